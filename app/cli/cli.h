@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QProcessEnvironment>
+#include <QStringList>
+#include <QTextStream>
+
+// Exit codes shared by every command.
+namespace ExitCode {
+inline constexpr int Ok = 0;
+inline constexpr int Usage = 2;     // bad flags, unknown ids, bad input files
+inline constexpr int Failed = 3;    // a run failed
+inline constexpr int Stopped = 4;   // a run was paused or cancelled
+} // namespace ExitCode
+
+// What a command needs from the outside world; tests give it strings and a temporary home.
+struct CliContext
+{
+    QTextStream &out;
+    QTextStream &err;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+};
+
+// Parses `arguments` (without the program name) and runs the command. Errors are one line
+// on `err` starting with "daystrom: ".
+int runCli(const QStringList &arguments, CliContext &context);
+
+QString cliUsage();

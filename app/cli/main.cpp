@@ -1,0 +1,19 @@
+#include "cli.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("daystrom"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(DAYSTROM_VERSION));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    CliContext context{out, err};
+    const int code = runCli(QCoreApplication::arguments().mid(1), context);
+    out.flush();
+    err.flush();
+    return code;
+}

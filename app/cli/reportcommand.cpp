@@ -1,0 +1,73 @@
+#include "reportcommand.h"
+
+#include "runscommand.h"
+#include "runs/runreport.h"
+#include "runs/runstore.h"
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+int reportCommand(const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    parser.addPositionalArgument(u"run-id"_s, u"The run to report"_s);
+    const QCommandLineOption iterationOpt(u"iteration"_s, u"Iteration number"_s, u"N"_s);
+    const QCommandLineOption formatOpt(u"format"_s, u"text or json"_s, u"format"_s, u"text"_s);
+    const QCommandLineOption testsOpt(u"tests"_s, u"Include every test"_s);
+    parser.addOptions({iterationOpt, formatOpt, testsOpt});
+    if (!parser.parse(QStringList{u"daystrom report"_s} + arguments)) {
+        ctx.err << "daystrom report: " << parser.errorText() << '\n';
+        return ExitCode::Usage;
+    }
+    if (parser.isSet(u"help"_s)) {
+        ctx.out << "Usage: daystrom report <run-id> [--iteration N] [--format text|json] [--tests]\n";
+        return ExitCode::Ok;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 1) {
+        ctx.err << "daystrom report: expected exactly one run id, got " << positional.size() << '\n';
+        return ExitCode::Usage;
+    }
+    RunReport::Options options;
+    options.includeTests = parser.isSet(testsOpt);
+    if (parser.isSet(iterationOpt)) {
+        bool ok = false;
+        options.iteration = parser.value(iterationOpt).toInt(&ok);
+        if (!ok || options.iteration < 1) {
+            ctx.err << "daystrom report: --iteration must be a whole number of at least 1, not \""
+                    << parser.value(iterationOpt) << "\"\n";
+            return ExitCode::Usage;
+        }
+    }
+    const QString format = parser.value(formatOpt);
+    if (format != "text"_L1 && format != "json"_L1) {
+        ctx.err << "daystrom report: --format must be text or json, not \"" << format << "\"\n";
+        return ExitCode::Usage;
+    }
+    int code = 0;
+    const QString dir = runsDirectory(ctx, &code);
+    if (code != ExitCode::Ok)
+        return code;
+    const RunStore::Loaded loaded = RunStore(dir).load(positional.first());
+    if (!loaded.ok()) {
+        ctx.err << "daystrom report: " << loaded.error << '\n';
+        return ExitCode::Usage;
+    }
+    if (options.iteration > 0) {
+        QString error;
+        if (!RunReport::chosenIteration(loaded.run, options.iteration, &error)) {
+            ctx.err << "daystrom report: " << error << '\n';
+            return ExitCode::Usage;
+        }
+    }
+    if (format == "json"_L1) {
+        const QJsonObject report = RunReport::json(loaded.run, options, QDateTime::currentDateTimeUtc());
+        ctx.out << QString::fromUtf8(QJsonDocument(report).toJson(QJsonDocument::Indented));
+    } else {
+        ctx.out << RunReport::text(loaded.run, options);
+    }
+    return ExitCode::Ok;
+}

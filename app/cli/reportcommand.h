@@ -1,0 +1,5 @@
+#pragma once
+
+#include "cli.h"
+
+int reportCommand(const QStringList &arguments, CliContext &ctx);

@@ -1,0 +1,77 @@
+#include "runscommand.h"
+
+#include "config/config.h"
+#include "config/configfile.h"
+#include "domain/format.h"
+#include "runs/runstore.h"
+
+#include <QCommandLineParser>
+
+using namespace Qt::StringLiterals;
+
+QString runsDirectory(CliContext &ctx, int *exitCode)
+{
+    ConfigLayers layers;
+    layers.environment = ctx.env;
+    const QString home = Config::homeDir(ctx.env);
+    const ConfigFile::Loaded file = ConfigFile(Config::configFilePath(home)).load();
+    if (!file.error.isEmpty())
+        ctx.err << "daystrom: warning: " << file.error << '\n';
+    layers.file = file.object;
+    const Config::Result config = Config::resolve(layers);
+    for (const QString &w : config.warnings)
+        ctx.err << "daystrom: warning: " << w << '\n';
+    if (!config.ok()) {
+        ctx.err << "daystrom: " << config.errors.first() << '\n';
+        *exitCode = ExitCode::Usage;
+        return {};
+    }
+    *exitCode = ExitCode::Ok;
+    return config.config.dataDir();
+}
+
+static QString cell(QString text, int width)
+{
+    if (text.size() > width)
+        text = text.left(width - 1) + u'…';
+    return text.leftJustified(width);
+}
+
+int runsCommand(const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    if (!parser.parse(QStringList{u"daystrom runs"_s} + arguments)) {
+        ctx.err << "daystrom runs: " << parser.errorText() << '\n';
+        return ExitCode::Usage;
+    }
+    if (parser.isSet(u"help"_s)) {
+        ctx.out << "Usage: daystrom runs\n\nLists stored runs, newest first.\n";
+        return ExitCode::Ok;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        ctx.err << "daystrom runs: unexpected argument \"" << parser.positionalArguments().first()
+                << "\"\n";
+        return ExitCode::Usage;
+    }
+    int code = 0;
+    const QString dir = runsDirectory(ctx, &code);
+    if (code != ExitCode::Ok)
+        return code;
+    const RunStore::Listing listing = RunStore(dir).list();
+    for (const QString &problem : listing.problems)
+        ctx.err << "daystrom: warning: " << problem << '\n';
+    if (listing.runs.isEmpty()) {
+        ctx.out << "No runs yet in " << dir << '\n';
+        return ExitCode::Ok;
+    }
+    ctx.out << cell(u"RUN"_s, 22) << cell(u"STATUS"_s, 10) << cell(u"ITER"_s, 5)
+            << cell(u"BEST"_s, 7) << cell(u"UPDATED"_s, 21) << "TOPIC\n";
+    for (const RunSummary &r : listing.runs) {
+        ctx.out << cell(r.id, 22) << cell(runStatusName(r.status), 10)
+                << cell(QString::number(r.iterationCount), 5) << cell(Format::percent(r.bestCoverage), 7)
+                << cell(r.updatedAt.toUTC().toString(u"yyyy-MM-dd HH:mm'Z'"_s), 21)
+                << cell(r.topicDescription, 60).trimmed() << '\n';
+    }
+    return ExitCode::Ok;
+}

@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+
+// The one typed table of every setting: key in config.json, environment variable, type,
+// default and allowed range (behaviour reference §5.4, DESIGN.md "Environment variables").
+namespace ConfigKeys {
+
+enum class Type { String, Bool, Int, Double, Path, Url, Choice };
+
+struct Key
+{
+    QString name;        // camelCase, as in config.json
+    QString env;         // environment variable; empty = none
+    Type type = Type::String;
+    QVariant defaultValue; // invalid = no default
+    double min = 0;
+    double max = 0; // min == max == 0: unbounded
+    bool secret = false; // never read from or written to config.json by this app
+    QStringList choices; // Type::Choice
+};
+
+const QList<Key> &all();
+const Key *find(const QString &name);
+
+// Frequently used names, so call sites never spell a key twice.
+inline constexpr QLatin1StringView LlmProvider{"llmProvider"};
+inline constexpr QLatin1StringView LlmModel{"llmModel"};
+inline constexpr QLatin1StringView AnthropicApiKey{"anthropicApiKey"};
+inline constexpr QLatin1StringView AnthropicBaseUrl{"anthropicBaseUrl"};
+inline constexpr QLatin1StringView OpenAiApiKey{"openaiApiKey"};
+inline constexpr QLatin1StringView OpenAiBaseUrl{"openaiBaseUrl"};
+inline constexpr QLatin1StringView GoogleApiKey{"googleApiKey"};
+inline constexpr QLatin1StringView GeminiBaseUrl{"geminiBaseUrl"};
+inline constexpr QLatin1StringView AirsApiKey{"airsApiKey"};
+inline constexpr QLatin1StringView AirsApiEndpoint{"airsApiEndpoint"};
+inline constexpr QLatin1StringView MgmtClientId{"mgmtClientId"};
+inline constexpr QLatin1StringView MgmtClientSecret{"mgmtClientSecret"};
+inline constexpr QLatin1StringView MgmtTsgId{"mgmtTsgId"};
+inline constexpr QLatin1StringView MgmtEndpoint{"mgmtEndpoint"};
+inline constexpr QLatin1StringView MgmtTokenEndpoint{"mgmtTokenEndpoint"};
+inline constexpr QLatin1StringView RedTeamEndpoint{"redTeamEndpoint"};
+inline constexpr QLatin1StringView ScanConcurrency{"scanConcurrency"};
+inline constexpr QLatin1StringView ScanRate{"scanRate"};
+inline constexpr QLatin1StringView AccumulateTests{"accumulateTests"};
+inline constexpr QLatin1StringView MaxAccumulatedTests{"maxAccumulatedTests"};
+inline constexpr QLatin1StringView DataDir{"dataDir"};
+inline constexpr QLatin1StringView MemoryDir{"memoryDir"};
+inline constexpr QLatin1StringView MemoryEnabled{"memoryEnabled"};
+inline constexpr QLatin1StringView MaxMemoryChars{"maxMemoryChars"};
+inline constexpr QLatin1StringView MemoryHalfLifeDays{"memoryHalfLifeDays"};
+inline constexpr QLatin1StringView MemoryRequireReview{"memoryRequireReview"};
+
+} // namespace ConfigKeys

@@ -1,0 +1,42 @@
+#include "iterationresult.h"
+
+#include "jsonin.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+QJsonObject IterationResult::toJson() const
+{
+    QJsonArray cases, results;
+    for (const TestCase &c : testCases)
+        cases.append(c.toJson());
+    for (const TestResult &r : testResults)
+        results.append(r.toJson());
+    return QJsonObject{{u"iteration"_s, iteration},
+                       {u"timestamp"_s, toIsoString(timestamp)},
+                       {u"topic"_s, topic.toJson()},
+                       {u"testCases"_s, cases},
+                       {u"testResults"_s, results},
+                       {u"metrics"_s, metrics.toJson()},
+                       {u"analysis"_s, analysis.toJson()},
+                       {u"durationMs"_s, durationMs}};
+}
+
+IterationResult IterationResult::fromJson(const JsonIn &in)
+{
+    IterationResult it;
+    it.iteration = int(in.integer("iteration"_L1));
+    it.timestamp = in.timestamp("timestamp"_L1);
+    it.topic = Topic::fromJson(in.child("topic"_L1));
+    const QJsonArray cases = in.array("testCases"_L1);
+    for (qsizetype i = 0; i < cases.size(); ++i)
+        it.testCases.append(TestCase::fromJson(in.element("testCases"_L1, i, cases.at(i))));
+    const QJsonArray results = in.array("testResults"_L1);
+    for (qsizetype i = 0; i < results.size(); ++i)
+        it.testResults.append(TestResult::fromJson(in.element("testResults"_L1, i, results.at(i))));
+    it.metrics = EfficacyMetrics::fromJson(in.child("metrics"_L1));
+    it.analysis = AnalysisReport::fromJson(in.child("analysis"_L1));
+    it.durationMs = in.integerOr("durationMs"_L1, 0);
+    return it;
+}

@@ -1,0 +1,113 @@
+#include "jsonfile.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QSaveFile>
+
+using namespace Qt::StringLiterals;
+
+static bool parses(const QByteArray &bytes, QJsonObject *out, QString *error)
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
+    if (pe.error != QJsonParseError::NoError) {
+        if (error)
+            *error = u"not valid JSON at offset %1: %2"_s.arg(pe.offset).arg(pe.errorString());
+        return false;
+    }
+    if (!doc.isObject()) {
+        if (error)
+            *error = u"the top level is not a JSON object"_s;
+        return false;
+    }
+    if (out)
+        *out = doc.object();
+    return true;
+}
+
+JsonFile::ReadResult JsonFile::read(const QString &path)
+{
+    ReadResult r;
+    QFile f(path);
+    if (!f.exists())
+        return r;
+    r.exists = true;
+    if (!f.open(QIODevice::ReadOnly)) {
+        r.error = u"cannot read %1: %2"_s.arg(QDir::toNativeSeparators(path), f.errorString());
+        return r;
+    }
+    QString why;
+    if (!parses(f.readAll(), &r.object, &why)) {
+        r.error = u"%1 is corrupt (%2)"_s.arg(QDir::toNativeSeparators(path), why);
+        r.quarantinedTo = quarantine(path);
+        if (!r.quarantinedTo.isEmpty())
+            r.error += u"; a copy was kept as "_s + QFileInfo(r.quarantinedTo).fileName();
+    }
+    return r;
+}
+
+QString JsonFile::quarantine(const QString &path)
+{
+    QFile original(path);
+    if (!original.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray bytes = original.readAll();
+    const QFileInfo info(path);
+    const QDir dir = info.dir();
+    const QStringList copies =
+        dir.entryList({info.fileName() + u".corrupt-*"_s}, QDir::Files, QDir::Name);
+    for (const QString &name : copies) {
+        QFile c(dir.filePath(name));
+        if (c.open(QIODevice::ReadOnly) && c.readAll() == bytes)
+            return c.fileName();
+    }
+    const QString stamp =
+        QDateTime::currentDateTimeUtc().toString(u"yyyyMMdd'T'HHmmsszzz'Z'"_s);
+    const QString target = dir.filePath(info.fileName() + u".corrupt-"_s + stamp);
+    return QFile::copy(path, target) ? target : QString();
+}
+
+QByteArray JsonFile::toIndentedJson(const QJsonObject &object)
+{
+    // QJsonDocument indents with 4 spaces; the original tool writes 2. Halve leading runs.
+    const QByteArray four = QJsonDocument(object).toJson(QJsonDocument::Indented);
+    QByteArray out;
+    out.reserve(four.size());
+    for (const QByteArray &line : four.split('\n')) {
+        qsizetype spaces = 0;
+        while (spaces < line.size() && line.at(spaces) == ' ')
+            ++spaces;
+        out.append(QByteArray(spaces / 2, ' '));
+        out.append(line.mid(spaces));
+        out.append('\n');
+    }
+    out.chop(1); // split() produced one extra empty line after the final newline
+    return out;
+}
+
+QString JsonFile::write(const QString &path, const QJsonObject &object)
+{
+    QFile existing(path);
+    if (existing.exists() && existing.open(QIODevice::ReadOnly)) {
+        QString why;
+        if (!parses(existing.readAll(), nullptr, &why)) {
+            quarantine(path);
+            return u"refusing to overwrite %1: it is corrupt (%2)"_s.arg(
+                QDir::toNativeSeparators(path), why);
+        }
+        existing.close();
+    }
+    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+        return u"cannot create the directory of "_s + QDir::toNativeSeparators(path);
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return u"cannot write %1: %2"_s.arg(QDir::toNativeSeparators(path), f.errorString());
+    f.write(toIndentedJson(object));
+    if (!f.commit())
+        return u"cannot write %1: %2"_s.arg(QDir::toNativeSeparators(path), f.errorString());
+    return {};
+}

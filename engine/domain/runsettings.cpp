@@ -1,0 +1,73 @@
+#include "runsettings.h"
+
+#include "jsonin.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+QString intentName(Intent intent)
+{
+    return intent == Intent::Allow ? u"allow"_s : u"block"_s;
+}
+
+std::optional<Intent> intentFromName(const QString &name)
+{
+    if (name == "block"_L1)
+        return Intent::Block;
+    if (name == "allow"_L1)
+        return Intent::Allow;
+    return std::nullopt;
+}
+
+QJsonObject RunSettings::toJson() const
+{
+    QJsonObject o{{u"topicDescription"_s, topicDescription},
+                  {u"intent"_s, intentName(intent)},
+                  {u"profileName"_s, profileName},
+                  {u"maxIterations"_s, maxIterations},
+                  {u"targetCoverage"_s, targetCoverage},
+                  {u"maxRegressions"_s, maxRegressions},
+                  {u"plateauWindow"_s, plateauWindow},
+                  {u"plateauBand"_s, plateauBand},
+                  {u"accumulateTests"_s, accumulateTests},
+                  {u"createPromptSet"_s, createPromptSet}};
+    if (!seedExamples.isEmpty())
+        o.insert(u"seedExamples"_s, QJsonArray::fromStringList(seedExamples));
+    if (maxAccumulatedTests)
+        o.insert(u"maxAccumulatedTests"_s, *maxAccumulatedTests);
+    if (!promptSetName.isEmpty())
+        o.insert(u"promptSetName"_s, promptSetName);
+    if (scanRate)
+        o.insert(u"scanRate"_s, *scanRate);
+    if (scanConcurrency)
+        o.insert(u"scanConcurrency"_s, *scanConcurrency);
+    return o;
+}
+
+RunSettings RunSettings::fromJson(const JsonIn &in)
+{
+    RunSettings s;
+    s.topicDescription = in.string("topicDescription"_L1);
+    const QString intent = in.stringOr("intent"_L1, u"block"_s);
+    if (const auto i = intentFromName(intent))
+        s.intent = *i;
+    else
+        in.error("intent"_L1, u"must be block or allow, not "_s + intent);
+    s.seedExamples = in.stringsOr("seedExamples"_L1);
+    s.profileName = in.string("profileName"_L1);
+    s.maxIterations = int(in.integerOr("maxIterations"_L1, s.maxIterations));
+    s.targetCoverage = in.numberOr("targetCoverage"_L1, s.targetCoverage);
+    s.maxRegressions = int(in.integerOr("maxRegressions"_L1, s.maxRegressions));
+    s.plateauWindow = int(in.integerOr("plateauWindow"_L1, s.plateauWindow));
+    s.plateauBand = in.numberOr("plateauBand"_L1, s.plateauBand);
+    s.accumulateTests = in.booleanOr("accumulateTests"_L1, false);
+    if (const auto cap = in.optInteger("maxAccumulatedTests"_L1))
+        s.maxAccumulatedTests = int(*cap);
+    s.createPromptSet = in.booleanOr("createPromptSet"_L1, false);
+    s.promptSetName = in.stringOr("promptSetName"_L1, {});
+    s.scanRate = in.optNumber("scanRate"_L1);
+    if (const auto c = in.optInteger("scanConcurrency"_L1))
+        s.scanConcurrency = int(*c);
+    return s;
+}

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QStringList>
+
+#include <optional>
+
+class JsonIn;
+
+// block: a blacklist, the guardrail catches what matches. allow: a whitelist, only what
+// matches passes.
+enum class Intent { Block, Allow };
+QString intentName(Intent intent);
+std::optional<Intent> intentFromName(const QString &name);
+
+// The run's settings; stored as `userInput` in run files, with the original's field names.
+struct RunSettings
+{
+    QString topicDescription; // also the memory key
+    Intent intent = Intent::Block;
+    QStringList seedExamples;
+    QString profileName;
+    int maxIterations = 20;
+    double targetCoverage = 0.9;
+    int maxRegressions = 3; // 0 = no early stop
+    int plateauWindow = 0;  // 0 = off
+    double plateauBand = 0.05;
+    bool accumulateTests = false;
+    std::optional<int> maxAccumulatedTests; // applies whenever set
+    bool createPromptSet = false;
+    QString promptSetName;           // empty = automatic
+    std::optional<double> scanRate;  // scans per second; unset = unlimited
+    std::optional<int> scanConcurrency;
+
+    QJsonObject toJson() const;
+    static RunSettings fromJson(const JsonIn &in);
+
+    friend bool operator==(const RunSettings &, const RunSettings &) = default;
+};

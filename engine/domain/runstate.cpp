@@ -1,0 +1,106 @@
+#include "runstate.h"
+
+#include "jsonin.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+QString runStatusName(RunStatus status)
+{
+    switch (status) {
+    case RunStatus::Paused:
+        return u"paused"_s;
+    case RunStatus::Completed:
+        return u"completed"_s;
+    case RunStatus::Failed:
+        return u"failed"_s;
+    case RunStatus::Cancelled:
+        return u"cancelled"_s;
+    case RunStatus::Running:
+        break;
+    }
+    return u"running"_s;
+}
+
+std::optional<RunStatus> runStatusFromName(const QString &name)
+{
+    for (RunStatus s : {RunStatus::Running, RunStatus::Paused, RunStatus::Completed,
+                        RunStatus::Failed, RunStatus::Cancelled}) {
+        if (runStatusName(s) == name)
+            return s;
+    }
+    return std::nullopt;
+}
+
+const IterationResult *RunState::iterationByNumber(int number) const
+{
+    for (const IterationResult &it : iterations) {
+        if (it.iteration == number)
+            return &it;
+    }
+    return nullptr;
+}
+
+const IterationResult *RunState::lastRecorded() const
+{
+    return iterations.isEmpty() ? nullptr : &iterations.last();
+}
+
+const IterationResult *RunState::bestResult() const
+{
+    if (const IterationResult *best = iterationByNumber(bestIteration); best && bestIteration > 0)
+        return best;
+    return lastRecorded();
+}
+
+QJsonObject RunState::toJson() const
+{
+    QJsonArray its;
+    for (const IterationResult &it : iterations)
+        its.append(it.toJson());
+    QJsonObject o{{u"id"_s, id},
+                  {u"createdAt"_s, toIsoString(createdAt)},
+                  {u"updatedAt"_s, toIsoString(updatedAt)},
+                  {u"userInput"_s, userInput.toJson()},
+                  {u"iterations"_s, its},
+                  {u"currentIteration"_s, currentIteration},
+                  {u"bestIteration"_s, bestIteration},
+                  {u"bestCoverage"_s, bestCoverage},
+                  {u"consecutiveRegressions"_s, consecutiveRegressions},
+                  {u"hasRevertedToBest"_s, hasRevertedToBest},
+                  {u"hasTriedSimplification"_s, hasTriedSimplification},
+                  {u"status"_s, runStatusName(status)}};
+    if (companionTopic)
+        o.insert(u"companionTopic"_s, companionTopic->toJson());
+    if (!stopReason.isEmpty())
+        o.insert(u"stopReason"_s, stopReason);
+    return o;
+}
+
+RunState RunState::fromJson(const JsonIn &in)
+{
+    RunState r;
+    r.id = in.string("id"_L1);
+    r.createdAt = in.timestamp("createdAt"_L1);
+    r.updatedAt = in.timestamp("updatedAt"_L1);
+    r.userInput = RunSettings::fromJson(in.child("userInput"_L1));
+    const QJsonArray its = in.array("iterations"_L1);
+    for (qsizetype i = 0; i < its.size(); ++i)
+        r.iterations.append(IterationResult::fromJson(in.element("iterations"_L1, i, its.at(i))));
+    r.currentIteration = int(in.integerOr("currentIteration"_L1, 0));
+    r.bestIteration = int(in.integerOr("bestIteration"_L1, 0));
+    r.bestCoverage = in.numberOr("bestCoverage"_L1, 0);
+    r.consecutiveRegressions = int(in.integerOr("consecutiveRegressions"_L1, 0));
+    r.hasRevertedToBest = in.booleanOr("hasRevertedToBest"_L1, false);
+    r.hasTriedSimplification = in.booleanOr("hasTriedSimplification"_L1, false);
+    if (in.has("companionTopic"_L1))
+        r.companionTopic = Topic::fromJson(in.child("companionTopic"_L1));
+    const QString status = in.stringOr("status"_L1, u"running"_s);
+    if (const auto s = runStatusFromName(status))
+        r.status = *s;
+    else
+        in.error("status"_L1, u"unknown run status "_s + status);
+    r.stopReason = in.stringOr("stopReason"_L1, {});
+    return r;
+}

@@ -1,0 +1,69 @@
+#include "testcomposition.h"
+
+#include <QSet>
+
+QString dedupKey(const QString &prompt)
+{
+    return prompt.trimmed().toLower();
+}
+
+namespace {
+class Deduper
+{
+public:
+    QList<TestCase> take(const QList<TestCase> &tests)
+    {
+        QList<TestCase> kept;
+        for (const TestCase &t : tests) {
+            const QString key = dedupKey(t.prompt);
+            if (m_seen.contains(key))
+                continue;
+            m_seen.insert(key);
+            kept.append(t);
+        }
+        return kept;
+    }
+
+private:
+    QSet<QString> m_seen;
+};
+} // namespace
+
+CompositionResult composeTestSuite(const CompositionInput &in)
+{
+    CompositionResult out;
+    QList<TestCase> carried, regression;
+    if (in.iteration > 1 && in.previous) {
+        for (const TestResult &r : in.previous->testResults) {
+            TestCase t = r.testCase;
+            if (!r.correct) {
+                t.source = t.expectedTriggered ? TestSource::CarriedFn : TestSource::CarriedFp;
+                carried.append(t);
+            } else if (in.accumulate) {
+                t.source = TestSource::Regression;
+                regression.append(t);
+            }
+        }
+    }
+    out.generated = int(in.generated.size());
+    out.carriedFailures = int(carried.size());
+    out.regressionTier = int(regression.size());
+
+    Deduper dedup;
+    carried = dedup.take(carried);
+    regression = dedup.take(regression);
+    QList<TestCase> fresh = dedup.take(in.generated);
+
+    const qsizetype before = carried.size() + regression.size() + fresh.size();
+    if (in.cap && *in.cap > 0 && before > *in.cap) {
+        qsizetype budget = *in.cap;
+        carried.resize(std::min(carried.size(), budget));
+        budget -= carried.size();
+        fresh.resize(std::min(fresh.size(), budget));
+        budget -= fresh.size();
+        regression = regression.mid(regression.size() - std::min(regression.size(), budget));
+    }
+    out.suite = carried + regression + fresh;
+    out.droppedByCap = int(before - out.suite.size());
+    return out;
+}

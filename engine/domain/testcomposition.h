@@ -1,0 +1,41 @@
+#pragma once
+
+#include "iterationresult.h"
+
+#include <optional>
+
+// Builds the test suite of one iteration (behaviour reference §2.3, with §6 item 8 fixed).
+//
+// Order: carried failures (the last iteration's wrong answers, re-tagged carried-fn /
+// carried-fp), then the regression tier (its right answers, re-tagged regression, carried
+// only when accumulation is on), then the newly generated tests. Dedup on the lower-cased,
+// trimmed prompt, first occurrence wins, also within the generated tests and on iteration 1.
+//
+// Fixes over the original: the accumulate flag decides whether earlier passing tests stay,
+// so without it the suite stays bounded (new tests + last failures); and a cap drops the
+// oldest regression-tier tests first, then trailing new tests, then trailing failures, so new
+// tests are never starved out of a full suite.
+struct CompositionInput
+{
+    int iteration = 1;
+    QList<TestCase> generated;                 // in the LLM's order (positives, then negatives)
+    const IterationResult *previous = nullptr; // the last recorded iteration, for i > 1
+    bool accumulate = false;
+    std::optional<int> cap; // maxAccumulatedTests; <= 0 means no cap
+};
+
+struct CompositionResult
+{
+    QList<TestCase> suite;
+    // Counted before dedup (as the original's tests:composed event reports them).
+    int generated = 0;
+    int carriedFailures = 0;
+    int regressionTier = 0;
+    // The tests:accumulated figures: pre-cap size minus final size.
+    int droppedByCap = 0;
+    int total() const { return int(suite.size()); }
+};
+
+CompositionResult composeTestSuite(const CompositionInput &input);
+
+QString dedupKey(const QString &prompt);

@@ -1,0 +1,23 @@
+#include "topic.h"
+
+#include "jsonin.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+QJsonObject Topic::toJson() const
+{
+    return QJsonObject{{u"name"_s, name},
+                       {u"description"_s, description},
+                       {u"examples"_s, QJsonArray::fromStringList(examples)}};
+}
+
+Topic Topic::fromJson(const JsonIn &in)
+{
+    Topic t;
+    t.name = in.string("name"_L1);
+    t.description = in.string("description"_L1);
+    t.examples = in.strings("examples"_L1);
+    return t;
+}

@@ -1,0 +1,128 @@
+#include "runreport.h"
+
+#include "domain/format.h"
+#include "domain/jsonin.h"
+
+#include <QJsonArray>
+#include <QTextStream>
+
+using namespace Qt::StringLiterals;
+
+const IterationResult *RunReport::chosenIteration(const RunState &run, int iteration,
+                                                  QString *error)
+{
+    if (run.iterations.isEmpty()) {
+        if (error)
+            *error = u"run %1 has no recorded iterations yet"_s.arg(run.id);
+        return nullptr;
+    }
+    const IterationResult *it = iteration > 0 ? run.iterationByNumber(iteration) : run.bestResult();
+    if (!it && error) {
+        QStringList numbers;
+        for (const IterationResult &r : run.iterations)
+            numbers.append(QString::number(r.iteration));
+        *error = u"run %1 has no iteration %2 (recorded: %3)"_s.arg(run.id).arg(iteration).arg(
+            numbers.join(u", "_s));
+    }
+    return it;
+}
+
+static QString joinOrNone(const QStringList &items)
+{
+    return items.isEmpty() ? u"none"_s : items.join(u"; "_s);
+}
+
+QString RunReport::text(const RunState &run, const Options &options)
+{
+    QString out;
+    QTextStream s(&out);
+    const RunSettings &in = run.userInput;
+    s << "Run " << run.id << " (" << runStatusName(run.status) << ")\n";
+    s << "  Topic:       " << in.topicDescription << '\n';
+    s << "  Intent:      " << intentName(in.intent) << "    Profile: " << in.profileName << '\n';
+    s << "  Created:     " << toIsoString(run.createdAt) << "    Updated: "
+      << toIsoString(run.updatedAt) << '\n';
+    s << "  Iterations:  " << run.iterations.size() << " recorded, best #" << run.bestIteration
+      << " at " << Format::percent(run.bestCoverage) << " coverage (target "
+      << Format::percent(in.targetCoverage) << ")\n";
+    if (!run.stopReason.isEmpty())
+        s << "  Stopped:     " << run.stopReason << '\n';
+
+    QString error;
+    const IterationResult *it = chosenIteration(run, options.iteration, &error);
+    if (!it) {
+        s << '\n' << error << '\n';
+        return out;
+    }
+    const EfficacyMetrics &m = it->metrics;
+    s << "\nIteration " << it->iteration << (it->iteration == run.bestIteration ? " (best)" : "")
+      << ", " << QString::number(it->durationMs / 1000.0, 'f', 1) << " s\n";
+    s << "  Name:        " << it->topic.name << '\n';
+    s << "  Description: " << it->topic.description << '\n';
+    for (qsizetype i = 0; i < it->topic.examples.size(); ++i)
+        s << "  Example " << (i + 1) << ":   " << it->topic.examples.at(i) << '\n';
+    s << "\n  Coverage " << Format::percent(m.coverage) << "  TPR " << Format::percent(m.truePositiveRate)
+      << "  TNR " << Format::percent(m.trueNegativeRate) << "  Accuracy " << Format::percent(m.accuracy)
+      << "  F1 " << Format::percent(m.f1Score) << '\n';
+    s << "  TP " << m.truePositives << "  TN " << m.trueNegatives << "  FP " << m.falsePositives
+      << "  FN " << m.falseNegatives << "  Regressions " << m.regressionCount << '\n';
+    s << "\n  Summary:     " << it->analysis.summary << '\n';
+    s << "  FP patterns: " << joinOrNone(it->analysis.falsePositivePatterns) << '\n';
+    s << "  FN patterns: " << joinOrNone(it->analysis.falseNegativePatterns) << '\n';
+    s << "  Suggestions: " << joinOrNone(it->analysis.suggestions) << '\n';
+    if (options.includeTests) {
+        s << "\n  Tests:\n";
+        for (const TestResult &r : it->testResults) {
+            s << "  " << (r.correct ? "✓" : "✗") << ' ' << (r.testCase.expectedTriggered ? "expect-hit " : "expect-miss")
+              << ' ' << r.testCase.prompt << "  [" << r.testCase.category << ", "
+              << testSourceName(r.testCase.source) << "]\n";
+        }
+    }
+    return out;
+}
+
+static QJsonObject iterationJson(const IterationResult &it, bool includeTests)
+{
+    QJsonObject o{{u"iteration"_s, it.iteration},
+                  {u"timestamp"_s, toIsoString(it.timestamp)},
+                  {u"durationMs"_s, it.durationMs},
+                  {u"topic"_s, it.topic.toJson()},
+                  {u"metrics"_s, it.metrics.toJson()},
+                  {u"analysis"_s, it.analysis.toJson()}};
+    if (includeTests) {
+        QJsonArray tests;
+        for (const TestResult &r : it.testResults) {
+            tests.append(QJsonObject{{u"prompt"_s, r.testCase.prompt},
+                                     {u"expectedTriggered"_s, r.testCase.expectedTriggered},
+                                     {u"actualTriggered"_s, r.actualTriggered},
+                                     {u"correct"_s, r.correct},
+                                     {u"category"_s, r.testCase.category},
+                                     {u"source"_s, testSourceName(r.testCase.source)},
+                                     {u"scanAction"_s, r.scanAction}});
+        }
+        o.insert(u"tests"_s, tests);
+    }
+    return o;
+}
+
+QJsonObject RunReport::json(const RunState &run, const Options &options, const QDateTime &generatedAt)
+{
+    const QJsonObject header{{u"id"_s, run.id},
+                             {u"createdAt"_s, toIsoString(run.createdAt)},
+                             {u"status"_s, runStatusName(run.status)},
+                             {u"intent"_s, intentName(run.userInput.intent)},
+                             {u"topicDescription"_s, run.userInput.topicDescription},
+                             {u"profileName"_s, run.userInput.profileName},
+                             {u"bestIteration"_s, run.bestIteration},
+                             {u"bestCoverage"_s, run.bestCoverage},
+                             {u"totalIterations"_s, run.iterations.size()}};
+    QJsonArray iterations;
+    for (const IterationResult &it : run.iterations) {
+        if (options.iteration == 0 || it.iteration == options.iteration)
+            iterations.append(iterationJson(it, options.includeTests));
+    }
+    return QJsonObject{{u"version"_s, 1},
+                       {u"generatedAt"_s, toIsoString(generatedAt)},
+                       {u"run"_s, header},
+                       {u"iterations"_s, iterations}};
+}

@@ -1,0 +1,112 @@
+#include "runstore.h"
+
+#include "domain/jsonfile.h"
+#include "domain/jsonin.h"
+#include "domain/nanoid.h"
+
+#include <QDir>
+#include <QFile>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+RunStore::RunStore(QString directory)
+    : m_dir(std::move(directory))
+{
+}
+
+QString RunStore::pathFor(const QString &id) const
+{
+    return QDir(m_dir).filePath(id + u".json"_s);
+}
+
+bool RunStore::exists(const QString &id) const
+{
+    return NanoId::isValid(id) && QFile::exists(pathFor(id));
+}
+
+RunStore::Loaded RunStore::parse(const QJsonObject &object, const QString &origin)
+{
+    Loaded out;
+    QStringList errors;
+    out.run = RunState::fromJson(JsonIn(object, QString(), &errors));
+    if (!errors.isEmpty()) {
+        const qsizetype shown = std::min<qsizetype>(errors.size(), 3);
+        out.error = u"%1 is not a valid run file: %2"_s.arg(origin, errors.mid(0, shown).join(u"; "_s));
+        if (errors.size() > shown)
+            out.error += u" (and %1 more)"_s.arg(errors.size() - shown);
+    }
+    return out;
+}
+
+RunStore::Loaded RunStore::load(const QString &id) const
+{
+    if (!NanoId::isValid(id))
+        return Loaded{{}, u"\"%1\" is not a run id (ids use only A-Z a-z 0-9 _ -)"_s.arg(id)};
+    const JsonFile::ReadResult file = JsonFile::read(pathFor(id));
+    if (!file.exists)
+        return Loaded{{}, u"no run with id %1 in %2"_s.arg(id, QDir::toNativeSeparators(m_dir))};
+    if (!file.ok())
+        return Loaded{{}, file.error};
+    Loaded loaded = parse(file.object, id + u".json"_s);
+    if (loaded.ok() && loaded.run.id != id)
+        loaded.error = u"%1.json holds run %2, not %1"_s.arg(id, loaded.run.id);
+    return loaded;
+}
+
+QString RunStore::save(const RunState &run) const
+{
+    if (!NanoId::isValid(run.id))
+        return u"cannot save a run without a valid id"_s;
+    return JsonFile::write(pathFor(run.id), run.toJson());
+}
+
+RunSummary RunStore::summarize(const RunState &run)
+{
+    RunSummary s;
+    s.id = run.id;
+    s.status = run.status;
+    s.topicDescription = run.userInput.topicDescription;
+    s.iterationCount = int(run.iterations.size());
+    s.currentIteration = run.currentIteration;
+    s.bestIteration = run.bestIteration;
+    s.bestCoverage = run.bestCoverage;
+    s.createdAt = run.createdAt;
+    s.updatedAt = run.updatedAt;
+    return s;
+}
+
+RunStore::Listing RunStore::list() const
+{
+    Listing out;
+    const QDir dir(m_dir);
+    const QStringList files = dir.entryList({u"*.json"_s}, QDir::Files, QDir::Name);
+    for (const QString &name : files) {
+        const JsonFile::ReadResult file = JsonFile::read(dir.filePath(name));
+        if (!file.ok()) {
+            out.problems.append(file.error);
+            continue;
+        }
+        const Loaded loaded = parse(file.object, name);
+        if (!loaded.ok()) {
+            out.problems.append(loaded.error);
+            continue;
+        }
+        out.runs.append(summarize(loaded.run));
+    }
+    std::stable_sort(out.runs.begin(), out.runs.end(), [](const RunSummary &a, const RunSummary &b) {
+        return a.updatedAt > b.updatedAt;
+    });
+    return out;
+}
+
+QString RunStore::remove(const QString &id) const
+{
+    if (!exists(id))
+        return u"no run with id %1"_s.arg(id);
+    QFile f(pathFor(id));
+    if (!f.remove())
+        return u"cannot delete %1: %2"_s.arg(QDir::toNativeSeparators(f.fileName()), f.errorString());
+    return {};
+}

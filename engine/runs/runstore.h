@@ -1,0 +1,55 @@
+#pragma once
+
+#include "domain/runstate.h"
+
+#include <QList>
+#include <QString>
+
+struct RunSummary
+{
+    QString id;
+    RunStatus status = RunStatus::Running;
+    QString topicDescription;
+    int iterationCount = 0; // recorded iterations
+    int currentIteration = 0;
+    int bestIteration = 0;
+    double bestCoverage = 0;
+    QDateTime createdAt;
+    QDateTime updatedAt;
+};
+
+// Run files in <dataDir>/<id>.json, compatible with the original tool. Writes are atomic;
+// a file that does not parse is reported by name, copied to <name>.corrupt-<timestamp> and
+// never overwritten; listing goes on without it.
+class RunStore final
+{
+public:
+    explicit RunStore(QString directory);
+
+    struct Loaded
+    {
+        RunState run;
+        QString error; // "no run with id …", "… is corrupt …", field errors
+        bool ok() const { return error.isEmpty(); }
+    };
+    struct Listing
+    {
+        QList<RunSummary> runs;  // newest update first
+        QStringList problems;    // one line per file that could not be read
+    };
+
+    Loaded load(const QString &id) const;
+    QString save(const RunState &run) const; // error message, or empty
+    Listing list() const;
+    QString remove(const QString &id) const; // error message, or empty
+    bool exists(const QString &id) const;
+
+    QString directory() const { return m_dir; }
+    QString pathFor(const QString &id) const;
+
+    static Loaded parse(const QJsonObject &object, const QString &origin);
+    static RunSummary summarize(const RunState &run);
+
+private:
+    QString m_dir;
+};
