@@ -79,8 +79,10 @@ QString coerce(const Key &key, const Raw &raw, QVariant *out)
     const QJsonValue &v = raw.value;
     const QString text = v.isString() ? v.toString().trimmed() : QString();
     QString shown;
-    if (v.isString())
-        shown = u"\"%1\""_s.arg(key.secret ? u"…"_s : v.toString());
+    if (key.secret)
+        shown = u"(hidden)"_s; // a secret's value never appears in a message
+    else if (v.isString())
+        shown = u"\"%1\""_s.arg(v.toString());
     else if (v.isBool())
         shown = v.toBool() ? u"true"_s : u"false"_s;
     else if (v.isDouble())

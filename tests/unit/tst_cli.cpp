@@ -1,0 +1,185 @@
+#include "cli/cli.h"
+#include "runs/runstore.h"
+#include "samplerun.h"
+#include "testhome.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+    struct Outcome
+    {
+        int code;
+        QString out;
+        QString err;
+    };
+
+    QString m_home;
+
+    Outcome run(const QStringList &args, QProcessEnvironment env = {})
+    {
+        QString out, err;
+        QTextStream o(&out), e(&err);
+        if (!env.contains(u"DAYSTROM_HOME"_s))
+            env.insert(u"DAYSTROM_HOME"_s, m_home);
+        CliContext ctx{o, e, env};
+        const int code = runCli(args, ctx);
+        o.flush();
+        e.flush();
+        return {code, out, err};
+    }
+
+    static void verifyOneLineError(const Outcome &r)
+    {
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.startsWith(u"daystrom"_s), qPrintable(r.err));
+        QCOMPARE(r.err.count(u'\n'), 1);
+        QVERIFY(r.out.isEmpty());
+    }
+
+private slots:
+    void init()
+    {
+        static int n = 0;
+        m_home = TestHome::path() + u"/home-"_s + QString::number(++n);
+    }
+
+    void help()
+    {
+        const Outcome r = run({u"--help"_s});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains(u"runs"_s));
+        QVERIFY(r.out.contains(u"report <run-id>"_s));
+        QVERIFY(r.err.isEmpty());
+        QCOMPARE(run({u"report"_s, u"--help"_s}).code, 0);
+        QCOMPARE(run({u"runs"_s, u"-h"_s}).code, 0);
+    }
+
+    void noArgumentsShowsUsageAndFails()
+    {
+        const Outcome r = run({});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.contains(u"Usage"_s));
+    }
+
+    void version()
+    {
+        const Outcome r = run({u"--version"_s});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.startsWith(u"daystrom "_s));
+    }
+
+    void badUsage_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("unknown command") << QStringList{u"frobnicate"_s};
+        QTest::newRow("runs unknown flag") << QStringList{u"runs"_s, u"--bogus"_s};
+        QTest::newRow("runs extra argument") << QStringList{u"runs"_s, u"x"_s};
+        QTest::newRow("report no id") << QStringList{u"report"_s};
+        QTest::newRow("report two ids") << QStringList{u"report"_s, u"a"_s, u"b"_s};
+        QTest::newRow("report unknown id") << QStringList{u"report"_s, u"nosuchrunnosuchrunnos"_s};
+        QTest::newRow("report bad id") << QStringList{u"report"_s, u"../../etc/passwd"_s};
+        QTest::newRow("report bad format") << QStringList{u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--format"_s, u"xml"_s};
+        QTest::newRow("report bad iteration") << QStringList{u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--iteration"_s, u"two"_s};
+        QTest::newRow("report zero iteration") << QStringList{u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--iteration"_s, u"0"_s};
+        QTest::newRow("report missing iteration") << QStringList{u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--iteration"_s, u"2"_s};
+        QTest::newRow("report flag without value") << QStringList{u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--iteration"_s};
+    }
+    void badUsage()
+    {
+        QFETCH(QStringList, args);
+        QVERIFY(RunStore(m_home + u"/runs"_s).save(SampleRun::make()).isEmpty());
+        verifyOneLineError(run(args));
+    }
+
+    void badConfigIsUsageError()
+    {
+        QProcessEnvironment env;
+        env.insert(u"SCAN_CONCURRENCY"_s, u"99"_s);
+        const Outcome r = run({u"runs"_s}, env);
+        verifyOneLineError(r);
+        QVERIFY(r.err.contains(u"scanConcurrency"_s));
+    }
+
+    void runsWhenEmpty()
+    {
+        const Outcome r = run({u"runs"_s});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.startsWith(u"No runs yet"_s));
+    }
+
+    void runsTable()
+    {
+        const RunStore store(m_home + u"/runs"_s);
+        QVERIFY(store.save(SampleRun::make()).isEmpty());
+        RunState other = SampleRun::make(u"ZZZZZZZZZZZZZZZZZZZZZ"_s);
+        other.status = RunStatus::Paused;
+        other.updatedAt = other.updatedAt.addSecs(60);
+        QVERIFY(store.save(other).isEmpty());
+        QFile bad(store.pathFor(u"corruptcorruptcorrupt"_s));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("not json");
+        bad.close();
+
+        const Outcome r = run({u"runs"_s});
+        QCOMPARE(r.code, 0);
+        const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        QVERIFY(lines.at(0).startsWith(u"RUN"_s));
+        QVERIFY(lines.at(1).startsWith(u"ZZZZZZZZZZZZZZZZZZZZZ paused"_s));
+        QVERIFY(lines.at(2).contains(u"completed"_s));
+        QVERIFY(lines.at(2).contains(u"100.0%"_s));
+        QVERIFY(lines.at(2).contains(u"Block requests to acquire weapons"_s));
+        // The corrupt file is a warning naming it; the listing still succeeds.
+        QVERIFY(r.err.contains(u"corruptcorruptcorrupt.json"_s));
+    }
+
+    void reportBestIteration()
+    {
+        QVERIFY(RunStore(m_home + u"/runs"_s).save(SampleRun::make()).isEmpty());
+        const Outcome r = run({u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.err.isEmpty());
+        QVERIFY(r.out.contains(u"Iteration 3 (best)"_s));
+        QVERIFY(r.out.contains(u"Obtaining weapons, including slang for guns."_s));
+        QVERIFY(r.out.contains(u"Coverage 100.0%"_s));
+        QVERIFY(!r.out.contains(u"✓"_s));
+    }
+
+    void reportIterationByNumber()
+    {
+        QVERIFY(RunStore(m_home + u"/runs"_s).save(SampleRun::make()).isEmpty());
+        const Outcome r = run({u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--iteration"_s, u"1"_s, u"--tests"_s});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains(u"Iteration 1,"_s));
+        QVERIFY(r.out.contains(u"Requests to obtain firearms or explosives."_s));
+        QVERIFY(r.out.contains(u"Coverage 50.0%"_s));
+        QCOMPARE(r.out.count(u"✓"_s), 2);
+        QCOMPARE(r.out.count(u"✗"_s), 2);
+    }
+
+    void reportJson()
+    {
+        QVERIFY(RunStore(m_home + u"/runs"_s).save(SampleRun::make()).isEmpty());
+        const Outcome r = run({u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--format"_s, u"json"_s, u"--tests"_s});
+        QCOMPARE(r.code, 0);
+        QJsonParseError pe;
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8(), &pe).object();
+        QCOMPARE(pe.error, QJsonParseError::NoError);
+        QCOMPARE(o.value(u"version"_s).toInt(), 1);
+        QCOMPARE(o.value(u"run"_s).toObject().value(u"bestIteration"_s).toInt(), 3);
+        QCOMPARE(o.value(u"run"_s).toObject().value(u"totalIterations"_s).toInt(), 2);
+        const QJsonArray its = o.value(u"iterations"_s).toArray();
+        QCOMPARE(its.size(), 2);
+        QCOMPARE(its.at(1).toObject().value(u"tests"_s).toArray().size(), 4);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
