@@ -30,6 +30,8 @@ MainWindow::MainWindow(const QString &runsDirectory, QWidget *parent)
     m_runsView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_runsView->setAlternatingRowColors(true);
     m_runsView->verticalHeader()->hide();
+    m_runsView->setWordWrap(false);
+    m_runsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_runsView->horizontalHeader()->setStretchLastSection(true);
 
     auto *tabs = new QTabWidget(this);

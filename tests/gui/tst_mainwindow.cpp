@@ -38,6 +38,11 @@ private slots:
         auto *status = window.findChild<QLabel *>(u"statusLabel"_s);
         QVERIFY(status);
         QTRY_COMPARE(status->text(), u"1 stored run(s)"_s);
+
+        // scripts: DAYSTROM_SCREENSHOTS=<dir> saves what a person would see.
+        const QString shots = qEnvironmentVariable("DAYSTROM_SCREENSHOTS");
+        if (!shots.isEmpty())
+            QVERIFY(window.grab().save(shots + u"/main-window.png"_s));
     }
 
     void quitActionHasShortcut()
