@@ -73,19 +73,27 @@ QString JsonFile::quarantine(const QString &path)
 
 QByteArray JsonFile::toIndentedJson(const QJsonObject &object)
 {
-    // QJsonDocument indents with 4 spaces; the original tool writes 2. Halve leading runs.
+    // QJsonDocument indents with 4 spaces and writes empty containers over two lines; the
+    // original tool (JSON.stringify(x, null, 2)) writes 2 spaces, "[]" and "{}", and no final
+    // newline. Strings cannot hold a raw newline, so line structure is purely layout.
     const QByteArray four = QJsonDocument(object).toJson(QJsonDocument::Indented);
     QByteArray out;
     out.reserve(four.size());
-    for (const QByteArray &line : four.split('\n')) {
+    const QList<QByteArray> lines = four.split('\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QByteArray &line = lines.at(i);
+        if (line.isEmpty())
+            continue;
         qsizetype spaces = 0;
         while (spaces < line.size() && line.at(spaces) == ' ')
             ++spaces;
-        out.append(QByteArray(spaces / 2, ' '));
-        out.append(line.mid(spaces));
-        out.append('\n');
+        const QByteArray content = line.mid(spaces);
+        const bool closesEmpty = (content.startsWith(']') && out.endsWith('['))
+                                 || (content.startsWith('}') && out.endsWith('{'));
+        if (!closesEmpty && !out.isEmpty())
+            out.append('\n').append(QByteArray(spaces / 2, ' '));
+        out.append(content);
     }
-    out.chop(1); // split() produced one extra empty line after the final newline
     return out;
 }
 

@@ -152,9 +152,12 @@ QStringList JsonIn::stringsOr(QLatin1StringView key) const
 
 QDateTime JsonIn::timestamp(QLatin1StringView key) const
 {
-    const QString s = string(key);
-    if (s.isEmpty())
+    const QJsonValue v = m_object.value(key);
+    if (!v.isString()) {
+        string(key); // reports "is missing" or "expected a string"
         return {};
+    }
+    const QString s = v.toString();
     QDateTime dt = QDateTime::fromString(s, Qt::ISODateWithMs);
     if (!dt.isValid()) {
         error(key, u"is not an ISO-8601 time: "_s + s);

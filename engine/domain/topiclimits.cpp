@@ -38,7 +38,7 @@ static void checkText(QList<TopicLimits::Violation> &out, const QString &field,
     }
     const qsizetype bytes = Utf8::size(text);
     if (bytes > limit)
-        out.append({field, u"is %1 bytes; the limit is %2"_s.arg(bytes).arg(limit)});
+        out.append({field, u"is %1 bytes, over the limit of %2"_s.arg(bytes).arg(limit)});
 }
 
 QList<TopicLimits::Violation> TopicLimits::validate(const Topic &topic)
@@ -48,15 +48,15 @@ QList<TopicLimits::Violation> TopicLimits::validate(const Topic &topic)
     checkText(out, u"description"_s, topic.description, DescriptionBytes);
     const qsizetype count = topic.examples.size();
     if (count < MinExamples || count > MaxExamples)
-        out.append({u"examples"_s, u"has %1 examples; %2 to %3 are required"_s.arg(count)
+        out.append({u"examples"_s, u"has %1 examples, but %2 to %3 are required"_s.arg(count)
                                        .arg(MinExamples)
                                        .arg(MaxExamples)});
     for (qsizetype i = 0; i < count; ++i)
         checkText(out, u"examples[%1]"_s.arg(i), topic.examples.at(i), ExampleBytes);
     const qsizetype total = combinedBytes(topic);
     if (total > CombinedBytes)
-        out.append({u"topic"_s, u"name, description and examples come to %1 bytes; the limit "
-                                "is %2"_s.arg(total)
+        out.append({u"topic"_s, u"name, description and examples come to %1 bytes, over the "
+                                "limit of %2"_s.arg(total)
                                     .arg(CombinedBytes)});
     return out;
 }

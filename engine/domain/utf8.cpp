@@ -16,7 +16,7 @@ qsizetype Utf8::size(QStringView text)
             bytes += 4;
             ++i;
         } else {
-            bytes += 3; // BMP character, or a lone surrogate encoded as U+FFFD
+            bytes += 3; // BMP character (a lone surrogate is over-counted: harmless for limits)
         }
     }
     return bytes;
