@@ -1,0 +1,3 @@
+#include "airslog.h"
+
+Q_LOGGING_CATEGORY(lcAirs, "daystrom.airs", QtInfoMsg)

@@ -1,0 +1,95 @@
+#include "oauthjsonapi.h"
+
+#include "airssettings.h"
+#include "oauthtokensource.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+using namespace Qt::StringLiterals;
+
+struct OAuthJsonApi::Pending
+{
+    HttpRequestSpec spec;
+    QString what;
+    QPointer<QObject> context;
+    Callback done;
+    bool refreshed = false;
+};
+
+OAuthJsonApi::OAuthJsonApi(QNetworkAccessManager *manager, OAuthTokenSource *tokens, QUrl base,
+                           QObject *parent)
+    : QObject(parent)
+    , m_manager(manager)
+    , m_tokens(tokens)
+    , m_base(std::move(base))
+{
+}
+
+void OAuthJsonApi::request(const QByteArray &method, const QString &path, const QString &query,
+                           const QJsonValue &body, const QString &what, QObject *context,
+                           Callback done)
+{
+    auto p = std::make_shared<Pending>();
+    p->spec.method = method;
+    p->spec.url = appendPath(m_base, path);
+    if (!query.isEmpty())
+        p->spec.url.setQuery(query);
+    p->spec.timeoutMs = m_timeoutMs;
+    p->spec.retry = m_retry;
+    p->spec.headers = {{"Accept", "application/json"}, {"User-Agent", airsUserAgent()}};
+    if (!body.isNull() && !body.isUndefined()) {
+        p->spec.body = body.isObject() ? QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact)
+                                       : QJsonDocument(body.toArray()).toJson(QJsonDocument::Compact);
+        p->spec.headers.append({QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json")});
+    }
+    p->what = what;
+    p->context = context;
+    p->done = std::move(done);
+    attempt(p);
+}
+
+void OAuthJsonApi::attempt(std::shared_ptr<Pending> p)
+{
+    if (!m_tokens) {
+        if (p->context)
+            p->done({}, AirsError{AirsError::Kind::Auth, 0, p->what + u": no token source"_s, -1});
+        return;
+    }
+    m_tokens->token(this, [this, p](const QString &token, const AirsError &tokenError) {
+        if (!p->context)
+            return;
+        if (tokenError.isError()) {
+            p->done({}, tokenError);
+            return;
+        }
+        HttpRequestSpec spec = p->spec;
+        spec.headers.append({"Authorization", "Bearer " + token.toUtf8()});
+        auto *call = new HttpCall(m_manager, spec, this);
+        m_calls.insert(call);
+        connect(call, &HttpCall::finished, this, [this, call, p](const HttpResponse &r) {
+            m_calls.remove(call);
+            call->deleteLater();
+            if (!p->context)
+                return;
+            if ((r.status == 401 || r.status == 403) && !p->refreshed && m_tokens) {
+                p->refreshed = true;
+                m_tokens->invalidate();
+                attempt(p);
+                return;
+            }
+            p->done(r, AirsError::fromResponse(r, p->what));
+        });
+        call->start();
+    });
+}
+
+void OAuthJsonApi::abortAll()
+{
+    if (m_tokens)
+        m_tokens->abort();
+    const QSet<HttpCall *> calls = m_calls;
+    for (HttpCall *call : calls)
+        call->abort();
+}

@@ -1,0 +1,120 @@
+#include "scanbatch.h"
+
+#include <QNetworkAccessManager>
+#include <QTimer>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+ScanBatch::ScanBatch(AirsSettings settings, Options options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+    , m_limiter(m_options.ratePerSecond)
+    , m_rateTimer(new QTimer(this))
+{
+    m_options.concurrency = std::clamp(m_options.concurrency, 1, MaxConcurrency);
+    const int managers = (m_options.concurrency + ConnectionsPerManager - 1) / ConnectionsPerManager;
+    for (int i = 0; i < managers; ++i) {
+        auto *nam = new QNetworkAccessManager(this);
+        m_managers.append(nam);
+        m_clients.append(new ScanClient(nam, settings, this));
+    }
+    m_rateTimer->setSingleShot(true);
+    m_rateTimer->setTimerType(Qt::PreciseTimer);
+    connect(m_rateTimer, &QTimer::timeout, this, &ScanBatch::pump);
+}
+
+ScanBatch::~ScanBatch()
+{
+    for (HttpCall *call : std::as_const(m_inFlight))
+        call->abort(); // their callbacks are dropped: this batch is going away
+}
+
+void ScanBatch::start(const QStringList &prompts)
+{
+    m_prompts = prompts;
+    m_results = QList<std::optional<ScanVerdict>>(prompts.size());
+    m_next = 0;
+    m_completed = 0;
+    m_running = true;
+    m_clock.start();
+    if (prompts.isEmpty()) {
+        m_running = false;
+        QMetaObject::invokeMethod(this, [this] { emit finished({}); }, Qt::QueuedConnection);
+        return;
+    }
+    pump();
+}
+
+void ScanBatch::pump()
+{
+    while (m_running && m_next < m_prompts.size() && m_inFlight.size() < m_options.concurrency) {
+        const qint64 wait = m_limiter.delayBeforeNext(m_clock.elapsed());
+        if (wait > 0) {
+            if (!m_rateTimer->isActive())
+                m_rateTimer->start(int(wait));
+            return;
+        }
+        m_limiter.record(m_clock.elapsed());
+        launch(m_next++);
+    }
+}
+
+void ScanBatch::launch(int index)
+{
+    ScanClient::Request request;
+    request.prompt = m_prompts.at(index);
+    request.profileName = m_options.profileName;
+    request.sessionId = m_options.sessionId;
+    request.intent = m_options.intent;
+    ScanClient *client = m_clients.at(index % m_clients.size());
+    HttpCall *call = client->scan(request, this, [this, index](const AirsResult<ScanVerdict> &r) {
+        onResult(index, r);
+    });
+    m_inFlight.insert(index, call);
+    m_peakInFlight = std::max(m_peakInFlight, int(m_inFlight.size()));
+}
+
+void ScanBatch::onResult(int index, const AirsResult<ScanVerdict> &result)
+{
+    if (!m_running)
+        return;
+    if (!result.ok()) {
+        AirsError e = result.error;
+        e.message = u"prompt %1 of %2: "_s.arg(index + 1).arg(m_prompts.size()) + e.message;
+        stop(e);
+        return;
+    }
+    m_inFlight.remove(index); // the client deletes the call after this callback
+    m_results[index] = result.value;
+    ++m_completed;
+    emit scanned(index, result.value, m_completed, int(m_prompts.size()));
+    if (m_completed == m_prompts.size()) {
+        m_running = false;
+        QList<ScanVerdict> verdicts;
+        verdicts.reserve(m_results.size());
+        for (const auto &v : std::as_const(m_results))
+            verdicts.append(*v);
+        emit finished(verdicts);
+        return;
+    }
+    pump();
+}
+
+void ScanBatch::cancel()
+{
+    if (m_running)
+        stop(AirsError{AirsError::Kind::Cancelled, 0, u"the scan batch was cancelled"_s, -1});
+}
+
+void ScanBatch::stop(const AirsError &error)
+{
+    m_running = false;
+    m_rateTimer->stop();
+    const QList<HttpCall *> calls = m_inFlight.values();
+    m_inFlight.clear();
+    for (HttpCall *call : calls)
+        call->abort();
+    emit failed(error);
+}

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "airserror.h"
+#include "domain/runsettings.h"
+
+#include <QJsonObject>
+#include <QMap>
+
+// One sync-scan answer, normalised. `triggered` is the topic-guardrail signal for the run's
+// intent (DESIGN.md): block intent -> prompt_detected.topic_violation; allow intent ->
+// category == "benign" (the prompt matched the allow topic), falling back to topic_violation
+// when the answer has no category.
+struct ScanVerdict
+{
+    QString scanId;
+    QString reportId;
+    QString category; // "benign" / "malicious"; empty when absent
+    QString action;   // "allow" / "block"
+    bool topicViolation = false;
+    QMap<QString, bool> detections; // every prompt_detected flag present in the answer
+    bool triggered = false;
+
+    static bool decideTriggered(Intent intent, const QString &category, bool topicViolation);
+    // Parses a 2xx body; a body without scan_id/report_id/action is an InvalidResponse error.
+    static AirsResult<ScanVerdict> parse(const QByteArray &body, Intent intent);
+};

@@ -1,0 +1,198 @@
+#include "httpcall.h"
+
+#include "netlog.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QRandomGenerator>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+HttpCall::HttpCall(QNetworkAccessManager *manager, HttpRequestSpec spec, QObject *parent)
+    : QObject(parent)
+    , m_manager(manager)
+    , m_spec(std::move(spec))
+    , m_timeout(new QTimer(this))
+    , m_backoff(new QTimer(this))
+{
+    m_timeout->setSingleShot(true);
+    m_timeout->setTimerType(Qt::PreciseTimer);
+    connect(m_timeout, &QTimer::timeout, this, &HttpCall::onTimeout);
+    m_backoff->setSingleShot(true);
+    connect(m_backoff, &QTimer::timeout, this, &HttpCall::send);
+}
+
+HttpCall::~HttpCall()
+{
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+    }
+}
+
+bool HttpCall::isWaitingToRetry() const
+{
+    return m_backoff->isActive();
+}
+
+void HttpCall::start()
+{
+    if (m_attempt == 0 && !m_done)
+        send();
+}
+
+void HttpCall::abort()
+{
+    if (m_done)
+        return;
+    m_backoff->stop();
+    m_timeout->stop();
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+        m_reply = nullptr;
+    }
+    HttpResponse r;
+    r.outcome = HttpOutcome::Cancelled;
+    r.attempts = m_attempt;
+    finish(r);
+}
+
+void HttpCall::send()
+{
+    if (m_done)
+        return;
+    if (!m_manager) {
+        HttpResponse r;
+        r.outcome = HttpOutcome::NetworkError;
+        r.networkError = u"the network manager is gone"_s;
+        finish(r);
+        return;
+    }
+    ++m_attempt;
+    m_timedOut = false;
+    QNetworkRequest request(m_spec.url);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+    for (const auto &[name, value] : std::as_const(m_spec.headers))
+        request.setRawHeader(name, value);
+    m_reply = m_manager->sendCustomRequest(request, m_spec.method, m_spec.body);
+    connect(m_reply, &QNetworkReply::finished, this, &HttpCall::onReplyFinished);
+    if (m_spec.timeoutMs > 0)
+        m_timeout->start(m_spec.timeoutMs);
+    qCDebug(lcNet).noquote() << m_spec.method << m_spec.url.toDisplayString(QUrl::RemoveQuery)
+                             << "attempt" << m_attempt;
+}
+
+void HttpCall::onTimeout()
+{
+    if (!m_reply)
+        return;
+    m_timedOut = true;
+    m_reply->abort(); // finished() follows with OperationCanceledError
+}
+
+void HttpCall::onReplyFinished()
+{
+    QNetworkReply *reply = m_reply;
+    m_reply = nullptr;
+    m_timeout->stop();
+    reply->deleteLater();
+
+    HttpResponse r;
+    r.attempts = m_attempt;
+    const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+    if (m_timedOut) {
+        r.outcome = HttpOutcome::Timeout;
+        r.networkError = u"no complete answer within %1 ms"_s.arg(m_spec.timeoutMs);
+    } else if (status.isValid()) {
+        r.outcome = HttpOutcome::Response;
+        r.status = status.toInt();
+        r.body = reply->readAll();
+        for (const auto &[name, value] : reply->rawHeaderPairs())
+            r.headers.insert(name.toLower(), value);
+        r.retryAfterMs = retryAfterMs(r.headers, r.body);
+    } else {
+        r.outcome = HttpOutcome::NetworkError;
+        r.networkError = reply->errorString();
+    }
+    qCDebug(lcNet).noquote() << m_spec.method << m_spec.url.toDisplayString(QUrl::RemoveQuery)
+                             << "->" << (r.outcome == HttpOutcome::Response ? QString::number(r.status)
+                                                                            : r.networkError);
+
+    const RetryPolicy &p = m_spec.retry;
+    const bool retryable =
+        (r.outcome != HttpOutcome::Response && p.retryNetworkErrors)
+        || (r.outcome == HttpOutcome::Response && p.retryStatuses.contains(r.status))
+        || (r.outcome == HttpOutcome::Response && r.status == 429 && p.retryRateLimited
+            && r.retryAfterMs <= p.maxRetryAfterMs);
+    // A 429 waits for the server's hint; without one (or "0") it backs off like any retry.
+    const qint64 hint = r.status == 429 && r.retryAfterMs > 0 ? r.retryAfterMs : -1;
+    if (retryable && scheduleRetry(hint))
+        return;
+    finish(r);
+}
+
+bool HttpCall::scheduleRetry(qint64 hintMs)
+{
+    const int retryIndex = m_attempt - 1; // 0-based: the first retry waits up to base·2^0
+    if (retryIndex >= m_spec.retry.maxRetries)
+        return false;
+    qint64 delay = hintMs;
+    if (delay < 0) {
+        const double ceiling = std::min<double>(m_spec.retry.maxDelayMs,
+                                                m_spec.retry.baseDelayMs * std::pow(2.0, retryIndex));
+        delay = qint64(QRandomGenerator::global()->bounded(ceiling + 1.0));
+    }
+    m_backoff->start(int(std::clamp<qint64>(delay, 0, m_spec.retry.maxRetryAfterMs)));
+    return true;
+}
+
+void HttpCall::finish(HttpResponse response)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    // Deliver from the event loop so callers never re-enter from inside start()/abort().
+    QMetaObject::invokeMethod(this, [this, response = std::move(response)] { emit finished(response); },
+                              Qt::QueuedConnection);
+}
+
+qint64 HttpCall::retryAfterMs(const QHash<QByteArray, QByteArray> &headers, const QByteArray &body)
+{
+    if (const QByteArray ms = headers.value("retry-after-ms"); !ms.isEmpty()) {
+        bool ok = false;
+        const double v = ms.trimmed().toDouble(&ok);
+        if (ok && v >= 0)
+            return qint64(v);
+    }
+    if (const QByteArray ra = headers.value("retry-after").trimmed(); !ra.isEmpty()) {
+        bool ok = false;
+        const double secs = ra.toDouble(&ok);
+        if (ok && secs >= 0)
+            return qint64(std::ceil(secs * 1000.0));
+        const QDateTime date = QDateTime::fromString(QString::fromLatin1(ra), Qt::RFC2822Date);
+        if (date.isValid())
+            return std::max<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(date));
+    }
+    const QJsonObject hint = QJsonDocument::fromJson(body).object().value(u"retry_after"_s).toObject();
+    if (hint.contains(u"interval"_s)) {
+        const double interval = hint.value(u"interval"_s).toDouble();
+        const QString unit = hint.value(u"unit"_s).toString().toLower();
+        double factor = 1000.0;
+        if (unit == "ms"_L1 || unit.startsWith(u"milli"_s))
+            factor = 1.0;
+        else if (unit == "m"_L1 || unit.startsWith(u"min"_s))
+            factor = 60000.0;
+        return qint64(interval * factor);
+    }
+    return -1;
+}

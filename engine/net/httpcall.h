@@ -1,0 +1,95 @@
+#pragma once
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QPair>
+#include <QPointer>
+#include <QUrl>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+class QTimer;
+
+// When and how often a request is retried (airs-api.md §2, llm-apis.md §0).
+struct RetryPolicy
+{
+    int maxRetries = 5;              // attempts = 1 + maxRetries
+    int baseDelayMs = 1000;          // wait before retry n: uniform in [0, base·2^n] ("full jitter")
+    int maxDelayMs = 30000;
+    QList<int> retryStatuses{500, 502, 503, 504};
+    bool retryRateLimited = true;    // 429: wait for Retry-After (else backoff) and retry
+    int maxRetryAfterMs = 60000;     // a longer server hint is not waited for: reported instead
+    bool retryNetworkErrors = true;  // includes per-attempt timeouts
+
+    static RetryPolicy none() { RetryPolicy p; p.maxRetries = 0; return p; }
+};
+
+struct HttpRequestSpec
+{
+    QByteArray method = QByteArrayLiteral("GET");
+    QUrl url;
+    QList<QPair<QByteArray, QByteArray>> headers;
+    QByteArray body; // sent as is: sign exactly these bytes
+    int timeoutMs = 30000; // per attempt, from send to the last byte; 0 = none
+    RetryPolicy retry;
+};
+
+enum class HttpOutcome { Response, NetworkError, Timeout, Cancelled };
+
+struct HttpResponse
+{
+    HttpOutcome outcome = HttpOutcome::Response;
+    int status = 0;                         // HTTP status when outcome == Response
+    QHash<QByteArray, QByteArray> headers;  // lower-cased names
+    QByteArray body;
+    QString networkError;                   // Qt's description for NetworkError
+    int attempts = 0;
+    qint64 retryAfterMs = -1;               // the server's hint on the final response, if any
+
+    bool isSuccess() const { return outcome == HttpOutcome::Response && status >= 200 && status < 300; }
+};
+
+// One HTTP exchange with retries, a per-attempt timeout that is reported as a timeout (Qt
+// reports both a timeout and abort() as OperationCanceledError, so it is tracked here), and
+// cancellation that aborts the request in flight. Emits finished() exactly once, later.
+class HttpCall final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(HttpCall)
+public:
+    HttpCall(QNetworkAccessManager *manager, HttpRequestSpec spec, QObject *parent = nullptr);
+    ~HttpCall() override;
+
+    void start();
+    void abort(); // finished(Cancelled) unless already finished
+    bool isFinished() const { return m_done; }
+    bool isWaitingToRetry() const;
+    int attempt() const { return m_attempt; }
+    const HttpRequestSpec &spec() const { return m_spec; }
+
+    // Parses Retry-After (seconds, possibly fractional, or an HTTP-date) and, failing that,
+    // the body's {"retry_after":{"interval":N,"unit":"s|ms|m"}}. Returns -1 when absent.
+    static qint64 retryAfterMs(const QHash<QByteArray, QByteArray> &headers, const QByteArray &body);
+
+signals:
+    void finished(const HttpResponse &response);
+
+private:
+    void send();
+    void onReplyFinished();
+    void onTimeout();
+    bool scheduleRetry(qint64 hintMs);
+    void finish(HttpResponse response);
+
+    QPointer<QNetworkAccessManager> m_manager;
+    HttpRequestSpec m_spec;
+    QNetworkReply *m_reply = nullptr;
+    QTimer *m_timeout = nullptr;
+    QTimer *m_backoff = nullptr;
+    int m_attempt = 0;
+    bool m_timedOut = false;
+    bool m_done = false;
+};

@@ -1,0 +1,375 @@
+#include "airsemulator.h"
+
+#include "apireply.h"
+#include "apirequest.h"
+#include "emulatorstate.h"
+#include "oauthroutes.h"
+#include "payloadhash.h"
+#include "policyjson.h"
+#include "profileroutes.h"
+#include "redteamroutes.h"
+#include "routepath.h"
+#include "sandboxlog.h"
+#include "scanroutes.h"
+#include "topicroutes.h"
+
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QTcpSocket>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr QStringView kManagementBase = u"/aisec";
+constexpr QStringView kRedTeamBase = u"/ai-red-teaming/mgmt-plane";
+
+QByteArray methodName(QHttpServerRequest::Method method)
+{
+    switch (method) {
+    case QHttpServerRequest::Method::Get:
+        return QByteArrayLiteral("GET");
+    case QHttpServerRequest::Method::Put:
+        return QByteArrayLiteral("PUT");
+    case QHttpServerRequest::Method::Delete:
+        return QByteArrayLiteral("DELETE");
+    case QHttpServerRequest::Method::Post:
+        return QByteArrayLiteral("POST");
+    case QHttpServerRequest::Method::Head:
+        return QByteArrayLiteral("HEAD");
+    case QHttpServerRequest::Method::Options:
+        return QByteArrayLiteral("OPTIONS");
+    case QHttpServerRequest::Method::Patch:
+        return QByteArrayLiteral("PATCH");
+    case QHttpServerRequest::Method::Connect:
+        return QByteArrayLiteral("CONNECT");
+    case QHttpServerRequest::Method::Trace:
+        return QByteArrayLiteral("TRACE");
+    default:
+        return QByteArrayLiteral("UNKNOWN");
+    }
+}
+
+bool isSecretHeader(const QByteArray &name)
+{
+    const QByteArray lower = name.toLower();
+    return lower == "x-pan-token" || lower == "authorization" || lower == "x-payload-hash";
+}
+
+QByteArray redacted(const QByteArray &value)
+{
+    const QString text = QString::fromUtf8(value);
+    return (text.left(qMin<qsizetype>(4, text.size() / 2)) + u'…').toUtf8();
+}
+
+bool isOAuthProtected(const QString &path)
+{
+    return RoutePath::stripPrefix(path, kManagementBase, nullptr) ||
+           RoutePath::stripPrefix(path, kRedTeamBase, nullptr);
+}
+} // namespace
+
+QByteArray AirsEmulator::RecordedRequest::header(QByteArrayView name) const
+{
+    for (const auto &[key, value] : headers) {
+        if (name.compare(key, Qt::CaseInsensitive) == 0)
+            return value;
+    }
+    return {};
+}
+
+AirsEmulator::AirsEmulator(Options options, QObject *parent)
+    : QAbstractHttpServer(parent)
+    , m_options(std::move(options))
+    , m_state(std::make_unique<EmulatorState>(m_options))
+    , m_oauth(std::make_unique<OAuthRoutes>(*m_state))
+    , m_scan(std::make_unique<ScanRoutes>(*m_state))
+    , m_topicRoutes(std::make_unique<TopicRoutes>(*m_state))
+    , m_profileRoutes(std::make_unique<ProfileRoutes>(*m_state))
+    , m_redTeam(std::make_unique<RedTeamRoutes>(*m_state))
+{
+    m_faults.setFaults({});
+}
+
+AirsEmulator::~AirsEmulator()
+{
+    // Held responders (latency, hang) are dropped unanswered; their sockets die with the
+    // servers in ~QAbstractHttpServer.
+    m_pending.clear();
+}
+
+quint16 AirsEmulator::start(quint16 port)
+{
+    m_port = listen(QHostAddress::LocalHost, port);
+    if (m_port == 0)
+        qCWarning(lcSandbox) << "AIRS emulator could not listen on 127.0.0.1 port" << port;
+    else
+        qCInfo(lcSandbox) << "AIRS emulator listening on" << baseUrl().toString();
+    return m_port;
+}
+
+QUrl AirsEmulator::baseUrl() const
+{
+    QUrl url;
+    url.setScheme(u"http"_s);
+    url.setHost(u"127.0.0.1"_s);
+    url.setPort(m_port);
+    return url;
+}
+
+QUrl AirsEmulator::scanEndpoint() const
+{
+    return baseUrl();
+}
+
+QUrl AirsEmulator::managementEndpoint() const
+{
+    QUrl url = baseUrl();
+    url.setPath(kManagementBase.toString());
+    return url;
+}
+
+QUrl AirsEmulator::tokenEndpoint() const
+{
+    QUrl url = baseUrl();
+    url.setPath(OAuthRoutes::TokenPath.toString());
+    return url;
+}
+
+QUrl AirsEmulator::redTeamEndpoint() const
+{
+    QUrl url = baseUrl();
+    url.setPath(kRedTeamBase.toString());
+    return url;
+}
+
+AirsEmulator::Options AirsEmulator::options() const
+{
+    return m_options;
+}
+
+AirsEmulator::Faults AirsEmulator::faults() const
+{
+    return m_faults.faults();
+}
+
+void AirsEmulator::setFaults(const Faults &faults)
+{
+    m_faults.setFaults(faults);
+}
+
+QString AirsEmulator::addProfile(const QString &name, const QJsonObject &policy)
+{
+    if (name.isEmpty() || !m_state->profiles.latestIdForName(name).isEmpty())
+        return {};
+    ProfileStore::Write write;
+    write.name = name;
+    write.policy = policy.isEmpty() ? PolicyJson::defaultPolicy() : policy;
+    return m_state->profiles.create(write, m_options.actorEmail);
+}
+
+QJsonObject AirsEmulator::profile(const QString &name) const
+{
+    return m_state->profiles.json(m_state->profiles.latestIdForName(name));
+}
+
+QJsonObject AirsEmulator::topic(const QString &topicId) const
+{
+    return m_state->topics.json(topicId);
+}
+
+QList<QJsonObject> AirsEmulator::topics() const
+{
+    return m_state->topics.list();
+}
+
+QString AirsEmulator::addTopic(const QString &name, const QString &description,
+                               const QStringList &examples)
+{
+    if (name.isEmpty() || !m_state->topics.idForName(name).isEmpty())
+        return {};
+    return m_state->topics.create({name, description, examples}, true, m_options.actorEmail);
+}
+
+QList<QJsonObject> AirsEmulator::promptSets() const
+{
+    return m_state->promptSets.sets();
+}
+
+QList<QJsonObject> AirsEmulator::prompts(const QString &setId) const
+{
+    return m_state->promptSets.prompts(setId);
+}
+
+QList<AirsEmulator::RecordedRequest> AirsEmulator::requests() const
+{
+    return m_requests;
+}
+
+void AirsEmulator::clearRequests()
+{
+    m_requests.clear();
+}
+
+void AirsEmulator::expireTokens()
+{
+    m_state->tokens.expireAll();
+}
+
+bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    // The responder writes status, headers and body separately; without TCP_NODELAY, Nagle's
+    // algorithm meets the client's delayed ACK and adds ~40 ms to every answer.
+    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    ApiRequest in;
+    in.method = methodName(request.method());
+    in.path = request.url().path();
+    in.query = request.url().query(QUrl::FullyEncoded);
+    in.headers = request.headers();
+    in.body = request.body();
+    record(in);
+
+    const bool scan = ScanRoutes::isScanPath(in.path);
+    const quint64 id =
+        hold(socket, std::make_unique<QHttpServerResponder>(makeResponder(request, socket)),
+             in.path, scan);
+    const FaultPlan::Decision decision = m_faults.next(isOAuthProtected(in.path), scan);
+    switch (decision.fault) {
+    case FaultPlan::Fault::Drop:
+        qCDebug(lcSandbox) << "drop" << in.method << in.path;
+        release(id);
+        // Close once QAbstractHttpServer has finished with this request.
+        QTimer::singleShot(0, socket, [socket] { socket->abort(); });
+        break;
+    case FaultPlan::Fault::Hang:
+        qCDebug(lcSandbox) << "hang" << in.method << in.path;
+        break; // held until the client gives up or the emulator goes away
+    case FaultPlan::Fault::None:
+        if (scan && m_faults.faults().maxInflightScans > 0 &&
+            m_inflightScans >= m_faults.faults().maxInflightScans) {
+            answerLater(id, ApiReply::rateLimited(m_faults.faults().retryAfterSeconds,
+                                                  u"too many concurrent scans"_s));
+            break;
+        }
+        if (scan) {
+            m_pending.at(id).countsInflight = true;
+            m_peakInflightScans = qMax(m_peakInflightScans, ++m_inflightScans);
+        }
+        answerLater(id, route(in));
+        break;
+    default:
+        answerLater(id, m_faults.reply(decision));
+        break;
+    }
+    emit requestReceived(in.path);
+    return true;
+}
+
+void AirsEmulator::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    // handleRequest() takes every request; this is only a safety net.
+    makeResponder(request, socket)
+        .write(QByteArrayLiteral("{\"message\":\"not found\"}"),
+               QByteArrayLiteral("application/json"), QHttpServerResponder::StatusCode::NotFound);
+}
+
+ApiReply AirsEmulator::route(const ApiRequest &request)
+{
+    if (auto reply = m_oauth->handle(request))
+        return *reply;
+    if (auto reply = m_scan->handle(request))
+        return *reply;
+    QString rest;
+    if (RoutePath::stripPrefix(request.path, kManagementBase, &rest)) {
+        if (auto denied = m_oauth->authorize(request))
+            return *denied;
+        if (auto reply = m_topicRoutes->handle(request, rest))
+            return *reply;
+        if (auto reply = m_profileRoutes->handle(request, rest))
+            return *reply;
+    } else if (RoutePath::stripPrefix(request.path, kRedTeamBase, &rest)) {
+        if (auto denied = m_oauth->authorize(request))
+            return *denied;
+        if (!m_options.redTeamLicensed)
+            return ApiReply::message(403, u"AI Red Teaming is not licensed for this tenant or "
+                                          "its EULA has not been accepted"_s);
+        if (auto reply = m_redTeam->handle(request, rest))
+            return *reply;
+    }
+    return ApiReply::routeError(
+        404, u"no route for %1 %2"_s.arg(QString::fromLatin1(request.method), request.path));
+}
+
+void AirsEmulator::record(const ApiRequest &request)
+{
+    RecordedRequest r;
+    r.method = request.method;
+    r.path = request.path;
+    r.query = request.query;
+    r.body = request.body;
+    for (const auto &[name, value] : request.headers)
+        r.headers.append({name, isSecretHeader(name) ? redacted(value) : value});
+    r.hashValid = request.hasHeader("x-payload-hash") &&
+                  PayloadHash::verify(m_options.credentials.apiKey, request.body,
+                                      request.header("x-payload-hash"));
+    m_requests.append(r);
+}
+
+quint64 AirsEmulator::hold(QTcpSocket *socket, std::unique_ptr<QHttpServerResponder> responder,
+                           const QString &path, bool scan)
+{
+    connect(socket, &QAbstractSocket::disconnected, this, &AirsEmulator::socketDisconnected,
+            Qt::UniqueConnection);
+    const quint64 id = m_nextId++;
+    m_pending.emplace(id, Pending{socket, std::move(responder), path, scan, false});
+    return id;
+}
+
+void AirsEmulator::answerLater(quint64 id, const ApiReply &reply)
+{
+    const int latency = qMax(0, m_faults.faults().latencyMs);
+    QTimer::singleShot(latency, Qt::PreciseTimer, this, [this, id, reply] { deliver(id, reply); });
+}
+
+void AirsEmulator::deliver(quint64 id, const ApiReply &reply)
+{
+    const auto it = m_pending.find(id);
+    if (it == m_pending.end())
+        return; // the client went away first
+    Pending &p = it->second;
+    if (p.socket && p.socket->state() == QAbstractSocket::ConnectedState) {
+        QHttpServerResponder &out = *p.responder;
+        out.writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(reply.status));
+        out.writeHeader(QByteArrayLiteral("Content-Type"), reply.contentType);
+        for (const auto &[name, value] : reply.headers)
+            out.writeHeader(name, value);
+        out.writeHeader(QByteArrayLiteral("Content-Length"), QByteArray::number(reply.body.size()));
+        out.writeBody(reply.body);
+        if (p.scan)
+            ++m_scanCount;
+        qCDebug(lcSandbox) << reply.status << p.path;
+    }
+    release(id);
+}
+
+void AirsEmulator::release(quint64 id)
+{
+    const auto it = m_pending.find(id);
+    if (it == m_pending.end())
+        return;
+    if (it->second.countsInflight)
+        --m_inflightScans;
+    m_pending.erase(it);
+}
+
+void AirsEmulator::socketDisconnected()
+{
+    const QObject *gone = sender();
+    QList<quint64> drop;
+    for (const auto &[id, p] : m_pending) {
+        if (!p.socket || p.socket.data() == gone)
+            drop.append(id);
+    }
+    for (quint64 id : drop)
+        release(id);
+}

@@ -1,0 +1,132 @@
+#pragma once
+
+#include "airsoptions.h"
+#include "faultplan.h"
+
+#include <QAbstractHttpServer>
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QPointer>
+#include <QStringList>
+#include <QUrl>
+
+#include <map>
+#include <memory>
+
+class QTcpSocket;
+class QHttpServerResponder;
+struct ApiReply;
+struct ApiRequest;
+struct EmulatorState;
+class OAuthRoutes;
+class ProfileRoutes;
+class RedTeamRoutes;
+class ScanRoutes;
+class TopicRoutes;
+
+// A stateful fake of Prisma AIRS (scan, management, OAuth2, Red Team prompt sets) served
+// over real HTTP on 127.0.0.1, for integration tests and the app's sandbox. Follows
+// airs-api.md §8. Every answer is written later from a timer, so latency is real and many
+// connections are served concurrently in one thread; a "hang" fault simply never answers.
+class AirsEmulator final : public QAbstractHttpServer
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AirsEmulator)
+
+public:
+    using Credentials = AirsCredentials;
+    using AllowSignal = AirsAllowSignal;
+    using Options = AirsEmulatorOptions;
+    using Faults = AirsFaults;
+
+    struct RecordedRequest
+    {
+        QByteArray method;
+        QString path;
+        QString query; // percent-encoded, without '?'
+        // Secrets redacted: x-pan-token, authorization and x-payload-hash keep only their
+        // first 4 characters (at most half of a short value) followed by "…".
+        QList<QPair<QByteArray, QByteArray>> headers;
+        QByteArray body;
+        bool hashValid = false; // x-payload-hash present and equal to HMAC(api key, body)
+
+        QByteArray header(QByteArrayView name) const; // case-insensitive; empty when absent
+    };
+
+    explicit AirsEmulator(Options options = {}, QObject *parent = nullptr);
+    ~AirsEmulator() override;
+
+    quint16 start(quint16 port = 0); // listens on 127.0.0.1; returns the port (0 on failure)
+    quint16 port() const { return m_port; }
+    QUrl baseUrl() const;            // http://127.0.0.1:<port>
+    QUrl scanEndpoint() const;       // = baseUrl (clients append /v1/scan/sync/request)
+    QUrl managementEndpoint() const; // baseUrl + "/aisec"
+    QUrl tokenEndpoint() const;      // baseUrl + "/oauth2/access_token"
+    QUrl redTeamEndpoint() const;    // baseUrl + "/ai-red-teaming/mgmt-plane"
+
+    Options options() const;
+    Faults faults() const;
+    void setFaults(const Faults &faults); // reseeds the server-error PRNG
+
+    // State inspection and seeding for tests. addProfile uses the §5.4 default policy (with
+    // an empty topic-list) when `policy` is empty; both seeders return an empty id when the
+    // name is taken.
+    QString addProfile(const QString &name, const QJsonObject &policy = {});
+    QJsonObject profile(const QString &name) const;  // latest revision, as the API lists it
+    QJsonObject topic(const QString &topicId) const; // latest revision
+    QList<QJsonObject> topics() const;
+    QString addTopic(const QString &name, const QString &description, const QStringList &examples);
+    QList<QJsonObject> promptSets() const;
+    QList<QJsonObject> prompts(const QString &setId) const;
+
+    QList<RecordedRequest> requests() const;
+    void clearRequests();
+    int scanCount() const { return m_scanCount; } // scans answered (any status)
+    int inflightScans() const { return m_inflightScans; }
+    int peakInflightScans() const { return m_peakInflightScans; }  // most at once so far
+    int pendingResponses() const { return int(m_pending.size()); } // held: latency or hang
+    void expireTokens(); // every issued token becomes invalid (401)
+
+signals:
+    void requestReceived(const QString &path);
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
+
+private:
+    struct Pending
+    {
+        QPointer<QTcpSocket> socket;
+        std::unique_ptr<QHttpServerResponder> responder;
+        QString path;
+        bool scan = false;
+        bool countsInflight = false;
+    };
+
+    ApiReply route(const ApiRequest &request);
+    void record(const ApiRequest &request);
+    quint64 hold(QTcpSocket *socket, std::unique_ptr<QHttpServerResponder> responder,
+                 const QString &path, bool scan);
+    void answerLater(quint64 id, const ApiReply &reply);
+    void deliver(quint64 id, const ApiReply &reply);
+    void release(quint64 id);
+    void socketDisconnected();
+
+    Options m_options;
+    std::unique_ptr<EmulatorState> m_state;
+    std::unique_ptr<OAuthRoutes> m_oauth;
+    std::unique_ptr<ScanRoutes> m_scan;
+    std::unique_ptr<TopicRoutes> m_topicRoutes;
+    std::unique_ptr<ProfileRoutes> m_profileRoutes;
+    std::unique_ptr<RedTeamRoutes> m_redTeam;
+    FaultPlan m_faults;
+    QList<RecordedRequest> m_requests;
+    std::map<quint64, Pending> m_pending;
+    quint64 m_nextId = 1;
+    int m_scanCount = 0;
+    int m_inflightScans = 0;
+    int m_peakInflightScans = 0;
+    quint16 m_port = 0;
+};

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QString>
+#include <QtGlobal>
+
+// Configuration of the AIRS emulator. Every behaviour airs-api.md marks as (inferred) is a
+// knob here, so tests can pin down either reading.
+
+struct AirsCredentials
+{
+    QString apiKey = QStringLiteral("sandbox-api-key");
+    QString clientId = QStringLiteral("sandbox-client");
+    QString clientSecret = QStringLiteral("sandbox-secret");
+    QString tsgId = QStringLiteral("1234567890");
+};
+
+// How an allow-intent profile (guardrail action "block", target in the allow bucket) reports
+// a prompt that matches no allowed topic. DESIGN.md follows the original design notes:
+// Category is the default.
+enum class AirsAllowSignal {
+    Category,      // topic_violation never set, action "allow"; category tells the cases apart
+    TopicViolation // topic_violation true and action "block" when no allowed topic matched
+};
+
+struct AirsEmulatorOptions
+{
+    AirsCredentials credentials;
+    int tokenLifetimeSeconds = 900;
+    int topicStartRevision = 1;
+    bool requirePayloadHash = false;   // when false, a hash that IS sent is still verified
+    bool newProfileIdOnUpdate = false; // keep old revision listed under the same name
+    AirsAllowSignal allowSignal = AirsAllowSignal::Category;
+    int pageSizeLimit = 100;      // max `limit` honoured by list endpoints
+    double matchThreshold = 0.35; // TopicMatcher score at which a topic matches
+    bool redTeamLicensed = true;  // false: every Red Team route answers 403 (no EULA)
+    qsizetype maxScanBodyBytes = 2 * 1000 * 1000; // larger sync scan bodies get 413
+    QString actorEmail = QStringLiteral("sandbox@daystrom.invalid"); // created_by/updated_by
+};
+
+// Fault injection. Everything defaults to "no fault"; counters count down as they fire.
+struct AirsFaults
+{
+    int latencyMs = 0;          // added to every response
+    double serverErrorRate = 0; // fraction of scans answered 500/502/503/504 (seeded PRNG)
+    quint32 seed = 1;
+    int rateLimitNext = 0; // next N requests (any route) get 429 with Retry-After
+    int retryAfterSeconds = 1;
+    int malformedNext = 0;    // next N requests get 200 with a truncated JSON body
+    int hangNext = 0;         // next N requests are never answered
+    int forbiddenNext = 0;    // next N OAuth-protected (mgmt/red-team) requests get 403
+    int maxInflightScans = 0; // 0 = unlimited; beyond it scans get 429
+    int dropNext = 0;         // next N requests: the connection closes without an answer
+};

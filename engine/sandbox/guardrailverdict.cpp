@@ -1,0 +1,99 @@
+#include "guardrailverdict.h"
+
+#include "policyjson.h"
+#include "topicmatcher.h"
+#include "topicstore.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+GuardrailVerdict blocked(bool violation, const QStringList &blockedTopics = {})
+{
+    GuardrailVerdict v;
+    v.topicViolation = violation;
+    v.category = u"malicious"_s;
+    v.action = u"block"_s;
+    v.blockedTopics = blockedTopics;
+    return v;
+}
+
+GuardrailVerdict allowed(const QString &category, const QStringList &allowedTopics = {})
+{
+    GuardrailVerdict v;
+    v.category = category;
+    v.allowedTopics = allowedTopics;
+    return v;
+}
+} // namespace
+
+GuardrailVerdict GuardrailVerdict::evaluate(const QJsonObject &policy, const QString &prompt,
+                                  const TopicStore &topics, const TopicMatcher &matcher,
+                                  AirsAllowSignal allowSignal)
+{
+    const std::optional<QJsonObject> guardrail = PolicyJson::guardrail(policy);
+    if (!guardrail)
+        return {};
+    const QList<PolicyJson::TopicRef> refs = PolicyJson::topicRefs(*guardrail);
+    if (refs.isEmpty())
+        return {}; // a guardrail without topics has nothing to enforce
+
+    double bestAllow = -1;
+    double bestBlock = -1;
+    QStringList matchedAllow;
+    QStringList matchedBlock;
+    bool hasAllowBucket = false;
+    bool hasBlockBucket = false;
+    for (const PolicyJson::TopicRef &ref : refs) {
+        const bool isBlock = ref.bucketAction == u"block";
+        (isBlock ? hasBlockBucket : hasAllowBucket) = true;
+        const std::optional<Topic> content = topics.contentAt(ref.topicId, ref.revision);
+        if (!content)
+            continue;
+        const double score = matcher.score(prompt, *content);
+        if (score < matcher.threshold())
+            continue;
+        const QString name = ref.topicName.isEmpty() ? content->name : ref.topicName;
+        if (isBlock) {
+            bestBlock = std::max(bestBlock, score);
+            matchedBlock.append(name);
+        } else {
+            bestAllow = std::max(bestAllow, score);
+            matchedAllow.append(name);
+        }
+    }
+
+    if (!matchedBlock.isEmpty() && bestBlock >= bestAllow)
+        return blocked(true, matchedBlock);
+    if (!matchedAllow.isEmpty())
+        return allowed(u"benign"_s, matchedAllow);
+
+    const QString defaultAction = guardrail->value(u"action"_s).toString();
+    if (defaultAction != u"block")
+        return allowed(u"benign"_s);
+    const bool violation = allowSignal == AirsAllowSignal::TopicViolation;
+    const bool allowIntent = hasAllowBucket && !hasBlockBucket;
+    if (allowIntent && !violation)
+        return allowed(u"malicious"_s); // DESIGN.md: only `category` tells the cases apart
+    return blocked(violation);
+}
+
+QJsonObject GuardrailVerdict::promptDetected() const
+{
+    return {{u"url_cats"_s, false},
+            {u"dlp"_s, false},
+            {u"injection"_s, false},
+            {u"toxic_content"_s, false},
+            {u"malicious_code"_s, false},
+            {u"agent"_s, false},
+            {u"topic_violation"_s, topicViolation}};
+}
+
+QJsonObject GuardrailVerdict::promptDetectionDetails() const
+{
+    // Key names are inferred (airs-api.md §3.2); both lists are always present.
+    return {{u"topic_guardrails_details"_s,
+             QJsonObject{{u"blocked_topics"_s, QJsonArray::fromStringList(blockedTopics)},
+                         {u"allowed_topics"_s, QJsonArray::fromStringList(allowedTopics)}}}};
+}

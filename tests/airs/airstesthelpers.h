@@ -1,0 +1,52 @@
+#pragma once
+
+#include "airs/airssettings.h"
+#include "sandbox/airsemulator.h"
+
+#include <QEventLoop>
+#include <QSignalSpy>
+#include <QTimer>
+#include <QtTest>
+
+// Client settings pointing at an emulator, with quick retries so fault tests stay fast.
+inline AirsSettings emulatorSettings(const AirsEmulator &e)
+{
+    AirsSettings s;
+    const AirsEmulator::Credentials c = e.options().credentials;
+    s.scanEndpoint = e.scanEndpoint();
+    s.apiKey = c.apiKey;
+    s.managementEndpoint = e.managementEndpoint();
+    s.tokenEndpoint = e.tokenEndpoint();
+    s.redTeamEndpoint = e.redTeamEndpoint();
+    s.clientId = c.clientId;
+    s.clientSecret = c.clientSecret;
+    s.tsgId = c.tsgId;
+    s.timeoutMs = 5000;
+    s.retry.baseDelayMs = 5;
+    s.retry.maxDelayMs = 40;
+    return s;
+}
+
+// Runs an asynchronous client call and waits for its callback (no fixed sleeps).
+template<typename T, typename Start>
+AirsResult<T> await(Start start, int timeoutMs = 15000)
+{
+    // A real event loop, not QTest::qWaitFor(): that sleeps in 10 ms slices and would stall
+    // the emulator, which serves from this same thread.
+    std::optional<AirsResult<T>> result;
+    QObject context;
+    QEventLoop loop;
+    start(&context, [&](const AirsResult<T> &r) {
+        result = r;
+        loop.quit();
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    if (!result)
+        loop.exec();
+    if (!result) {
+        AirsResult<T> timedOut;
+        timedOut.error = AirsError{AirsError::Kind::Timeout, 0, QStringLiteral("test wait timed out"), -1};
+        return timedOut;
+    }
+    return *result;
+}

@@ -1,0 +1,80 @@
+#include "airs/managementclient.h"
+#include "airs/scanbatch.h"
+#include "../airs/airstesthelpers.h"
+
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+
+#include <cmath>
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+// Scan-phase wall time against the ideal ceil(N/C)·latency (target ratio <= 1.10).
+// The emulator runs in this thread too, so the figure includes both ends of every request.
+class BenchScanBatch : public QObject
+{
+    Q_OBJECT
+private slots:
+    void scanPhase_data()
+    {
+        QTest::addColumn<int>("concurrency");
+        QTest::addColumn<int>("latencyMs");
+        QTest::newRow("C=5") << 5 << 40;
+        QTest::newRow("C=20") << 20 << 40;
+        QTest::newRow("C=5, no latency (overhead)") << 5 << 0;
+    }
+    void scanPhase()
+    {
+        QFETCH(int, concurrency);
+        QFETCH(int, latencyMs);
+        constexpr int N = 500;
+        const int LatencyMs = latencyMs;
+        AirsEmulator e;
+        QVERIFY(e.start());
+        e.addProfile(u"lab"_s);
+        QNetworkAccessManager nam;
+        ManagementClient m(&nam, emulatorSettings(e));
+        const auto t = await<AirsTopic>([&](QObject *c, auto d) {
+            m.createTopic(u"Weapons"_s, u"Buying guns"_s, {u"buy a gun"_s, u"get a rifle"_s}, c, d);
+        });
+        QVERIFY(t.ok());
+        QVERIFY(await<AirsProfile>([&](QObject *c, auto d) {
+                    m.assignTopics(u"lab"_s, {{t.value.id, t.value.name, u"block"_s}}, u"allow"_s, c, d);
+                }).ok());
+        AirsEmulator::Faults f;
+        f.latencyMs = LatencyMs;
+        e.setFaults(f);
+
+        QStringList prompts;
+        for (int i = 0; i < N; ++i)
+            prompts.append(u"prompt number %1 about buying a gun"_s.arg(i));
+        ScanBatch batch(emulatorSettings(e), {u"lab"_s, u"bench"_s, Intent::Block, concurrency, 0});
+        QSignalSpy done(&batch, &ScanBatch::finished);
+        QSignalSpy failed(&batch, &ScanBatch::failed);
+        QElapsedTimer clock;
+        clock.start();
+        batch.start(prompts);
+        // QSignalSpy::wait() runs a real event loop; QTest::qWaitFor() would sleep in 10 ms
+        // slices and stall the emulator, which answers from this same thread.
+        QVERIFY(done.wait(120000));
+        const qint64 wall = clock.elapsed();
+        QVERIFY(failed.isEmpty());
+        if (LatencyMs == 0) {
+            std::printf("BENCH scan-phase N=%d C=%d no latency: wall %lld ms, %.2f ms per scan of "
+                        "client + emulator overhead\n",
+                        N, concurrency, static_cast<long long>(wall), double(wall) / N);
+            std::fflush(stdout);
+            return;
+        }
+        const double ideal = std::ceil(double(N) / concurrency) * LatencyMs;
+        std::printf("BENCH scan-phase N=%d C=%d latency=%dms: wall %lld ms, ideal %.0f ms, ratio %.3f "
+                    "(target <= 1.10), peak in flight %d\n",
+                    N, concurrency, LatencyMs, static_cast<long long>(wall), ideal, wall / ideal,
+                    e.peakInflightScans());
+        std::fflush(stdout);
+    }
+};
+
+QTEST_GUILESS_MAIN(BenchScanBatch)
+#include "bench_scanbatch.moc"

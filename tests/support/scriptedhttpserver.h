@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QTcpServer>
+
+// A tiny HTTP/1.1 server on 127.0.0.1 for client tests: it records every request exactly as
+// received and answers from a script, one step per request (the last step repeats).
+// Real sockets, no mocks: the client under test talks to it over loopback.
+class ScriptedHttpServer final : public QObject
+{
+    Q_OBJECT
+public:
+    struct Step
+    {
+        int status = 200;
+        QByteArray body;
+        QList<QPair<QByteArray, QByteArray>> headers;
+        enum class Action { Respond, Hang, Close } action = Action::Respond;
+        int delayMs = 0;
+
+        static Step json(int status, const QByteArray &body) { return Step{status, body, {}}; }
+        static Step hang() { Step s; s.action = Action::Hang; return s; }
+        static Step close() { Step s; s.action = Action::Close; return s; }
+    };
+    struct Request
+    {
+        QByteArray method;
+        QByteArray target; // path + query as sent
+        QHash<QByteArray, QByteArray> headers; // lower-cased names
+        QByteArray body;
+    };
+
+    explicit ScriptedHttpServer(QObject *parent = nullptr);
+    ~ScriptedHttpServer() override;
+    quint16 start();
+    QString baseUrl() const; // http://127.0.0.1:<port>
+
+    void setScript(const QList<Step> &steps);
+    const QList<Request> &requests() const { return m_requests; }
+    int openConnections() const { return m_open; }
+
+signals:
+    void requestReceived();
+
+private:
+    void onNewConnection();
+    void tryParse(QTcpSocket *socket);
+    void answer(QTcpSocket *socket, const Step &step);
+
+    QTcpServer m_server;
+    QList<Step> m_script;
+    int m_next = 0;
+    QList<Request> m_requests;
+    QHash<QTcpSocket *, QByteArray> m_buffers;
+    int m_open = 0;
+};
