@@ -2,6 +2,7 @@
 
 #include "reportcommand.h"
 #include "runscommand.h"
+#include "sandboxcommand.h"
 
 using namespace Qt::StringLiterals;
 
@@ -17,6 +18,8 @@ Commands:
       --iteration N           the iteration numbered N (numbers can have gaps)
       --format text|json      output format (default text)
       --tests                 include every test and its result
+  sandbox serve             Serve the AIRS emulator on 127.0.0.1 until interrupted
+      --port N                port (default: any free port)
 
 Options:
   -h, --help                Show this help (also: daystrom <command> --help)
@@ -45,6 +48,8 @@ int runCli(const QStringList &arguments, CliContext &ctx)
         return runsCommand(rest, ctx);
     if (command == "report"_L1)
         return reportCommand(rest, ctx);
+    if (command == "sandbox"_L1)
+        return sandboxCommand(rest, ctx);
     ctx.err << "daystrom: unknown command \"" << command << "\"; see daystrom --help\n";
     return ExitCode::Usage;
 }

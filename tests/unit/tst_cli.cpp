@@ -89,6 +89,10 @@ private slots:
         QTest::newRow("report bad iteration") << QStringList{u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--iteration"_s, u"two"_s};
         QTest::newRow("report zero iteration") << QStringList{u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--iteration"_s, u"0"_s};
         QTest::newRow("report missing iteration") << QStringList{u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--iteration"_s, u"2"_s};
+        QTest::newRow("sandbox without serve") << QStringList{u"sandbox"_s};
+        QTest::newRow("sandbox unknown verb") << QStringList{u"sandbox"_s, u"start"_s};
+        QTest::newRow("sandbox bad port") << QStringList{u"sandbox"_s, u"serve"_s, u"--port"_s, u"abc"_s};
+        QTest::newRow("sandbox port too big") << QStringList{u"sandbox"_s, u"serve"_s, u"--port"_s, u"70000"_s};
         QTest::newRow("report flag without value") << QStringList{u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--iteration"_s};
     }
     void badUsage()
