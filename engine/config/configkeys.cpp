@@ -19,6 +19,7 @@ const QList<Key> &ConfigKeys::all()
         {u"googleApiKey"_s, u"GOOGLE_API_KEY"_s, Type::String, {}, 0, 0, true},
         {u"geminiBaseUrl"_s, u"GEMINI_BASE_URL"_s, Type::Url,
          u"https://generativelanguage.googleapis.com"_s},
+        {u"ollamaBaseUrl"_s, u"OLLAMA_BASE_URL"_s, Type::Url, u"http://localhost:11434"_s},
         {u"googleCloudProject"_s, u"GOOGLE_CLOUD_PROJECT"_s, Type::String, {}},
         {u"googleCloudLocation"_s, u"GOOGLE_CLOUD_LOCATION"_s, Type::String, u"us-central1"_s},
         {u"awsRegion"_s, u"AWS_REGION"_s, Type::String, u"us-east-1"_s},

@@ -35,6 +35,7 @@ inline constexpr QLatin1StringView OpenAiApiKey{"openaiApiKey"};
 inline constexpr QLatin1StringView OpenAiBaseUrl{"openaiBaseUrl"};
 inline constexpr QLatin1StringView GoogleApiKey{"googleApiKey"};
 inline constexpr QLatin1StringView GeminiBaseUrl{"geminiBaseUrl"};
+inline constexpr QLatin1StringView OllamaBaseUrl{"ollamaBaseUrl"};
 inline constexpr QLatin1StringView AirsApiKey{"airsApiKey"};
 inline constexpr QLatin1StringView AirsApiEndpoint{"airsApiEndpoint"};
 inline constexpr QLatin1StringView MgmtClientId{"mgmtClientId"};

@@ -2,6 +2,7 @@
 
 #include "netlog.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -134,6 +135,10 @@ void HttpCall::onReplyFinished()
         || (r.outcome == HttpOutcome::Response && p.retryStatuses.contains(r.status))
         || (r.outcome == HttpOutcome::Response && r.status == 429 && p.retryRateLimited
             && r.retryAfterMs <= p.maxRetryAfterMs);
+    if (retryable && p.mayRetry && !p.mayRetry(r)) {
+        finish(r);
+        return;
+    }
     // A 429 waits for the server's hint; without one (or "0") it backs off like any retry.
     const qint64 hint = r.status == 429 && r.retryAfterMs > 0 ? r.retryAfterMs : -1;
     if (retryable && scheduleRetry(hint))
@@ -183,7 +188,18 @@ qint64 HttpCall::retryAfterMs(const QHash<QByteArray, QByteArray> &headers, cons
         if (date.isValid())
             return std::max<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(date));
     }
-    const QJsonObject hint = QJsonDocument::fromJson(body).object().value(u"retry_after"_s).toObject();
+    const QJsonObject root = QJsonDocument::fromJson(body).object();
+    // Gemini: error.details[] {"@type": "...RetryInfo", "retryDelay": "37s"}.
+    for (const QJsonValue &d : root.value(u"error"_s).toObject().value(u"details"_s).toArray()) {
+        const QString delay = d.toObject().value(u"retryDelay"_s).toString();
+        if (delay.endsWith(u's')) {
+            bool ok = false;
+            const double secs = QStringView(delay).chopped(1).toDouble(&ok);
+            if (ok && secs >= 0)
+                return qint64(std::ceil(secs * 1000.0));
+        }
+    }
+    const QJsonObject hint = root.value(u"retry_after"_s).toObject();
     if (hint.contains(u"interval"_s)) {
         const double interval = hint.value(u"interval"_s).toDouble();
         const QString unit = hint.value(u"unit"_s).toString().toLower();

@@ -9,9 +9,13 @@
 #include <QPointer>
 #include <QUrl>
 
+#include <functional>
+
 class QNetworkAccessManager;
 class QNetworkReply;
 class QTimer;
+
+struct HttpResponse;
 
 // When and how often a request is retried (airs-api.md §2, llm-apis.md §0).
 struct RetryPolicy
@@ -23,6 +27,9 @@ struct RetryPolicy
     bool retryRateLimited = true;    // 429: wait for Retry-After (else backoff) and retry
     int maxRetryAfterMs = 60000;     // a longer server hint is not waited for: reported instead
     bool retryNetworkErrors = true;  // includes per-attempt timeouts
+    // A final say on a response the rules above would retry (e.g. an LLM provider's
+    // "insufficient_quota" 429 or x-should-retry: false). Return false to stop retrying.
+    std::function<bool(const HttpResponse &)> mayRetry;
 
     static RetryPolicy none() { RetryPolicy p; p.maxRetries = 0; return p; }
 };

@@ -1,0 +1,86 @@
+#include "llmfactory.h"
+
+#include "anthropicprovider.h"
+#include "config/config.h"
+#include "geminiprovider.h"
+#include "ollamaprovider.h"
+#include "openaiprovider.h"
+
+#include <QHostAddress>
+
+using namespace Qt::StringLiterals;
+
+QStringList LlmFactory::providerNames()
+{
+    return {u"claude-api"_s, u"openai"_s, u"openai-compatible"_s, u"gemini-api"_s, u"ollama"_s};
+}
+
+QString LlmFactory::defaultModel(const QString &provider)
+{
+    if (provider == "claude-api"_L1)
+        return u"claude-sonnet-4-5"_s;
+    if (provider == "openai"_L1)
+        return u"gpt-4.1-mini"_s;
+    if (provider == "gemini-api"_L1)
+        return u"gemini-2.5-flash"_s;
+    if (provider == "ollama"_L1)
+        return u"llama3.1"_s;
+    return u"default"_s; // openai-compatible servers often ignore the name
+}
+
+static bool isLoopback(const QUrl &url)
+{
+    const QString host = url.host();
+    return host == "localhost"_L1 || QHostAddress(host).isLoopback();
+}
+
+LlmEndpoint LlmFactory::endpointFromConfig(const Config &config, QString *error)
+{
+    LlmEndpoint e;
+    e.provider = config.string(ConfigKeys::LlmProvider);
+    e.model = config.string(ConfigKeys::LlmModel);
+    if (e.model.isEmpty())
+        e.model = defaultModel(e.provider);
+    auto need = [&](const QString &key, const QString &env) {
+        if (key.isEmpty() && error)
+            *error = u"%1 needs an API key: set %2 or store it in the keychain (Settings)"_s.arg(e.provider, env);
+        return key;
+    };
+    if (e.provider == "claude-api"_L1) {
+        e.baseUrl = QUrl(config.string(ConfigKeys::AnthropicBaseUrl));
+        e.apiKey = need(config.string(ConfigKeys::AnthropicApiKey), u"ANTHROPIC_API_KEY"_s);
+    } else if (e.provider == "openai"_L1 || e.provider == "openai-compatible"_L1) {
+        e.baseUrl = QUrl(config.string(ConfigKeys::OpenAiBaseUrl));
+        e.apiKey = config.string(ConfigKeys::OpenAiApiKey);
+        if (e.provider == "openai"_L1 || !isLoopback(e.baseUrl))
+            need(e.apiKey, u"OPENAI_API_KEY"_s);
+    } else if (e.provider == "gemini-api"_L1) {
+        e.baseUrl = QUrl(config.string(ConfigKeys::GeminiBaseUrl));
+        e.apiKey = need(config.string(ConfigKeys::GoogleApiKey), u"GOOGLE_API_KEY"_s);
+    } else if (e.provider == "ollama"_L1) {
+        e.baseUrl = QUrl(config.string(ConfigKeys::OllamaBaseUrl));
+    } else if (error) {
+        *error = u"LLM provider \"%1\" is not available in this build (use one of: %2)"_s.arg(
+            e.provider, providerNames().join(u", "_s));
+    }
+    if (error && !error->isEmpty())
+        e.provider.clear();
+    return e;
+}
+
+LlmProvider *LlmFactory::create(QNetworkAccessManager *manager, const LlmEndpoint &endpoint,
+                                QObject *parent, QString *error)
+{
+    const QString &p = endpoint.provider;
+    if (p == "claude-api"_L1)
+        return new AnthropicProvider(manager, endpoint, parent);
+    if (p == "openai"_L1 || p == "openai-compatible"_L1)
+        return new OpenAiProvider(manager, endpoint, parent);
+    if (p == "gemini-api"_L1)
+        return new GeminiProvider(manager, endpoint, parent);
+    if (p == "ollama"_L1)
+        return new OllamaProvider(manager, endpoint, parent);
+    if (error)
+        *error = u"unknown LLM provider \"%1\""_s.arg(p);
+    return nullptr;
+}

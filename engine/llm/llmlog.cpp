@@ -1,0 +1,3 @@
+#include "llmlog.h"
+
+Q_LOGGING_CATEGORY(lcLlm, "daystrom.llm", QtInfoMsg)
