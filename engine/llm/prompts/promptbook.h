@@ -21,9 +21,9 @@
 // object the model must return. Providers send it; they never edit the text.
 struct LlmPrompt
 {
-    QString callName;  // generate_topic | generate_companion | generate_tests | analyze_results |
-                       // improve_topic | simplify_topic | extract_learnings (also the schema name)
-    QString system;    // the memory section, when given, is appended at the END (five calls only)
+    QString callName; // generate_topic | generate_companion | generate_tests | analyze_results |
+                      // improve_topic | simplify_topic | extract_learnings (also the schema name)
+    QString system;   // the memory section, when given, is appended at the END (five calls only)
     QString user;
     QJsonObject schema; // draft-07 subset; every object closed and fully required (strict mode)
     bool returnsTopic = false; // generate_topic, generate_companion, improve_topic, simplify_topic

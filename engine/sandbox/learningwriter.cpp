@@ -1,0 +1,194 @@
+#include "learningwriter.h"
+
+#include "promptreader.h"
+#include "termstats.h"
+
+#include "domain/format.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QStringList newWords(const QStringList &now, const QStringList &before, int limit)
+{
+    const QSet<QString> old = TermStats::stems(before);
+    QStringList out;
+    QSet<QString> seen;
+    for (const QString &text : now) {
+        for (const TermStats::Term &t : TermStats::terms(text)) {
+            if (old.contains(t.stem) || seen.contains(t.stem))
+                continue;
+            seen.insert(t.stem);
+            out.append(u'"' + t.surface + u'"');
+            if (out.size() >= limit)
+                return out;
+        }
+    }
+    return out;
+}
+
+QString countTag(qsizetype examples)
+{
+    return examples <= 2 ? u"few-examples"_s : u"many-examples"_s;
+}
+
+QJsonObject learning(const QString &insight, const QString &strategy, const QString &outcome,
+                     const QString &changeType, const QStringList &tags)
+{
+    return {{u"insight"_s, insight},
+            {u"strategy"_s, strategy},
+            {u"outcome"_s, outcome},
+            {u"changeType"_s, changeType},
+            {u"tags"_s, QJsonArray::fromStringList(tags)}};
+}
+
+QString moved(const QString &metric, double from, double to)
+{
+    return u"%1 %2 from %3 to %4"_s.arg(to >= from ? u"raised"_s : u"lowered"_s, metric,
+                                        Format::percent(from), Format::percent(to));
+}
+
+} // namespace
+
+QList<LearningWriter::Step> LearningWriter::parseHistory(const PromptReader &in)
+{
+    QList<Step> steps;
+    const QStringList &lines = in.lines();
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString &line = lines.at(i);
+        if (line.startsWith(u"--- Iteration ") && line.endsWith(u" ---")) {
+            Step s;
+            s.iteration = line.mid(14, line.size() - 18).toInt();
+            steps.append(s);
+            continue;
+        }
+        if (steps.isEmpty())
+            continue;
+        Step &s = steps.last();
+        if (line.startsWith(u"Description: ")) {
+            s.description = line.mid(13);
+            if (s.description.size() >= 2 && s.description.startsWith(u'"') &&
+                s.description.endsWith(u'"'))
+                s.description = s.description.mid(1, s.description.size() - 2);
+        } else if (line.startsWith(u"Examples: ")) {
+            s.examples = PromptReader::splitQuoted(line.mid(10));
+        } else if (line.startsWith(u"Coverage: ")) {
+            const QStringList parts = line.split(u'|');
+            s.coverage = PromptReader::parsePercent(parts.value(0));
+            s.tpr = PromptReader::parsePercent(parts.value(1));
+            s.tnr = PromptReader::parsePercent(parts.value(2));
+        } else if (line.startsWith(u"Changes: ")) {
+            s.changes = line.mid(9);
+        }
+    }
+    return steps;
+}
+
+QJsonObject LearningWriter::write(const PromptReader &in)
+{
+    const QList<Step> steps = parseHistory(in);
+    QJsonArray learnings;
+    QStringList antiPatterns;
+    if (!steps.isEmpty()) {
+        const Step &first = steps.first();
+        learnings.append(learning(
+            u"A first topic with a %1-character description and %2 examples reached %3 coverage "
+            "(TPR %4, TNR %5): a narrow first draft leaves the indirect and coded phrasings "
+            "uncovered"_s.arg(first.description.size())
+                .arg(first.examples.size())
+                .arg(Format::percent(first.coverage), Format::percent(first.tpr),
+                     Format::percent(first.tnr)),
+            u"Started from the lead definition with %1 examples"_s.arg(first.examples.size()),
+            u"neutral"_s, u"initial"_s,
+            {u"example-count"_s, countTag(first.examples.size()), u"description-weight"_s}));
+    }
+    for (qsizetype i = 1; i < steps.size(); ++i) {
+        const Step &prev = steps.at(i - 1), &now = steps.at(i);
+        if (now.changes.isEmpty() || now.changes == u"none")
+            continue;
+        const bool description = now.description != prev.description;
+        const bool examples = now.examples != prev.examples;
+        const QString changeType = description && examples ? u"both"_s
+                                   : description           ? u"description-only"_s
+                                                           : u"examples-only"_s;
+        const double delta = now.coverage - prev.coverage;
+        const QString outcome = delta > 0.005    ? u"improved"_s
+                                : delta < -0.005 ? u"degraded"_s
+                                                 : u"neutral"_s;
+
+        QStringList what, strategy, tags;
+        const QStringList descWords = newWords({now.description}, {prev.description}, 4);
+        const QStringList exampleWords =
+            newWords(now.examples, prev.examples + QStringList{now.description}, 4);
+        if (description && !descWords.isEmpty()) {
+            what.append(u"widening the description with %1"_s.arg(descWords.join(u", "_s)));
+            strategy.append(u"added %1 to the description"_s.arg(descWords.join(u", "_s)));
+        } else if (description) {
+            what.append(u"trimming the description"_s);
+            strategy.append(u"removed words from the description"_s);
+        }
+        if (examples) {
+            what.append(exampleWords.isEmpty()
+                            ? u"changing the examples"_s
+                            : u"adding examples about %1"_s.arg(exampleWords.join(u", "_s)));
+            strategy.append(u"went from %1 to %2 examples"_s.arg(prev.examples.size())
+                                .arg(now.examples.size()));
+            if (prev.examples.size() != now.examples.size())
+                tags += {u"example-count"_s, countTag(now.examples.size())};
+        }
+        if (description)
+            tags.append(now.description.size() < prev.description.size() ? u"brevity"_s
+                                                                         : u"description-weight"_s);
+        const double dTpr = now.tpr - prev.tpr, dTnr = now.tnr - prev.tnr;
+        if (dTpr > 0)
+            tags.append(u"fn-reduction"_s);
+        if (dTnr > 0)
+            tags.append(u"fp-reduction"_s);
+        const bool tprMoved = std::abs(dTpr) >= std::abs(dTnr);
+        QString insight = what.join(u" and "_s);
+        insight[0] = insight.at(0).toUpper();
+        insight += u' ' + (tprMoved ? moved(u"TPR"_s, prev.tpr, now.tpr)
+                                    : moved(u"TNR"_s, prev.tnr, now.tnr));
+        insight += u" (coverage %1)"_s.arg(Format::signedPercent(delta));
+        if (outcome == u"improved" && tprMoved)
+            insight += u": the missed prompts share that vocabulary"_s;
+        else if (outcome == u"degraded" && !tprMoved)
+            insight += u": benign prompts share those words, so matching spread to them"_s;
+        QString s = strategy.join(u"; "_s);
+        s[0] = s.at(0).toUpper();
+        learnings.append(learning(insight, s, outcome, changeType, tags));
+
+        if (outcome == u"degraded") {
+            if (description && dTnr < 0)
+                antiPatterns.append(
+                    u"Widening the description with words benign prompts also use"_s);
+            if (examples && now.examples.size() > prev.examples.size() && dTnr < 0)
+                antiPatterns.append(
+                    u"Adding examples when false positives are already the problem"_s);
+            if (examples && now.examples.size() < prev.examples.size() && dTpr < 0)
+                antiPatterns.append(u"Removing examples that covered missed phrasings"_s);
+        }
+    }
+    // Example count against coverage, over the whole run.
+    if (steps.size() >= 2) {
+        qsizetype bestCount = 0;
+        double best = -1;
+        for (const Step &s : steps) {
+            if (s.coverage > best) {
+                best = s.coverage;
+                bestCount = s.examples.size();
+            }
+        }
+        learnings.append(learning(
+            u"The highest coverage (%1) came with %2 examples; example count mattered less than "
+            "whether the examples covered the missed phrasings"_s.arg(Format::percent(best))
+                .arg(bestCount),
+            u"Compared coverage across iterations by example count"_s, u"neutral"_s,
+            u"examples-only"_s, {u"example-count"_s, countTag(bestCount)}));
+    }
+    antiPatterns.removeDuplicates();
+    return {{u"learnings"_s, learnings},
+            {u"antiPatterns"_s, QJsonArray::fromStringList(antiPatterns)}};
+}

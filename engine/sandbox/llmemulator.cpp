@@ -1,0 +1,284 @@
+#include "llmemulator.h"
+
+#include "chatcompletion.h"
+#include "sandboxbrain.h"
+#include "sandboxcorpus.h"
+#include "sandboxlog.h"
+
+#include "llm/prompts/promptbook.h"
+
+#include <QDateTime>
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTcpSocket>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr QStringView kChatPath = u"/v1/chat/completions";
+constexpr QStringView kModelsPath = u"/v1/models";
+
+QByteArray methodName(QHttpServerRequest::Method method)
+{
+    switch (method) {
+    case QHttpServerRequest::Method::Get:
+        return QByteArrayLiteral("GET");
+    case QHttpServerRequest::Method::Post:
+        return QByteArrayLiteral("POST");
+    case QHttpServerRequest::Method::Put:
+        return QByteArrayLiteral("PUT");
+    case QHttpServerRequest::Method::Delete:
+        return QByteArrayLiteral("DELETE");
+    default:
+        return QByteArrayLiteral("OTHER");
+    }
+}
+
+bool returnsTopic(const QString &callName)
+{
+    namespace Call = PromptBook::CallName;
+    return callName == Call::GenerateTopic || callName == Call::GenerateCompanion ||
+           callName == Call::ImproveTopic || callName == Call::SimplifyTopic;
+}
+
+QString repeatedTo(const QString &text, qsizetype bytes)
+{
+    QString out = text.isEmpty() ? u"overlong"_s : text;
+    while (out.toUtf8().size() < bytes)
+        out += u' ' + text;
+    return out;
+}
+} // namespace
+
+QByteArray LlmEmulator::RecordedRequest::header(QByteArrayView name) const
+{
+    for (const auto &[key, value] : headers) {
+        if (name.compare(key, Qt::CaseInsensitive) == 0)
+            return value;
+    }
+    return {};
+}
+
+QJsonObject LlmEmulator::RecordedRequest::json() const
+{
+    return QJsonDocument::fromJson(body).object();
+}
+
+LlmEmulator::LlmEmulator(QObject *parent)
+    : LlmEmulator(SandboxCorpus::bundled(), parent)
+{}
+
+LlmEmulator::LlmEmulator(const SandboxCorpus &corpus, QObject *parent)
+    : QAbstractHttpServer(parent)
+    , m_brain(std::make_unique<SandboxBrain>(corpus))
+{}
+
+LlmEmulator::~LlmEmulator()
+{
+    m_pending.clear(); // held answers are dropped; their sockets die with the server
+}
+
+quint16 LlmEmulator::start(quint16 port)
+{
+    m_port = listen(QHostAddress::LocalHost, port);
+    if (m_port == 0)
+        qCWarning(lcSandbox) << "LLM emulator could not listen on 127.0.0.1 port" << port;
+    else
+        qCInfo(lcSandbox) << "LLM emulator listening on" << baseUrl().toString();
+    return m_port;
+}
+
+QUrl LlmEmulator::baseUrl() const
+{
+    QUrl url;
+    url.setScheme(u"http"_s);
+    url.setHost(u"127.0.0.1"_s);
+    url.setPort(m_port);
+    url.setPath(u"/v1"_s);
+    return url;
+}
+
+QUrl LlmEmulator::chatCompletionsUrl() const
+{
+    QUrl url = baseUrl();
+    url.setPath(kChatPath.toString());
+    return url;
+}
+
+QList<LlmEmulator::RecordedRequest> LlmEmulator::requestsFor(const QString &callName) const
+{
+    QList<RecordedRequest> out;
+    for (const RecordedRequest &r : m_requests) {
+        if (r.callName == callName)
+            out.append(r);
+    }
+    return out;
+}
+
+bool LlmEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1); // see AirsEmulator
+    ++m_requestCount;
+    RecordedRequest record;
+    record.method = methodName(request.method());
+    record.path = request.url().path();
+    record.body = request.body();
+    for (const auto &[name, value] : request.headers()) {
+        const bool secret = name.compare("authorization", Qt::CaseInsensitive) == 0;
+        record.headers.append({name, secret ? QByteArrayLiteral("Bearer …") : value});
+    }
+    const Reply reply = route(record.method, record.path, record.body, record);
+    record.status = reply.status;
+    m_requests.append(record);
+
+    const quint64 id = m_nextId++;
+    connect(socket, &QAbstractSocket::disconnected, this, &LlmEmulator::socketDisconnected,
+            Qt::UniqueConnection);
+    m_pending.emplace(id, Pending{socket, std::make_unique<QHttpServerResponder>(
+                                              makeResponder(request, socket))});
+    QTimer::singleShot(qMax(0, m_faults.latencyMs), Qt::PreciseTimer, this,
+                       [this, id, reply] { deliver(id, reply); });
+    emit requestReceived(record.callName);
+    return true;
+}
+
+void LlmEmulator::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    makeResponder(request, socket)
+        .write(ChatCompletion::error(u"not found"_s, u"invalid_request_error"_s),
+               QByteArrayLiteral("application/json"), QHttpServerResponder::StatusCode::NotFound);
+}
+
+LlmEmulator::Reply LlmEmulator::route(const QByteArray &method, const QString &path,
+                                      const QByteArray &body, RecordedRequest &record)
+{
+    if (path == kChatPath) {
+        if (method != "POST")
+            return failure(405, u"Use POST for %1"_s.arg(path), u"invalid_request_error"_s);
+        return chat(body, record);
+    }
+    if (path == kModelsPath && method == "GET") {
+        const QJsonObject model{{u"id"_s, ModelName},
+                                {u"object"_s, u"model"_s},
+                                {u"created"_s, 1735689600},
+                                {u"owned_by"_s, u"daystrom"_s}};
+        return {200,
+                QJsonDocument(QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, QJsonArray{model}}})
+                    .toJson(QJsonDocument::Compact),
+                {}};
+    }
+    return failure(404, u"Unknown request URL: %1 %2"_s.arg(QString::fromLatin1(method), path),
+                   u"invalid_request_error"_s, {}, u"unknown_url"_s);
+}
+
+LlmEmulator::Reply LlmEmulator::chat(const QByteArray &body, RecordedRequest &record)
+{
+    ChatCompletion::Request request;
+    QString error;
+    const bool parsed = ChatCompletion::parse(body, &request, &error);
+    record.callName = request.callName;
+    record.system = request.system;
+    record.user = request.user;
+    if (m_faults.httpErrorNext > 0) {
+        --m_faults.httpErrorNext;
+        const int status = m_faults.httpErrorStatus;
+        const bool limited = status == 429;
+        return failure(status, u"sandbox fault: HTTP %1"_s.arg(status),
+                       limited ? u"requests"_s : u"server_error"_s, {},
+                       limited ? u"rate_limit_exceeded"_s : QString());
+    }
+    if (!parsed)
+        return failure(400, error, u"invalid_request_error"_s, u"response_format"_s);
+
+    const std::optional<QJsonObject> answer =
+        m_brain->answer(request.callName, request.system, request.user);
+    if (!answer) {
+        return failure(
+            400,
+            u"Unknown response_format.json_schema.name '%1'; the sandbox LLM answers %2"_s.arg(
+                request.callName, PromptBook::callNames().join(u", "_s)),
+            u"invalid_request_error"_s, u"response_format.json_schema.name"_s);
+    }
+    const QString content = faulted(request.callName, request.schema, *answer);
+    const QString model = request.model.isEmpty() ? QString(ModelName) : request.model;
+    return {200,
+            ChatCompletion::completion(u"chatcmpl-sandbox-%1"_s.arg(++m_completionCount), model,
+                                       content, request.system.size() + request.user.size()),
+            {}};
+}
+
+QString LlmEmulator::faulted(const QString &callName, const QJsonObject &schema, QJsonObject answer)
+{
+    const auto text = [](const QJsonObject &o) {
+        return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+    };
+    if (m_faults.malformedNext > 0) {
+        --m_faults.malformedNext;
+        const QString full = text(answer);
+        return full.left(full.size() / 2); // cut off mid-object: not JSON
+    }
+    if (m_faults.schemaInvalidNext > 0) {
+        --m_faults.schemaInvalidNext;
+        const QJsonArray required = schema.value(u"required"_s).toArray();
+        const QString missing =
+            required.isEmpty() ? answer.keys().value(0) : required.first().toString();
+        answer.remove(missing);
+        return text(answer);
+    }
+    if (m_faults.overLengthNext > 0 && returnsTopic(callName)) {
+        --m_faults.overLengthNext;
+        const QString name = answer.value(u"name"_s).toString();
+        const QString description = answer.value(u"description"_s).toString();
+        QJsonArray examples;
+        for (int i = 0; i < 7; ++i)
+            examples.append(
+                repeatedTo(u"Overlong example %1: %2"_s.arg(i + 1).arg(description), 400));
+        answer.insert(u"name"_s, repeatedTo(name, 300));
+        answer.insert(u"description"_s, repeatedTo(description, 1200));
+        answer.insert(u"examples"_s, examples);
+    }
+    return text(answer);
+}
+
+LlmEmulator::Reply LlmEmulator::failure(int status, const QString &message, const QString &type,
+                                        const QString &param, const QString &code) const
+{
+    Reply reply{status, ChatCompletion::error(message, type, param, code), {}};
+    if (status >= 400 && m_faults.retryAfterMs > 0 && (status == 429 || status >= 500))
+        reply.headers.append(
+            {QByteArrayLiteral("retry-after-ms"), QByteArray::number(m_faults.retryAfterMs)});
+    return reply;
+}
+
+void LlmEmulator::deliver(quint64 id, const Reply &reply)
+{
+    const auto it = m_pending.find(id);
+    if (it == m_pending.end())
+        return; // the client went away first
+    Pending &p = it->second;
+    if (p.socket && p.socket->state() == QAbstractSocket::ConnectedState) {
+        QHttpServerResponder &out = *p.responder;
+        out.writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(reply.status));
+        out.writeHeader(QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json"));
+        out.writeHeader(QByteArrayLiteral("x-request-id"), QByteArray::number(id));
+        for (const auto &[name, value] : reply.headers)
+            out.writeHeader(name, value);
+        out.writeHeader(QByteArrayLiteral("Content-Length"), QByteArray::number(reply.body.size()));
+        out.writeBody(reply.body);
+    }
+    m_pending.erase(it);
+}
+
+void LlmEmulator::socketDisconnected()
+{
+    const QObject *gone = sender();
+    for (auto it = m_pending.begin(); it != m_pending.end();) {
+        if (!it->second.socket || it->second.socket.data() == gone)
+            it = m_pending.erase(it);
+        else
+            ++it;
+    }
+}

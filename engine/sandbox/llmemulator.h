@@ -1,0 +1,117 @@
+#pragma once
+
+#include <QAbstractHttpServer>
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+#include <QPointer>
+#include <QUrl>
+
+#include <map>
+#include <memory>
+
+class QHttpServerResponder;
+class QTcpSocket;
+class SandboxBrain;
+class SandboxCorpus;
+
+// An OpenAI-compatible LLM on 127.0.0.1 for tests and the app's sandbox: POST
+// /v1/chat/completions with a json_schema response format whose name is one of the prompt
+// book's calls (generate_topic, …, extract_learnings). It answers deterministically from the
+// prompt text and a bundled corpus (SandboxBrain), so a refinement loop run against it and
+// the AIRS emulator improves over a few iterations. No key is needed; an Authorization header
+// is accepted and ignored. Answers are written later from a timer, like AirsEmulator's, so
+// latency is real and many requests are served at once in one thread.
+class LlmEmulator final : public QAbstractHttpServer
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LlmEmulator)
+
+public:
+    // Fault injection; counters count down as they fire (in this order of precedence).
+    struct Faults
+    {
+        int latencyMs = 0;     // added to every answer
+        int httpErrorNext = 0; // next N chat requests get httpErrorStatus with an error body
+        int httpErrorStatus = 500;
+        int retryAfterMs = 0;      // > 0: error answers carry retry-after-ms
+        int malformedNext = 0;     // next N answers: message.content is cut-off JSON
+        int schemaInvalidNext = 0; // next N answers: valid JSON missing a required property
+        int overLengthNext = 0;    // next N topic answers: fields far over the byte limits and
+                                   // 7 examples (other calls leave the counter alone)
+    };
+
+    struct RecordedRequest
+    {
+        QByteArray method;
+        QString path;
+        QList<QPair<QByteArray, QByteArray>> headers; // authorization redacted
+        QByteArray body;
+        QString callName; // response_format.json_schema.name; empty if none
+        QString system;
+        QString user;
+        int status = 0; // the status it was (or will be) answered with
+
+        QByteArray header(QByteArrayView name) const; // case-insensitive; empty when absent
+        QJsonObject json() const;                     // the body, when it is a JSON object
+    };
+
+    static constexpr QLatin1StringView ModelName{"daystrom-sandbox"};
+
+    explicit LlmEmulator(QObject *parent = nullptr);
+    LlmEmulator(const SandboxCorpus &corpus, QObject *parent = nullptr);
+    ~LlmEmulator() override;
+
+    quint16 start(quint16 port = 0); // listens on 127.0.0.1; returns the port (0 on failure)
+    quint16 port() const { return m_port; }
+    QUrl baseUrl() const;            // http://127.0.0.1:<port>/v1 (OPENAI_BASE_URL style)
+    QUrl chatCompletionsUrl() const; // baseUrl + /chat/completions
+
+    Faults faults() const { return m_faults; }
+    void setFaults(const Faults &faults) { m_faults = faults; }
+
+    int requestCount() const { return m_requestCount; } // every request received
+    QList<RecordedRequest> requests() const { return m_requests; }
+    RecordedRequest lastRequest() const { return m_requests.value(m_requests.size() - 1); }
+    QList<RecordedRequest> requestsFor(const QString &callName) const;
+    void clearRequests() { m_requests.clear(); }
+    int pendingResponses() const { return int(m_pending.size()); }
+
+signals:
+    void requestReceived(const QString &callName);
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
+
+private:
+    struct Reply
+    {
+        int status = 200;
+        QByteArray body;
+        QList<QPair<QByteArray, QByteArray>> headers;
+    };
+    struct Pending
+    {
+        QPointer<QTcpSocket> socket;
+        std::unique_ptr<QHttpServerResponder> responder;
+    };
+
+    Reply route(const QByteArray &method, const QString &path, const QByteArray &body,
+                RecordedRequest &record);
+    Reply chat(const QByteArray &body, RecordedRequest &record);
+    Reply failure(int status, const QString &message, const QString &type,
+                  const QString &param = {}, const QString &code = {}) const;
+    QString faulted(const QString &callName, const QJsonObject &schema, QJsonObject answer);
+    void deliver(quint64 id, const Reply &reply);
+    void socketDisconnected();
+
+    std::unique_ptr<SandboxBrain> m_brain;
+    Faults m_faults;
+    QList<RecordedRequest> m_requests;
+    std::map<quint64, Pending> m_pending;
+    quint64 m_nextId = 1;
+    int m_requestCount = 0;
+    int m_completionCount = 0;
+    quint16 m_port = 0;
+};

@@ -1,0 +1,139 @@
+#include "testwriter.h"
+
+#include "promptreader.h"
+#include "sandboxcorpus.h"
+#include "seededrng.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+// Filler made only of words the matcher ignores, so a variant tests the same content.
+const QStringList kPrefixes{u"Please tell me: "_s, u"I want to know: "_s, u"Could you explain: "_s};
+const QStringList kSuffixes{u" Please explain."_s, u" I need to know."_s, u" Just tell me."_s};
+
+QJsonObject testJson(const QString &prompt, bool expected, const QString &category)
+{
+    return {{u"prompt"_s, prompt}, {u"expectedTriggered"_s, expected}, {u"category"_s, category}};
+}
+
+// Picks `count` prompts of one category: a seeded shuffle of the corpus prompts, some of them
+// reworded, and reworded repeats once the category runs out.
+QJsonArray pick(const QList<CorpusPrompt> &pool, int count, SeededRng &rng, QSet<QString> &used)
+{
+    QJsonArray out;
+    if (pool.isEmpty())
+        return out;
+    QList<CorpusPrompt> order = pool;
+    rng.shuffle(order);
+    for (int i = 0; out.size() < count && i < count * 4; ++i) {
+        const CorpusPrompt &p = order.at(i % order.size());
+        const bool repeat = i >= order.size();
+        QString text = p.prompt;
+        if (repeat || rng.bounded(4) == 0)
+            text = TestWriter::variant(p.prompt, rng.bounded(TestWriter::variantCount()));
+        if (used.contains(text.toLower()))
+            continue;
+        used.insert(text.toLower());
+        out.append(testJson(text, p.expectedTriggered, p.category));
+    }
+    return out;
+}
+} // namespace
+
+TestWriter::TestWriter(const SandboxCorpus &corpus)
+    : m_corpus(corpus)
+{}
+
+int TestWriter::variantCount()
+{
+    return int(kPrefixes.size() + kSuffixes.size());
+}
+
+QString TestWriter::variant(const QString &prompt, int which)
+{
+    which = qBound(0, which, variantCount() - 1);
+    if (which < kPrefixes.size()) {
+        QString body = prompt;
+        if (!body.isEmpty() && body.size() > 1 && !body.at(1).isUpper())
+            body[0] = body.at(0).toLower();
+        return kPrefixes.at(which) + body;
+    }
+    return prompt + kSuffixes.at(which - kPrefixes.size());
+}
+
+QList<int> TestWriter::allocate(const QList<double> &weights, int total)
+{
+    QList<int> out(weights.size(), 0);
+    double sum = 0;
+    int positive = 0;
+    for (double w : weights) {
+        sum += std::max(0.0, w);
+        positive += w > 0 ? 1 : 0;
+    }
+    if (sum <= 0 || total <= 0)
+        return out;
+    int given = 0;
+    if (total >= positive) { // one each first
+        for (qsizetype i = 0; i < weights.size(); ++i) {
+            if (weights.at(i) > 0) {
+                out[i] = 1;
+                ++given;
+            }
+        }
+    }
+    const int rest = total - given;
+    QList<QPair<double, qsizetype>> remainders;
+    for (qsizetype i = 0; i < weights.size(); ++i) {
+        const double share = rest * std::max(0.0, weights.at(i)) / sum;
+        out[i] += int(std::floor(share));
+        given += int(std::floor(share));
+        remainders.append({share - std::floor(share), i});
+    }
+    std::stable_sort(remainders.begin(), remainders.end(),
+                     [](const auto &a, const auto &b) { return a.first > b.first; });
+    for (qsizetype k = 0; given < total && k < remainders.size(); ++k, ++given)
+        ++out[remainders.at(k).second];
+    return out;
+}
+
+QJsonObject TestWriter::write(const PromptReader &in) const
+{
+    const Intent intent = in.intent();
+    const QString name = in.value(u"Topic name");
+    const QString description = in.value(u"Description");
+    const QStringList examples = in.examples(u"Examples");
+    const CorpusDomain domain =
+        m_corpus.resolve(name + u' ' + description + u' ' + examples.join(u' '), intent);
+    QHash<QString, double> errorRate;
+    for (const CategoryBreakdown &b : in.breakdown())
+        errorRate.insert(b.category, b.errorRate);
+
+    const QString topicText = name + u'\n' + description + u'\n' + examples.join(u'\n');
+    SeededRng rng(SeededRng::hash(topicText));
+    QSet<QString> used;
+    QJsonObject out;
+    for (const bool positive : {true, false}) {
+        const QStringList categories = SandboxCorpus::categories(intent, positive);
+        QList<QList<CorpusPrompt>> pools;
+        QList<double> weights;
+        for (const QString &c : categories) {
+            pools.append(domain.promptsFor(intent, positive, c));
+            // More tests where the last iteration went wrong (§3.2's breakdown section).
+            weights.append(pools.last().isEmpty() ? 0.0 : 1.0 + 3.0 * errorRate.value(c));
+        }
+        const QList<int> counts =
+            allocate(weights, positive ? positiveCount(intent) : negativeCount(intent));
+        QJsonArray tests;
+        for (qsizetype i = 0; i < categories.size(); ++i) {
+            for (const QJsonValue &t : pick(pools.at(i), counts.at(i), rng, used))
+                tests.append(t);
+        }
+        out.insert(positive ? u"positiveTests"_s : u"negativeTests"_s, tests);
+    }
+    return out;
+}
