@@ -51,9 +51,10 @@ case "$cmd" in
       say "Starting Daystrom Studio"
       exec "$BUILD_DIR/app/daystrom-studio" "$@"
     fi
-    say "No display found (DISPLAY and WAYLAND_DISPLAY are unset): the desktop app needs one."
-    say "The headless CLI works without one; the stored runs in ${DAYSTROM_HOME:-~/.daystrom}:"
-    exec "$BUILD_DIR/app/daystrom" runs
+    say "No display found (DISPLAY and WAYLAND_DISPLAY are unset): running the sandbox loop headless instead."
+    say "daystrom generate --sandbox: the built-in AIRS and LLM emulators, no account needed."
+    exec "$BUILD_DIR/app/daystrom" generate --sandbox \
+      --topic "Block requests to buy, build or obtain guns and explosives" --max-iterations 8 "$@"
     ;;
   test)
     install_packages

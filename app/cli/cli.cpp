@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "evalcommand.h"
+#include "generatecommand.h"
 #include "reportcommand.h"
 #include "runscommand.h"
 #include "sandboxcommand.h"
@@ -13,6 +15,22 @@ QString cliUsage()
 Design Prisma AIRS custom-topic guardrails with an LLM refinement loop (headless).
 
 Commands:
+  generate --topic TEXT --profile NAME [options]
+                            Design a topic: generate, deploy, scan, analyse, improve, repeat
+      --intent block|allow    what the guardrail does with matches (default block)
+      --seed TEXT             a seed example (repeatable)
+      --max-iterations N      at most N iterations (1-100, default 20)
+      --target-coverage PCT   stop at this coverage in percent (default 90)
+      --max-regressions N     stop after N consecutive regressions (default 3, 0 = never)
+      --plateau-window N, --plateau-band X    stop on a plateau (off by default)
+      --accumulate-tests, --max-accumulated-tests N    keep earlier tests; cap the suite
+      --create-prompt-set [--prompt-set-name NAME]     export the best tests to AI Red Team
+      --provider NAME, --model NAME, --no-memory, --rate N, --concurrency N
+      --sandbox               use the built-in AIRS and LLM emulators (no account)
+      --events jsonl          print one JSON object per event on stdout, nothing else
+  resume <run-id> [--max-iterations N]    Continue a paused, cancelled or failed run
+  eval --prompts FILE.csv --profile NAME [--intent block|allow] [--format text|json]
+                            Score the profile as it is against labelled prompts (no LLM)
   runs                      List stored runs (newest first)
   report <run-id>           Show a run: its best iteration, or the one chosen
       --iteration N           the iteration numbered N (numbers can have gaps)
@@ -50,6 +68,12 @@ int runCli(const QStringList &arguments, CliContext &ctx)
         return reportCommand(rest, ctx);
     if (command == "sandbox"_L1)
         return sandboxCommand(rest, ctx);
+    if (command == "generate"_L1)
+        return generateCommand(rest, ctx);
+    if (command == "resume"_L1)
+        return resumeCommand(rest, ctx);
+    if (command == "eval"_L1)
+        return evalCommand(rest, ctx);
     ctx.err << "daystrom: unknown command \"" << command << "\"; see daystrom --help\n";
     return ExitCode::Usage;
 }

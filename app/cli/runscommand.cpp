@@ -1,7 +1,6 @@
 #include "runscommand.h"
 
-#include "config/config.h"
-#include "config/configfile.h"
+#include "common/configloader.h"
 #include "domain/format.h"
 #include "runs/runstore.h"
 
@@ -11,14 +10,7 @@ using namespace Qt::StringLiterals;
 
 QString runsDirectory(CliContext &ctx, int *exitCode)
 {
-    ConfigLayers layers;
-    layers.environment = ctx.env;
-    const QString home = Config::homeDir(ctx.env);
-    const ConfigFile::Loaded file = ConfigFile(Config::configFilePath(home)).load();
-    if (!file.error.isEmpty())
-        ctx.err << "daystrom: warning: " << file.error << '\n';
-    layers.file = file.object;
-    const Config::Result config = Config::resolve(layers);
+    const Config::Result config = loadConfig(ctx.env);
     for (const QString &w : config.warnings)
         ctx.err << "daystrom: warning: " << w << '\n';
     if (!config.ok()) {

@@ -1,6 +1,7 @@
 #include "sandboxcommand.h"
 
 #include "sandbox/airsemulator.h"
+#include "sandbox/llmemulator.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -22,8 +23,8 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
     }
     if (parser.isSet(u"help"_s)) {
         ctx.out << "Usage: daystrom sandbox serve [--port N]\n\n"
-                   "Serves the AIRS emulator (scan, OAuth2, management, Red Team prompt sets) on\n"
-                   "127.0.0.1 with a ready profile, prints the settings that point the CLI at it,\n"
+                   "Serves the AIRS emulator (scan, OAuth2, management, Red Team prompt sets) and\n"
+                   "the sandbox LLM (OpenAI-compatible) on 127.0.0.1 with a ready profile, prints the settings that point the CLI at it,\n"
                    "and serves until interrupted (Ctrl+C).\n";
         return ExitCode::Ok;
     }
@@ -44,8 +45,14 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
         return ExitCode::Usage;
     }
     airs->addProfile(SandboxProfile);
+    auto *llm = new LlmEmulator(QCoreApplication::instance());
+    if (llm->start() == 0) {
+        ctx.err << "daystrom sandbox: the LLM emulator cannot listen on 127.0.0.1\n";
+        return ExitCode::Usage;
+    }
     const AirsEmulator::Credentials c = airs->options().credentials;
     ctx.out << "AIRS sandbox listening on " << airs->baseUrl().toString() << "\n"
+            << "LLM sandbox listening on " << llm->baseUrl().toString() << "\n"
             << "Sandbox credentials (not secret; they only open this emulator):\n"
             << "  PANW_AI_SEC_API_ENDPOINT=" << airs->scanEndpoint().toString() << '\n'
             << "  PANW_AI_SEC_API_KEY=" << c.apiKey << '\n'
@@ -55,6 +62,8 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
             << "  PANW_MGMT_CLIENT_SECRET=" << c.clientSecret << '\n'
             << "  PANW_MGMT_TSG_ID=" << c.tsgId << '\n'
             << "  PANW_RED_TEAM_MGMT_ENDPOINT=" << airs->redTeamEndpoint().toString() << '\n'
+            << "  LLM_PROVIDER=openai-compatible\n"
+            << "  OPENAI_BASE_URL=" << llm->baseUrl().toString() << '\n'
             << "Security profile: " << SandboxProfile << "\n"
             << "Serving until interrupted (Ctrl+C).\n";
     ctx.out.flush();

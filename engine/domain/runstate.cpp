@@ -54,6 +54,40 @@ const IterationResult *RunState::bestResult() const
     return lastRecorded();
 }
 
+QJsonObject RunCheckpoint::toJson() const
+{
+    QJsonArray tests;
+    for (const TestCase &t : accumulatedTests)
+        tests.append(t.toJson());
+    QJsonObject o{{u"topicId"_s, topicId},
+                  {u"companionTopicId"_s, companionTopicId},
+                  {u"lockedName"_s, lockedName},
+                  {u"accumulatedTests"_s, tests},
+                  {u"nextIteration"_s, nextIteration},
+                  {u"deployAsIs"_s, deployAsIs},
+                  {u"improveFrom"_s, improveFrom}};
+    if (currentTopic)
+        o.insert(u"currentTopic"_s, currentTopic->toJson());
+    return o;
+}
+
+RunCheckpoint RunCheckpoint::fromJson(const JsonIn &in)
+{
+    RunCheckpoint c;
+    c.topicId = in.stringOr("topicId"_L1, {});
+    c.companionTopicId = in.stringOr("companionTopicId"_L1, {});
+    c.lockedName = in.stringOr("lockedName"_L1, {});
+    if (in.has("currentTopic"_L1))
+        c.currentTopic = Topic::fromJson(in.child("currentTopic"_L1));
+    const QJsonArray tests = in.arrayOr("accumulatedTests"_L1);
+    for (qsizetype i = 0; i < tests.size(); ++i)
+        c.accumulatedTests.append(TestCase::fromJson(in.element("accumulatedTests"_L1, i, tests.at(i))));
+    c.nextIteration = int(in.integerOr("nextIteration"_L1, 1));
+    c.deployAsIs = in.booleanOr("deployAsIs"_L1, false);
+    c.improveFrom = int(in.integerOr("improveFrom"_L1, 0));
+    return c;
+}
+
 QJsonObject RunState::toJson() const
 {
     QJsonArray its;
@@ -75,6 +109,8 @@ QJsonObject RunState::toJson() const
         o.insert(u"companionTopic"_s, companionTopic->toJson());
     if (!stopReason.isEmpty())
         o.insert(u"stopReason"_s, stopReason);
+    if (checkpoint)
+        o.insert(u"checkpoint"_s, checkpoint->toJson());
     return o;
 }
 
@@ -102,5 +138,7 @@ RunState RunState::fromJson(const JsonIn &in)
     else
         in.error("status"_L1, u"unknown run status "_s + status);
     r.stopReason = in.stringOr("stopReason"_L1, {});
+    if (in.has("checkpoint"_L1))
+        r.checkpoint = RunCheckpoint::fromJson(in.child("checkpoint"_L1));
     return r;
 }

@@ -9,6 +9,24 @@ enum class RunStatus { Running, Paused, Completed, Failed, Cancelled };
 QString runStatusName(RunStatus status);
 std::optional<RunStatus> runStatusFromName(const QString &name);
 
+// What resume needs beyond the original's RunState (stored under "checkpoint"; the original
+// ignores the extra field). Written after every recorded iteration and every recovery step.
+struct RunCheckpoint
+{
+    QString topicId;          // the AIRS topic the run refines
+    QString companionTopicId; // block intent only
+    QString lockedName;
+    std::optional<Topic> currentTopic; // the topic the next iteration starts from
+    QList<TestCase> accumulatedTests;  // the last suite
+    int nextIteration = 1;
+    bool deployAsIs = false; // the next iteration tests currentTopic without improving it
+    int improveFrom = 0;     // the recorded iteration whose results guide the next improvement
+
+    QJsonObject toJson() const;
+    static RunCheckpoint fromJson(const JsonIn &in);
+    friend bool operator==(const RunCheckpoint &, const RunCheckpoint &) = default;
+};
+
 // A whole run, as stored in `runs/<id>.json` (behaviour reference §1 and §5.1).
 struct RunState
 {
@@ -26,6 +44,7 @@ struct RunState
     std::optional<Topic> companionTopic; // block intent only
     RunStatus status = RunStatus::Running;
     QString stopReason; // ours: why the run stopped; empty while running
+    std::optional<RunCheckpoint> checkpoint; // ours: absent in the original's files
 
     // Iterations are looked up by number, never by array position (reference §6 item 1).
     const IterationResult *iterationByNumber(int number) const;

@@ -93,7 +93,7 @@ private:
 
     QPointer<QNetworkAccessManager> m_manager;
     HttpRequestSpec m_spec;
-    QNetworkReply *m_reply = nullptr;
+    QPointer<QNetworkReply> m_reply; // owned by the manager, which may go first
     QTimer *m_timeout = nullptr;
     QTimer *m_backoff = nullptr;
     int m_attempt = 0;

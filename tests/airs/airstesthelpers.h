@@ -1,5 +1,6 @@
 #pragma once
 
+#include "airs/airserror.h"
 #include "airs/airssettings.h"
 #include "sandbox/airsemulator.h"
 

@@ -73,8 +73,9 @@ void ScriptedHttpServer::tryParse(QTcpSocket *socket)
     req.body = buf.mid(headerEnd + 4, length);
     buf.remove(0, headerEnd + 4 + length);
     m_requests.append(req);
-    const Step step = m_script.isEmpty() ? Step::json(200, "{}")
-                                         : m_script.at(std::min<qsizetype>(m_next, m_script.size() - 1));
+    const Step step = m_handler            ? m_handler(req)
+                      : m_script.isEmpty() ? Step::json(200, "{}")
+                                           : m_script.at(std::min<qsizetype>(m_next, m_script.size() - 1));
     ++m_next;
     emit requestReceived();
     if (step.delayMs > 0)

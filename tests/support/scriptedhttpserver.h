@@ -6,6 +6,8 @@
 #include <QObject>
 #include <QTcpServer>
 
+#include <functional>
+
 // A tiny HTTP/1.1 server on 127.0.0.1 for client tests: it records every request exactly as
 // received and answers from a script, one step per request (the last step repeats).
 // Real sockets, no mocks: the client under test talks to it over loopback.
@@ -39,6 +41,8 @@ public:
     QString baseUrl() const; // http://127.0.0.1:<port>
 
     void setScript(const QList<Step> &steps);
+    // Answers each request from a function instead of the script.
+    void setHandler(std::function<Step(const Request &)> handler) { m_handler = std::move(handler); }
     const QList<Request> &requests() const { return m_requests; }
     int openConnections() const { return m_open; }
 
@@ -52,6 +56,7 @@ private:
 
     QTcpServer m_server;
     QList<Step> m_script;
+    std::function<Step(const Request &)> m_handler;
     int m_next = 0;
     QList<Request> m_requests;
     QHash<QTcpSocket *, QByteArray> m_buffers;

@@ -1,0 +1,301 @@
+#include "generatecommand.h"
+
+#include "common/configloader.h"
+#include "models/sandboxhost.h"
+#include "domain/nanoid.h"
+#include "interruptwatcher.h"
+#include "loop/runenvironment.h"
+#include "models/runcontroller.h"
+#include "runprinter.h"
+#include "runs/runstore.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+bool readInt(const QCommandLineParser &p, const QString &name, int min, int max, int *out, QString *error)
+{
+    if (!p.isSet(name))
+        return true;
+    bool ok = false;
+    const int v = p.value(name).toInt(&ok);
+    if (!ok || v < min || v > max) {
+        *error = u"--%1 must be a whole number from %2 to %3, not \"%4\""_s.arg(name).arg(min).arg(max).arg(p.value(name));
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool readDouble(const QCommandLineParser &p, const QString &name, double min, double max, double *out, QString *error)
+{
+    if (!p.isSet(name))
+        return true;
+    bool ok = false;
+    const double v = p.value(name).toDouble(&ok);
+    if (!ok || v < min || v > max) {
+        *error = u"--%1 must be a number from %2 to %3, not \"%4\""_s.arg(name).arg(min).arg(max).arg(p.value(name));
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+// Runs to the end on this thread's event loop (the application's main loop) and maps the
+// outcome to an exit code. Ctrl+C pauses cleanly after the checkpoint.
+int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliContext &ctx)
+{
+    RunController controller;
+    RunPrinter printer(ctx, jsonEvents ? RunPrinter::Mode::JsonLines : RunPrinter::Mode::Human);
+    printer.attach(&controller);
+    InterruptWatcher interrupts;
+    QObject::connect(&interrupts, &InterruptWatcher::interrupted, &controller, [&](int) {
+        ctx.err << "\ndaystrom: pausing after the current step (Ctrl+C again to quit at once)\n";
+        ctx.err.flush();
+        controller.pause();
+    });
+    int code = ExitCode::Failed;
+    QObject::connect(&controller, &RunController::finished, &controller, [&code](RunStatus status) {
+        code = status == RunStatus::Completed ? ExitCode::Ok
+             : status == RunStatus::Failed    ? ExitCode::Failed
+                                              : ExitCode::Stopped;
+        QCoreApplication::exit(code);
+    });
+    controller.start(env, run);
+    QCoreApplication::exec();
+    return code;
+}
+
+// Where the run's services point: the built-in sandbox, or the configured AIRS and LLM.
+bool environmentFor(bool sandbox, SandboxHost &host, const Config &config, RunEnvironment *env, CliContext &ctx,
+                    const QString &command)
+{
+    if (!sandbox) {
+        QString error;
+        *env = RunEnvironment::fromConfig(config, &error);
+        if (!error.isEmpty()) {
+            ctx.err << "daystrom " << command << ": " << error << " (or use --sandbox to try it without an account)\n";
+            return false;
+        }
+        return true;
+    }
+    QString error;
+    if (!host.start(&error)) {
+        ctx.err << "daystrom " << command << ": " << error << '\n';
+        return false;
+    }
+    env->airs = host.airsSettings();
+    env->llm = host.llmEndpoint();
+    env->runsDirectory = config.dataDir();
+    env->scanConcurrency = config.integer(ConfigKeys::ScanConcurrency);
+    env->scanRate = config.number(ConfigKeys::ScanRate);
+    env->propagationDelayMs = 0; // the emulator applies changes at once
+    return true;
+}
+} // namespace
+
+QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool *helpShown, CliContext &ctx)
+{
+    QCommandLineParser p;
+    p.addHelpOption();
+    p.addOptions({
+        {u"topic"_s, u"What the guardrail should detect (also the memory key)"_s, u"text"_s},
+        {u"profile"_s, u"AIRS security profile to deploy to and scan"_s, u"name"_s},
+        {u"intent"_s, u"block (catch matches) or allow (only matches pass); default block"_s, u"intent"_s},
+        {u"seed"_s, u"A seed example for the first topic (repeatable)"_s, u"text"_s},
+        {u"max-iterations"_s, u"Iterations at most (1-100, default 20)"_s, u"N"_s},
+        {u"target-coverage"_s, u"Stop at this coverage, in percent (10-100, default 90)"_s, u"pct"_s},
+        {u"max-regressions"_s, u"Stop after N consecutive regressions (0 = never, default 3)"_s, u"N"_s},
+        {u"plateau-window"_s, u"Stop when N iterations stay within the band (0 = off)"_s, u"N"_s},
+        {u"plateau-band"_s, u"Width of the plateau band, 0-1 (default 0.05)"_s, u"x"_s},
+        {u"accumulate-tests"_s, u"Keep earlier passing tests as a regression tier"_s},
+        {u"max-accumulated-tests"_s, u"Cap on the test suite (0 = none)"_s, u"N"_s},
+        {u"create-prompt-set"_s, u"Export the best iteration's tests as a Red Team prompt set"_s},
+        {u"prompt-set-name"_s, u"Name for that prompt set"_s, u"name"_s},
+        {u"provider"_s, u"LLM provider (claude-api, openai, openai-compatible, gemini-api, ollama)"_s, u"name"_s},
+        {u"model"_s, u"LLM model"_s, u"name"_s},
+        {u"no-memory"_s, u"Neither read nor write learnings"_s},
+        {u"rate"_s, u"At most this many scans per second"_s, u"n"_s},
+        {u"concurrency"_s, u"Scans in parallel (1-20, default 5)"_s, u"N"_s},
+        {u"sandbox"_s, u"Use the built-in AIRS and LLM emulators (no account needed)"_s},
+        {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s},
+    });
+    if (!p.parse(QStringList{u"daystrom generate"_s} + arguments))
+        return p.errorText();
+    if (p.isSet(u"help"_s)) {
+        ctx.out << p.helpText().replace(u"daystrom generate [options]"_s, u"daystrom generate --topic TEXT --profile NAME [options]"_s);
+        *helpShown = true;
+        return {};
+    }
+    if (!p.positionalArguments().isEmpty())
+        return u"unexpected argument \""_s + p.positionalArguments().first() + u'"';
+    RunSettings &s = out->settings;
+    out->sandbox = p.isSet(u"sandbox"_s);
+    s.topicDescription = p.value(u"topic"_s).trimmed();
+    if (s.topicDescription.isEmpty())
+        return u"--topic is required: describe what the guardrail should detect"_s;
+    s.profileName = p.value(u"profile"_s).trimmed();
+    if (s.profileName.isEmpty())
+        s.profileName = out->sandbox ? SandboxHost::ProfileName : QString();
+    if (s.profileName.isEmpty())
+        return u"--profile is required: the AIRS security profile to deploy to"_s;
+    if (p.isSet(u"intent"_s)) {
+        const auto intent = intentFromName(p.value(u"intent"_s).trimmed().toLower());
+        if (!intent)
+            return u"--intent must be block or allow, not \""_s + p.value(u"intent"_s) + u'"';
+        s.intent = *intent;
+    }
+    for (const QString &seed : p.values(u"seed"_s)) {
+        if (!seed.trimmed().isEmpty())
+            s.seedExamples.append(seed.trimmed());
+    }
+    QString error;
+    double target = s.targetCoverage * 100;
+    int cap = 0;
+    if (!readInt(p, u"max-iterations"_s, 1, 100, &s.maxIterations, &error)
+        || !readDouble(p, u"target-coverage"_s, 10, 100, &target, &error)
+        || !readInt(p, u"max-regressions"_s, 0, 100, &s.maxRegressions, &error)
+        || !readInt(p, u"plateau-window"_s, 0, 100, &s.plateauWindow, &error)
+        || !readDouble(p, u"plateau-band"_s, 0, 1, &s.plateauBand, &error)
+        || !readInt(p, u"max-accumulated-tests"_s, 0, 100000, &cap, &error))
+        return error;
+    s.targetCoverage = target / 100.0;
+    if (cap > 0)
+        s.maxAccumulatedTests = cap;
+    s.accumulateTests = p.isSet(u"accumulate-tests"_s);
+    s.createPromptSet = p.isSet(u"create-prompt-set"_s);
+    s.promptSetName = p.value(u"prompt-set-name"_s);
+    if (p.isSet(u"events"_s)) {
+        if (p.value(u"events"_s) != "jsonl"_L1)
+            return u"--events supports only jsonl, not \""_s + p.value(u"events"_s) + u'"';
+        out->jsonEvents = true;
+    }
+    const QList<QPair<QString, QString>> passThrough{{u"provider"_s, u"llmProvider"_s}, {u"model"_s, u"llmModel"_s},
+                                                     {u"concurrency"_s, u"scanConcurrency"_s}, {u"rate"_s, u"scanRate"_s}};
+    for (const auto &[flag, key] : passThrough) {
+        if (p.isSet(flag))
+            out->configFlags.insert(key, p.value(flag));
+    }
+    if (p.isSet(u"no-memory"_s))
+        out->configFlags.insert(u"memoryEnabled"_s, u"false"_s);
+    return {};
+}
+
+int generateCommand(const QStringList &arguments, CliContext &ctx)
+{
+    GenerateArgs args;
+    bool help = false;
+    const QString error = parseGenerateArgs(arguments, &args, &help, ctx);
+    if (help)
+        return ExitCode::Ok;
+    if (!error.isEmpty()) {
+        ctx.err << "daystrom generate: " << error << '\n';
+        return ExitCode::Usage;
+    }
+    const Config::Result config = loadConfig(ctx.env, args.configFlags);
+    for (const QString &w : config.warnings)
+        ctx.err << "daystrom: warning: " << w << '\n';
+    if (!config.ok()) {
+        ctx.err << "daystrom generate: " << config.errors.first() << '\n';
+        return ExitCode::Usage;
+    }
+    if (config.config.source(ConfigKeys::ScanConcurrency) == ConfigSource::CommandLine)
+        args.settings.scanConcurrency = config.config.integer(ConfigKeys::ScanConcurrency);
+    if (config.config.source(ConfigKeys::ScanRate) == ConfigSource::CommandLine)
+        args.settings.scanRate = config.config.number(ConfigKeys::ScanRate);
+    SandboxHost host;
+    RunEnvironment env;
+    if (!environmentFor(args.sandbox, host, config.config, &env, ctx, u"generate"_s))
+        return ExitCode::Usage;
+    if (args.sandbox && !args.jsonEvents)
+        ctx.out << "Sandbox: AIRS and LLM emulators on " << host.airsBaseUrl().toString() << " and "
+                << host.llmBaseUrl().toString() << " (no account used)\n";
+    RunState run;
+    run.id = NanoId::generate();
+    run.createdAt = run.updatedAt = QDateTime::currentDateTimeUtc();
+    run.userInput = args.settings;
+    if (!args.jsonEvents)
+        ctx.out << "Run " << run.id << ": " << run.userInput.topicDescription << " (" << intentName(run.userInput.intent)
+                << ", profile " << run.userInput.profileName << ")\n";
+    ctx.out.flush();
+    return drive(env, run, args.jsonEvents, ctx);
+}
+
+int resumeCommand(const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser p;
+    p.addHelpOption();
+    p.addPositionalArgument(u"run-id"_s, u"The run to continue"_s);
+    p.addOptions({{u"max-iterations"_s, u"Run up to N more iterations"_s, u"N"_s},
+                  {u"rate"_s, u"At most this many scans per second"_s, u"n"_s},
+                  {u"concurrency"_s, u"Scans in parallel (1-20)"_s, u"N"_s},
+                  {u"sandbox"_s, u"Use the built-in emulators (topics are recreated there)"_s},
+                  {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s}});
+    if (!p.parse(QStringList{u"daystrom resume"_s} + arguments)) {
+        ctx.err << "daystrom resume: " << p.errorText() << '\n';
+        return ExitCode::Usage;
+    }
+    if (p.isSet(u"help"_s)) {
+        ctx.out << p.helpText();
+        return ExitCode::Ok;
+    }
+    if (p.positionalArguments().size() != 1) {
+        ctx.err << "daystrom resume: expected exactly one run id\n";
+        return ExitCode::Usage;
+    }
+    int more = 0;
+    QString error;
+    if (!readInt(p, u"max-iterations"_s, 1, 100, &more, &error)) {
+        ctx.err << "daystrom resume: " << error << '\n';
+        return ExitCode::Usage;
+    }
+    if (p.isSet(u"events"_s) && p.value(u"events"_s) != "jsonl"_L1) {
+        ctx.err << "daystrom resume: --events supports only jsonl\n";
+        return ExitCode::Usage;
+    }
+    QHash<QString, QString> flags;
+    if (p.isSet(u"concurrency"_s))
+        flags.insert(u"scanConcurrency"_s, p.value(u"concurrency"_s));
+    if (p.isSet(u"rate"_s))
+        flags.insert(u"scanRate"_s, p.value(u"rate"_s));
+    const Config::Result config = loadConfig(ctx.env, flags);
+    if (!config.ok()) {
+        ctx.err << "daystrom resume: " << config.errors.first() << '\n';
+        return ExitCode::Usage;
+    }
+    const RunStore::Loaded loaded = RunStore(config.config.dataDir()).load(p.positionalArguments().first());
+    if (!loaded.ok()) {
+        ctx.err << "daystrom resume: " << loaded.error << '\n';
+        return ExitCode::Usage;
+    }
+    RunState run = loaded.run;
+    if (run.status == RunStatus::Completed) {
+        ctx.err << "daystrom resume: run " << run.id << " is already completed (" << run.stopReason << ")\n";
+        return ExitCode::Usage;
+    }
+    if (!run.checkpoint) {
+        ctx.err << "daystrom resume: run " << run.id << " has no checkpoint (it was written by the original tool)\n";
+        return ExitCode::Usage;
+    }
+    const int done = run.checkpoint->nextIteration - 1;
+    if (more > 0)
+        run.userInput.maxIterations = done + more;
+    else if (done >= run.userInput.maxIterations)
+        run.userInput.maxIterations = done + 10;
+    if (flags.contains(u"scanConcurrency"_s))
+        run.userInput.scanConcurrency = config.config.integer(ConfigKeys::ScanConcurrency);
+    if (flags.contains(u"scanRate"_s))
+        run.userInput.scanRate = config.config.number(ConfigKeys::ScanRate);
+    SandboxHost host;
+    RunEnvironment env;
+    if (!environmentFor(p.isSet(u"sandbox"_s), host, config.config, &env, ctx, u"resume"_s))
+        return ExitCode::Usage;
+    const bool json = p.isSet(u"events"_s);
+    if (!json)
+        ctx.out << "Resuming run " << run.id << " at iteration " << run.checkpoint->nextIteration << " of "
+                << run.userInput.maxIterations << '\n';
+    ctx.out.flush();
+    return drive(env, run, json, ctx);
+}

@@ -1,0 +1,133 @@
+#include "runprinter.h"
+
+#include "domain/format.h"
+#include "loop/loopeventjson.h"
+#include "models/runcontroller.h"
+
+#include <QJsonDocument>
+
+#include <cstdio>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+namespace E = LoopEventJson;
+
+RunPrinter::RunPrinter(CliContext &ctx, Mode mode, QObject *parent)
+    : QObject(parent)
+    , m_ctx(ctx)
+    , m_mode(mode)
+    , m_progressOnTty(isatty(fileno(stderr)) != 0)
+{
+}
+
+void RunPrinter::json(const QJsonObject &event)
+{
+    m_ctx.out << QString::fromUtf8(QJsonDocument(event).toJson(QJsonDocument::Compact)) << '\n';
+    m_ctx.out.flush();
+}
+
+void RunPrinter::line(const QString &text)
+{
+    m_ctx.out << text << '\n';
+    m_ctx.out.flush();
+}
+
+void RunPrinter::attach(RunController *c)
+{
+    if (m_mode == Mode::JsonLines) {
+        connect(c, &RunController::memoryLoaded, this, [this](int n) { json(E::memoryLoaded(n)); });
+        connect(c, &RunController::iterationStarted, this, [this](int i) { json(E::iterationStart(i)); });
+        connect(c, &RunController::generateComplete, this, [this](const Topic &t) { json(E::generateComplete(t)); });
+        connect(c, &RunController::companionGenerated, this, [this](const Topic &t) { json(E::companionGenerated(t)); });
+        connect(c, &RunController::companionCreated, this, [this](const QString &id, const Topic &t) { json(E::companionCreated(id, t)); });
+        connect(c, &RunController::applyComplete, this, [this](const QString &id) { json(E::applyComplete(id)); });
+        connect(c, &RunController::testsComposed, this, [this](int g, int cf, int r, int t) { json(E::testsComposed(g, cf, r, t)); });
+        connect(c, &RunController::testsAccumulated, this, [this](int n, int t, int d) { json(E::testsAccumulated(n, t, d)); });
+        connect(c, &RunController::testProgress, this, [this](int done, int total) { json(E::testProgress(done, total)); });
+        connect(c, &RunController::evaluateComplete, this, [this](const EfficacyMetrics &m) { json(E::evaluateComplete(m)); });
+        connect(c, &RunController::analyzeComplete, this, [this](const AnalysisReport &a) { json(E::analyzeComplete(a)); });
+        connect(c, &RunController::iterationComplete, this, [this](const IterationResult &r) { json(E::iterationComplete(r)); });
+        connect(c, &RunController::topicDuplicate, this, [this](const Topic &t, int of) { json(E::topicDuplicate(t, of)); });
+        connect(c, &RunController::topicReverted, this, [this](const Topic &t, int to) { json(E::topicReverted(t, to)); });
+        connect(c, &RunController::topicSimplified, this, [this](const Topic &t) { json(E::topicSimplified(t)); });
+        connect(c, &RunController::loopPlateau, this, [this](double a, double b, double best) { json(E::loopPlateau(a, b, best)); });
+        connect(c, &RunController::memoryExtracted, this, [this](int n) { json(E::memoryExtracted(n)); });
+        connect(c, &RunController::promptSetCreated, this, [this](const QString &id, const QString &n, int k) { json(E::promptSetCreated(id, n, k)); });
+        connect(c, &RunController::loopComplete, this, [this](const IterationResult &b, const RunState &s) { json(E::loopComplete(b, s)); });
+        connect(c, &RunController::loopPaused, this, [this](const RunState &s) { json(E::loopPaused(s)); });
+        connect(c, &RunController::loopCancelled, this, [this](const RunState &s) { json(E::loopCancelled(s)); });
+        connect(c, &RunController::loopFailed, this, [this](const QString &e) { json(E::loopFailed(e)); });
+        connect(c, &RunController::warning, this, [this](const QString &w) { m_ctx.err << "daystrom: warning: " << w << '\n'; m_ctx.err.flush(); });
+        return;
+    }
+    connect(c, &RunController::memoryLoaded, this, [this](int n) {
+        line(n > 0 ? u"Memory: loaded %1 learnings"_s.arg(n) : u"Memory: no previous learnings found"_s);
+    });
+    connect(c, &RunController::iterationStarted, this, [this](int i) { line(u"Iteration %1"_s.arg(i)); });
+    connect(c, &RunController::generateComplete, this, [this](const Topic &t) {
+        line(u"  topic: %1 — %2 (%3 examples)"_s.arg(t.name, t.description).arg(t.examples.size()));
+    });
+    connect(c, &RunController::companionCreated, this, [this](const QString &, const Topic &t) {
+        line(u"  companion allow topic: %1"_s.arg(t.name));
+    });
+    connect(c, &RunController::testsComposed, this, [this](int g, int cf, int r, int t) {
+        line(u"  tests: %1 new, %2 carried failures, %3 regression checks → %4"_s.arg(g).arg(cf).arg(r).arg(t));
+    });
+    connect(c, &RunController::testProgress, this, [this](int done, int total) {
+        if (m_progressOnTty) {
+            m_ctx.err << "\r  scanning " << done << '/' << total << (done == total ? "\n" : "");
+            m_ctx.err.flush();
+        }
+    });
+    connect(c, &RunController::iterationComplete, this, [this](const IterationResult &r) {
+        const EfficacyMetrics &m = r.metrics;
+        line(u"  coverage %1  TPR %2  TNR %3  accuracy %4  F1 %5  (FP %6, FN %7, %8 tests, %9 s)"_s
+                 .arg(Format::percent(m.coverage), Format::percent(m.truePositiveRate),
+                      Format::percent(m.trueNegativeRate), Format::percent(m.accuracy), Format::percent(m.f1Score))
+                 .arg(m.falsePositives)
+                 .arg(m.falseNegatives)
+                 .arg(r.testResults.size())
+                 .arg(QString::number(r.durationMs / 1000.0, 'f', 1)));
+    });
+    connect(c, &RunController::topicDuplicate, this, [this](const Topic &, int of) {
+        line(u"  duplicate of iteration %1: skipped"_s.arg(of));
+    });
+    connect(c, &RunController::topicReverted, this, [this](const Topic &, int to) {
+        line(u"  two regressions: reverting to the best topic (iteration %1)"_s.arg(to));
+    });
+    connect(c, &RunController::topicSimplified, this, [this](const Topic &t) {
+        line(u"  simplifying the best topic: %1"_s.arg(t.description));
+    });
+    connect(c, &RunController::loopPlateau, this, [this](double a, double b, double) {
+        line(u"Coverage plateaued between %1 and %2"_s.arg(Format::percent(a), Format::percent(b)));
+    });
+    connect(c, &RunController::memoryExtracted, this, [this](int n) { line(u"Memory: %1 learnings extracted"_s.arg(n)); });
+    connect(c, &RunController::promptSetCreated, this, [this](const QString &id, const QString &n, int k) {
+        line(u"Prompt set \"%1\" (%2) created with %3 prompts"_s.arg(n, id).arg(k));
+    });
+    connect(c, &RunController::loopComplete, this, [this](const IterationResult &best, const RunState &s) {
+        line(u"\nRun %1 completed: %2"_s.arg(s.id, s.stopReason));
+        if (s.iterations.isEmpty())
+            return;
+        line(u"Best: iteration %1, coverage %2"_s.arg(best.iteration).arg(Format::percent(best.metrics.coverage)));
+        line(u"  name:        %1"_s.arg(best.topic.name));
+        line(u"  description: %1"_s.arg(best.topic.description));
+        for (const QString &e : best.topic.examples)
+            line(u"  example:     %1"_s.arg(e));
+        line(u"Report: daystrom report %1"_s.arg(s.id));
+    });
+    connect(c, &RunController::loopPaused, this, [this](const RunState &s) {
+        line(u"\nRun %1 paused after %2 recorded iterations. Resume with: daystrom resume %1"_s.arg(s.id).arg(s.iterations.size()));
+    });
+    connect(c, &RunController::loopCancelled, this, [this](const RunState &s) {
+        line(u"\nRun %1 cancelled. Resume with: daystrom resume %1"_s.arg(s.id));
+    });
+    connect(c, &RunController::loopFailed, this, [this](const QString &e) {
+        m_ctx.err << "daystrom: the run failed: " << e << '\n';
+        m_ctx.err.flush();
+    });
+    connect(c, &RunController::warning, this, [this](const QString &w) {
+        m_ctx.err << "daystrom: warning: " << w << '\n';
+        m_ctx.err.flush();
+    });
+}

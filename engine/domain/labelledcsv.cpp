@@ -1,0 +1,153 @@
+#include "labelledcsv.h"
+
+using namespace Qt::StringLiterals;
+
+QList<LabelledCsv::Record> LabelledCsv::records(const QString &text, QString *error)
+{
+    QList<Record> out;
+    Record current;
+    QString field;
+    bool inQuotes = false;
+    bool fieldWasQuoted = false;
+    int line = 1;
+    current.line = 1;
+    auto endField = [&] {
+        current.fields.append(field);
+        field.clear();
+        fieldWasQuoted = false;
+    };
+    auto endRecord = [&] {
+        endField();
+        const bool blank = current.fields.size() == 1 && current.fields.first().isEmpty();
+        if (!blank)
+            out.append(current);
+        current = Record{};
+        current.line = line;
+    };
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (inQuotes) {
+            if (c == u'"') {
+                if (i + 1 < text.size() && text.at(i + 1) == u'"') {
+                    field.append(u'"');
+                    ++i;
+                } else {
+                    inQuotes = false;
+                }
+            } else {
+                if (c == u'\n')
+                    ++line;
+                field.append(c);
+            }
+            continue;
+        }
+        if (c == u'"') {
+            if (!field.isEmpty() || fieldWasQuoted) {
+                if (error)
+                    *error = u"line %1: a quote inside an unquoted field (quote the whole field and double inner quotes)"_s.arg(line);
+                return {};
+            }
+            inQuotes = true;
+            fieldWasQuoted = true;
+        } else if (c == u',') {
+            endField();
+        } else if (c == u'\r') {
+            continue;
+        } else if (c == u'\n') {
+            ++line;
+            endRecord();
+        } else {
+            if (fieldWasQuoted) {
+                if (error)
+                    *error = u"line %1: text after a closing quote"_s.arg(line);
+                return {};
+            }
+            field.append(c);
+        }
+    }
+    if (inQuotes) {
+        if (error)
+            *error = u"line %1: a quoted field is never closed"_s.arg(current.line);
+        return {};
+    }
+    if (!field.isEmpty() || !current.fields.isEmpty() || fieldWasQuoted)
+        endRecord();
+    return out;
+}
+
+static std::optional<bool> parseExpected(const QString &text)
+{
+    const QString t = text.trimmed().toLower();
+    if (t == "true"_L1 || t == "1"_L1 || t == "yes"_L1)
+        return true;
+    if (t == "false"_L1 || t == "0"_L1 || t == "no"_L1)
+        return false;
+    return std::nullopt;
+}
+
+LabelledCsv::Parsed LabelledCsv::parse(const QByteArray &csv)
+{
+    Parsed out;
+    QString text = QString::fromUtf8(csv);
+    if (text.startsWith(QChar(0xFEFF)))
+        text.remove(0, 1);
+    const QList<Record> recs = records(text, &out.error);
+    if (!out.ok())
+        return out;
+    if (recs.isEmpty()) {
+        out.error = u"the file is empty: expected a header line \"prompt,expected,intent\""_s;
+        return out;
+    }
+    QStringList header;
+    for (const QString &h : recs.first().fields)
+        header.append(h.trimmed().toLower());
+    const qsizetype promptCol = header.indexOf(u"prompt"_s);
+    const qsizetype expectedCol = header.indexOf(u"expected"_s);
+    const qsizetype intentCol = header.indexOf(u"intent"_s);
+    if (promptCol < 0 || expectedCol < 0) {
+        out.error = u"line 1: the header must name the columns prompt and expected (and optionally intent), "
+                    "found: "_s + recs.first().fields.join(u',');
+        return out;
+    }
+    for (qsizetype r = 1; r < recs.size(); ++r) {
+        const Record &rec = recs.at(r);
+        if (rec.fields.size() != header.size()) {
+            out.error = u"line %1: %2 fields, but the header has %3"_s.arg(rec.line).arg(rec.fields.size()).arg(header.size());
+            return out;
+        }
+        Row row;
+        row.line = rec.line;
+        row.test.prompt = rec.fields.at(promptCol).trimmed();
+        row.test.category = u"labelled"_s;
+        if (row.test.prompt.isEmpty()) {
+            out.error = u"line %1: the prompt is empty"_s.arg(rec.line);
+            return out;
+        }
+        const auto expected = parseExpected(rec.fields.at(expectedCol));
+        if (!expected) {
+            out.error = u"line %1: expected must be true or false, not \"%2\""_s.arg(rec.line).arg(rec.fields.at(expectedCol));
+            return out;
+        }
+        row.test.expectedTriggered = *expected;
+        if (intentCol >= 0 && !rec.fields.at(intentCol).trimmed().isEmpty()) {
+            row.intent = intentFromName(rec.fields.at(intentCol).trimmed().toLower());
+            if (!row.intent) {
+                out.error = u"line %1: intent must be block or allow, not \"%2\""_s.arg(rec.line).arg(rec.fields.at(intentCol));
+                return out;
+            }
+        }
+        out.rows.append(row);
+    }
+    if (out.rows.isEmpty())
+        out.error = u"the file has a header but no prompts"_s;
+    return out;
+}
+
+QString LabelledCsv::quote(const QString &field)
+{
+    if (!field.contains(u',') && !field.contains(u'"') && !field.contains(u'\n') && !field.contains(u'\r'))
+        return field;
+    QString q = field;
+    q.replace(u"\""_s, u"\"\""_s);
+    return u'"' + q + u'"';
+}

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "runsettings.h"
+#include "testcase.h"
+
+#include <QList>
+#include <QStringList>
+
+#include <optional>
+
+// Labelled prompts in CSV (`prompt,expected,intent`, RFC 4180: quoted fields, "" inside
+// quotes, commas and newlines inside quotes). `expected` is true/false (also 1/0, yes/no);
+// the `intent` column is optional. A bad row is an error naming its line; nothing is
+// guessed.
+namespace LabelledCsv {
+
+struct Row
+{
+    TestCase test;                 // source Generated, category "labelled"
+    std::optional<Intent> intent;  // from the row, when the column is present and non-empty
+    int line = 0;                  // where the row starts in the file (1-based)
+};
+
+struct Parsed
+{
+    QList<Row> rows;
+    QString error; // "line 7: expected must be true or false, not \"maybe\""
+    bool ok() const { return error.isEmpty(); }
+};
+
+Parsed parse(const QByteArray &csv);
+
+// Splits CSV text into records of fields, tracking each record's first line. Returns an error
+// for an unterminated quote or a stray quote inside an unquoted field.
+struct Record
+{
+    QStringList fields;
+    int line = 0;
+};
+QList<Record> records(const QString &text, QString *error);
+
+// Quotes a field when it holds a comma, a quote or a line break.
+QString quote(const QString &field);
+
+} // namespace LabelledCsv

@@ -1,0 +1,3 @@
+#include "looplog.h"
+
+Q_LOGGING_CATEGORY(lcLoop, "daystrom.loop", QtInfoMsg)

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "domain/runstate.h"
+
+// The loop's decisions as pure functions over the run state (behaviour reference §2.1,
+// §2.5–§2.7), with the §6 fixes: iterations found by number, the first recorded iteration
+// is always the first best (so recovery works after a 0-coverage start), a tie is neither an
+// improvement nor a regression, and a plateau needs a flat window with no new best in it.
+namespace LoopPolicy {
+
+inline constexpr int RecoveryThreshold = 2;
+
+// Updates bestIteration/bestCoverage/consecutiveRegressions for a just-recorded iteration.
+// Returns true when it became the new best.
+bool updateBest(RunState &run, const IterationResult &recorded);
+
+// The number of the first recorded iteration with exactly this description and examples
+// (the name is ignored), or 0.
+int duplicateOf(const RunState &run, const Topic &topic);
+
+enum class Recovery { None, Revert, Simplify };
+// Tier 1 (revert to the best) before tier 2 (simplify), each once per run, only after
+// RecoveryThreshold consecutive regressions and only when there is a best.
+Recovery chooseRecovery(const RunState &run);
+// Tier 3: stop after maxRegressions consecutive regressions (0 = never).
+bool shouldStopEarly(const RunState &run);
+
+struct Plateau
+{
+    bool reached = false;
+    double min = 0;
+    double max = 0;
+};
+// Opt-in (plateauWindow > 0): the last `window` recorded coverages stay within `band` and
+// none of those iterations set a new best.
+Plateau checkPlateau(const RunState &run);
+
+bool targetReached(const RunState &run, const IterationResult &recorded);
+
+} // namespace LoopPolicy

@@ -1,0 +1,298 @@
+#include "refinementrun.h"
+
+#include "airs/scanbatch.h"
+#include "llm/prompts/promptbook.h"
+#include "llm/structuredcall.h"
+#include "looplog.h"
+#include "runs/runstore.h"
+#include "topicdeployer.h"
+
+#include <QDir>
+#include <QFinalState>
+#include <QState>
+#include <QStateMachine>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+RefinementRun::RefinementRun(RunServices services, RunState run, QObject *parent)
+    : QObject(parent)
+    , m_services(std::move(services))
+    , m_run(std::move(run))
+    , m_stepTimer(new QTimer(this))
+    , m_deployer(new TopicDeployer(m_services.management, this))
+    , m_delay(new QTimer(this))
+{
+    m_stepTimer->setSingleShot(true);
+    m_delay->setSingleShot(true);
+    if (m_run.checkpoint)
+        m_checkpoint = *m_run.checkpoint;
+    else
+        m_checkpoint.nextIteration = 1;
+    connect(m_stepTimer, &QTimer::timeout, this, [this] {
+        fail(u"the %1 step did not finish within %2 s"_s.arg(m_stepName).arg(m_stepTimer->interval() / 1000));
+    });
+    buildMachine();
+}
+
+RefinementRun::~RefinementRun()
+{
+    abortInFlight();
+}
+
+QState *RefinementRun::step(const char *name, void (RefinementRun::*enter)(), int timeoutMs)
+{
+    auto *state = new QState(); // parented when added to Running
+    state->setObjectName(QString::fromLatin1(name));
+    connect(state, &QState::entered, this, [this, state, enter, timeoutMs] {
+        m_stepName = state->objectName();
+        if (timeoutMs > 0)
+            m_stepTimer->start(timeoutMs);
+        (this->*enter)();
+    });
+    connect(state, &QState::exited, this, [this] {
+        m_stepTimer->stop();
+        abortInFlight();
+    });
+    return state;
+}
+
+void RefinementRun::buildMachine()
+{
+    m_machine = new QStateMachine(this);
+    auto *running = new QState(m_machine);
+    running->setObjectName(u"running"_s);
+    const RunServices &s = m_services;
+
+    struct Step
+    {
+        const char *name;
+        void (RefinementRun::*enter)();
+        int timeout;
+    };
+    const Step steps[] = {{"load-memory", &RefinementRun::enterLoadMemory, s.llmStepTimeoutMs},
+                          {"start", &RefinementRun::enterStart, 0},
+                          {"generate", &RefinementRun::enterGenerate, s.llmStepTimeoutMs},
+                          {"duplicate-check", &RefinementRun::enterDuplicateCheck, 0},
+                          {"apply", &RefinementRun::enterApply, s.airsStepTimeoutMs + s.llmStepTimeoutMs},
+                          {"generate-tests", &RefinementRun::enterGenerateTests, s.llmStepTimeoutMs},
+                          {"compose", &RefinementRun::enterCompose, 0},
+                          {"scan", &RefinementRun::enterScan, s.scanStepTimeoutMs},
+                          {"evaluate", &RefinementRun::enterEvaluate, 0},
+                          {"analyze", &RefinementRun::enterAnalyze, s.llmStepTimeoutMs},
+                          {"record", &RefinementRun::enterRecord, 0},
+                          {"decide", &RefinementRun::enterDecide, 0},
+                          {"recover", &RefinementRun::enterRecover, s.llmStepTimeoutMs},
+                          {"finish", &RefinementRun::enterFinish, s.llmStepTimeoutMs + s.airsStepTimeoutMs}};
+    QHash<QString, QState *> byName;
+    QState *previous = nullptr;
+    for (const Step &st : steps) {
+        QState *state = step(st.name, st.enter, st.timeout);
+        state->setParent(running);
+        byName.insert(QString::fromLatin1(st.name), state);
+        if (previous && QString::fromLatin1(st.name) != "finish"_L1)
+            previous->addTransition(this, &RefinementRun::stepDone, state);
+        previous = state;
+    }
+    running->setInitialState(byName.value(u"load-memory"_s));
+    // The non-linear edges.
+    byName.value(u"recover"_s)->addTransition(this, &RefinementRun::stepDone, byName.value(u"start"_s));
+    byName.value(u"duplicate-check"_s)->addTransition(this, &RefinementRun::stepDuplicate, byName.value(u"recover"_s));
+    for (const char *from : {"start", "decide", "recover"})
+        byName.value(QString::fromLatin1(from))->addTransition(this, &RefinementRun::stepFinish, byName.value(u"finish"_s));
+
+    auto *completed = new QFinalState(m_machine);
+    auto *paused = new QFinalState(m_machine);
+    auto *cancelled = new QFinalState(m_machine);
+    auto *failed = new QFinalState(m_machine);
+    byName.value(u"finish"_s)->addTransition(this, &RefinementRun::stepDone, completed);
+    running->addTransition(this, &RefinementRun::pauseAsked, paused);
+    running->addTransition(this, &RefinementRun::cancelAsked, cancelled);
+    running->addTransition(this, &RefinementRun::stepFailed, failed);
+    connect(completed, &QState::entered, this, &RefinementRun::enterCompleted);
+    connect(paused, &QState::entered, this, &RefinementRun::enterPaused);
+    connect(cancelled, &QState::entered, this, &RefinementRun::enterCancelled);
+    connect(failed, &QState::entered, this, &RefinementRun::enterFailed);
+    m_machine->setInitialState(running);
+}
+
+void RefinementRun::start()
+{
+    QMetaObject::invokeMethod(this, [this] {
+        if (m_machine->isRunning() || m_finished)
+            return;
+        QDir().mkpath(m_services.runsDirectory);
+        m_lock = std::make_unique<QLockFile>(QDir(m_services.runsDirectory).filePath(m_run.id + u".lock"_s));
+        m_lock->setStaleLockTime(0); // a lock is stale only when its process is gone
+        if (!m_lock->tryLock(0)) {
+            qint64 pid = 0;
+            QString host, app;
+            m_lock->getLockInfo(&pid, &host, &app);
+            m_error = u"run %1 is already being driven by another process (pid %2)"_s.arg(m_run.id).arg(pid);
+            m_lock.reset();
+            m_finished = true;
+            emit loopFailed(m_error);
+            emit finished(RunStatus::Failed);
+            return;
+        }
+        m_run.status = RunStatus::Running;
+        m_run.stopReason.clear();
+        m_machine->start();
+    }, Qt::QueuedConnection);
+}
+
+void RefinementRun::requestPause()
+{
+    QMetaObject::invokeMethod(this, [this] { emit pauseAsked(); }, Qt::QueuedConnection);
+}
+
+void RefinementRun::requestCancel()
+{
+    QMetaObject::invokeMethod(this, [this] { emit cancelAsked(); }, Qt::QueuedConnection);
+}
+
+void RefinementRun::shutdown(const QString &reason)
+{
+    if (m_finished || !m_machine->isRunning())
+        return;
+    m_machine->stop();
+    abortInFlight();
+    m_run.status = RunStatus::Paused;
+    m_run.stopReason = reason;
+    m_run.checkpoint = m_checkpoint;
+    m_run.updatedAt = QDateTime::currentDateTimeUtc();
+    RunStore(m_services.runsDirectory).save(m_run);
+    m_finished = true;
+    m_lock.reset();
+}
+
+void RefinementRun::advance(void (RefinementRun::*signal)())
+{
+    // Transitions fire from the event loop, never from inside a state's entry handler.
+    QMetaObject::invokeMethod(this, [this, signal] { emit(this->*signal)(); }, Qt::QueuedConnection);
+}
+
+void RefinementRun::fail(const QString &error)
+{
+    if (!m_error.isEmpty())
+        return;
+    m_error = error;
+    qCWarning(lcLoop).noquote() << "run" << m_run.id << "failed in" << m_stepName << ":" << error;
+    advance(&RefinementRun::stepFailed);
+}
+
+void RefinementRun::abortInFlight()
+{
+    if (m_llmCall) {
+        m_llmCall->disconnect(this);
+        m_llmCall->abort();
+        m_llmCall->deleteLater();
+        m_llmCall = nullptr;
+    }
+    if (m_scan) {
+        m_scan->disconnect(this);
+        m_scan->cancel();
+        m_scan->deleteLater();
+        m_scan = nullptr;
+    }
+    m_delay->stop();
+    m_delay->disconnect(this);
+    if (m_deployer)
+        m_deployer->abort();
+}
+
+void RefinementRun::llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk)
+{
+    if (!m_services.llm) {
+        fail(u"no LLM provider is configured"_s);
+        return;
+    }
+    LlmRequest request;
+    request.system = prompt.system;
+    request.user = prompt.user;
+    request.schema = prompt.schema;
+    request.schemaName = prompt.callName;
+    StructuredCall::Options options;
+    options.returnsTopic = prompt.returnsTopic;
+    auto *call = new StructuredCall(m_services.llm, request, options, this);
+    m_llmCall = call;
+    const QString name = prompt.callName;
+    connect(call, &StructuredCall::finished, this, [this, call, name, onOk = std::move(onOk)](const StructuredResult &r) {
+        call->deleteLater();
+        if (m_llmCall == call)
+            m_llmCall = nullptr;
+        m_usage += r.usage;
+        if (!r.ok()) {
+            fail(name + u": "_s + r.error.toString());
+            return;
+        }
+        onOk(r.object);
+    });
+    call->start();
+}
+
+bool RefinementRun::saveCheckpoint()
+{
+    m_run.checkpoint = m_checkpoint;
+    m_run.updatedAt = QDateTime::currentDateTimeUtc();
+    const QString error = RunStore(m_services.runsDirectory).save(m_run);
+    if (!error.isEmpty()) {
+        fail(u"cannot save the checkpoint: "_s + error);
+        return false;
+    }
+    return true;
+}
+
+void RefinementRun::stopWith(const QString &reason)
+{
+    m_run.stopReason = reason;
+    advance(&RefinementRun::stepFinish);
+}
+
+QString RefinementRun::sessionId() const
+{
+    return u"daystrom-%1-iter%2"_s.arg(m_run.id.left(7)).arg(m_iteration);
+}
+
+void RefinementRun::enterCompleted()
+{
+    m_run.status = RunStatus::Completed;
+    m_finished = true;
+    m_lock.reset();
+    emit finished(RunStatus::Completed);
+}
+
+void RefinementRun::enterPaused()
+{
+    m_run.status = RunStatus::Paused;
+    m_run.stopReason = u"paused"_s;
+    saveCheckpoint();
+    m_finished = true;
+    emit loopPaused(m_run);
+    m_lock.reset();
+    emit finished(RunStatus::Paused);
+}
+
+void RefinementRun::enterCancelled()
+{
+    m_run.status = RunStatus::Cancelled;
+    m_run.stopReason = u"cancelled"_s;
+    saveCheckpoint();
+    m_finished = true;
+    emit loopCancelled(m_run);
+    m_lock.reset();
+    emit finished(RunStatus::Cancelled);
+}
+
+void RefinementRun::enterFailed()
+{
+    m_run.status = RunStatus::Failed;
+    m_run.stopReason = m_error;
+    m_run.checkpoint = m_checkpoint;
+    m_run.updatedAt = QDateTime::currentDateTimeUtc();
+    RunStore(m_services.runsDirectory).save(m_run); // best effort: the error is already the story
+    m_finished = true;
+    emit loopFailed(m_error);
+    m_lock.reset();
+    emit finished(RunStatus::Failed);
+}

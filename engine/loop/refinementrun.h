@@ -1,0 +1,159 @@
+#pragma once
+
+#include "airs/airstypes.h"
+#include "domain/runstate.h"
+#include "llm/llmtypes.h"
+#include "runservices.h"
+
+#include <QLockFile>
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+#include <memory>
+
+class QState;
+class QStateMachine;
+class QTimer;
+class ScanBatch;
+class StructuredCall;
+class TopicDeployer;
+struct LlmPrompt;
+
+// One refinement run (behaviour reference §2, with §6 fixed), driven by a QStateMachine.
+// Create it inside its worker thread; everything it does is asynchronous on that thread.
+//
+// States: a compound Running state with the steps LoadMemory, Start (iteration), Generate
+// (or improve), DuplicateCheck, Apply, GenerateTests, Compose, Scan, Evaluate, Analyze,
+// Record (+ checkpoint), Decide, Recover and Finish; final states Completed, Paused, Failed
+// and Cancelled. Pause, cancel and failure are transitions on Running, so every step has
+// them; every waiting step has a timeout; leaving a step aborts its requests.
+//
+// The signals are the LoopEvents of §2.9, in the same order and with the same payloads, plus
+// memoryLoaded, loopPaused, loopCancelled and loopFailed, and two for live views
+// (stepChanged, testScanned).
+class RefinementRun final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RefinementRun)
+public:
+    // `run` is a fresh RunState (id, settings, times) or a stored one to resume.
+    RefinementRun(RunServices services, RunState run, QObject *parent = nullptr);
+    ~RefinementRun() override;
+
+    void start();          // queued: returns at once
+    void requestPause();   // stops after aborting the current step; the checkpoint stays
+    void requestCancel();
+    // Synchronous, on the run's own thread: stops at once and saves the checkpoint as paused
+    // (the owner is going away, e.g. the application is closing).
+    void shutdown(const QString &reason);
+    const RunState &state() const { return m_run; }
+    bool isFinished() const { return m_finished; }
+
+signals:
+    void iterationStarted(int iteration);
+    void generateComplete(const Topic &topic);
+    void companionGenerated(const Topic &topic);
+    void companionCreated(const QString &topicId, const Topic &topic);
+    void applyComplete(const QString &topicId);
+    void testsComposed(int generated, int carriedFailures, int regressionTier, int total);
+    void testsAccumulated(int newCount, int totalCount, int droppedCount);
+    void testProgress(int completed, int total);
+    void evaluateComplete(const EfficacyMetrics &metrics);
+    void analyzeComplete(const AnalysisReport &analysis);
+    void iterationComplete(const IterationResult &result);
+    void topicDuplicate(const Topic &topic, int duplicateOfIteration);
+    void topicReverted(const Topic &topic, int revertedToIteration);
+    void topicSimplified(const Topic &topic);
+    void loopPlateau(double min, double max, double bestCoverage);
+    void memoryExtracted(int learningCount);
+    void promptSetCreated(const QString &promptSetId, const QString &promptSetName, int promptCount);
+    void loopComplete(const IterationResult &bestResult, const RunState &runState);
+    void memoryLoaded(int learningCount);
+    void loopPaused(const RunState &runState);
+    void loopCancelled(const RunState &runState);
+    void loopFailed(const QString &error);
+
+    void stepChanged(const QString &step); // load-memory, generate, apply, test, scan, evaluate, analyze, record, recover, finish
+    void testScanned(int index, const TestResult &result);
+    void warning(const QString &message);  // a problem that does not stop the run
+    void finished(RunStatus status);
+
+    // Internal step outcomes driving the state machine's transitions.
+    void stepDone();
+    void stepDuplicate();
+    void stepFinish();
+    void stepFailed();
+    void pauseAsked();
+    void cancelAsked();
+
+private:
+    void buildMachine();
+    QState *step(const char *name, void (RefinementRun::*enter)(), int timeoutMs);
+
+    // Steps (runsteps.cpp, runrecovery.cpp).
+    void enterLoadMemory();
+    void enterStart();
+    void enterGenerate();
+    void enterDuplicateCheck();
+    void enterApply();
+    void enterGenerateTests();
+    void enterCompose();
+    void enterScan();
+    void enterEvaluate();
+    void enterAnalyze();
+    void enterRecord();
+    void enterDecide();
+    void enterRecover();
+    void enterFinish();
+    void enterCompleted();
+    void enterPaused();
+    void enterCancelled();
+    void enterFailed();
+
+    void applyTopic(const AirsTopic &target);
+    void assignProfile(const AirsTopic &target);
+    void finishRecovery();
+    void exportPromptSet(std::function<void()> then);
+    void afterFinish();
+
+    // Helpers.
+    void llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk);
+    void fail(const QString &error);
+    void advance(void (RefinementRun::*signal)());
+    void abortInFlight();
+    bool saveCheckpoint();
+    void stopWith(const QString &reason);
+    QString sessionId() const;
+    const IterationResult *improveBase() const;
+
+    RunServices m_services;
+    RunState m_run;
+    RunCheckpoint m_checkpoint; // as of the last completed iteration: what resume continues from
+    std::unique_ptr<QLockFile> m_lock;
+    QStateMachine *m_machine = nullptr;
+    QTimer *m_stepTimer = nullptr;
+    TopicDeployer *m_deployer = nullptr;
+    QPointer<StructuredCall> m_llmCall;
+    QPointer<ScanBatch> m_scan;
+    QTimer *m_delay = nullptr;
+
+    // The iteration in progress.
+    int m_iteration = 0;
+    qint64 m_iterationStartMs = 0;
+    Topic m_topic;
+    AirsTopic m_target;
+    std::optional<AirsTopic> m_companion;
+    QList<TestCase> m_generated;
+    QList<TestCase> m_suite;
+    QList<TestResult> m_results;
+    EfficacyMetrics m_metrics;
+    AnalysisReport m_analysis;
+    int m_duplicateOf = 0;
+    bool m_deployAsIs = false; // this iteration tests the checkpoint's topic as it is
+    QString m_memorySection;
+    LlmUsage m_usage;
+    QString m_error;
+    QString m_stepName;
+    bool m_finished = false;
+};

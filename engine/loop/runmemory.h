@@ -1,0 +1,39 @@
+#pragma once
+
+#include "domain/runstate.h"
+
+#include <QString>
+
+#include <functional>
+
+// The seam through which a run reads and writes the learnings memory. The engine only knows
+// this interface; memorystore/ provides the real one, and NoRunMemory turns memory off.
+class RunMemory
+{
+public:
+    virtual ~RunMemory() = default;
+
+    struct Loaded
+    {
+        QString section;      // injected at the end of the system message of five calls
+        int learningCount = 0;
+        QString error;        // a memory problem never stops a run: it is reported instead
+    };
+    // Called once before the first iteration.
+    virtual void load(const RunSettings &settings, std::function<void(const Loaded &)> done) = 0;
+
+    struct Extracted
+    {
+        int learningCount = 0; // learnings the LLM returned
+        QString error;
+    };
+    // Called once after the loop, with the final run state.
+    virtual void extract(const RunState &run, std::function<void(const Extracted &)> done) = 0;
+};
+
+class NoRunMemory final : public RunMemory
+{
+public:
+    void load(const RunSettings &, std::function<void(const Loaded &)> done) override { done({}); }
+    void extract(const RunState &, std::function<void(const Extracted &)> done) override { done({}); }
+};

@@ -1,0 +1,316 @@
+// The per-iteration steps of RefinementRun: from the start of an iteration to its record.
+#include "refinementrun.h"
+
+#include "airs/scanbatch.h"
+#include "domain/categorybreakdown.h"
+#include "domain/testcomposition.h"
+#include "llm/prompts/promptbook.h"
+#include "looplog.h"
+#include "looppolicy.h"
+#include "runmemory.h"
+#include "topicdeployer.h"
+
+#include <QDateTime>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+void RefinementRun::enterLoadMemory()
+{
+    emit stepChanged(u"load-memory"_s);
+    if (!m_services.memory) {
+        advance(&RefinementRun::stepDone);
+        return;
+    }
+    m_services.memory->load(m_run.userInput, [this](const RunMemory::Loaded &loaded) {
+        QMetaObject::invokeMethod(this, [this, loaded] {
+            if (m_stepName != "load-memory"_L1)
+                return;
+            if (!loaded.error.isEmpty())
+                emit warning(u"memory could not be read: "_s + loaded.error);
+            m_memorySection = loaded.section;
+            emit memoryLoaded(loaded.learningCount);
+            advance(&RefinementRun::stepDone);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void RefinementRun::enterStart()
+{
+    m_iteration = m_checkpoint.nextIteration;
+    if (m_iteration > m_run.userInput.maxIterations) {
+        stopWith(u"reached the maximum of %1 iterations"_s.arg(m_run.userInput.maxIterations));
+        return;
+    }
+    m_iterationStartMs = QDateTime::currentMSecsSinceEpoch();
+    m_run.currentIteration = m_iteration;
+    m_generated.clear();
+    m_suite.clear();
+    m_results.clear();
+    m_duplicateOf = 0;
+    m_deployAsIs = false;
+    emit iterationStarted(m_iteration);
+    advance(&RefinementRun::stepDone);
+}
+
+const IterationResult *RefinementRun::improveBase() const
+{
+    if (const IterationResult *it = m_run.iterationByNumber(m_checkpoint.improveFrom))
+        return it;
+    return m_run.lastRecorded();
+}
+
+void RefinementRun::enterGenerate()
+{
+    emit stepChanged(u"generate"_s);
+    const RunSettings &in = m_run.userInput;
+    const bool first = !m_checkpoint.currentTopic.has_value();
+    if (first) {
+        llm(PromptBook::generateTopic({in.topicDescription, in.intent, in.seedExamples, m_memorySection}),
+            [this](const QJsonObject &o) {
+                m_topic = PromptBook::topicFromJson(o);
+                // A resumed first iteration keeps the name it already deployed under.
+                if (m_checkpoint.lockedName.isEmpty())
+                    m_checkpoint.lockedName = m_topic.name;
+                else
+                    m_topic.name = m_checkpoint.lockedName;
+                advance(&RefinementRun::stepDone);
+            });
+        return;
+    }
+    m_deployAsIs = m_checkpoint.deployAsIs;
+    if (m_deployAsIs || !improveBase()) {
+        m_topic = *m_checkpoint.currentTopic;
+        m_topic.name = m_checkpoint.lockedName;
+        advance(&RefinementRun::stepDone);
+        return;
+    }
+    const IterationResult *base = improveBase();
+    PromptBook::ImproveInput input;
+    input.current = *m_checkpoint.currentTopic;
+    input.fromIteration = base->iteration;
+    input.nextIteration = m_iteration;
+    input.metrics = base->metrics;
+    input.analysis = base->analysis;
+    input.results = base->testResults;
+    input.target = in.targetCoverage;
+    input.intent = in.intent;
+    if (const IterationResult *best = m_run.iterationByNumber(m_run.bestIteration))
+        input.best = PromptBook::BestContext{best->iteration, m_run.bestCoverage, best->topic, best->metrics, best->analysis};
+    input.memory = m_memorySection;
+    llm(PromptBook::improveTopic(input), [this](const QJsonObject &o) {
+        m_topic = PromptBook::topicFromJson(o);
+        m_topic.name = m_checkpoint.lockedName; // the name is locked after iteration 1
+        advance(&RefinementRun::stepDone);
+    });
+}
+
+void RefinementRun::enterDuplicateCheck()
+{
+    // A topic chosen to be tested as it is (after a simplification) is not a duplicate path.
+    if (m_iteration > 1 && !m_deployAsIs) {
+        m_duplicateOf = LoopPolicy::duplicateOf(m_run, m_topic);
+        if (m_duplicateOf > 0) {
+            advance(&RefinementRun::stepDuplicate);
+            return;
+        }
+    }
+    emit generateComplete(m_topic);
+    advance(&RefinementRun::stepDone);
+}
+
+void RefinementRun::enterApply()
+{
+    emit stepChanged(u"apply"_s);
+    if (m_checkpoint.topicId.isEmpty()) {
+        m_deployer->create(m_topic, [this](const AirsResult<AirsTopic> &r) {
+            if (!r.ok())
+                return fail(r.error.toString());
+            m_checkpoint.topicId = r.value.id;
+            if (r.value.name != m_topic.name) {
+                emit warning(u"a topic named \"%1\" already exists in AIRS; this run uses \"%2\" so it "
+                             "never overwrites it"_s.arg(m_topic.name, r.value.name));
+                m_topic.name = r.value.name;
+                m_checkpoint.lockedName = r.value.name;
+            }
+            applyTopic(r.value);
+        });
+        return;
+    }
+    m_deployer->update(m_checkpoint.topicId, m_topic, [this](const AirsResult<AirsTopic> &r) {
+        if (r.error.kind == AirsError::Kind::NotFound) {
+            // Deleted in AIRS since (or a fresh sandbox on resume): deploy it again.
+            emit warning(u"topic %1 no longer exists in AIRS; creating it again"_s.arg(m_checkpoint.topicId));
+            m_checkpoint.topicId.clear();
+            m_checkpoint.companionTopicId.clear();
+            m_companion.reset();
+            enterApply();
+            return;
+        }
+        if (!r.ok())
+            return fail(r.error.toString());
+        applyTopic(r.value);
+    });
+}
+
+void RefinementRun::applyTopic(const AirsTopic &target)
+{
+    m_target = target;
+    const RunSettings &in = m_run.userInput;
+    if (in.intent == Intent::Allow || m_companion || !m_checkpoint.companionTopicId.isEmpty()) {
+        if (in.intent == Intent::Block && !m_companion && m_run.companionTopic)
+            m_companion = AirsTopic{m_checkpoint.companionTopicId, m_run.companionTopic->name, {}, {}, true, 0, {}};
+        assignProfile(target);
+        return;
+    }
+    // Block intent, first deployment: a benign companion in the same vocabulary.
+    llm(PromptBook::generateCompanion({m_topic.name, m_topic.description}), [this, target](const QJsonObject &o) {
+        const Topic companion = PromptBook::topicFromJson(o);
+        emit companionGenerated(companion);
+        m_deployer->create(companion, [this, target, companion](const AirsResult<AirsTopic> &r) {
+            if (!r.ok())
+                return fail(r.error.toString());
+            m_companion = r.value;
+            m_checkpoint.companionTopicId = r.value.id;
+            Topic stored = companion;
+            stored.name = r.value.name;
+            m_run.companionTopic = stored;
+            emit companionCreated(r.value.id, stored);
+            assignProfile(target);
+        });
+    });
+}
+
+void RefinementRun::assignProfile(const AirsTopic &target)
+{
+    m_deployer->assign(m_run.userInput.profileName, m_run.userInput.intent, target, m_companion,
+                       [this](const AirsResult<AirsProfile> &r) {
+        if (!r.ok())
+            return fail(r.error.toString());
+        auto done = [this] {
+            emit applyComplete(m_checkpoint.topicId);
+            advance(&RefinementRun::stepDone);
+        };
+        if (m_services.propagationDelayMs <= 0)
+            return done();
+        connect(m_delay, &QTimer::timeout, this, done, Qt::SingleShotConnection);
+        m_delay->start(m_services.propagationDelayMs);
+    });
+}
+
+void RefinementRun::enterGenerateTests()
+{
+    emit stepChanged(u"test"_s);
+    PromptBook::TestsInput input{m_topic, m_run.userInput.intent, {}, m_memorySection};
+    if (m_iteration > 1) {
+        if (const IterationResult *last = m_run.lastRecorded())
+            input.breakdown = CategoryBreakdown::compute(last->testResults);
+    }
+    llm(PromptBook::generateTests(input), [this](const QJsonObject &o) {
+        m_generated = PromptBook::testsFromJson(o);
+        const QStringList problems = PromptBook::testsProblems(m_generated);
+        if (!problems.isEmpty())
+            return fail(u"generate_tests: "_s + problems.join(u"; "_s));
+        advance(&RefinementRun::stepDone);
+    });
+}
+
+void RefinementRun::enterCompose()
+{
+    const RunSettings &in = m_run.userInput;
+    CompositionInput c;
+    c.iteration = m_iteration;
+    c.generated = m_generated;
+    c.previous = m_iteration > 1 ? m_run.lastRecorded() : nullptr;
+    c.accumulate = in.accumulateTests;
+    c.cap = in.maxAccumulatedTests;
+    const CompositionResult r = composeTestSuite(c);
+    m_suite = r.suite;
+    m_checkpoint.accumulatedTests = r.suite;
+    if (m_iteration > 1) {
+        emit testsComposed(r.generated, r.carriedFailures, r.regressionTier, r.total());
+        if (in.accumulateTests)
+            emit testsAccumulated(r.generated, r.total(), r.droppedByCap);
+    }
+    advance(&RefinementRun::stepDone);
+}
+
+void RefinementRun::enterScan()
+{
+    emit stepChanged(u"scan"_s);
+    ScanBatch::Options options;
+    options.profileName = m_run.userInput.profileName;
+    options.sessionId = sessionId();
+    options.intent = m_run.userInput.intent;
+    options.concurrency = m_run.userInput.scanConcurrency.value_or(m_services.scanConcurrency);
+    options.ratePerSecond = m_run.userInput.scanRate.value_or(m_services.scanRate);
+    auto *batch = new ScanBatch(m_services.airs, options, this);
+    m_scan = batch;
+    m_results = QList<TestResult>(m_suite.size());
+    connect(batch, &ScanBatch::scanned, this, [this](int index, const ScanVerdict &v, int completed, int total) {
+        TestResult &r = m_results[index];
+        r.testCase = m_suite.at(index);
+        r.actualTriggered = v.triggered;
+        r.scanAction = v.action;
+        r.scanId = v.scanId;
+        r.reportId = v.reportId;
+        r.correct = r.testCase.expectedTriggered == r.actualTriggered;
+        r.scanCategory = v.category;
+        r.detections = v.detections;
+        emit testScanned(index, r);
+        emit testProgress(completed, total);
+    });
+    connect(batch, &ScanBatch::finished, this, [this, batch] {
+        batch->deleteLater();
+        m_scan = nullptr;
+        advance(&RefinementRun::stepDone);
+    });
+    connect(batch, &ScanBatch::failed, this, [this](const AirsError &e) { fail(e.toString()); });
+    QStringList prompts;
+    for (const TestCase &t : std::as_const(m_suite))
+        prompts.append(t.prompt);
+    batch->start(prompts);
+}
+
+void RefinementRun::enterEvaluate()
+{
+    emit stepChanged(u"evaluate"_s);
+    m_metrics = EfficacyMetrics::compute(m_results);
+    emit evaluateComplete(m_metrics);
+    advance(&RefinementRun::stepDone);
+}
+
+void RefinementRun::enterAnalyze()
+{
+    emit stepChanged(u"analyze"_s);
+    llm(PromptBook::analyzeResults({m_topic, m_results, m_metrics, m_run.userInput.intent, m_memorySection}),
+        [this](const QJsonObject &o) {
+            m_analysis = PromptBook::analysisFromJson(o);
+            emit analyzeComplete(m_analysis);
+            advance(&RefinementRun::stepDone);
+        });
+}
+
+void RefinementRun::enterRecord()
+{
+    emit stepChanged(u"record"_s);
+    IterationResult it;
+    it.iteration = m_iteration;
+    it.timestamp = QDateTime::currentDateTimeUtc();
+    it.topic = m_topic;
+    it.testCases = m_suite;
+    it.testResults = m_results;
+    it.metrics = m_metrics;
+    it.analysis = m_analysis;
+    it.durationMs = QDateTime::currentMSecsSinceEpoch() - m_iterationStartMs;
+    m_run.iterations.append(it);
+    LoopPolicy::updateBest(m_run, it);
+    m_checkpoint.currentTopic = m_topic;
+    m_checkpoint.improveFrom = m_iteration;
+    m_checkpoint.deployAsIs = false;
+    m_checkpoint.nextIteration = m_iteration + 1;
+    if (!saveCheckpoint())
+        return;
+    emit iterationComplete(it);
+    advance(&RefinementRun::stepDone);
+}

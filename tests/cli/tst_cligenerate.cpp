@@ -1,0 +1,234 @@
+#include "cli/generatecommand.h"
+#include "runs/runstore.h"
+#include "testhome.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+// `daystrom generate / resume / eval` as a person or a CI script runs them: real processes,
+// real HTTP to the sandbox emulators, real files in a temporary DAYSTROM_HOME.
+class TestCliGenerate : public QObject
+{
+    Q_OBJECT
+
+    QString m_home;
+
+    QProcessEnvironment env() const
+    {
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.insert(u"DAYSTROM_HOME"_s, m_home);
+        return e;
+    }
+
+    // Reads one process's stdout line by line until `until` matches a JSON event.
+    static QList<QJsonObject> readEvents(QProcess &p, const std::function<bool(const QJsonObject &)> &until, int timeoutMs)
+    {
+        QList<QJsonObject> events;
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < timeoutMs) {
+            if (!p.canReadLine() && !p.waitForReadyRead(200) && p.state() == QProcess::NotRunning)
+                break;
+            while (p.canReadLine()) {
+                const QJsonObject o = QJsonDocument::fromJson(p.readLine()).object();
+                events.append(o);
+                if (until(o))
+                    return events;
+            }
+        }
+        return events;
+    }
+
+private slots:
+    void init()
+    {
+        static int n = 0;
+        m_home = TestHome::path() + u"/cli-home-"_s + QString::number(++n);
+    }
+
+    void flags_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("no topic") << QStringList{u"--profile"_s, u"p"_s} << u"--topic is required"_s;
+        QTest::newRow("no profile") << QStringList{u"--topic"_s, u"t"_s} << u"--profile is required"_s;
+        QTest::newRow("bad intent") << QStringList{u"--topic"_s, u"t"_s, u"--profile"_s, u"p"_s, u"--intent"_s, u"deny"_s}
+                                    << u"--intent must be block or allow"_s;
+        QTest::newRow("iterations out of range") << QStringList{u"--topic"_s, u"t"_s, u"--profile"_s, u"p"_s, u"--max-iterations"_s, u"0"_s}
+                                                 << u"--max-iterations must be a whole number from 1 to 100"_s;
+        QTest::newRow("coverage not a number") << QStringList{u"--topic"_s, u"t"_s, u"--profile"_s, u"p"_s, u"--target-coverage"_s, u"high"_s}
+                                               << u"--target-coverage must be a number from 10 to 100"_s;
+        QTest::newRow("events format") << QStringList{u"--topic"_s, u"t"_s, u"--profile"_s, u"p"_s, u"--events"_s, u"xml"_s}
+                                       << u"--events supports only jsonl"_s;
+        QTest::newRow("unknown flag") << QStringList{u"--topic"_s, u"t"_s, u"--frobnicate"_s} << u"Unknown option 'frobnicate'"_s;
+    }
+    void flags()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, error);
+        QString out, err;
+        QTextStream o(&out), e(&err);
+        CliContext ctx{o, e, env()};
+        GenerateArgs parsed;
+        bool help = false;
+        const QString got = parseGenerateArgs(args, &parsed, &help, ctx);
+        QVERIFY2(got.contains(error), qPrintable(got));
+    }
+
+    void flagsParsed()
+    {
+        QString out, err;
+        QTextStream o(&out), e(&err);
+        CliContext ctx{o, e, env()};
+        GenerateArgs a;
+        bool help = false;
+        QCOMPARE(parseGenerateArgs({u"--topic"_s, u" Block weapons "_s, u"--profile"_s, u"lab"_s, u"--intent"_s, u"ALLOW"_s,
+                                    u"--seed"_s, u"one"_s, u"--seed"_s, u"two"_s, u"--target-coverage"_s, u"87.5"_s,
+                                    u"--max-accumulated-tests"_s, u"60"_s, u"--accumulate-tests"_s, u"--no-memory"_s,
+                                    u"--provider"_s, u"openai"_s, u"--concurrency"_s, u"9"_s},
+                                   &a, &help, ctx),
+                 QString());
+        QCOMPARE(a.settings.topicDescription, u"Block weapons"_s);
+        QCOMPARE(a.settings.intent, Intent::Allow);
+        QCOMPARE(a.settings.seedExamples, (QStringList{u"one"_s, u"two"_s}));
+        QCOMPARE(a.settings.targetCoverage, 0.875); // decimals kept (the original dropped them)
+        QCOMPARE(a.settings.maxAccumulatedTests.value_or(0), 60);
+        QVERIFY(a.settings.accumulateTests);
+        QCOMPARE(a.configFlags.value(u"memoryEnabled"_s), u"false"_s);
+        QCOMPARE(a.configFlags.value(u"llmProvider"_s), u"openai"_s);
+        QCOMPARE(a.configFlags.value(u"scanConcurrency"_s), u"9"_s);
+    }
+
+    void jsonlEventsOnly()
+    {
+        QProcess p;
+        p.setProcessEnvironment(env());
+        p.start(QStringLiteral(DAYSTROM_CLI), {u"generate"_s, u"--sandbox"_s, u"--topic"_s, u"Block requests to buy weapons"_s,
+                                              u"--max-iterations"_s, u"2"_s, u"--events"_s, u"jsonl"_s});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        const QList<QByteArray> lines = p.readAllStandardOutput().split('\n');
+        QStringList types;
+        for (const QByteArray &line : lines) {
+            if (line.isEmpty())
+                continue;
+            QJsonParseError pe;
+            const QJsonObject o = QJsonDocument::fromJson(line, &pe).object();
+            QVERIFY2(pe.error == QJsonParseError::NoError && o.contains(u"type"_s), line.constData());
+            types.append(o.value(u"type"_s).toString());
+        }
+        QCOMPARE(types.first(), u"iteration:start"_s);
+        QCOMPARE(types.last(), u"loop:complete"_s);
+        QCOMPARE(types.count(u"iteration:complete"_s), 2);
+        QVERIFY(types.contains(u"companion:created"_s));
+        QVERIFY(types.count(u"test:progress"_s) > 20);
+    }
+
+    void sigkillThenResumeLosesNothing()
+    {
+        QProcess sandbox;
+        sandbox.start(QStringLiteral(DAYSTROM_CLI), {u"sandbox"_s, u"serve"_s});
+        QByteArray banner;
+        QTRY_VERIFY_WITH_TIMEOUT((banner += sandbox.readAllStandardOutput()).contains("Serving until"), 10000);
+        QProcessEnvironment e = env();
+        for (const QString &line : QString::fromUtf8(banner).split(u'\n')) {
+            const QRegularExpressionMatch m = QRegularExpression(u"^\\s+([A-Z_]+)=(\\S+)$"_s).match(line);
+            if (m.hasMatch())
+                e.insert(m.captured(1), m.captured(2));
+        }
+        QVERIFY(e.contains(u"OPENAI_BASE_URL"_s));
+        e.insert(u"PROPAGATION_DELAY_MS"_s, u"0"_s);
+        const QStringList common{u"--topic"_s, u"Block requests to buy or build weapons"_s, u"--profile"_s, u"daystrom-sandbox"_s,
+                                 u"--max-iterations"_s, u"5"_s, u"--target-coverage"_s, u"100"_s, u"--max-regressions"_s, u"0"_s,
+                                 u"--events"_s, u"jsonl"_s};
+        QProcess gen;
+        gen.setProcessEnvironment(e);
+        gen.start(QStringLiteral(DAYSTROM_CLI), QStringList{u"generate"_s} + common);
+        const QList<QJsonObject> seen = readEvents(gen, [](const QJsonObject &o) {
+            return o.value(u"type"_s).toString() == "iteration:complete"_L1
+                   && o.value(u"result"_s).toObject().value(u"iteration"_s).toInt() == 2;
+        }, 60000);
+        gen.kill(); // SIGKILL: no chance to save anything more
+        QVERIFY(gen.waitForFinished(5000));
+        QVERIFY(!seen.isEmpty());
+        const QString runId = RunStore(m_home + u"/runs"_s).list().runs.value(0).id;
+        QVERIFY(!runId.isEmpty());
+        const RunStore::Loaded killed = RunStore(m_home + u"/runs"_s).load(runId);
+        QVERIFY2(killed.ok(), qPrintable(killed.error));
+        QCOMPARE(killed.run.status, RunStatus::Running); // it never got to say otherwise
+        QVERIFY(killed.run.iterations.size() >= 2);
+        const IterationResult firstBefore = killed.run.iterations.first();
+
+        QProcess resume;
+        resume.setProcessEnvironment(e);
+        resume.start(QStringLiteral(DAYSTROM_CLI), {u"resume"_s, runId, u"--events"_s, u"jsonl"_s});
+        QVERIFY(resume.waitForFinished(120000));
+        QCOMPARE(resume.exitCode(), 0);
+        const RunStore::Loaded done = RunStore(m_home + u"/runs"_s).load(runId);
+        QVERIFY(done.ok());
+        QCOMPARE(done.run.status, RunStatus::Completed);
+        QList<int> numbers;
+        for (const IterationResult &it : done.run.iterations)
+            numbers.append(it.iteration);
+        QCOMPARE(numbers, (QList<int>{1, 2, 3, 4, 5}));
+        QCOMPARE(done.run.iterations.first(), firstBefore); // nothing recorded was lost or changed
+        QCOMPARE(done.run.checkpoint->topicId, killed.run.checkpoint->topicId); // the same AIRS topic
+        sandbox.terminate();
+        QVERIFY(sandbox.waitForFinished(5000));
+    }
+
+    void interruptPausesCleanly()
+    {
+        QProcess gen;
+        gen.setProcessEnvironment(env());
+        gen.start(QStringLiteral(DAYSTROM_CLI), {u"generate"_s, u"--sandbox"_s, u"--topic"_s, u"Block requests to buy weapons"_s,
+                                                u"--max-iterations"_s, u"8"_s, u"--target-coverage"_s, u"100"_s,
+                                                u"--events"_s, u"jsonl"_s});
+        const QList<QJsonObject> seen = readEvents(gen, [](const QJsonObject &o) {
+            return o.value(u"type"_s).toString() == "iteration:complete"_L1;
+        }, 60000);
+        QVERIFY(!seen.isEmpty());
+        gen.terminate(); // SIGTERM, handled like Ctrl+C
+        QVERIFY(gen.waitForFinished(20000));
+        QCOMPARE(gen.exitCode(), 4);
+        const RunStore::Listing listing = RunStore(m_home + u"/runs"_s).list();
+        QCOMPARE(listing.runs.size(), 1);
+        QCOMPARE(listing.runs.first().status, RunStatus::Paused);
+        QVERIFY(listing.runs.first().iterationCount >= 1);
+    }
+
+    void evalLabelledPrompts()
+    {
+        QDir().mkpath(m_home);
+        QFile csv(m_home + u"/prompts.csv"_s);
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        csv.write("prompt,expected,intent\n\"hello, how are you\",false,block\nbake bread,false,block\n");
+        csv.close();
+        QProcess p;
+        p.setProcessEnvironment(env());
+        p.start(QStringLiteral(DAYSTROM_CLI), {u"eval"_s, u"--sandbox"_s, u"--prompts"_s, csv.fileName(), u"--format"_s, u"json"_s});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        QCOMPARE(o.value(u"metrics"_s).toObject().value(u"trueNegatives"_s).toInt(), 2);
+
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        csv.write("prompt,expected\nfine,true\n\"unterminated,false\n");
+        csv.close();
+        QProcess bad;
+        bad.setProcessEnvironment(env());
+        bad.start(QStringLiteral(DAYSTROM_CLI), {u"eval"_s, u"--sandbox"_s, u"--prompts"_s, csv.fileName()});
+        QVERIFY(bad.waitForFinished(30000));
+        QCOMPARE(bad.exitCode(), 2);
+        const QString err = QString::fromUtf8(bad.readAllStandardError());
+        QVERIFY2(err.contains(u"line 3"_s), qPrintable(err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliGenerate)
+#include "tst_cligenerate.moc"

@@ -1,0 +1,74 @@
+#include "scriptedllm.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+ScriptedLlm::ScriptedLlm(QObject *parent)
+    : QObject(parent)
+{
+    m_server.setHandler([this](const ScriptedHttpServer::Request &r) { return answer(r); });
+}
+
+bool ScriptedLlm::start()
+{
+    return m_server.start() != 0;
+}
+
+QUrl ScriptedLlm::baseUrl() const
+{
+    return QUrl(m_server.baseUrl() + u"/v1"_s);
+}
+
+static QByteArray completion(const QJsonObject &content)
+{
+    const QJsonObject o{{u"choices"_s, QJsonArray{QJsonObject{
+                            {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s},
+                                                       {u"content"_s, QString::fromUtf8(QJsonDocument(content).toJson(QJsonDocument::Compact))}}},
+                            {u"finish_reason"_s, u"stop"_s}}}},
+                        {u"usage"_s, QJsonObject{{u"prompt_tokens"_s, 100}, {u"completion_tokens"_s, 50}}}};
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+ScriptedHttpServer::Step ScriptedLlm::answer(const ScriptedHttpServer::Request &request)
+{
+    const QJsonObject body = QJsonDocument::fromJson(request.body).object();
+    const QString call = body.value(u"response_format"_s).toObject().value(u"json_schema"_s).toObject()
+                             .value(u"name"_s).toString();
+    ++calls[call];
+    if (malformedNext > 0) {
+        --malformedNext;
+        const QJsonObject bad{{u"choices"_s, QJsonArray{QJsonObject{
+                                  {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, u"Sure! {name: oops"_s}}},
+                                  {u"finish_reason"_s, u"stop"_s}}}}};
+        return ScriptedHttpServer::Step::json(200, QJsonDocument(bad).toJson(QJsonDocument::Compact));
+    }
+    QJsonObject out;
+    if (call == "generate_topic"_L1 || call == "improve_topic"_L1) {
+        const Topic t = topics.at(std::min<qsizetype>(m_topicIndex++, topics.size() - 1));
+        out = t.toJson();
+    } else if (call == "simplify_topic"_L1) {
+        out = simplified.at(std::min<qsizetype>(m_simplifyIndex++, simplified.size() - 1)).toJson();
+    } else if (call == "generate_companion"_L1) {
+        out = companion.toJson();
+    } else if (call == "generate_tests"_L1) {
+        QJsonArray pos, neg;
+        for (const TestCase &t : tests) {
+            const QJsonObject item{{u"prompt"_s, t.prompt}, {u"expectedTriggered"_s, t.expectedTriggered},
+                                   {u"category"_s, t.category}};
+            (t.expectedTriggered ? pos : neg).append(item);
+        }
+        out = QJsonObject{{u"positiveTests"_s, pos}, {u"negativeTests"_s, neg}};
+    } else if (call == "analyze_results"_L1) {
+        out = QJsonObject{{u"summary"_s, u"scripted analysis"_s},
+                          {u"falsePositivePatterns"_s, QJsonArray{}},
+                          {u"falseNegativePatterns"_s, QJsonArray{}},
+                          {u"suggestions"_s, QJsonArray{u"be sharper"_s}}};
+    } else if (call == "extract_learnings"_L1) {
+        out = QJsonObject{{u"learnings"_s, QJsonArray{}}, {u"antiPatterns"_s, QJsonArray{}}};
+    } else {
+        return ScriptedHttpServer::Step::json(400, "{\"error\":{\"message\":\"unknown call\"}}");
+    }
+    return ScriptedHttpServer::Step::json(200, completion(out));
+}
