@@ -1,0 +1,25 @@
+#include "learningextractor.h"
+
+ExtractRequest ExtractRequest::fromRun(const RunState &run, const QString &providerModel)
+{
+    ExtractRequest r;
+    r.runId = run.id;
+    r.description = run.userInput.topicDescription;
+    r.intent = run.userInput.intent;
+    r.iterations = run.iterations;
+    r.bestIteration = run.bestIteration;
+    r.bestCoverage = run.bestCoverage;
+    r.providerModel = providerModel;
+    return r;
+}
+
+const IterationResult *ExtractRequest::bestOrLast() const
+{
+    if (bestIteration > 0) {
+        for (const IterationResult &it : iterations) {
+            if (it.iteration == bestIteration)
+                return &it;
+        }
+    }
+    return iterations.isEmpty() ? nullptr : &iterations.constLast();
+}

@@ -1,0 +1,3 @@
+#include "memorylog.h"
+
+Q_LOGGING_CATEGORY(lcMemory, "daystrom.memory", QtInfoMsg)

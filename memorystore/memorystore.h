@@ -1,0 +1,118 @@
+#pragma once
+
+#include "categorymemory.h"
+#include "memoryinjector.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+class MemoryIndex;
+
+struct CategorySummary
+{
+    QString key;      // the file name without ".json"
+    QString category; // the file's "category"
+    int learningCount = 0;
+    int pendingCount = 0;
+    int antiPatternCount = 0;
+    QDateTime updatedAt;
+    std::optional<double> bestCoverage;
+    QString error; // the file is unreadable or corrupt (it is kept as it is)
+};
+
+// The memory directory (behaviour reference §4): one `<category>.json` per category, in the
+// original's layout, so both tools can share a home. Every write goes through update(): a
+// QLockFile per category (`<category>.json.lock`), a re-read from disk, the change, and an
+// atomic QSaveFile write, so two processes writing one category lose nothing (§6 item 3).
+// A file that does not parse is never overwritten: it is reported by name and a copy is kept
+// as `<name>.corrupt-<timestamp>`. Lookups go through a MemoryIndex cache (§6 item 5).
+// Thread-safe; cheap to construct.
+class MemoryStore final
+{
+public:
+    explicit MemoryStore(QString directory);
+    ~MemoryStore();
+    MemoryStore(const MemoryStore &) = delete;
+    MemoryStore &operator=(const MemoryStore &) = delete;
+
+    // File keys longer than this many UTF-8 bytes are shortened (see fileKeyFor()).
+    static constexpr int MaxFileKeyBytes = 200;
+
+    QString directory() const { return m_dir; }
+    // `category` as a file key: itself, or, when longer than MaxFileKeyBytes, its first words
+    // plus "-" and 10 hex digits of its SHA-1 (the original fails with ENAMETOOLONG there).
+    static QString fileKeyFor(const QString &category);
+    // Non-empty, not starting with '.', no '/', '\\' or control characters.
+    static bool isValidCategory(const QString &category);
+    QString pathFor(const QString &category) const;
+    QString lockPathFor(const QString &category) const;
+    QString feedbackLogPath() const;
+    void setLockTimeout(int ms) { m_lockTimeoutMs = ms; }
+
+    struct Loaded
+    {
+        CategoryMemory memory; // an empty memory for `category` when the file does not exist
+        bool exists = false;
+        QString error; // unreadable or corrupt
+        QStringList problems;
+        bool ok() const { return error.isEmpty(); }
+    };
+    Loaded load(const QString &category) const;
+
+    // Returns true when the memory should be written.
+    using Mutation = std::function<bool(CategoryMemory &memory)>;
+    struct Updated
+    {
+        CategoryMemory memory; // as written (or as read, when nothing was written)
+        bool written = false;
+        QString error;
+        bool ok() const { return error.isEmpty(); }
+    };
+    // Lock, re-read, mutate, write (only when the JSON changed; updatedAt is then set to
+    // `now`, or the current time), unlock. Refuses a corrupt file, and a file with unreadable
+    // fields (CategoryMemory::shadowedFields()), rather than lose what it cannot read.
+    Updated update(const QString &category, const Mutation &mutate,
+                   const QDateTime &now = {}) const;
+    // Replaces the whole file with `memory` (under the lock). Prefer update().
+    QString save(const CategoryMemory &memory) const;
+
+    // The memories of the categories related to `description` (§4.3), in byte order of their
+    // file names (the original's directory order); unreadable files are skipped (and listed
+    // in problems()).
+    struct RelevantSet
+    {
+        QStringList keys; // file keys, parallel to memories
+        QList<CategoryMemory> memories;
+    };
+    RelevantSet relevantSet(const QString &description) const;
+    QList<CategoryMemory> relevant(const QString &description) const;
+
+    // relevant() + MemoryInjector::build(). The refs in Injection::injected carry file keys.
+    // With `markRecalled`, the injected learnings' lastRecalledAt is set to options.now.
+    Injection inject(const QString &description, const InjectorOptions &options,
+                     bool markRecalled = true) const;
+    // Sets lastRecalledAt = now on the referenced learnings (ref.category = file key).
+    QString markRecalled(const QList<LearningRef> &refs, const QDateTime &now) const;
+
+    QStringList categories() const; // file keys, in byte order of the file names
+    QList<CategorySummary> summaries() const;
+    QStringList problems() const;
+
+    struct Found
+    {
+        QString category; // file key
+        Learning learning;
+    };
+    std::optional<Found> find(const QString &learningId) const;
+
+    int parseCount() const; // files parsed by this store's cache so far (tests, benchmark)
+
+private:
+    QString m_dir;
+    int m_lockTimeoutMs = 10000;
+    std::unique_ptr<MemoryIndex> m_index;
+};
