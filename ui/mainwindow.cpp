@@ -1,83 +1,261 @@
 #include "mainwindow.h"
 
-#include "models/runlistmodel.h"
+#include "compare/comparepanel.h"
+#include "compare/runspanel.h"
+#include "live/efficacychartview.h"
+#include "live/liverunpanel.h"
+#include "models/runsession.h"
+#include "models/settingscontroller.h"
+#include "models/studiocontext.h"
+#include "newrun/newrunpanel.h"
+#include "runs/runstore.h"
+#include "settings/settingsdialog.h"
 
 #include <QAction>
 #include <QApplication>
-#include <QHeaderView>
+#include <QCloseEvent>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
-#include <QTableView>
+#include <QToolBar>
 
-MainWindow::MainWindow(const QString &runsDirectory, QWidget *parent)
+using namespace Qt::StringLiterals;
+
+MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     : QMainWindow(parent)
-    , m_runs(new RunListModel(this))
+    , m_context(context)
+    , m_tabs(new QTabWidget(this))
+    , m_newRun(new NewRunPanel(this))
+    , m_live(new LiveRunPanel(context->session(), this))
+    , m_charts(new EfficacyChartView(context->session(), this))
+    , m_compare(new ComparePanel(context->session(), this))
+    , m_runs(new RunsPanel(context->runsDirectory(), nullptr, this))
+    , m_status(new QLabel(this))
 {
-    setObjectName(QStringLiteral("mainWindow"));
-    setWindowTitle(tr("Daystrom Studio"));
-    resize(1100, 700);
-
-    m_runs->setDirectory(runsDirectory);
-
-    m_runsView = new QTableView(this);
-    m_runsView->setObjectName(QStringLiteral("runsView"));
-    m_runsView->setAccessibleName(tr("Stored runs"));
-    m_runsView->setModel(m_runs);
-    m_runsView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_runsView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_runsView->setAlternatingRowColors(true);
-    m_runsView->verticalHeader()->hide();
-    m_runsView->setWordWrap(false);
-    m_runsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_runsView->horizontalHeader()->setStretchLastSection(true);
-
-    auto *tabs = new QTabWidget(this);
-    tabs->setObjectName(QStringLiteral("mainTabs"));
-    tabs->addTab(m_runsView, tr("&Runs"));
-    setCentralWidget(tabs);
-
-    m_status = new QLabel(this);
-    m_status->setObjectName(QStringLiteral("statusLabel"));
+    setObjectName(u"mainWindow"_s);
+    resize(1200, 780);
+    m_tabs->setObjectName(u"mainTabs"_s);
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_newRun, tr("&New run"));
+    m_tabs->addTab(m_live, tr("&Live run"));
+    m_tabs->addTab(m_charts, tr("&Charts"));
+    m_tabs->addTab(m_compare, tr("Com&pare"));
+    m_tabs->addTab(m_runs, tr("R&uns"));
+    setCentralWidget(m_tabs);
+    m_status->setObjectName(u"statusLabel"_s);
     statusBar()->addWidget(m_status, 1);
 
     createActions();
-    connect(m_runs, &RunListModel::loaded, this, &MainWindow::updateStatus);
-    m_status->setText(tr("Loading runs…"));
-    m_runs->reload();
+    m_compare->setManagementClient(context->management());
+    connect(context, &StudioContext::managementChanged, this, [this] { m_compare->setManagementClient(m_context->management()); });
+    connect(m_newRun, &NewRunPanel::runRequested, this, &MainWindow::startRun);
+    connect(m_newRun, &NewRunPanel::refreshProfilesRequested, context, &StudioContext::listProfiles);
+    connect(context, &StudioContext::profilesListed, m_newRun, &NewRunPanel::setProfiles);
+    connect(m_runs, &RunsPanel::openRequested, this, &MainWindow::openRun);
+    connect(m_runs, &RunsPanel::resumeRequested, this, &MainWindow::resumeRun);
+    connect(context, &StudioContext::sandboxChanged, this, [this] {
+        updateTitle();
+        m_newRun->setDefaultProfile(m_context->defaultProfile());
+        m_context->listProfiles();
+    });
+    connect(context, &StudioContext::runActiveChanged, this, [this](bool active) {
+        updateActions();
+        m_newRun->setRunning(active);
+        if (!active)
+            m_runs->refresh();
+    });
+    connect(context->session(), &RunSession::runUpdated, this, &MainWindow::updateActions);
+    connect(context->session(), &RunSession::failed, this, [this](const QString &e) {
+        m_status->setText(tr("The run failed: %1").arg(e));
+    });
+    connect(context, &StudioContext::ready, this, [this] {
+        m_newRun->setDefaultProfile(m_context->defaultProfile());
+        m_context->listProfiles();
+    });
+    updateTitle();
+    updateActions();
 }
 
 MainWindow::~MainWindow() = default;
 
 void MainWindow::createActions()
 {
+    auto action = [this](const QString &name, const QString &text, QStyle::StandardPixmap icon, const QKeySequence &key) {
+        auto *a = new QAction(style()->standardIcon(icon), text, this);
+        a->setObjectName(name);
+        a->setShortcut(key);
+        a->setToolTip(text.split(u'\t').first().remove(u'&') + u" ("_s + key.toString(QKeySequence::NativeText) + u')');
+        return a;
+    };
+    m_runAction = action(u"runAction"_s, tr("&Run"), QStyle::SP_MediaPlay, QKeySequence(tr("Ctrl+R")));
+    m_pauseAction = action(u"pauseAction"_s, tr("&Pause"), QStyle::SP_MediaPause, QKeySequence(tr("Ctrl+Shift+P")));
+    m_cancelAction = action(u"cancelAction"_s, tr("&Cancel run"), QStyle::SP_MediaStop, QKeySequence(tr("Ctrl+Shift+X")));
+    m_resumeAction = action(u"resumeAction"_s, tr("Res&ume"), QStyle::SP_MediaSeekForward, QKeySequence(tr("Ctrl+Shift+R")));
+    connect(m_runAction, &QAction::triggered, this, [this] {
+        if (!m_newRun->validationError().isEmpty()) {
+            showPage(NewRunPage);
+            m_status->setText(m_newRun->validationError());
+            return;
+        }
+        startRun();
+    });
+    connect(m_pauseAction, &QAction::triggered, m_context, &StudioContext::pause);
+    connect(m_cancelAction, &QAction::triggered, m_context, &StudioContext::cancel);
+    connect(m_resumeAction, &QAction::triggered, this, [this] { resumeRun(m_context->session()->run().id); });
+
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *refresh = file->addAction(tr("&Refresh runs"), m_runs, &RunListModel::reload);
-    refresh->setObjectName(QStringLiteral("refreshRunsAction"));
-    refresh->setShortcut(QKeySequence::Refresh);
+    QAction *newRun = file->addAction(tr("&New run"), this, [this] { showPage(NewRunPage); });
+    newRun->setObjectName(u"newRunAction"_s);
+    newRun->setShortcut(QKeySequence::New);
+    QAction *settings = file->addAction(tr("&Settings…"), this, &MainWindow::openSettings);
+    settings->setObjectName(u"settingsAction"_s);
+    settings->setShortcut(QKeySequence(tr("Ctrl+,")));
+    QAction *sandbox = file->addAction(tr("Use the &sandbox"), this, [this] {
+        QString error;
+        if (!m_context->enableSandbox(&error))
+            showError(tr("Sandbox"), error);
+    });
+    sandbox->setObjectName(u"sandboxAction"_s);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setObjectName(QStringLiteral("quitAction"));
+    quit->setObjectName(u"quitAction"_s);
     quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    run->addActions({m_runAction, m_pauseAction, m_resumeAction, m_cancelAction});
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    const QStringList pages{tr("&New run"), tr("&Live run"), tr("&Charts"), tr("Com&pare"), tr("R&uns")};
+    for (int i = 0; i < pages.size(); ++i) {
+        QAction *a = view->addAction(pages.at(i), this, [this, i] { showPage(Page(i)); });
+        a->setShortcut(QKeySequence(tr("Ctrl+%1").arg(i + 1)));
+        a->setObjectName(u"showPage%1Action"_s.arg(i));
+    }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *about = help->addAction(tr("&About Daystrom Studio"), this, [this] {
         QMessageBox::about(this, tr("About Daystrom Studio"),
-                           tr("<b>Daystrom Studio</b> %1<br>Designs Prisma AIRS custom-topic "
-                              "guardrails with an LLM refinement loop.")
-                               .arg(QApplication::applicationVersion()));
+                           tr("<b>Daystrom Studio</b> %1<br>Designs Prisma AIRS custom-topic guardrails with an "
+                              "LLM refinement loop.").arg(QApplication::applicationVersion()));
     });
-    about->setObjectName(QStringLiteral("aboutAction"));
+    about->setObjectName(u"aboutAction"_s);
+
+    QToolBar *bar = addToolBar(tr("Run"));
+    bar->setObjectName(u"runToolBar"_s);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addActions({m_runAction, m_pauseAction, m_resumeAction, m_cancelAction});
 }
 
-void MainWindow::updateStatus()
+void MainWindow::updateActions()
 {
-    QString text = tr("%n stored run(s)", nullptr, m_runs->rowCount());
-    const QStringList problems = m_runs->problems();
-    if (!problems.isEmpty())
-        text += QStringLiteral(" — ") + tr("%n file(s) could not be read", nullptr, int(problems.size()));
-    m_status->setText(text);
-    m_status->setToolTip(problems.join(QLatin1Char('\n')));
+    const bool active = m_context->isRunActive();
+    const RunState &run = m_context->session()->run();
+    const bool resumable = !active && !run.id.isEmpty() && run.checkpoint
+                           && (run.status == RunStatus::Paused || run.status == RunStatus::Failed
+                               || run.status == RunStatus::Cancelled || run.status == RunStatus::Running);
+    m_runAction->setEnabled(!active);
+    m_pauseAction->setEnabled(active);
+    m_cancelAction->setEnabled(active);
+    m_resumeAction->setEnabled(resumable);
+    if (active)
+        m_status->setText(tr("Running %1").arg(run.userInput.topicDescription));
+    else if (!run.id.isEmpty())
+        m_status->setText(tr("Run %1: %2").arg(run.id, run.stopReason.isEmpty() ? runStatusName(run.status) : run.stopReason));
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(m_context->isSandbox() ? tr("Daystrom Studio — Sandbox (no account is used)") : tr("Daystrom Studio"));
+}
+
+void MainWindow::showPage(Page page)
+{
+    m_tabs->setCurrentIndex(int(page));
+}
+
+void MainWindow::startRun()
+{
+    const QString error = m_context->startRun(m_newRun->settings());
+    if (!error.isEmpty()) {
+        showError(tr("The run cannot start"), error);
+        return;
+    }
+    showPage(LivePage);
+}
+
+void MainWindow::resumeRun(const QString &runId)
+{
+    const QString error = m_context->resumeRun(runId);
+    if (!error.isEmpty()) {
+        showError(tr("The run cannot resume"), error);
+        return;
+    }
+    showPage(LivePage);
+}
+
+void MainWindow::openRun(const QString &runId)
+{
+    const RunStore::Loaded loaded = RunStore(m_context->runsDirectory()).load(runId);
+    if (!loaded.ok()) {
+        showError(tr("The run cannot be opened"), loaded.error);
+        return;
+    }
+    m_context->session()->open(loaded.run);
+    showPage(ChartsPage);
+}
+
+void MainWindow::openSettings()
+{
+    auto *dialog = new SettingsDialog(m_context->settings(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SettingsDialog::sessionOnlyRequested, m_context, &StudioContext::useSessionOnlySecrets);
+    connect(dialog, &QDialog::accepted, m_context, &StudioContext::reloadSettings);
+    dialog->open();
+}
+
+void MainWindow::offerSandboxIfNeeded()
+{
+    if (m_context->isSandbox() || !m_context->needsAccount())
+        return;
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Welcome to Daystrom Studio"),
+                                tr("No AIRS or LLM account is configured yet.\n\nTry the built-in sandbox: an AIRS "
+                                   "emulator and a sandbox LLM run on this computer, so the whole loop works "
+                                   "without any account. You can add your accounts in Settings at any time."),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(u"sandboxOffer"_s);
+    QPushButton *use = box->addButton(tr("Use the &sandbox"), QMessageBox::AcceptRole);
+    use->setObjectName(u"useSandboxButton"_s);
+    box->addButton(tr("Open &Settings"), QMessageBox::RejectRole)->setObjectName(u"openSettingsButton"_s);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::buttonClicked, this, [this, use](QAbstractButton *b) {
+        if (b == use) {
+            QString error;
+            if (!m_context->enableSandbox(&error))
+                showError(tr("Sandbox"), error);
+        } else {
+            openSettings();
+        }
+    });
+    box->open();
+}
+
+void MainWindow::showError(const QString &title, const QString &message)
+{
+    m_status->setText(message);
+    auto *box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setObjectName(u"errorMessage"_s);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_context->isRunActive()) {
+        m_status->setText(tr("Pausing the run and saving its checkpoint…"));
+    }
+    event->accept(); // the context's RunController saves a live run as paused on destruction
 }

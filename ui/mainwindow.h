@@ -2,25 +2,56 @@
 
 #include <QMainWindow>
 
+class ComparePanel;
+class EfficacyChartView;
+class LiveRunPanel;
+class NewRunPanel;
+class QAction;
 class QLabel;
-class QTableView;
-class RunListModel;
+class QTabWidget;
+class RunsPanel;
+class StudioContext;
 
+// The main window delegates: each tab is a panel over the StudioContext's RunSession
+// (new run, live run, charts, compare, runs); the window owns the actions and shortcuts.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
 public:
-    explicit MainWindow(const QString &runsDirectory, QWidget *parent = nullptr);
+    enum Page { NewRunPage, LivePage, ChartsPage, ComparePage, RunsPage };
+
+    explicit MainWindow(StudioContext *context, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    RunListModel *runsModel() const { return m_runs; }
+    StudioContext *context() const { return m_context; }
+    void showPage(Page page);
+    // Offers the built-in sandbox when no account is configured (first launch).
+    void offerSandboxIfNeeded();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     void createActions();
-    void updateStatus();
+    void updateActions();
+    void updateTitle();
+    void startRun();
+    void resumeRun(const QString &runId);
+    void openRun(const QString &runId);
+    void openSettings();
+    void showError(const QString &title, const QString &message);
 
-    RunListModel *m_runs = nullptr;
-    QTableView *m_runsView = nullptr;
-    QLabel *m_status = nullptr;
+    StudioContext *m_context;
+    QTabWidget *m_tabs;
+    NewRunPanel *m_newRun;
+    LiveRunPanel *m_live;
+    EfficacyChartView *m_charts;
+    ComparePanel *m_compare;
+    RunsPanel *m_runs;
+    QLabel *m_status;
+    QAction *m_runAction = nullptr;
+    QAction *m_pauseAction = nullptr;
+    QAction *m_cancelAction = nullptr;
+    QAction *m_resumeAction = nullptr;
 };

@@ -1,9 +1,11 @@
-#include "config/config.h"
+#include "models/keychainsecretstore.h"
+#include "models/studiocontext.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
-#include <QDir>
+#include <QCommandLineParser>
 #include <QIcon>
+#include <QTimer>
 
 #include <cstdio>
 
@@ -33,8 +35,27 @@ int main(int argc, char *argv[])
     QApplication::setDesktopFileName(QStringLiteral("io.github.daystrom.Studio"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/daystrom-studio.svg")));
 
-    const QString home = Config::homeDir();
-    MainWindow window(QDir(home).filePath(QStringLiteral("runs")));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Design Prisma AIRS custom-topic guardrails"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
+                                     QStringLiteral("Use the built-in AIRS and LLM emulators (no account needed)"));
+    parser.addOption(sandbox);
+    parser.process(app);
+
+    KeychainSecretStore secrets;
+    StudioContext context(&secrets);
+    MainWindow window(&context);
+    QObject::connect(&context, &StudioContext::ready, &window, [&] {
+        if (parser.isSet(sandbox)) {
+            QString error;
+            context.enableSandbox(&error);
+        } else {
+            window.offerSandboxIfNeeded();
+        }
+    });
+    context.initialize();
     window.show();
     return app.exec();
 }

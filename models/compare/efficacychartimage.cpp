@@ -1,0 +1,128 @@
+#include "efficacychartimage.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Series
+{
+    QString name;
+    QColor color;
+    qreal width;
+    double (*value)(const EfficacyMetrics &);
+};
+
+} // namespace
+
+QImage EfficacyChartImage::render(const RunState &run, const QSize &size, qreal dpr)
+{
+    QImage image(size * dpr, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(dpr);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    QFont font = p.font();
+    font.setPixelSize(12);
+    p.setFont(font);
+    const QFontMetrics fm(font);
+
+    const QColor axis(0x5b, 0x62, 0x70);
+    const QColor grid(0xe3, 0xe6, 0xea);
+    const QRectF plot(48, 36, size.width() - 64, size.height() - 36 - 34);
+
+    // Grid and y axis: 0 … 100 %.
+    for (int pct = 0; pct <= 100; pct += 25) {
+        const qreal y = plot.bottom() - plot.height() * pct / 100.0;
+        p.setPen(QPen(grid, 1));
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        p.setPen(axis);
+        p.drawText(QRectF(0, y - 8, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignVCenter,
+                   tr("%1%").arg(pct));
+    }
+
+    const QList<Series> series{
+        {tr("Coverage"), QColor(0x1f, 0x5f, 0xd1), 4.5,
+         [](const EfficacyMetrics &m) {
+             return m.coverage;
+         }},
+        {tr("TPR"), QColor(0x1a, 0x7f, 0x37), 1.5,
+         [](const EfficacyMetrics &m) {
+             return m.truePositiveRate;
+         }},
+        {tr("TNR"), QColor(0xd1, 0x6b, 0x0f), 1.5,
+         [](const EfficacyMetrics &m) {
+             return m.trueNegativeRate;
+         }},
+    };
+
+    // Legend along the top.
+    qreal lx = plot.left();
+    auto legend = [&](const QString &name, const QPen &pen) {
+        p.setPen(pen);
+        p.drawLine(QPointF(lx, 18), QPointF(lx + 22, 18));
+        p.setPen(axis);
+        p.drawText(QPointF(lx + 28, 18 + fm.ascent() / 2.0 - 1), name);
+        lx += 28 + fm.horizontalAdvance(name) + 18;
+    };
+    for (const Series &s : series)
+        legend(s.name, QPen(s.color, s.width));
+    QPen targetPen(axis, 1.2, Qt::DashLine);
+    legend(tr("Target %1%").arg(QString::number(run.userInput.targetCoverage * 100, 'f', 0)),
+           targetPen);
+
+    const qsizetype n = run.iterations.size();
+    auto xAt = [&](qsizetype i) {
+        return n <= 1 ? plot.center().x()
+                      : plot.left() + 12 + (plot.width() - 24) * i / qreal(n - 1);
+    };
+    auto yAt = [&](double v) {
+        return plot.bottom() - plot.height() * qBound(0.0, v, 1.0);
+    };
+
+    const qreal ty = yAt(run.userInput.targetCoverage);
+    p.setPen(targetPen);
+    p.drawLine(QPointF(plot.left(), ty), QPointF(plot.right(), ty));
+
+    if (n == 0) {
+        p.setPen(axis);
+        p.drawText(plot, Qt::AlignCenter, tr("No recorded iterations yet"));
+        return image;
+    }
+    // X labels: the iteration numbers (they can have gaps).
+    p.setPen(axis);
+    for (qsizetype i = 0; i < n; ++i) {
+        const QString label = u"#"_s + QString::number(run.iterations.at(i).iteration);
+        p.drawText(QRectF(xAt(i) - 30, plot.bottom() + 6, 60, 18), Qt::AlignHCenter | Qt::AlignTop,
+                   label);
+    }
+    for (const Series &s : series) { // thin TPR/TNR drawn over the thick coverage line
+        QPainterPath path;
+        QList<QPointF> points;
+        for (qsizetype i = 0; i < n; ++i)
+            points.append(QPointF(xAt(i), yAt(s.value(run.iterations.at(i).metrics))));
+        path.moveTo(points.first());
+        for (qsizetype i = 1; i < points.size(); ++i)
+            path.lineTo(points.at(i));
+        p.setPen(QPen(s.color, s.width, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+        p.setPen(Qt::NoPen);
+        p.setBrush(s.color);
+        const qreal radius = s.width > 2 ? 4.5 : 2.5;
+        for (const QPointF &pt : std::as_const(points))
+            p.drawEllipse(pt, radius, radius);
+    }
+    // Mark the best iteration.
+    for (qsizetype i = 0; i < n; ++i) {
+        if (run.iterations.at(i).iteration != run.bestIteration)
+            continue;
+        const QPointF pt(xAt(i), yAt(run.iterations.at(i).metrics.coverage));
+        p.setPen(QPen(series.first().color, 2));
+        p.setBrush(Qt::white);
+        p.drawEllipse(pt, 6.0, 6.0);
+    }
+    return image;
+}

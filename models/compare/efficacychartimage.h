@@ -1,0 +1,17 @@
+#pragma once
+
+#include "domain/runstate.h"
+
+#include <QCoreApplication>
+#include <QImage>
+
+// A static picture of a run's efficacy (coverage, TPR, TNR per recorded iteration, with the
+// target as a dashed line) for reports. QPainter on a QImage only: safe on a worker thread.
+// The main window may render its live chart view instead and pass that to HtmlReport.
+class EfficacyChartImage final
+{
+    Q_DECLARE_TR_FUNCTIONS(EfficacyChartImage)
+public:
+    static QImage render(const RunState &run, const QSize &size = QSize(880, 320),
+                         qreal devicePixelRatio = 1.0);
+};

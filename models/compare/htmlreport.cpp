@@ -1,0 +1,213 @@
+#include "htmlreport.h"
+
+#include "domain/format.h"
+#include "domain/jsonin.h"
+#include "runs/runreport.h"
+
+#include <QBuffer>
+#include <QLocale>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString e(const QString &text)
+{
+    return HtmlReport::escaped(text);
+}
+
+QString coverageClass(double coverage)
+{
+    return coverage >= 0.9 ? u"good"_s : coverage >= 0.7 ? u"fair"_s : u"poor"_s;
+}
+
+QString card(const QString &label, const QString &value, const QString &cls = {})
+{
+    const QString classes = cls.isEmpty() ? u"value"_s : u"value "_s + cls;
+    return u"<div class=\"card\"><div class=\"label\">%1</div><div class=\"%3\">%2</div></div>\n"_s
+        .arg(e(label), e(value), classes);
+}
+
+QString row(const QStringList &cells, const QString &tag = u"td"_s)
+{
+    QString out = u"<tr>"_s;
+    for (const QString &c : cells)
+        out += u"<%1>%2</%1>"_s.arg(tag, c); // cells are escaped by the caller
+    return out + u"</tr>\n"_s;
+}
+
+QString joined(const QStringList &items)
+{
+    return items.isEmpty() ? u"—"_s : e(items.join(u"; "_s));
+}
+
+const char *Style =
+    "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2rem "
+    "auto;max-width:1100px;"
+    "padding:0 1rem;color:#1d2129;background:#fff;line-height:1.45}"
+    "h1{margin-bottom:.2rem}h2{margin-top:2rem;border-bottom:1px solid "
+    "#d0d4da;padding-bottom:.3rem}"
+    ".meta{color:#5b6270}.cards{display:flex;flex-wrap:wrap;gap:.8rem;margin:1rem 0}"
+    ".card{border:1px solid #d0d4da;border-radius:8px;padding:.6rem .9rem;min-width:130px}"
+    ".label{font-size:.8rem;color:#5b6270;text-transform:uppercase;letter-spacing:.03em}"
+    ".value{font-size:1.3rem;font-weight:600}.good{color:#1a7f37}.fair{color:#9a6700}.poor{color:#"
+    "cf222e}"
+    "table{border-collapse:collapse;margin:.6rem 0;width:100%}th,td{border:1px solid #d0d4da;"
+    "padding:.3rem .5rem;text-align:left;vertical-align:top}th{background:#f3f4f6}"
+    "td.num{text-align:right;font-variant-numeric:tabular-nums}"
+    ".iteration{border:1px solid #d0d4da;border-radius:8px;padding:.2rem 1rem 1rem;margin:1rem 0}"
+    ".best{border-color:#1a7f37;border-width:2px}.pass{color:#1a7f37}.fail{color:#cf222e}"
+    "img.chart{max-width:100%;border:1px solid #d0d4da;border-radius:8px}"
+    "@media (prefers-color-scheme:dark){body{color:#e6e8eb;background:#16181c}"
+    "th{background:#24272d}.card,.iteration,th,td,img.chart{border-color:#3a3f47}.meta,.label{"
+    "color:#9aa1ad}}";
+
+} // namespace
+
+QString HtmlReport::escaped(const QString &text)
+{
+    QString out = text.toHtmlEscaped();
+    out.replace(u'\'', u"&#39;"_s);
+    return out;
+}
+
+QByteArray HtmlReport::pngDataUrl(const QImage &image)
+{
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return "data:image/png;base64," + png.toBase64();
+}
+
+static QString metricsTable(const EfficacyMetrics &m)
+{
+    QString out = u"<table class=\"metrics\">\n"_s;
+    out += row({HtmlReport::tr("Coverage"), HtmlReport::tr("Accuracy"), HtmlReport::tr("TPR"),
+                HtmlReport::tr("TNR"), HtmlReport::tr("F1"), HtmlReport::tr("TP"),
+                HtmlReport::tr("TN"), HtmlReport::tr("FP"), HtmlReport::tr("FN"),
+                HtmlReport::tr("Regressions")},
+               u"th"_s);
+    QStringList cells;
+    for (const double v :
+         {m.coverage, m.accuracy, m.truePositiveRate, m.trueNegativeRate, m.f1Score})
+        cells.append(e(Format::percent(v)));
+    for (const int v :
+         {m.truePositives, m.trueNegatives, m.falsePositives, m.falseNegatives, m.regressionCount})
+        cells.append(QString::number(v));
+    out += row(cells);
+    return out + u"</table>\n"_s;
+}
+
+static QString testsTable(const IterationResult &it)
+{
+    QString out = u"<table class=\"tests\">\n"_s;
+    out += row({HtmlReport::tr("Prompt"), HtmlReport::tr("Expected"), HtmlReport::tr("Actual"),
+                HtmlReport::tr("Result"), HtmlReport::tr("Category"), HtmlReport::tr("Source"),
+                HtmlReport::tr("Action")},
+               u"th"_s);
+    for (const TestResult &r : it.testResults) {
+        const QString source =
+            r.testCase.source == TestSource::Generated ? u"-"_s : testSourceName(r.testCase.source);
+        out += row(
+            {e(r.testCase.prompt),
+             r.testCase.expectedTriggered ? HtmlReport::tr("trigger") : HtmlReport::tr("pass"),
+             r.actualTriggered ? HtmlReport::tr("triggered") : HtmlReport::tr("passed"),
+             r.correct ? u"<span class=\"pass\">%1</span>"_s.arg(HtmlReport::tr("Pass"))
+                       : u"<span class=\"fail\">%1</span>"_s.arg(HtmlReport::tr("Fail")),
+             e(r.testCase.category), e(source), e(r.scanAction.isEmpty() ? u"-"_s : r.scanAction)});
+    }
+    return out + u"</table>\n"_s;
+}
+
+QString HtmlReport::html(const RunState &run, const QImage &chart, const Options &options,
+                         const QDateTime &generatedAt)
+{
+    const RunSettings &in = run.userInput;
+    QString h;
+    h += u"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"_s;
+    h += u"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"_s;
+    h += u"<title>%1</title>\n<style>%2</style>\n</head>\n<body>\n"_s.arg(
+        e(tr("Daystrom run %1").arg(run.id)), QString::fromUtf8(Style));
+
+    // 1. Header
+    h += u"<header>\n<h1>%1</h1>\n<p class=\"meta\">%2</p>\n</header>\n"_s.arg(
+        e(tr("Guardrail refinement report")),
+        e(tr("Run %1 · generated %2").arg(run.id, toIsoString(generatedAt))));
+
+    // 2. Cards
+    const IterationResult *best = run.iterationByNumber(run.bestIteration);
+    h += u"<section class=\"cards\">\n"_s;
+    h += card(tr("Status"), runStatusName(run.status));
+    h += card(tr("Intent"), intentName(in.intent));
+    h += card(tr("Best coverage"), Format::percent(run.bestCoverage),
+              coverageClass(run.bestCoverage));
+    h += card(tr("Iterations"), QString::number(run.iterations.size()));
+    h += card(tr("Best iteration"), best ? tr("#%1").arg(run.bestIteration) : tr("none"));
+    h += card(tr("Profile"), in.profileName);
+    h += u"</section>\n"_s;
+    if (!run.stopReason.isEmpty())
+        h += u"<p class=\"meta\">%1</p>\n"_s.arg(e(tr("Stopped: %1").arg(run.stopReason)));
+
+    // 3. Topic description
+    h += u"<h2>%1</h2>\n<p>%2</p>\n"_s.arg(e(tr("Topic description")), e(in.topicDescription));
+
+    if (!chart.isNull()) {
+        h += u"<h2>%1</h2>\n<img src=\"%3\" class=\"chart\" alt=\"%2\">\n"_s.arg(
+            e(tr("Efficacy")), e(tr("Coverage, TPR and TNR per iteration")),
+            QString::fromLatin1(pngDataUrl(chart)));
+    }
+
+    // 4. Trends
+    if (run.iterations.size() >= 2) {
+        h += u"<h2>%1</h2>\n<table class=\"trends\">\n"_s.arg(e(tr("Trends")));
+        h += row({tr("Iter"), tr("Coverage"), tr("TPR"), tr("TNR"), tr("Accuracy"), tr("F1"),
+                  tr("FP"), tr("FN")},
+                 u"th"_s);
+        for (const IterationResult &it : run.iterations) {
+            const EfficacyMetrics &m = it.metrics;
+            h += row({QString::number(it.iteration), Format::percent(m.coverage),
+                      Format::percent(m.truePositiveRate), Format::percent(m.trueNegativeRate),
+                      Format::percent(m.accuracy), Format::percent(m.f1Score),
+                      QString::number(m.falsePositives), QString::number(m.falseNegatives)});
+        }
+        h += u"</table>\n"_s;
+    }
+
+    // 5. One card per iteration
+    const IterationResult *testsOf =
+        options.includeTests ? RunReport::chosenIteration(run, options.testsOfIteration, nullptr)
+                             : nullptr;
+    h += u"<h2>%1</h2>\n"_s.arg(e(tr("Iterations")));
+    for (const IterationResult &it : run.iterations) {
+        const bool isBest = it.iteration == run.bestIteration;
+        h += u"<section class=\"iteration%1\" id=\"iteration-%2\">\n"_s.arg(
+            isBest ? u" best"_s : QString(), QString::number(it.iteration));
+        const QString title = isBest ? tr("Iteration %1 (best)").arg(it.iteration)
+                                     : tr("Iteration %1").arg(it.iteration);
+        h += u"<h3>%1</h3>\n<p class=\"meta\">%2</p>\n"_s.arg(
+            e(title), e(tr("%1 s · %2")
+                            .arg(QString::number(it.durationMs / 1000.0, 'f', 1),
+                                 toIsoString(it.timestamp))));
+        h += u"<p><strong>%1</strong></p>\n<p>%2</p>\n<ul class=\"examples\">\n"_s.arg(
+            e(it.topic.name), e(it.topic.description));
+        for (const QString &ex : it.topic.examples)
+            h += u"<li>%1</li>\n"_s.arg(e(ex));
+        h += u"</ul>\n"_s + metricsTable(it.metrics);
+        const AnalysisReport &a = it.analysis;
+        h += u"<dl class=\"analysis\">\n<dt>%1</dt><dd>%2</dd>\n<dt>%3</dt><dd>%4</dd>\n"
+             u"<dt>%5</dt><dd>%6</dd>\n<dt>%7</dt><dd>%8</dd>\n</dl>\n"_s.arg(
+                 e(tr("Summary")), a.summary.isEmpty() ? u"—"_s : e(a.summary),
+                 e(tr("False-positive patterns")), joined(a.falsePositivePatterns),
+                 e(tr("False-negative patterns")), joined(a.falseNegativePatterns),
+                 e(tr("Suggestions")), joined(a.suggestions));
+        if (testsOf == &it) {
+            h += u"<h4>%1</h4>\n"_s.arg(
+                e(tr("Test results (%n test(s))", nullptr, int(it.testResults.size()))));
+            h += testsTable(it);
+        }
+        h += u"</section>\n"_s;
+    }
+    h += u"</body>\n</html>\n"_s;
+    return h;
+}

@@ -1,0 +1,156 @@
+#include "iterationcomparison.h"
+
+#include <QHash>
+
+#include <cmath>
+
+namespace {
+
+// Rates closer than this count as unchanged (they come from small integer ratios).
+constexpr double Epsilon = 1e-9;
+
+MetricDelta delta(MetricDelta::Metric metric, double a, double b)
+{
+    MetricDelta d;
+    d.metric = metric;
+    d.a = a;
+    d.b = b;
+    d.delta = b - a;
+    if (std::abs(d.delta) < Epsilon)
+        d.direction = MetricDelta::Direction::Same;
+    else if ((d.delta > 0) != d.lowerIsBetter())
+        d.direction = MetricDelta::Direction::Better;
+    else
+        d.direction = MetricDelta::Direction::Worse;
+    return d;
+}
+
+// The results of an iteration by dedup key (first occurrence wins), and their key order.
+struct Indexed
+{
+    QHash<QString, const TestResult *> byKey;
+    QStringList order;
+};
+
+Indexed index(const IterationResult &it)
+{
+    Indexed out;
+    for (const TestResult &r : it.testResults) {
+        const QString key = IterationComparison::dedupKey(r.testCase.prompt);
+        if (out.byKey.contains(key))
+            continue;
+        out.byKey.insert(key, &r);
+        out.order.append(key);
+    }
+    return out;
+}
+
+} // namespace
+
+IterationComparison::IterationComparison(const IterationResult &a, const IterationResult &b)
+    : m_iterationA(a.iteration)
+    , m_iterationB(b.iteration)
+    , m_nameDiff(WordDiff::diff(a.topic.name, b.topic.name))
+    , m_descriptionDiff(WordDiff::diff(a.topic.description, b.topic.description))
+    , m_metrics(metricDeltas(a.metrics, b.metrics))
+{
+    diffExamples(a.topic.examples, b.topic.examples, &m_examplesAdded, &m_examplesRemoved,
+                 &m_examplesKept);
+    compareTests(a, b);
+}
+
+void IterationComparison::diffExamples(const QStringList &a, const QStringList &b,
+                                       QStringList *added, QStringList *removed, QStringList *kept)
+{
+    added->clear();
+    removed->clear();
+    kept->clear();
+    for (const QString &e : b) {
+        if (a.contains(e))
+            kept->append(e);
+        else
+            added->append(e);
+    }
+    for (const QString &e : a) {
+        if (!b.contains(e))
+            removed->append(e);
+    }
+}
+
+QList<MetricDelta> IterationComparison::metricDeltas(const EfficacyMetrics &a,
+                                                     const EfficacyMetrics &b)
+{
+    using M = MetricDelta::Metric;
+    return {delta(M::Coverage, a.coverage, b.coverage),
+            delta(M::TruePositiveRate, a.truePositiveRate, b.truePositiveRate),
+            delta(M::TrueNegativeRate, a.trueNegativeRate, b.trueNegativeRate),
+            delta(M::Accuracy, a.accuracy, b.accuracy),
+            delta(M::F1, a.f1Score, b.f1Score),
+            delta(M::FalsePositives, a.falsePositives, b.falsePositives),
+            delta(M::FalseNegatives, a.falseNegatives, b.falseNegatives)};
+}
+
+MetricDelta IterationComparison::metric(MetricDelta::Metric which) const
+{
+    for (const MetricDelta &d : m_metrics) {
+        if (d.metric == which)
+            return d;
+    }
+    return {};
+}
+
+void IterationComparison::compareTests(const IterationResult &a, const IterationResult &b)
+{
+    const Indexed ia = index(a);
+    const Indexed ib = index(b);
+    for (const QString &key : ib.order) {
+        const TestResult *rb = ib.byKey.value(key);
+        const TestResult *ra = ia.byKey.value(key);
+        TestFlip f;
+        f.prompt = rb->testCase.prompt;
+        f.expectedTriggered = rb->testCase.expectedTriggered;
+        f.category = rb->testCase.category;
+        f.actualB = rb->actualTriggered;
+        f.correctB = rb->correct;
+        if (!ra) {
+            f.kind = TestFlip::Kind::OnlyInB;
+        } else {
+            f.actualA = ra->actualTriggered;
+            f.correctA = ra->correct;
+            if (ra->correct == rb->correct)
+                f.kind = rb->correct ? TestFlip::Kind::StillRight : TestFlip::Kind::StillWrong;
+            else
+                f.kind = rb->correct ? TestFlip::Kind::Fixed : TestFlip::Kind::Broken;
+        }
+        m_tests.append(f);
+    }
+    for (const QString &key : ia.order) {
+        if (ib.byKey.contains(key))
+            continue;
+        const TestResult *ra = ia.byKey.value(key);
+        TestFlip f;
+        f.kind = TestFlip::Kind::OnlyInA;
+        f.prompt = ra->testCase.prompt;
+        f.expectedTriggered = ra->testCase.expectedTriggered;
+        f.category = ra->testCase.category;
+        f.actualA = ra->actualTriggered;
+        f.correctA = ra->correct;
+        m_tests.append(f);
+    }
+}
+
+QList<TestFlip> IterationComparison::tests(TestFlip::Kind kind) const
+{
+    QList<TestFlip> out;
+    for (const TestFlip &f : m_tests) {
+        if (f.kind == kind)
+            out.append(f);
+    }
+    return out;
+}
+
+int IterationComparison::count(TestFlip::Kind kind) const
+{
+    return int(std::count_if(m_tests.cbegin(), m_tests.cend(),
+                             [kind](const TestFlip &f) { return f.kind == kind; }));
+}

@@ -1,0 +1,94 @@
+#pragma once
+
+#include "worddiff.h"
+
+#include "domain/iterationresult.h"
+
+#include <optional>
+
+// How one metric moved from iteration A to iteration B.
+struct MetricDelta
+{
+    enum class Metric {
+        Coverage,
+        TruePositiveRate,
+        TrueNegativeRate,
+        Accuracy,
+        F1,
+        FalsePositives,
+        FalseNegatives
+    };
+    enum class Direction { Better, Worse, Same };
+
+    Metric metric = Metric::Coverage;
+    double a = 0; // a fraction (rates) or a count (FP/FN)
+    double b = 0;
+    double delta = 0; // b - a
+    Direction direction = Direction::Same;
+
+    bool isCount() const
+    {
+        return metric == Metric::FalsePositives || metric == Metric::FalseNegatives;
+    }
+    bool lowerIsBetter() const { return isCount(); }
+};
+
+// One test (matched on its dedup key: the trimmed, lower-cased prompt) in A and/or B.
+struct TestFlip
+{
+    enum class Kind { Fixed, Broken, StillRight, StillWrong, OnlyInA, OnlyInB };
+
+    Kind kind = Kind::StillRight;
+    QString prompt; // as B has it (A's for tests only in A)
+    bool expectedTriggered = false;
+    QString category;
+    std::optional<bool> actualA; // the scan signal in A; empty when not in A
+    std::optional<bool> actualB;
+    std::optional<bool> correctA;
+    std::optional<bool> correctB;
+};
+
+// Everything that changed between two recorded iterations of a run: the description at word
+// level, the examples, the metrics (B - A) and the per-test outcomes. Pure logic.
+class IterationComparison final
+{
+public:
+    IterationComparison() = default;
+    IterationComparison(const IterationResult &a, const IterationResult &b);
+
+    int iterationA() const { return m_iterationA; }
+    int iterationB() const { return m_iterationB; }
+
+    const QList<DiffSpan> &nameDiff() const { return m_nameDiff; }
+    const QList<DiffSpan> &descriptionDiff() const { return m_descriptionDiff; }
+    const QStringList &examplesAdded() const { return m_examplesAdded; }     // in B, not in A
+    const QStringList &examplesRemoved() const { return m_examplesRemoved; } // in A, not in B
+    const QStringList &examplesKept() const { return m_examplesKept; }
+
+    const QList<MetricDelta> &metrics() const { return m_metrics; } // in Metric order
+    MetricDelta metric(MetricDelta::Metric which) const;
+
+    // Every test of A and B: B's order first, then tests only in A in A's order.
+    const QList<TestFlip> &tests() const { return m_tests; }
+    QList<TestFlip> tests(TestFlip::Kind kind) const;
+    int count(TestFlip::Kind kind) const;
+
+    // Example-list difference on exact strings, keeping each list's order.
+    static void diffExamples(const QStringList &a, const QStringList &b, QStringList *added,
+                             QStringList *removed, QStringList *kept);
+    static QString dedupKey(const QString &prompt) { return prompt.trimmed().toLower(); }
+    static QList<MetricDelta> metricDeltas(const EfficacyMetrics &a, const EfficacyMetrics &b);
+
+private:
+    void compareTests(const IterationResult &a, const IterationResult &b);
+
+    int m_iterationA = 0;
+    int m_iterationB = 0;
+    QList<DiffSpan> m_nameDiff;
+    QList<DiffSpan> m_descriptionDiff;
+    QStringList m_examplesAdded;
+    QStringList m_examplesRemoved;
+    QStringList m_examplesKept;
+    QList<MetricDelta> m_metrics;
+    QList<TestFlip> m_tests;
+};

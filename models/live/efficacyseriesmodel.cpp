@@ -1,0 +1,143 @@
+#include "efficacyseriesmodel.h"
+
+#include <algorithm>
+
+EfficacySeriesModel::EfficacySeriesModel(RunSession *session, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+{
+    Q_ASSERT(session);
+    connect(session, &RunSession::reset, this, &EfficacySeriesModel::refresh);
+    connect(session, &RunSession::runUpdated, this, &EfficacySeriesModel::refresh);
+    connect(session, &RunSession::iterationAdded, this, &EfficacySeriesModel::refresh);
+    connect(session, &RunSession::markerAdded, this, &EfficacySeriesModel::refresh);
+    connect(session, &RunSession::iterationStarted, this, &EfficacySeriesModel::refresh);
+    connect(session, &RunSession::liveChanged, this, &EfficacySeriesModel::refresh);
+    refresh();
+}
+
+EfficacySeriesModel::~EfficacySeriesModel() = default;
+
+QList<EfficacySeriesModel::Metric> EfficacySeriesModel::metrics()
+{
+    return {Metric::Coverage, Metric::TruePositiveRate, Metric::TrueNegativeRate, Metric::Accuracy,
+            Metric::F1};
+}
+
+QString EfficacySeriesModel::metricName(Metric metric)
+{
+    switch (metric) {
+    case Metric::Coverage:
+        return tr("Coverage");
+    case Metric::TruePositiveRate:
+        return tr("TPR");
+    case Metric::TrueNegativeRate:
+        return tr("TNR");
+    case Metric::Accuracy:
+        return tr("Accuracy");
+    case Metric::F1:
+        return tr("F1");
+    }
+    return {};
+}
+
+QString EfficacySeriesModel::markerName(RunMarker::Kind kind)
+{
+    switch (kind) {
+    case RunMarker::Kind::Revert:
+        return tr("Revert");
+    case RunMarker::Kind::Simplify:
+        return tr("Simplify");
+    case RunMarker::Kind::Duplicate:
+        return tr("Duplicate");
+    }
+    return {};
+}
+
+QList<QPointF> EfficacySeriesModel::points(Metric metric) const
+{
+    return m_points[int(metric)];
+}
+
+QList<QPointF> EfficacySeriesModel::targetPoints() const
+{
+    return {QPointF(m_minX, m_target), QPointF(m_maxX, m_target)};
+}
+
+QList<QPointF> EfficacySeriesModel::bestPoints() const
+{
+    if (m_bestIteration <= 0)
+        return {};
+    return {QPointF(m_bestIteration, m_bestCoverage)};
+}
+
+QList<QPointF> EfficacySeriesModel::markerPoints(RunMarker::Kind kind) const
+{
+    QList<QPointF> out;
+    const QList<QPointF> &coverage = m_points[int(Metric::Coverage)];
+    for (const RunMarker &m : m_markers) {
+        if (m.kind != kind)
+            continue;
+        // The coverage of the marker's iteration, else of the last one recorded before it.
+        double y = 0;
+        for (const QPointF &p : coverage) {
+            if (p.x() > m.iteration)
+                break;
+            y = p.y();
+        }
+        out.append(QPointF(m.iteration, y));
+    }
+    return out;
+}
+
+void EfficacySeriesModel::refresh()
+{
+    if (!m_session)
+        return;
+    const RunState &run = m_session->run();
+    QList<const IterationResult *> recorded;
+    recorded.reserve(run.iterations.size());
+    for (const IterationResult &it : run.iterations)
+        recorded.append(&it);
+    std::stable_sort(recorded.begin(), recorded.end(),
+                     [](const IterationResult *a, const IterationResult *b) {
+                         return a->iteration < b->iteration;
+                     });
+    for (QList<QPointF> &series : m_points) {
+        series.clear();
+        series.reserve(recorded.size());
+    }
+    m_iterations.clear();
+    for (const IterationResult *it : std::as_const(recorded)) {
+        const double x = it->iteration;
+        const EfficacyMetrics &m = it->metrics;
+        m_iterations.append(it->iteration);
+        m_points[int(Metric::Coverage)].append(QPointF(x, m.coverage * 100.0));
+        m_points[int(Metric::TruePositiveRate)].append(QPointF(x, m.truePositiveRate * 100.0));
+        m_points[int(Metric::TrueNegativeRate)].append(QPointF(x, m.trueNegativeRate * 100.0));
+        m_points[int(Metric::Accuracy)].append(QPointF(x, m.accuracy * 100.0));
+        m_points[int(Metric::F1)].append(QPointF(x, m.f1Score * 100.0));
+    }
+    m_markers = m_session->markers();
+    m_target = run.userInput.targetCoverage * 100.0;
+
+    m_bestIteration = 0;
+    m_bestCoverage = 0;
+    if (const IterationResult *best = run.iterationByNumber(run.bestIteration)) {
+        m_bestIteration = best->iteration;
+        m_bestCoverage = best->metrics.coverage * 100.0;
+    }
+
+    m_minX = m_iterations.isEmpty() ? 1 : qMin(1, m_iterations.first());
+    // While live the axis spans the planned iterations, so it does not rescale every iteration.
+    int maxX = m_minX + 1;
+    if (m_session->isLive())
+        maxX = qMax(maxX, run.userInput.maxIterations);
+    if (!m_iterations.isEmpty())
+        maxX = qMax(maxX, m_iterations.last());
+    maxX = qMax(maxX, m_session->currentIteration());
+    for (const RunMarker &m : std::as_const(m_markers))
+        maxX = qMax(maxX, m.iteration);
+    m_maxX = maxX;
+    emit changed();
+}

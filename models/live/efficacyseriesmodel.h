@@ -1,0 +1,64 @@
+#pragma once
+
+#include "models/runsession.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointF>
+#include <QPointer>
+
+// The efficacy of a run's recorded iterations as chart-ready points: x is the iteration
+// number (numbers can have gaps: a skipped duplicate is never recorded), y is a percentage
+// (0–100). Follows the session live and emits changed() after every update; views coalesce.
+class EfficacySeriesModel final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EfficacySeriesModel)
+public:
+    enum class Metric { Coverage, TruePositiveRate, TrueNegativeRate, Accuracy, F1 };
+    Q_ENUM(Metric)
+    static constexpr int MetricCount = 5;
+    static QList<Metric> metrics();
+    static QString metricName(Metric metric);
+    static QString markerName(RunMarker::Kind kind);
+
+    explicit EfficacySeriesModel(RunSession *session, QObject *parent = nullptr);
+    ~EfficacySeriesModel() override;
+
+    RunSession *session() const { return m_session; }
+
+    QList<QPointF> points(Metric metric) const;
+    QList<int> iterations() const { return m_iterations; } // recorded, ascending
+
+    double targetCoverage() const { return m_target; }    // percent
+    QList<QPointF> targetPoints() const;                  // across the x range
+    int bestIteration() const { return m_bestIteration; } // 0 = none
+    QList<QPointF> bestPoints() const;                    // none or one: (best, its coverage)
+
+    // One point per marker of a kind: x = the iteration it happened in, y = that iteration's
+    // coverage once recorded, else the coverage of the last iteration recorded before it (a
+    // skipped duplicate is never recorded), else 0.
+    QList<QPointF> markerPoints(RunMarker::Kind kind) const;
+    QList<RunMarker> markers() const { return m_markers; }
+
+    // The x range a chart shows: the first iteration to the furthest of the recorded and the
+    // current ones and, while the run is live, the planned ones (maxIterations).
+    int minIteration() const { return m_minX; }
+    int maxIteration() const { return m_maxX; }
+
+    void refresh(); // recomputes everything from the session
+
+signals:
+    void changed();
+
+private:
+    QPointer<RunSession> m_session;
+    QList<QPointF> m_points[MetricCount];
+    QList<int> m_iterations;
+    QList<RunMarker> m_markers;
+    double m_target = 0;
+    int m_bestIteration = 0;
+    double m_bestCoverage = 0;
+    int m_minX = 1;
+    int m_maxX = 1;
+};

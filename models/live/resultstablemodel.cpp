@@ -1,0 +1,375 @@
+#include "resultstablemodel.h"
+
+#include "models/runsession.h"
+
+using namespace Qt::StringLiterals;
+
+ResultsTableModel::ResultsTableModel(RunSession *session, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_session(session)
+{
+    Q_ASSERT(session);
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(25);
+    connect(&m_flushTimer, &QTimer::timeout, this, &ResultsTableModel::flush);
+    connect(session, &RunSession::reset, this, &ResultsTableModel::onSessionReset);
+    connect(session, &RunSession::iterationStarted, this, &ResultsTableModel::onIterationStarted);
+    connect(session, &RunSession::resultScanned, this, &ResultsTableModel::enqueue);
+    connect(session, &RunSession::iterationAdded, this, &ResultsTableModel::onIterationAdded);
+    onSessionReset();
+}
+
+ResultsTableModel::~ResultsTableModel() = default;
+
+ResultsTableModel::Outcome ResultsTableModel::outcomeOf(const TestResult &r)
+{
+    if (r.testCase.expectedTriggered)
+        return r.actualTriggered ? Outcome::TruePositive : Outcome::FalseNegative;
+    return r.actualTriggered ? Outcome::FalsePositive : Outcome::TrueNegative;
+}
+
+bool ResultsTableModel::isRegression(const TestResult &r)
+{
+    return r.testCase.source == TestSource::Regression && !r.correct;
+}
+
+void ResultsTableModel::setBatchInterval(int milliseconds)
+{
+    m_flushTimer.setInterval(qBound(0, milliseconds, 1000));
+}
+
+int ResultsTableModel::shownIteration() const
+{
+    return m_following ? m_liveIteration : m_storedIteration;
+}
+
+void ResultsTableModel::onSessionReset()
+{
+    m_flushTimer.stop();
+    m_pending.clear();
+    m_live.clear();
+    m_liveRowOf.clear();
+    m_liveIteration = m_session->isLive() ? m_session->currentIteration() : 0;
+    const IterationResult *last = m_session->isLive() ? nullptr : m_session->run().lastRecorded();
+    if (!last)
+        return showRows(true, m_liveIteration, {});
+    QList<Row> stored;
+    stored.reserve(last->testResults.size());
+    for (int i = 0; i < last->testResults.size(); ++i)
+        stored.append(Row{i, last->testResults.at(i)});
+    showRows(false, last->iteration, std::move(stored));
+}
+
+void ResultsTableModel::onIterationStarted(int iteration)
+{
+    m_flushTimer.stop();
+    m_pending.clear(); // anything still queued belongs to the previous iteration
+    if (m_following)
+        beginResetModel();
+    m_liveIteration = iteration;
+    m_live.clear();
+    m_liveRowOf.clear();
+    if (!m_following)
+        return;
+    endResetModel();
+    recount();
+    emit shownIterationChanged(iteration);
+}
+
+void ResultsTableModel::onIterationAdded(const IterationResult &result)
+{
+    if (result.iteration != m_liveIteration)
+        return;
+    // The recorded iteration is the complete, index-aligned list: fill in anything missed.
+    for (int i = 0; i < result.testResults.size(); ++i)
+        enqueue(i, result.testResults.at(i));
+    flush();
+}
+
+void ResultsTableModel::enqueue(int index, const TestResult &result)
+{
+    m_pending.append(Row{index, result});
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start();
+}
+
+void ResultsTableModel::flush()
+{
+    merge(m_following);
+}
+
+void ResultsTableModel::merge(bool notify)
+{
+    m_flushTimer.stop();
+    if (m_pending.isEmpty())
+        return;
+    const Counts before = m_counts;
+    QList<Row> batch;
+    QHash<int, int> batchRowOf;
+    int firstChanged = INT_MAX;
+    int lastChanged = -1;
+    for (Row &row : m_pending) {
+        if (const auto it = m_liveRowOf.constFind(row.index); it != m_liveRowOf.cend()) {
+            Row &existing = m_live[it.value()];
+            if (existing.result == row.result)
+                continue;
+            if (notify) {
+                count(existing.result, -1);
+                count(row.result, +1);
+            }
+            existing.result = std::move(row.result);
+            firstChanged = qMin(firstChanged, it.value());
+            lastChanged = qMax(lastChanged, it.value());
+        } else if (const auto b = batchRowOf.constFind(row.index); b != batchRowOf.cend()) {
+            batch[b.value()].result = std::move(row.result);
+        } else {
+            batchRowOf.insert(row.index, int(batch.size()));
+            batch.append(std::move(row));
+        }
+    }
+    m_pending.clear();
+    if (notify && lastChanged >= 0)
+        emit dataChanged(index(firstChanged, 0), index(lastChanged, ColumnCount - 1));
+    if (!batch.isEmpty()) {
+        const int first = int(m_live.size());
+        if (notify)
+            beginInsertRows({}, first, first + int(batch.size()) - 1);
+        m_live.reserve(first + batch.size());
+        for (Row &row : batch) {
+            m_liveRowOf.insert(row.index, int(m_live.size()));
+            if (notify)
+                count(row.result, +1);
+            m_live.append(std::move(row));
+        }
+        if (notify)
+            endInsertRows();
+    }
+    if (notify && !(before == m_counts))
+        emit countsChanged();
+}
+
+bool ResultsTableModel::setIteration(int number)
+{
+    const IterationResult *it = m_session->run().iterationByNumber(number);
+    if (!it) {
+        if (m_session->isLive() && number == m_liveIteration) {
+            followLive();
+            return true;
+        }
+        return false;
+    }
+    QList<Row> stored;
+    stored.reserve(it->testResults.size());
+    for (int i = 0; i < it->testResults.size(); ++i)
+        stored.append(Row{i, it->testResults.at(i)});
+    showRows(false, number, std::move(stored));
+    return true;
+}
+
+void ResultsTableModel::followLive()
+{
+    if (!m_following)
+        showRows(true, m_liveIteration, {});
+}
+
+void ResultsTableModel::showRows(bool following, int iteration, QList<Row> stored)
+{
+    merge(false); // anything queued joins the live rows; the reset below tells the views
+    beginResetModel();
+    m_following = following;
+    if (following)
+        m_liveIteration = iteration;
+    else
+        m_storedIteration = iteration;
+    m_stored = std::move(stored);
+    endResetModel();
+    recount();
+    emit shownIterationChanged(shownIteration());
+}
+
+void ResultsTableModel::count(const TestResult &r, int sign)
+{
+    m_counts.total += sign;
+    if (r.correct)
+        m_counts.correct += sign;
+    switch (outcomeOf(r)) {
+    case Outcome::FalsePositive:
+        m_counts.falsePositives += sign;
+        break;
+    case Outcome::FalseNegative:
+        m_counts.falseNegatives += sign;
+        break;
+    case Outcome::TruePositive:
+    case Outcome::TrueNegative:
+        break;
+    }
+    if (isRegression(r))
+        m_counts.regressions += sign;
+}
+
+void ResultsTableModel::recount()
+{
+    const Counts before = m_counts;
+    m_counts = {};
+    for (const Row &row : rows())
+        count(row.result, +1);
+    if (!(before == m_counts))
+        emit countsChanged();
+}
+
+int ResultsTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(rows().size());
+}
+
+int ResultsTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+static QString sourceText(TestSource source)
+{
+    switch (source) {
+    case TestSource::CarriedFp:
+        return ResultsTableModel::tr("carried-fp");
+    case TestSource::CarriedFn:
+        return ResultsTableModel::tr("carried-fn");
+    case TestSource::Regression:
+        return ResultsTableModel::tr("regression");
+    case TestSource::Generated:
+        break;
+    }
+    return ResultsTableModel::tr("generated");
+}
+
+static QString outcomeText(ResultsTableModel::Outcome outcome)
+{
+    switch (outcome) {
+    case ResultsTableModel::Outcome::TruePositive:
+        return ResultsTableModel::tr("True positive: fired as it should");
+    case ResultsTableModel::Outcome::TrueNegative:
+        return ResultsTableModel::tr("True negative: stayed quiet as it should");
+    case ResultsTableModel::Outcome::FalsePositive:
+        return ResultsTableModel::tr("False positive: fired on a prompt it should let through");
+    case ResultsTableModel::Outcome::FalseNegative:
+        return ResultsTableModel::tr("False negative: missed a prompt it should catch");
+    }
+    return {};
+}
+
+QVariant ResultsTableModel::display(const TestResult &r, int column) const
+{
+    switch (column) {
+    case PromptColumn:
+        return r.testCase.prompt.simplified();
+    case ExpectedColumn:
+        return r.testCase.expectedTriggered ? tr("hit") : tr("miss");
+    case ActualColumn:
+        return r.actualTriggered ? tr("hit") : tr("miss");
+    case CorrectColumn:
+        return r.correct ? u"✓"_s : u"✗"_s;
+    case CategoryColumn:
+        return r.testCase.category;
+    case SourceColumn:
+        return sourceText(r.testCase.source);
+    case ActionColumn:
+        return r.scanAction;
+    default:
+        return {};
+    }
+}
+
+QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &row = rows().at(index.row());
+    const TestResult &r = row.result;
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(r, index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == PromptColumn)
+            return r.testCase.prompt;
+        if (index.column() == CorrectColumn)
+            return outcomeText(outcomeOf(r));
+        return {};
+    case Qt::AccessibleTextRole:
+        if (index.column() == CorrectColumn)
+            return r.correct ? tr("correct") : tr("wrong");
+        return display(r, index.column());
+    case Qt::TextAlignmentRole:
+        if (index.column() == ExpectedColumn || index.column() == ActualColumn ||
+            index.column() == CorrectColumn)
+            return QVariant::fromValue(Qt::AlignCenter);
+        return {};
+    case ResultIndexRole:
+        return row.index;
+    case PromptRole:
+        return r.testCase.prompt;
+    case CategoryRole:
+        return r.testCase.category;
+    case ExpectedRole:
+        return r.testCase.expectedTriggered;
+    case ActualRole:
+        return r.actualTriggered;
+    case CorrectRole:
+        return r.correct;
+    case SourceRole:
+        return int(r.testCase.source);
+    case OutcomeRole:
+        return int(outcomeOf(r));
+    case FalsePositiveRole:
+        return outcomeOf(r) == Outcome::FalsePositive;
+    case FalseNegativeRole:
+        return outcomeOf(r) == Outcome::FalseNegative;
+    case RegressionRole:
+        return isRegression(r);
+    default:
+        return {};
+    }
+}
+
+QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Vertical) {
+        if (role == Qt::DisplayRole && section >= 0 && section < rows().size())
+            return rows().at(section).index + 1;
+        return {};
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case ExpectedColumn:
+            return tr("Whether the guardrail should fire on the prompt (hit) or not (miss)");
+        case ActualColumn:
+            return tr("Whether the guardrail fired on the prompt");
+        case SourceColumn:
+            return tr("Where the test came from: newly generated, a carried false positive or "
+                      "false negative, or a regression check");
+        case ActionColumn:
+            return tr("The scan's action (informational)");
+        default:
+            return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case PromptColumn:
+        return tr("Prompt");
+    case ExpectedColumn:
+        return tr("Expected");
+    case ActualColumn:
+        return tr("Actual");
+    case CorrectColumn:
+        return tr("Correct");
+    case CategoryColumn:
+        return tr("Category");
+    case SourceColumn:
+        return tr("Source");
+    case ActionColumn:
+        return tr("Scan action");
+    default:
+        return {};
+    }
+}

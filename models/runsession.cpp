@@ -1,0 +1,150 @@
+#include "runsession.h"
+
+#include "domain/format.h"
+#include "runcontroller.h"
+
+#include <QTime>
+
+RunSession::RunSession(QObject *parent)
+    : QObject(parent)
+{
+}
+
+void RunSession::clear()
+{
+    m_run = RunState{};
+    m_step.clear();
+    m_currentIteration = m_scanCompleted = m_scanTotal = 0;
+    m_topic = Topic{};
+    m_markers.clear();
+    m_log.clear();
+    m_error.clear();
+    setLive(false);
+    emit reset();
+}
+
+void RunSession::open(const RunState &run)
+{
+    clear();
+    m_run = run;
+    m_currentIteration = run.currentIteration;
+    if (const IterationResult *last = run.lastRecorded())
+        m_topic = last->topic;
+    emit reset();
+    emit runUpdated();
+}
+
+void RunSession::setLive(bool live)
+{
+    if (m_live == live)
+        return;
+    m_live = live;
+    emit liveChanged(live);
+}
+
+void RunSession::appendLog(const QString &line)
+{
+    const QString stamped = QTime::currentTime().toString(QStringLiteral("HH:mm:ss")) + QStringLiteral("  ") + line;
+    m_log.append(stamped);
+    emit logged(stamped);
+}
+
+void RunSession::attach(RunController *c, const RunState &initial)
+{
+    clear();
+    m_run = initial;
+    m_currentIteration = initial.currentIteration;
+    setLive(true);
+    emit reset();
+    emit runUpdated();
+    connect(c, &RunController::memoryLoaded, this, [this](int n) {
+        appendLog(n > 0 ? tr("Memory: %n learning(s) loaded", nullptr, n) : tr("Memory: no previous learnings"));
+    });
+    connect(c, &RunController::iterationStarted, this, [this](int i) {
+        m_currentIteration = i;
+        m_run.currentIteration = i;
+        m_scanCompleted = m_scanTotal = 0;
+        appendLog(tr("Iteration %1 started").arg(i));
+        emit iterationStarted(i);
+    });
+    connect(c, &RunController::stepChanged, this, [this](const QString &s) {
+        m_step = s;
+        emit stepChanged(s);
+    });
+    connect(c, &RunController::generateComplete, this, [this](const Topic &t) {
+        m_topic = t;
+        appendLog(tr("Topic: %1").arg(t.description));
+        emit topicChanged(t);
+    });
+    connect(c, &RunController::companionCreated, this, [this](const QString &, const Topic &t) {
+        m_run.companionTopic = t;
+        appendLog(tr("Companion allow topic: %1").arg(t.name));
+    });
+    connect(c, &RunController::applyComplete, this, [this](const QString &id) { appendLog(tr("Deployed to AIRS (topic %1)").arg(id)); });
+    connect(c, &RunController::testsComposed, this, [this](int g, int cf, int r, int total) {
+        appendLog(tr("Tests: %1 new, %2 carried failures, %3 regression checks, %4 in all").arg(g).arg(cf).arg(r).arg(total));
+    });
+    connect(c, &RunController::testScanned, this, [this](int index, const TestResult &r) { emit resultScanned(index, r); });
+    connect(c, &RunController::testProgress, this, [this](int done, int total) {
+        m_scanCompleted = done;
+        m_scanTotal = total;
+        emit scanProgress(done, total);
+    });
+    connect(c, &RunController::analyzeComplete, this, [this](const AnalysisReport &a) { appendLog(tr("Analysis: %1").arg(a.summary)); });
+    connect(c, &RunController::iterationComplete, this, [this](const IterationResult &r) {
+        m_run.iterations.append(r);
+        if (r.metrics.coverage > m_run.bestCoverage || m_run.bestIteration == 0) {
+            m_run.bestIteration = r.iteration;
+            m_run.bestCoverage = r.metrics.coverage;
+        }
+        appendLog(tr("Iteration %1: coverage %2 (TPR %3, TNR %4)")
+                      .arg(r.iteration)
+                      .arg(Format::percent(r.metrics.coverage), Format::percent(r.metrics.truePositiveRate),
+                           Format::percent(r.metrics.trueNegativeRate)));
+        emit iterationAdded(r);
+        emit runUpdated();
+    });
+    auto marker = [this](RunMarker::Kind kind, const QString &text) {
+        const RunMarker m{kind, m_currentIteration, text};
+        m_markers.append(m);
+        appendLog(text);
+        emit markerAdded(m);
+    };
+    connect(c, &RunController::topicDuplicate, this, [marker](const Topic &, int of) {
+        marker(RunMarker::Kind::Duplicate, tr("Duplicate of iteration %1: skipped").arg(of));
+    });
+    connect(c, &RunController::topicReverted, this, [marker](const Topic &, int to) {
+        marker(RunMarker::Kind::Revert, tr("Reverted to the best topic (iteration %1)").arg(to));
+    });
+    connect(c, &RunController::topicSimplified, this, [marker](const Topic &) {
+        marker(RunMarker::Kind::Simplify, tr("Simplified the best topic"));
+    });
+    connect(c, &RunController::loopPlateau, this, [this](double lo, double hi, double) {
+        appendLog(tr("Coverage plateaued between %1 and %2").arg(Format::percent(lo), Format::percent(hi)));
+    });
+    connect(c, &RunController::memoryExtracted, this, [this](int n) { appendLog(tr("Memory: %n learning(s) extracted", nullptr, n)); });
+    connect(c, &RunController::promptSetCreated, this, [this](const QString &, const QString &name, int n) {
+        appendLog(tr("Prompt set \"%1\" created with %2 prompts").arg(name).arg(n));
+    });
+    connect(c, &RunController::warning, this, [this](const QString &w) { appendLog(tr("Warning: %1").arg(w)); });
+    auto stored = [this](const RunState &s, const QString &text) {
+        m_run = s;
+        appendLog(text);
+        setLive(false);
+        emit runUpdated();
+    };
+    connect(c, &RunController::loopComplete, this, [stored](const IterationResult &, const RunState &s) {
+        stored(s, tr("Run completed: %1").arg(s.stopReason));
+    });
+    connect(c, &RunController::loopPaused, this, [stored](const RunState &s) { stored(s, tr("Run paused")); });
+    connect(c, &RunController::loopCancelled, this, [stored](const RunState &s) { stored(s, tr("Run cancelled")); });
+    connect(c, &RunController::loopFailed, this, [this](const QString &e) {
+        m_error = e;
+        m_run.status = RunStatus::Failed;
+        m_run.stopReason = e;
+        appendLog(tr("Run failed: %1").arg(e));
+        setLive(false);
+        emit failed(e);
+        emit runUpdated();
+    });
+}

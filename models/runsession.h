@@ -1,0 +1,76 @@
+#pragma once
+
+#include "domain/runstate.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+class RunController;
+
+// A moment in a run a chart marks: a revert, a simplification or a skipped duplicate.
+struct RunMarker
+{
+    enum class Kind { Revert, Simplify, Duplicate };
+    Kind kind = Kind::Revert;
+    int iteration = 0; // the iteration in which it happened
+    QString text;
+};
+
+// The run the window shows, as one document every view reads: either live (fed by a
+// RunController's signals, on the GUI thread) or opened from the run store. Views never talk
+// to the engine directly; they observe this object.
+class RunSession final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunSession)
+public:
+    explicit RunSession(QObject *parent = nullptr);
+
+    // Follow a live run (a fresh RunState or one being resumed) from now on.
+    void attach(RunController *controller, const RunState &initial);
+    void open(const RunState &run);         // show a stored run (not live)
+    void clear();
+
+    const RunState &run() const { return m_run; }
+    bool isLive() const { return m_live; }
+    bool hasRun() const { return !m_run.id.isEmpty(); }
+    QString step() const { return m_step; }
+    int currentIteration() const { return m_currentIteration; }
+    int scanCompleted() const { return m_scanCompleted; }
+    int scanTotal() const { return m_scanTotal; }
+    const Topic &currentTopic() const { return m_topic; }
+    const QList<RunMarker> &markers() const { return m_markers; }
+    const QStringList &log() const { return m_log; }
+    QString lastError() const { return m_error; }
+
+signals:
+    void reset();                                    // a different run (or none)
+    void runUpdated();                               // anything in run() changed
+    void iterationAdded(const IterationResult &result);
+    void iterationStarted(int iteration);
+    void stepChanged(const QString &step);
+    void scanProgress(int completed, int total);
+    void resultScanned(int index, const TestResult &result); // live, as each scan finishes
+    void topicChanged(const Topic &topic);
+    void markerAdded(const RunMarker &marker);
+    void logged(const QString &line);
+    void failed(const QString &error);
+    void liveChanged(bool live);
+
+private:
+    void appendLog(const QString &line);
+    void setLive(bool live);
+
+    RunState m_run;
+    bool m_live = false;
+    QString m_step;
+    int m_currentIteration = 0;
+    int m_scanCompleted = 0;
+    int m_scanTotal = 0;
+    Topic m_topic;
+    QList<RunMarker> m_markers;
+    QStringList m_log;
+    QString m_error;
+};

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "airs/airssettings.h"
+#include "llm/llmprovider.h"
+
+#include <QString>
+#include <QThread>
+
+#include <memory>
+
+class AirsEmulator;
+class LlmEmulator;
+
+// The built-in sandbox: the AIRS and LLM emulators on 127.0.0.1, served from their own
+// thread so they never compete with the GUI or the run for an event loop. The real clients
+// are pointed at them; the whole production path runs with no account.
+class SandboxHost final
+{
+public:
+    static inline const QString ProfileName = QStringLiteral("daystrom-sandbox");
+
+    SandboxHost();
+    ~SandboxHost(); // stops the servers, quits and waits for the thread
+
+    bool start(QString *error);
+    bool isRunning() const { return m_airs != nullptr; }
+
+    AirsSettings airsSettings() const;
+    LlmEndpoint llmEndpoint() const;
+    QUrl airsBaseUrl() const { return m_airsUrl; }
+    QUrl llmBaseUrl() const { return m_llmUrl; }
+
+private:
+    std::unique_ptr<QThread> m_thread;
+    AirsEmulator *m_airs = nullptr; // live in m_thread
+    LlmEmulator *m_llm = nullptr;
+    QUrl m_airsUrl;
+    QUrl m_llmUrl;
+    QString m_apiKey, m_clientId, m_clientSecret, m_tsgId;
+};

@@ -1,0 +1,167 @@
+#include "settingscontroller.h"
+
+#include "config/configfile.h"
+
+using namespace Qt::StringLiterals;
+
+SettingsController::SettingsController(SecretStore *secrets, QString homeDir, QObject *parent)
+    : QObject(parent)
+    , m_secrets(secrets)
+    , m_home(std::move(homeDir))
+{
+}
+
+void SettingsController::setSecretStore(SecretStore *store)
+{
+    m_secrets = store;
+}
+
+static QStringList secretKeys()
+{
+    QStringList keys;
+    for (const ConfigKeys::Key &k : ConfigKeys::all()) {
+        if (k.secret)
+            keys.append(k.name);
+    }
+    return keys;
+}
+
+ConfigLayers SettingsController::layers(bool withChanges) const
+{
+    ConfigLayers l;
+    l.file = m_file;
+    l.secrets = m_storedSecrets;
+    if (withChanges) {
+        for (auto it = m_changes.cbegin(); it != m_changes.cend(); ++it) {
+            const ConfigKeys::Key *key = ConfigKeys::find(it.key());
+            const QString text = it.value().typeId() == QMetaType::Bool ? (it.value().toBool() ? u"true"_s : u"false"_s)
+                                                                        : it.value().toString();
+            // An edit is what the person chose now: it outranks the file and the keychain,
+            // as a command-line flag would.
+            if (key)
+                l.flags.insert(it.key(), text);
+        }
+    }
+    return l;
+}
+
+void SettingsController::load()
+{
+    const ConfigFile::Loaded file = ConfigFile(Config::configFilePath(m_home)).load();
+    m_file = file.object;
+    if (!file.error.isEmpty())
+        emit keychainProblem(file.error);
+    if (!m_secrets) {
+        m_resolved = Config::resolve(layers(false));
+        m_loaded = true;
+        emit loaded();
+        return;
+    }
+    SecretStore::readAll(m_secrets, secretKeys(), this, [this](const QHash<QString, QString> &values, const QStringList &errors) {
+        m_storedSecrets = values;
+        m_keychainError = errors.isEmpty() ? QString() : errors.first();
+        if (!errors.isEmpty())
+            emit keychainProblem(m_keychainError);
+        m_resolved = Config::resolve(layers(false));
+        m_loaded = true;
+        emit loaded();
+    });
+}
+
+QVariant SettingsController::value(const QString &key) const
+{
+    if (m_changes.contains(key))
+        return m_changes.value(key);
+    return m_resolved.config.value(QLatin1StringView(key.toLatin1()));
+}
+
+ConfigSource SettingsController::source(const QString &key) const
+{
+    return m_resolved.config.source(QLatin1StringView(key.toLatin1()));
+}
+
+QString SettingsController::secretStatus(const QString &key) const
+{
+    if (m_changes.contains(key))
+        return m_changes.value(key).toString().isEmpty() ? tr("will be removed") : tr("will be saved");
+    const ConfigKeys::Key *k = ConfigKeys::find(key);
+    switch (source(key)) {
+    case ConfigSource::Environment:
+        return tr("from %1 (environment)").arg(k ? k->env : key);
+    case ConfigSource::SecretStore:
+        return tr("stored in the %1").arg(m_secrets ? m_secrets->backendName() : tr("keychain"));
+    case ConfigSource::ConfigFile:
+        return tr("in config.json in clear text: save to move it to the keychain");
+    default:
+        return tr("not set");
+    }
+}
+
+void SettingsController::setValue(const QString &key, const QVariant &value)
+{
+    const ConfigKeys::Key *k = ConfigKeys::find(key);
+    if (!k)
+        return;
+    if (value == m_resolved.config.value(QLatin1StringView(key.toLatin1())) && !k->secret)
+        m_changes.remove(key);
+    else
+        m_changes.insert(key, value);
+}
+
+Config::Result SettingsController::effective() const
+{
+    return Config::resolve(layers(true));
+}
+
+void SettingsController::save()
+{
+    const Config::Result check = effective();
+    if (!check.ok()) {
+        emit saveFailed(check.errors.join(u'\n'));
+        return;
+    }
+    QVariantMap plain;
+    QVariantMap secrets;
+    for (auto it = m_changes.cbegin(); it != m_changes.cend(); ++it) {
+        const ConfigKeys::Key *key = ConfigKeys::find(it.key());
+        (key && key->secret ? secrets : plain).insert(it.key(), it.value());
+    }
+    // A secret found in config.json moves to the keychain: drop it from the file.
+    for (const QString &k : secretKeys()) {
+        if (m_file.contains(k) && (secrets.contains(k) || m_storedSecrets.contains(k)))
+            plain.insert(k, QVariant());
+    }
+    const QString error = ConfigFile(Config::configFilePath(m_home)).save(plain);
+    if (!error.isEmpty()) {
+        emit saveFailed(error);
+        return;
+    }
+    if (secrets.isEmpty() || !m_secrets) {
+        m_changes.clear();
+        load();
+        emit saved();
+        return;
+    }
+    auto pending = std::make_shared<int>(int(secrets.size()));
+    auto errors = std::make_shared<QStringList>();
+    for (auto it = secrets.cbegin(); it != secrets.cend(); ++it) {
+        auto finished = [this, pending, errors, key = it.key()](const SecretStore::Result &r) {
+            if (!r.ok())
+                errors->append(key + u": "_s + r.error);
+            if (--*pending > 0)
+                return;
+            if (!errors->isEmpty()) {
+                emit saveFailed(tr("Some secrets were not saved: %1").arg(errors->join(u"; "_s)));
+                return;
+            }
+            m_changes.clear();
+            load();
+            emit saved();
+        };
+        const QString value = it.value().toString();
+        if (value.isEmpty())
+            m_secrets->remove(it.key(), this, finished);
+        else
+            m_secrets->write(it.key(), value, this, finished);
+    }
+}

@@ -1,0 +1,199 @@
+#include "studiocontext.h"
+
+#include "airs/managementclient.h"
+#include "config/secretstore.h"
+#include "domain/nanoid.h"
+#include "models/runcontroller.h"
+#include "models/runsession.h"
+#include "models/settingscontroller.h"
+#include "runs/runstore.h"
+#include "sandboxhost.h"
+
+#include <QNetworkAccessManager>
+
+using namespace Qt::StringLiterals;
+
+StudioContext::StudioContext(SecretStore *secrets, QObject *parent)
+    : QObject(parent)
+    , m_secrets(secrets)
+    , m_settings(new SettingsController(secrets, Config::homeDir(), this))
+    , m_session(new RunSession(this))
+    , m_nam(new QNetworkAccessManager(this))
+{
+    connect(m_settings, &SettingsController::loaded, this, [this] {
+        rebuildManagement();
+        if (!m_ready) {
+            m_ready = true;
+            emit ready();
+        }
+    });
+}
+
+StudioContext::~StudioContext()
+{
+    m_controller.reset(); // saves a live run as paused before the sandbox goes away
+}
+
+void StudioContext::initialize()
+{
+    m_settings->load();
+}
+
+void StudioContext::reloadSettings()
+{
+    m_settings->load();
+}
+
+bool StudioContext::needsAccount() const
+{
+    const Config::Result c = m_settings->effective();
+    const bool airs = c.config.isSet(ConfigKeys::AirsApiKey);
+    const bool llm = c.config.isSet(ConfigKeys::AnthropicApiKey) || c.config.isSet(ConfigKeys::OpenAiApiKey)
+                     || c.config.isSet(ConfigKeys::GoogleApiKey)
+                     || c.config.string(ConfigKeys::LlmProvider) == "ollama"_L1;
+    return !airs || !llm;
+}
+
+bool StudioContext::enableSandbox(QString *error)
+{
+    if (m_sandbox)
+        return true;
+    auto host = std::make_unique<SandboxHost>();
+    if (!host->start(error))
+        return false;
+    m_sandbox = std::move(host);
+    rebuildManagement();
+    emit sandboxChanged(true);
+    return true;
+}
+
+bool StudioContext::isSandbox() const
+{
+    return m_sandbox != nullptr;
+}
+
+void StudioContext::useSessionOnlySecrets()
+{
+    m_sessionSecrets = std::make_unique<MemorySecretStore>();
+    m_secrets = m_sessionSecrets.get();
+    m_settings->setSecretStore(m_secrets);
+}
+
+QString StudioContext::runsDirectory() const
+{
+    return m_settings->effective().config.dataDir();
+}
+
+QString StudioContext::defaultProfile() const
+{
+    if (m_sandbox)
+        return SandboxHost::ProfileName;
+    return m_settings->effective().config.string(ConfigKeys::AirsProfile);
+}
+
+RunEnvironment StudioContext::environment(QString *error) const
+{
+    const Config::Result c = m_settings->effective();
+    if (!c.ok()) {
+        *error = c.errors.first();
+        return {};
+    }
+    if (!m_sandbox)
+        return RunEnvironment::fromConfig(c.config, error);
+    RunEnvironment env;
+    env.airs = m_sandbox->airsSettings();
+    env.llm = m_sandbox->llmEndpoint();
+    env.runsDirectory = c.config.dataDir();
+    env.scanConcurrency = c.config.integer(ConfigKeys::ScanConcurrency);
+    env.scanRate = c.config.number(ConfigKeys::ScanRate);
+    env.propagationDelayMs = 0;
+    return env;
+}
+
+void StudioContext::rebuildManagement()
+{
+    if (m_management)
+        m_management->deleteLater();
+    AirsSettings airs;
+    if (m_sandbox) {
+        airs = m_sandbox->airsSettings();
+    } else {
+        const Config::Result c = m_settings->effective();
+        airs = AirsSettings::fromConfig(c.config);
+    }
+    m_management = new ManagementClient(m_nam, airs, this);
+    emit managementChanged();
+}
+
+void StudioContext::listProfiles()
+{
+    if (!m_management)
+        return emit profilesListed({}, tr("AIRS is not configured"));
+    m_management->listProfiles(this, [this](const AirsResult<QList<AirsProfile>> &r) {
+        QStringList names;
+        for (const AirsProfile &p : r.value) {
+            if (!names.contains(p.name))
+                names.append(p.name);
+        }
+        names.sort(Qt::CaseInsensitive);
+        emit profilesListed(names, r.ok() ? QString() : r.error.toString());
+    });
+}
+
+bool StudioContext::isRunActive() const
+{
+    return m_controller && m_controller->isActive();
+}
+
+QString StudioContext::startRun(const RunSettings &settings)
+{
+    RunState run;
+    run.id = NanoId::generate();
+    run.createdAt = run.updatedAt = QDateTime::currentDateTimeUtc();
+    run.userInput = settings;
+    return launch(run);
+}
+
+QString StudioContext::resumeRun(const QString &runId)
+{
+    const RunStore::Loaded loaded = RunStore(runsDirectory()).load(runId);
+    if (!loaded.ok())
+        return loaded.error;
+    RunState run = loaded.run;
+    if (run.status == RunStatus::Completed)
+        return tr("Run %1 is already completed.").arg(runId);
+    if (!run.checkpoint)
+        return tr("Run %1 has no checkpoint (it was written by the original tool) and cannot be resumed.").arg(runId);
+    const int done = run.checkpoint->nextIteration - 1;
+    if (done >= run.userInput.maxIterations)
+        run.userInput.maxIterations = done + 10;
+    return launch(run);
+}
+
+QString StudioContext::launch(const RunState &run)
+{
+    if (isRunActive())
+        return tr("A run is already in progress.");
+    QString error;
+    const RunEnvironment env = environment(&error);
+    if (!error.isEmpty())
+        return error;
+    m_controller = std::make_unique<RunController>();
+    connect(m_controller.get(), &RunController::finished, this, [this] { emit runActiveChanged(false); });
+    m_session->attach(m_controller.get(), run);
+    m_controller->start(env, run);
+    emit runActiveChanged(true);
+    return {};
+}
+
+void StudioContext::pause()
+{
+    if (m_controller)
+        m_controller->pause();
+}
+
+void StudioContext::cancel()
+{
+    if (m_controller)
+        m_controller->cancel();
+}

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "domain/runstate.h"
+#include "loop/runenvironment.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <memory>
+
+class ManagementClient;
+class QNetworkAccessManager;
+class RunController;
+class RunSession;
+class SandboxHost;
+class SecretStore;
+class SettingsController;
+
+// The desktop app's composition root: settings (config + keychain), the built-in sandbox when
+// it is active, the GUI-thread management client (profiles, apply to AIRS), and the current
+// run (a RunController feeding the RunSession every view observes).
+class StudioContext final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StudioContext)
+public:
+    explicit StudioContext(SecretStore *secrets, QObject *parent = nullptr);
+    ~StudioContext() override;
+
+    // Loads the settings (asynchronously: the keychain answers later); ready() follows.
+    void initialize();
+    bool isReady() const { return m_ready; }
+    // True when neither AIRS nor an LLM account is configured: the sandbox is offered.
+    bool needsAccount() const;
+
+    bool enableSandbox(QString *error);
+    bool isSandbox() const;
+
+    SettingsController *settings() const { return m_settings; }
+    RunSession *session() const { return m_session; }
+    ManagementClient *management() const { return m_management; }
+    QString runsDirectory() const;
+    QString defaultProfile() const;
+
+    // Starts a new run or resumes a stored one. Returns an error message, or empty.
+    QString startRun(const RunSettings &settings);
+    QString resumeRun(const QString &runId);
+    void pause();
+    void cancel();
+    bool isRunActive() const;
+
+    void useSessionOnlySecrets();
+    void reloadSettings(); // after the Settings dialog saved
+
+signals:
+    void ready();
+    void sandboxChanged(bool active);
+    void runActiveChanged(bool active);
+    void managementChanged();
+    void profilesListed(const QStringList &profiles, const QString &error);
+
+public:
+    void listProfiles();
+
+private:
+    RunEnvironment environment(QString *error) const;
+    QString launch(const RunState &run);
+    void rebuildManagement();
+
+    QPointer<SecretStore> m_secrets;
+    std::unique_ptr<SecretStore> m_sessionSecrets;
+    SettingsController *m_settings;
+    RunSession *m_session;
+    QNetworkAccessManager *m_nam;
+    QPointer<ManagementClient> m_management;
+    std::unique_ptr<SandboxHost> m_sandbox;
+    std::unique_ptr<RunController> m_controller;
+    bool m_ready = false;
+};

@@ -1,0 +1,254 @@
+#include "airs/managementclient.h"
+#include "comparefixture.h"
+#include "models/runsession.h"
+#include "ui/compare/comparepanel.h"
+#include "ui/compare/diffstyle.h"
+#include "ui/compare/metricdeltatable.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QListWidget>
+#include <QNetworkAccessManager>
+#include <QPushButton>
+#include <QTableView>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+// ComparePanel over a RunSession opened on a run built in code.
+class TestComparePanel : public QObject
+{
+    Q_OBJECT
+
+    struct Fragment
+    {
+        QString text;
+        QTextCharFormat format;
+    };
+    static QList<Fragment> fragments(const QTextDocument *doc)
+    {
+        QList<Fragment> out;
+        for (QTextBlock b = doc->begin(); b.isValid(); b = b.next()) {
+            for (auto it = b.begin(); !it.atEnd(); ++it)
+                out.append({it.fragment().text(), it.fragment().charFormat()});
+        }
+        return out;
+    }
+    static std::optional<Fragment> fragment(const QTextDocument *doc, const QString &text)
+    {
+        for (const Fragment &f : fragments(doc)) {
+            if (f.text == text)
+                return f;
+        }
+        return std::nullopt;
+    }
+    static void shot(QWidget *w, const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("DAYSTROM_SCREENSHOTS");
+        if (!dir.isEmpty())
+            QVERIFY(w->grab().save(dir + u'/' + name));
+    }
+    template<typename T> static T *child(QWidget *w, const QString &name)
+    {
+        T *c = w->findChild<T *>(name);
+        if (!c)
+            qWarning() << "no child" << name;
+        return c;
+    }
+
+private slots:
+    void showsTheDiffOfPreviousAndBest()
+    {
+        RunSession session;
+        session.open(CompareFixture::make());
+        ComparePanel panel(&session);
+        panel.resize(1100, 760);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+
+        auto *a = child<QComboBox>(&panel, u"compareIterationA"_s);
+        auto *b = child<QComboBox>(&panel, u"compareIterationB"_s);
+        QVERIFY(a && b);
+        QCOMPARE(a->count(), 3);         // iterations 1, 2 and 4: numbers with a gap
+        QCOMPARE(panel.iterationA(), 2); // the one recorded before …
+        QCOMPARE(panel.iterationB(), 4); // … the best
+        QVERIFY(b->currentText().contains(u"(best)"_s));
+
+        // "Requests to buy guns, ammunition or explosives." -> "Requests to obtain guns,
+        // ammunition or explosives, including slang."
+        auto *diff = child<QTextBrowser>(&panel, u"descriptionDiff"_s);
+        QVERIFY(diff);
+        QVERIFY(diff->isReadOnly());
+        const DiffStyle style = DiffStyle::from(diff->palette());
+        const auto removed = fragment(diff->document(), u"buy"_s);
+        QVERIFY(removed);
+        QVERIFY(removed->format.fontStrikeOut());
+        QCOMPARE(removed->format.background().color(), style.removedBackground);
+        const auto added = fragment(diff->document(), u"obtain"_s);
+        QVERIFY(added);
+        QVERIFY(!added->format.fontStrikeOut());
+        QCOMPARE(added->format.background().color(), style.addedBackground);
+        const auto addedTail = fragment(diff->document(), u", including slang"_s);
+        QVERIFY(addedTail);
+        QCOMPARE(addedTail->format.background().color(), style.addedBackground);
+        const auto same = fragment(diff->document(), u" guns, ammunition or explosives"_s);
+        QVERIFY(same);
+        QVERIFY(!same->format.fontStrikeOut());
+        QVERIFY(same->format.background().style() == Qt::NoBrush);
+        QVERIFY(diff->toPlainText().contains(u"2 word(s) removed"_s) == false);
+        QVERIFY(diff->toPlainText().contains(u"1 word(s) removed, 3 word(s) added"_s));
+
+        auto *examplesAdded = child<QListWidget>(&panel, u"examplesAdded"_s);
+        auto *examplesRemoved = child<QListWidget>(&panel, u"examplesRemoved"_s);
+        QVERIFY(examplesAdded && examplesRemoved);
+        QCOMPARE(examplesAdded->count(), 1);
+        QCOMPARE(examplesAdded->item(0)->text(), u"Need a piece, no questions"_s);
+        QCOMPARE(examplesRemoved->count(), 1);
+        QCOMPARE(examplesRemoved->item(0)->text(), u"How do I make a pipe bomb?"_s);
+
+        // Iteration 2: TP 1, FN 1, FP 1, TN 2 -> coverage 50%. Iteration 4: all 5 right -> 100%.
+        auto *metrics = child<MetricDeltaTable>(&panel, u"metricDeltas"_s);
+        QVERIFY(metrics);
+        QCOMPARE(metrics->item(0, MetricDeltaTable::AColumn)->text(), u"50.0%"_s);
+        QCOMPARE(metrics->item(0, MetricDeltaTable::BColumn)->text(), u"100.0%"_s);
+        QCOMPARE(metrics->item(0, MetricDeltaTable::ChangeColumn)->text(), u"▲ +50.0 pp"_s);
+        QCOMPARE(metrics->item(0, MetricDeltaTable::ChangeColumn)->foreground().color(),
+                 style.better);
+        QCOMPARE(metrics->item(5, MetricDeltaTable::ChangeColumn)->text(),
+                 u"▼ -1"_s); // one FP fewer
+        QCOMPARE(metrics->item(5, MetricDeltaTable::ChangeColumn)->foreground().color(),
+                 style.better);
+        QCOMPARE(metrics->horizontalHeaderItem(0)->text(), u"A (#2)"_s);
+
+        auto *flips = child<QTableView>(&panel, u"flipsView"_s);
+        QVERIFY(flips);
+        QCOMPARE(flips->model()->rowCount(), 2); // fixed + broken
+        QStringList prompts;
+        for (int r = 0; r < 2; ++r)
+            prompts.append(flips->model()->index(r, 1).data().toString());
+        QCOMPARE(prompts, (QStringList{u"get a piece, no questions"_s, u"bake bread"_s}));
+        QCOMPARE(flips->model()->index(0, 0).data().toString(), u"✓ Fixed"_s);
+        auto *oneSide = child<QToolButton>(&panel, u"flipsFilterOneSide"_s);
+        QVERIFY(oneSide);
+        QCOMPARE(oneSide->text(), u"Only in A or B (2)"_s);
+        QTest::mouseClick(oneSide, Qt::LeftButton);
+        QCOMPARE(flips->model()->rowCount(), 2);
+        QCOMPARE(flips->model()->index(0, 0).data().toString(), u"Only in B"_s);
+        QTest::mouseClick(child<QToolButton>(&panel, u"flipsFilterBroken"_s), Qt::LeftButton);
+        QCOMPARE(flips->model()->rowCount(), 0);
+        QTest::mouseClick(child<QToolButton>(&panel, u"flipsFilterFlips"_s), Qt::LeftButton);
+        QCOMPARE(flips->model()->rowCount(), 2);
+
+        auto *apply = child<QPushButton>(&panel, u"applyIterationButton"_s);
+        QVERIFY(apply);
+        QCOMPARE(apply->text(), u"Apply iteration 4 to AIRS…"_s);
+        QVERIFY(!apply->isEnabled()); // no management client yet
+        shot(&panel, u"compare-panel.png"_s);
+    }
+
+    void pickingIterationsRecomputes()
+    {
+        RunSession session;
+        session.open(CompareFixture::make());
+        ComparePanel panel(&session);
+        auto *a = child<QComboBox>(&panel, u"compareIterationA"_s);
+        a->setCurrentIndex(a->findData(1));
+        QCOMPARE(panel.comparison().iterationA(), 1);
+        QCOMPARE(panel.comparison().iterationB(), 4);
+        // 1 -> 4: "hunting" and "get a piece" fixed; nothing broken.
+        QCOMPARE(panel.comparison().count(TestFlip::Kind::Fixed), 2);
+        QCOMPARE(panel.comparison().examplesRemoved(),
+                 (QStringList{u"How do I make a pipe bomb?"_s}));
+        QTest::mouseClick(child<QToolButton>(&panel, u"swapIterationsButton"_s), Qt::LeftButton);
+        QCOMPARE(panel.iterationA(), 4);
+        QCOMPARE(panel.iterationB(), 1);
+        QCOMPARE(panel.comparison().count(TestFlip::Kind::Broken), 2);
+
+        // The picked pair survives an update of the same run, and a new run resets it.
+        emit session.runUpdated();
+        QCOMPARE(panel.iterationA(), 4);
+        RunState other = CompareFixture::make();
+        other.iterations.removeLast();
+        other.bestIteration = 2;
+        session.open(other);
+        QCOMPARE(panel.iterationA(), 1);
+        QCOMPARE(panel.iterationB(), 2);
+
+        RunState single = CompareFixture::make();
+        single.iterations = {single.iterations.first()};
+        single.bestIteration = 1;
+        session.open(single);
+        QCOMPARE(panel.iterationA(), 1);
+        QCOMPARE(panel.iterationB(), 1);
+        QVERIFY(child<QTextBrowser>(&panel, u"descriptionDiff"_s)
+                    ->toPlainText()
+                    .contains(u"unchanged"_s));
+
+        session.clear();
+        QCOMPARE(child<QComboBox>(&panel, u"compareIterationB"_s)->count(), 0);
+        QVERIFY(!child<QPushButton>(&panel, u"applyIterationButton"_s)->isEnabled());
+    }
+
+    void applyButtonOpensTheDialogWithAClient()
+    {
+        RunSession session;
+        session.open(CompareFixture::make());
+        ComparePanel panel(&session);
+        panel.show();
+        QNetworkAccessManager nam;
+        AirsSettings settings; // nothing listens: the dialog just shows what it could not read
+        settings.managementEndpoint = QUrl(u"http://127.0.0.1:9/aisec"_s);
+        settings.tokenEndpoint = QUrl(u"http://127.0.0.1:9/token"_s);
+        settings.clientId = settings.clientSecret = settings.tsgId = u"x"_s;
+        settings.retry.maxRetries = 0;
+        ManagementClient client(&nam, settings);
+        panel.setManagementClient(&client);
+        auto *apply = child<QPushButton>(&panel, u"applyIterationButton"_s);
+        QVERIFY(apply->isEnabled());
+        QTest::mouseClick(apply, Qt::LeftButton);
+        QVERIFY(panel.applyDialog());
+        QCOMPARE(panel.applyDialog()->objectName(), u"applyDialog"_s);
+        QTRY_VERIFY(panel.applyDialog()->isVisible());
+        panel.applyDialog()->close();
+        QTRY_VERIFY(!panel.applyDialog());
+    }
+
+    void darkPaletteColours()
+    {
+        QPalette dark;
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x31));
+        dark.setColor(QPalette::Text, QColor(0xe6, 0xe8, 0xeb));
+        dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe8, 0xeb));
+        dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xe8, 0xeb));
+        dark.setColor(QPalette::Button, QColor(0x3a, 0x3d, 0x42));
+        dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2c));
+        const DiffStyle light = DiffStyle::from(QPalette(Qt::white));
+        const DiffStyle night = DiffStyle::from(dark);
+        QVERIFY(night.addedBackground.lightnessF() < 0.5); // a dark tint, not a light highlight
+        QVERIFY(night.removedBackground.lightnessF() < 0.5);
+        QVERIFY(light.addedBackground.lightnessF() > 0.5);
+        QVERIFY(night.better.lightnessF() > light.better.lightnessF()); // lighter green on dark
+        QVERIFY(night.addedBackground.green() > night.addedBackground.red());
+
+        RunSession session;
+        session.open(CompareFixture::make());
+        ComparePanel panel(&session);
+        panel.setPalette(dark);
+        panel.resize(1100, 760);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto *diff = child<QTextBrowser>(&panel, u"descriptionDiff"_s);
+        QTRY_COMPARE(fragment(diff->document(), u"obtain"_s)->format.background().color(),
+                     DiffStyle::from(diff->palette()).addedBackground);
+        QVERIFY(fragment(diff->document(), u"obtain"_s)->format.background().color().lightnessF() <
+                0.5);
+        shot(&panel, u"compare-panel-dark.png"_s);
+    }
+};
+
+QTEST_MAIN(TestComparePanel)
+#include "tst_comparepanel.moc"

@@ -1,0 +1,218 @@
+#include "comparefixture.h"
+#include "models/runlistmodel.h"
+#include "runs/runstore.h"
+#include "testhome.h"
+#include "ui/compare/runspanel.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLockFile>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableView>
+#include <QToolButton>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+// RunsPanel over a real run directory.
+class TestRunsPanel : public QObject
+{
+    Q_OBJECT
+
+    QString m_dir;
+    int m_n = 0;
+
+    static RunState run(const QString &id, RunStatus status, int minutes, const QString &topic)
+    {
+        RunState r = CompareFixture::make();
+        r.id = id;
+        r.status = status;
+        r.updatedAt = QDateTime(QDate(2026, 3, 8), QTime(11, minutes), Qt::UTC);
+        r.userInput.topicDescription = topic;
+        return r;
+    }
+
+    static const inline QString Completed = u"completedRun000000001"_s;
+    static const inline QString Paused = u"pausedRun000000000002"_s;
+    static const inline QString Driven = u"drivenRun000000000003"_s;
+
+    template<typename T> static T *child(QWidget *w, const QString &name)
+    {
+        return w->findChild<T *>(name);
+    }
+
+    static void select(RunsPanel &panel, const QString &id)
+    {
+        panel.selectRun(id);
+        QCOMPARE(panel.selectedRunId(), id);
+    }
+
+private slots:
+    void init()
+    {
+        m_dir = TestHome::path() + u"/runs-"_s + QString::number(++m_n);
+        const RunStore store(m_dir);
+        QVERIFY(store
+                    .save(run(Completed, RunStatus::Completed, 1,
+                              u"Block weapons <script>alert(1)</script>"_s))
+                    .isEmpty());
+        QVERIFY(store.save(run(Paused, RunStatus::Paused, 2, u"Block gambling talk"_s)).isEmpty());
+        QVERIFY(store.save(run(Driven, RunStatus::Running, 3, u"Allow only cooking questions"_s))
+                    .isEmpty());
+    }
+
+    void actionsFollowTheSelection()
+    {
+        QLockFile held(m_dir + u"/"_s + Driven + u".lock"_s); // another driver holds this run
+        QVERIFY(held.tryLock(0));
+        RunsPanel panel(m_dir);
+        panel.resize(900, 400);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto *view = child<QTableView>(&panel, u"runsView"_s);
+        QVERIFY(view);
+        QTRY_COMPARE(view->model()->rowCount(), 3);
+        auto *open = child<QToolButton>(&panel, u"openRunButton"_s);
+        auto *resume = child<QToolButton>(&panel, u"resumeRunButton"_s);
+        auto *remove = child<QToolButton>(&panel, u"deleteRunButton"_s);
+        auto *exportButton = child<QToolButton>(&panel, u"exportReportButton"_s);
+        QVERIFY(open && resume && remove && exportButton);
+        QVERIFY(!open->isEnabled()); // nothing selected
+
+        QSignalSpy opened(&panel, &RunsPanel::openRequested);
+        QSignalSpy resumed(&panel, &RunsPanel::resumeRequested);
+        select(panel, Paused);
+        QVERIFY(open->isEnabled() && resume->isEnabled() && remove->isEnabled() &&
+                exportButton->isEnabled());
+        QTest::mouseClick(resume, Qt::LeftButton);
+        QCOMPARE(resumed.size(), 1);
+        QCOMPARE(resumed.first().first().toString(), Paused);
+        QTest::mouseClick(open, Qt::LeftButton);
+        QCOMPARE(opened.last().first().toString(), Paused);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Return); // Enter opens too
+        QCOMPARE(opened.size(), 2);
+
+        select(panel, Completed);
+        QVERIFY(!resume->isEnabled());
+        QVERIFY(resume->toolTip().contains(u"Completed"_s));
+
+        select(panel, Driven); // "running", but another process drives it
+        QVERIFY(!resume->isEnabled());
+        QVERIFY(!remove->isEnabled());
+        QCOMPARE(panel.deleteRun(Driven).contains(u"being driven"_s), true);
+        QVERIFY(QFile::exists(RunStore(m_dir).pathFor(Driven)));
+        held.unlock(); // its process went away: a crashed run can be resumed
+        select(panel, Paused);
+        select(panel, Driven);
+        QVERIFY(resume->isEnabled());
+        panel.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&panel)); // shortcuts need the active window
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_R, Qt::ControlModifier);
+        QCOMPARE(resumed.last().first().toString(), Driven);
+
+        // Columns: status, best coverage, iterations, updated, topic (the id last).
+        QHeaderView *header = view->horizontalHeader();
+        QCOMPARE(header->logicalIndex(0), int(RunListModel::StatusColumn));
+        QCOMPARE(header->logicalIndex(1), int(RunListModel::BestColumn));
+        QCOMPARE(header->logicalIndex(4), int(RunListModel::TopicColumn));
+        select(panel, Paused);
+        const QString shots = qEnvironmentVariable("DAYSTROM_SCREENSHOTS");
+        if (!shots.isEmpty())
+            QVERIFY(panel.grab().save(shots + u"/runs-panel.png"_s));
+    }
+
+    void deleteAsksThenRemovesTheFile()
+    {
+        RunsPanel panel(m_dir);
+        panel.show();
+        auto *view = child<QTableView>(&panel, u"runsView"_s);
+        QTRY_COMPARE(view->model()->rowCount(), 3);
+        const QString path = RunStore(m_dir).pathFor(Completed);
+        QVERIFY(QFile::exists(path));
+
+        // Cancel keeps it.
+        select(panel, Completed);
+        QTest::mouseClick(child<QToolButton>(&panel, u"deleteRunButton"_s), Qt::LeftButton);
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = panel.findChild<QMessageBox *>(u"deleteRunConfirm"_s)) &&
+                    box->isVisible());
+        QVERIFY(box->text().contains(Completed));
+        QVERIFY(
+            box->text().contains(u"“Block weapons <script>alert(1)</script>”"_s)); // shown as typed
+        QCOMPARE(box->textFormat(), Qt::PlainText);
+        const QString shots = qEnvironmentVariable("DAYSTROM_SCREENSHOTS");
+        if (!shots.isEmpty())
+            QVERIFY(box->grab().save(shots + u"/runs-delete-confirm.png"_s));
+        QTest::mouseClick(box->findChild<QPushButton *>(u"cancelDeleteButton"_s), Qt::LeftButton);
+        QTRY_VERIFY(!panel.findChild<QMessageBox *>(u"deleteRunConfirm"_s));
+        QVERIFY(QFile::exists(path));
+
+        // Delete removes it, via the keyboard this time.
+        QSignalSpy deleted(&panel, &RunsPanel::runDeleted);
+        select(panel, Completed);
+        panel.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&panel));
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Delete);
+        QTRY_VERIFY((box = panel.findChild<QMessageBox *>(u"deleteRunConfirm"_s)) &&
+                    box->isVisible());
+        QTest::mouseClick(box->findChild<QPushButton *>(u"confirmDeleteButton"_s), Qt::LeftButton);
+        QTRY_COMPARE(deleted.size(), 1);
+        QVERIFY(!QFile::exists(path));
+        QTRY_COMPARE(view->model()->rowCount(), 2);
+        QVERIFY(RunStore(m_dir).exists(Paused));
+    }
+
+    void exportsHtmlAndJson()
+    {
+        RunsPanel panel(m_dir);
+        QTRY_COMPARE(panel.model()->rowCount(), 3);
+        QSignalSpy exported(&panel, &RunsPanel::reportExported);
+        QSignalSpy failed(&panel, &RunsPanel::exportFailed);
+
+        const QString html = TestHome::path() + u"/out-"_s + QString::number(m_n) + u".html"_s;
+        panel.exportReport(Completed, html);
+        QTRY_COMPARE(exported.size(), 1);
+        QFile h(html);
+        QVERIFY(h.open(QIODevice::ReadOnly));
+        const QString page = QString::fromUtf8(h.readAll());
+        QVERIFY(page.contains(u"<img src=\"data:image/png;base64,"_s));
+        QVERIFY(!page.contains(u"<script>"_s));
+        QVERIFY(page.contains(u"&lt;script&gt;alert(1)&lt;/script&gt;"_s));
+
+        // Through the file dialog, choosing JSON.
+        select(panel, Paused);
+        panel.show();
+        QTest::mouseClick(child<QToolButton>(&panel, u"exportReportButton"_s), Qt::LeftButton);
+        QFileDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = panel.findChild<QFileDialog *>(u"exportReportDialog"_s)));
+        QVERIFY(dialog->nameFilters().size() == 2);
+        const QString json = TestHome::path() + u"/out-"_s + QString::number(m_n) + u".json"_s;
+        dialog->selectNameFilter(dialog->nameFilters().at(1));
+        dialog->selectFile(json);
+        QVERIFY(QMetaObject::invokeMethod(dialog, "accept")); // what the Save button does
+        QTRY_COMPARE(exported.size(), 2);
+        QCOMPARE(exported.last().first().toString(), json);
+        QFile j(json);
+        QVERIFY(j.open(QIODevice::ReadOnly));
+        const QJsonObject o = QJsonDocument::fromJson(j.readAll()).object();
+        QCOMPARE(o.value(u"run"_s).toObject().value(u"id"_s).toString(), Paused);
+        QVERIFY(o.value(u"iterations"_s).toArray().first().toObject().contains(u"tests"_s));
+
+        // A missing run is reported, not written.
+        panel.exportReport(u"missingRun00000000009"_s, TestHome::path() + u"/missing.html"_s);
+        QTRY_COMPARE(failed.size(), 1);
+        QVERIFY(!QFile::exists(TestHome::path() + u"/missing.html"_s));
+        QVERIFY(child<QLabel>(&panel, u"runsMessage"_s)->text().contains(u"no run with id"_s));
+    }
+};
+
+QTEST_MAIN(TestRunsPanel)
+#include "tst_runspanel.moc"

@@ -1,0 +1,237 @@
+#include "livefeed.h"
+#include "ui/live/efficacychartview.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QFileDialog>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPainter>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QValueAxis>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+using Metric = EfficacySeriesModel::Metric;
+
+class TestEfficacyChartView : public QObject
+{
+    Q_OBJECT
+
+    static QList<TestResult> suite(int tp, int fn, int tn, int fp)
+    {
+        QList<TestResult> out;
+        const auto add = [&out](int n, bool expected, bool actual) {
+            for (int i = 0; i < n; ++i)
+                out.append(LiveFeed::result(u"p%1"_s.arg(out.size()), expected, actual, u"c"_s));
+        };
+        add(tp, true, true);
+        add(fn, true, false);
+        add(tn, false, false);
+        add(fp, false, true);
+        return out;
+    }
+
+    // Iterations 1, 3 and 4 (2 was a skipped duplicate), a revert in 4, a simplification in 5.
+    static void feedRun(LiveFeed &feed)
+    {
+        feed.runIteration(1, suite(2, 2, 4, 0)); // coverage 50
+        feed.startIteration(2);
+        emit feed.controller.topicDuplicate(Topic{}, 1);
+        feed.runIteration(3, suite(3, 1, 3, 1)); // coverage 75, the best
+        feed.startIteration(4);
+        emit feed.controller.topicReverted(Topic{}, 3);
+        feed.scan(suite(4, 0, 3, 1));
+        feed.complete(4, suite(4, 0, 3, 1)); // coverage 75
+        feed.startIteration(5);
+        emit feed.controller.topicSimplified(Topic{});
+    }
+
+    static void saveShot(QWidget &w, const QString &name)
+    {
+        const QString shots = qEnvironmentVariable("DAYSTROM_SCREENSHOTS");
+        if (!shots.isEmpty())
+            QVERIFY(w.grab().save(shots + u'/' + name));
+    }
+
+    static QByteArray head(const QString &path, int n)
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return {};
+        return f.read(n);
+    }
+
+private slots:
+    void seriesHoldTheCompletedIterations()
+    {
+        LiveFeed feed(6, 0.9);
+        EfficacyChartView view(&feed.session);
+        view.resize(900, 520);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QCOMPARE(view.chart()->animationOptions(), QChart::NoAnimation);
+        feedRun(feed);
+
+        QLineSeries *coverage = view.metricSeries(Metric::Coverage);
+        QTRY_COMPARE(coverage->points(), (QList<QPointF>{{1, 50}, {3, 75}, {4, 75}}));
+        QCOMPARE(view.metricSeries(Metric::TruePositiveRate)->points(),
+                 (QList<QPointF>{{1, 50}, {3, 75}, {4, 100}}));
+        QCOMPARE(view.metricSeries(Metric::TrueNegativeRate)->points(),
+                 (QList<QPointF>{{1, 100}, {3, 75}, {4, 75}}));
+        QCOMPARE(view.metricSeries(Metric::Accuracy)->points(),
+                 (QList<QPointF>{{1, 75}, {3, 75}, {4, 87.5}}));
+        QCOMPARE(view.metricSeries(Metric::F1)->points().size(), 3);
+        QVERIFY(coverage->pointsVisible());
+        QCOMPARE(view.bestSeries()->points(), (QList<QPointF>{{3, 75}}));
+        QCOMPARE(view.bestSeries()->markerShape(), QScatterSeries::MarkerShapeStar);
+        QCOMPARE(view.markerSeries(RunMarker::Kind::Duplicate)->points(),
+                 (QList<QPointF>{{2, 50}}));
+        QCOMPARE(view.markerSeries(RunMarker::Kind::Revert)->points(), (QList<QPointF>{{4, 75}}));
+        QCOMPARE(view.markerSeries(RunMarker::Kind::Simplify)->points(), (QList<QPointF>{{5, 75}}));
+        QCOMPARE(view.markerSeries(RunMarker::Kind::Revert)->name(), u"Revert"_s);
+
+        const QList<QPointF> target = view.targetSeries()->points();
+        QCOMPARE(target.size(), 2);
+        QCOMPARE(target.first().y(), 90.0);
+        QCOMPARE(target.last().y(), 90.0);
+        QCOMPARE(view.targetSeries()->pen().style(), Qt::DashLine);
+        QCOMPARE(view.percentAxis()->min(), 0.0);
+        QCOMPARE(view.percentAxis()->max(), 100.0);
+        QVERIFY(view.iterationAxis()->min() < 1 && view.iterationAxis()->max() >= 6);
+        QCOMPARE(target.first().x(), view.iterationAxis()->min());
+        QCOMPARE(target.last().x(), view.iterationAxis()->max());
+        saveShot(view, u"efficacy-chart.png"_s);
+    }
+
+    void updatesAreCoalescedAndReplaced()
+    {
+        LiveFeed feed(30);
+        EfficacyChartView view(&feed.session);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QLineSeries *coverage = view.metricSeries(Metric::Coverage);
+        QSignalSpy replaced(coverage, &QXYSeries::pointsReplaced);
+        QSignalSpy added(coverage, &QXYSeries::pointAdded);
+        for (int i = 1; i <= 20; ++i)
+            feed.runIteration(i, suite(i % 5, 1, 3, 1));
+        QCOMPARE(coverage->count(), 0); // nothing drawn until the next frame
+        QTRY_COMPARE(coverage->count(), 20);
+        QCOMPARE(replaced.count(), 1);
+        QCOMPARE(added.count(), 0);
+    }
+
+    void exportsPngAndSvg()
+    {
+        LiveFeed feed;
+        EfficacyChartView view(&feed.session);
+        feedRun(feed);
+        QTemporaryDir dir;
+        const QString png = dir.filePath(u"chart.png"_s);
+        const QString svg = dir.filePath(u"chart.svg"_s);
+        QVERIFY(view.exportPng(png)); // never shown: lays itself out at the export size
+        QVERIFY(view.exportSvg(svg, QSize(800, 450)));
+        QCOMPARE(head(png, 8), QByteArray("\x89PNG\r\n\x1a\n"));
+        QCOMPARE(head(svg, 5), QByteArray("<?xml"));
+        QImage image(png);
+        QCOMPARE(image.size(), QSize(1920, 1080)); // 960×540 at 2× scale
+        QVERIFY(QFileInfo(svg).size() > 1000);
+        QVERIFY(!view.exportPng(dir.filePath(u"missing/dir/chart.png"_s)));
+        QVERIFY(!view.exportSvg(dir.filePath(u"missing/dir/chart.svg"_s)));
+        const QString shots = qEnvironmentVariable("DAYSTROM_SCREENSHOTS");
+        QSvgRenderer renderer(svg);
+        QVERIFY(renderer.isValid());
+        QCOMPARE(renderer.viewBox(), QRect(0, 0, 800, 450));
+        if (!shots.isEmpty()) {
+            QVERIFY(view.exportPng(shots + u"/efficacy-chart-export.png"_s));
+            QImage drawn(800, 450, QImage::Format_ARGB32);
+            drawn.fill(Qt::white);
+            QPainter painter(&drawn);
+            renderer.render(&painter);
+            painter.end();
+            QVERIFY(drawn.save(shots + u"/efficacy-chart-export-svg.png"_s));
+        }
+    }
+
+    void exportsThroughTheFileDialog_data()
+    {
+        QTest::addColumn<QString>("button");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("magic");
+        QTest::newRow("png") << u"exportChartPng"_s << u"from-dialog.png"_s
+                             << QByteArray("\x89PNG");
+        QTest::newRow("svg") << u"exportChartSvg"_s << u"from-dialog.svg"_s << QByteArray("<?xm");
+    }
+
+    void exportsThroughTheFileDialog()
+    {
+        QFETCH(QString, button);
+        QFETCH(QString, file);
+        QFETCH(QByteArray, magic);
+        LiveFeed feed;
+        EfficacyChartView view(&feed.session);
+        view.setNativeFileDialogs(false);
+        view.resize(900, 520);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        feedRun(feed);
+        QSignalSpy exported(&view, &EfficacyChartView::exported);
+        auto *b = view.findChild<QToolButton *>(button);
+        QVERIFY(b);
+        QVERIFY(!b->accessibleName().isEmpty());
+        QTest::mouseClick(b, Qt::LeftButton);
+        QFileDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = view.findChild<QFileDialog *>(u"exportChartDialog"_s)) &&
+                    dialog->isVisible());
+        view.flush();
+        const QImage before = view.chartView()->grab().toImage();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(file);
+        dialog->selectFile(path);
+        static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept() is protected
+        QTRY_COMPARE(exported.count(), 1);
+        QCOMPARE(exported.at(0).at(0).toString(), path);
+        QVERIFY(exported.at(0).at(1).toBool());
+        QCOMPARE(head(path, 4), magic);
+        // Exporting lays the chart out at the export size, titled; the screen is left as it was.
+        QVERIFY(view.chart()->title().isEmpty());
+        saveShot(view, u"efficacy-chart-after-export-"_s +
+                           QString::fromUtf8(QTest::currentDataTag()) + u".png"_s);
+        QCOMPARE(view.chartView()->grab().toImage(), before);
+    }
+
+    void followsTheSystemPalette()
+    {
+        LiveFeed feed;
+        EfficacyChartView view(&feed.session);
+        view.resize(900, 520);
+        feedRun(feed);
+        QCOMPARE(view.chart()->theme(), QChart::ChartThemeLight);
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+        dark.setColor(QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0));
+        dark.setColor(QPalette::Mid, QColor(0x60, 0x60, 0x60));
+        dark.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xd6));
+        view.setPalette(dark);
+        QCOMPARE(view.chart()->theme(), QChart::ChartThemeDark);
+        QCOMPARE(view.chart()->backgroundBrush().color(), dark.color(QPalette::Window));
+        QCOMPARE(view.chart()->legend()->labelColor(), dark.color(QPalette::WindowText));
+        QCOMPARE(view.targetSeries()->pen().style(), Qt::DashLine); // survives the theme change
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.flush();
+        saveShot(view, u"efficacy-chart-dark.png"_s);
+    }
+};
+
+QTEST_MAIN(TestEfficacyChartView)
+#include "tst_efficacychartview.moc"

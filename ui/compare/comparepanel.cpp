@@ -1,0 +1,346 @@
+#include "comparepanel.h"
+
+#include "airs/managementclient.h"
+#include "applydialog.h"
+#include "diffstyle.h"
+#include "domain/format.h"
+#include "flipspanel.h"
+#include "metricdeltatable.h"
+#include "models/runsession.h"
+
+#include <QBoxLayout>
+#include <QComboBox>
+#include <QEvent>
+#include <QGroupBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QToolButton>
+
+using namespace Qt::StringLiterals;
+
+ComparePanel::ComparePanel(RunSession *session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+{
+    setObjectName(u"comparePanel"_s);
+    setAccessibleName(tr("Compare iterations"));
+    buildUi();
+    connect(session, &RunSession::reset, this, [this] {
+        m_userPicked = false;
+        repopulate();
+    });
+    connect(session, &RunSession::runUpdated, this, &ComparePanel::repopulate);
+    connect(session, &RunSession::liveChanged, this, &ComparePanel::updateApplyButton);
+    repopulate();
+}
+
+ComparePanel::~ComparePanel() = default;
+
+void ComparePanel::buildUi()
+{
+    m_a = new QComboBox(this);
+    m_a->setObjectName(u"compareIterationA"_s);
+    m_a->setAccessibleName(tr("Iteration A (before)"));
+    m_b = new QComboBox(this);
+    m_b->setObjectName(u"compareIterationB"_s);
+    m_b->setAccessibleName(tr("Iteration B (after)"));
+    auto *labelA = new QLabel(tr("Compare iteration &A:"), this);
+    labelA->setBuddy(m_a);
+    auto *labelB = new QLabel(tr("with iteration &B:"), this);
+    labelB->setBuddy(m_b);
+    auto *swap = new QToolButton(this);
+    swap->setObjectName(u"swapIterationsButton"_s);
+    swap->setText(tr("⇄ Swap"));
+    swap->setAccessibleName(tr("Swap iterations A and B"));
+    swap->setToolTip(tr("Swap A and B (Ctrl+Shift+S)"));
+    swap->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
+    connect(swap, &QToolButton::clicked, this,
+            [this] { selectIterations(iterationB(), iterationA()); });
+    for (QComboBox *combo : {m_a, m_b}) {
+        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
+            if (m_populating)
+                return;
+            m_userPicked = true;
+            compare();
+        });
+    }
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(u"compareSummary"_s);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *pick = new QHBoxLayout;
+    pick->addWidget(labelA);
+    pick->addWidget(m_a, 1);
+    pick->addSpacing(12);
+    pick->addWidget(labelB);
+    pick->addWidget(m_b, 1);
+    pick->addWidget(swap);
+
+    // Topic: description diff and example lists.
+    m_description = new QTextBrowser(this);
+    m_description->setObjectName(u"descriptionDiff"_s);
+    m_description->setAccessibleName(tr("Description changes"));
+    m_description->setOpenLinks(false);
+    m_description->setMinimumHeight(80);
+    m_added = new QListWidget(this);
+    m_added->setObjectName(u"examplesAdded"_s);
+    m_added->setAccessibleName(tr("Examples added in B"));
+    m_removed = new QListWidget(this);
+    m_removed->setObjectName(u"examplesRemoved"_s);
+    m_removed->setAccessibleName(tr("Examples removed from A"));
+    for (QListWidget *list : {m_added, m_removed}) {
+        list->setWordWrap(true);
+        list->setTextElideMode(Qt::ElideNone);
+        list->setUniformItemSizes(false);
+        list->setMaximumHeight(list->fontMetrics().lineSpacing() * 6 + 2 * list->frameWidth() + 8);
+    }
+    auto *addedLabel = new QLabel(tr("Examples a&dded"), this);
+    addedLabel->setBuddy(m_added);
+    auto *removedLabel = new QLabel(tr("Examples re&moved"), this);
+    removedLabel->setBuddy(m_removed);
+    auto *examples = new QGridLayout;
+    examples->addWidget(addedLabel, 0, 0);
+    examples->addWidget(removedLabel, 0, 1);
+    examples->addWidget(m_added, 1, 0);
+    examples->addWidget(m_removed, 1, 1);
+    auto *topicBox = new QGroupBox(tr("Topic"), this);
+    auto *topicLayout = new QVBoxLayout(topicBox);
+    topicLayout->addWidget(m_description, 1);
+    topicLayout->addLayout(examples);
+
+    m_metrics = new MetricDeltaTable(this);
+    auto *metricsBox = new QGroupBox(tr("Metrics"), this);
+    auto *metricsLayout = new QVBoxLayout(metricsBox);
+    metricsLayout->addWidget(m_metrics);
+    auto *legend =
+        new QLabel(tr("▲/▼ show which way a metric moved from A to B; green is better, red "
+                      "is worse. Rates change in percentage points (pp); for false positives "
+                      "and false negatives fewer is better."),
+                   this);
+    legend->setObjectName(u"metricLegend"_s);
+    legend->setWordWrap(true);
+    metricsLayout->addWidget(legend);
+    metricsLayout->addStretch(1);
+
+    auto *top = new QSplitter(Qt::Horizontal, this);
+    top->setObjectName(u"compareTopSplitter"_s);
+    top->setChildrenCollapsible(false);
+    top->addWidget(topicBox);
+    top->addWidget(metricsBox);
+    top->setStretchFactor(0, 1);
+    top->setStretchFactor(1, 0);
+
+    m_flips = new FlipsPanel(this);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(u"compareSplitter"_s);
+    split->setChildrenCollapsible(false);
+    split->addWidget(top);
+    split->addWidget(m_flips);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+
+    m_apply = new QPushButton(this);
+    m_apply->setObjectName(u"applyIterationButton"_s);
+    m_apply->setAccessibleName(tr("Apply iteration B to AIRS"));
+    m_apply->setShortcut(QKeySequence(tr("Ctrl+Shift+A")));
+    connect(m_apply, &QPushButton::clicked, this, [this] { openApplyDialog(); });
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_summary, 1);
+    bottom->addWidget(m_apply);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(pick);
+    layout->addWidget(split, 1);
+    layout->addLayout(bottom);
+    setTabOrder(m_a, m_b);
+    setTabOrder(m_b, swap);
+}
+
+void ComparePanel::setManagementClient(ManagementClient *client)
+{
+    m_client = client;
+    updateApplyButton();
+}
+
+int ComparePanel::iterationA() const
+{
+    return m_a->currentData().toInt();
+}
+
+int ComparePanel::iterationB() const
+{
+    return m_b->currentData().toInt();
+}
+
+void ComparePanel::selectIterations(int a, int b)
+{
+    const int ia = m_a->findData(a);
+    const int ib = m_b->findData(b);
+    if (ia < 0 || ib < 0)
+        return;
+    m_populating = true;
+    m_a->setCurrentIndex(ia);
+    m_b->setCurrentIndex(ib);
+    m_populating = false;
+    m_userPicked = true;
+    compare();
+}
+
+void ComparePanel::repopulate()
+{
+    const RunState &run = m_session->run();
+    const int keepA = iterationA();
+    const int keepB = iterationB();
+    m_populating = true;
+    m_a->clear();
+    m_b->clear();
+    for (const IterationResult &it : run.iterations) {
+        QString text =
+            tr("#%1 — %2 coverage").arg(it.iteration).arg(Format::percent(it.metrics.coverage));
+        if (it.iteration == run.bestIteration)
+            text += tr(" (best)");
+        m_a->addItem(text, it.iteration);
+        m_b->addItem(text, it.iteration);
+    }
+    const bool keep = m_userPicked && m_a->findData(keepA) >= 0 && m_b->findData(keepB) >= 0;
+    if (keep) {
+        m_a->setCurrentIndex(m_a->findData(keepA));
+        m_b->setCurrentIndex(m_b->findData(keepB));
+    } else {
+        m_userPicked = false;
+        selectDefaults();
+    }
+    m_populating = false;
+    m_a->setEnabled(m_a->count() > 0);
+    m_b->setEnabled(m_b->count() > 0);
+    compare();
+}
+
+void ComparePanel::selectDefaults()
+{
+    const RunState &run = m_session->run();
+    if (run.iterations.isEmpty())
+        return;
+    const IterationResult *b = m_session->isLive() ? run.lastRecorded() : run.bestResult();
+    qsizetype at = 0;
+    while (at < run.iterations.size() && run.iterations.at(at).iteration != b->iteration)
+        ++at;
+    int a = b->iteration;
+    int bNumber = b->iteration;
+    if (at > 0)
+        a = run.iterations.at(at - 1).iteration; // the one recorded before B
+    else if (run.iterations.size() > 1)
+        bNumber = run.lastRecorded()->iteration; // B is the first: compare it with the latest
+    m_a->setCurrentIndex(m_a->findData(a));
+    m_b->setCurrentIndex(m_b->findData(bNumber));
+}
+
+void ComparePanel::compare()
+{
+    const RunState &run = m_session->run();
+    const IterationResult *a = run.iterationByNumber(iterationA());
+    const IterationResult *b = run.iterationByNumber(iterationB());
+    m_added->clear();
+    m_removed->clear();
+    if (!a || !b) {
+        m_comparison = IterationComparison();
+        m_description->setHtml(u"<p style=\"color:%1\">%2</p>"_s.arg(
+            DiffStyle::from(palette()).muted.name(),
+            tr("Open a run or wait for its first recorded iteration to compare iterations.")
+                .toHtmlEscaped()));
+        m_metrics->clearComparison();
+        m_flips->setComparison(m_comparison);
+        m_summary->clear();
+        updateApplyButton();
+        return;
+    }
+    m_comparison = IterationComparison(*a, *b);
+    renderDescription();
+    m_added->addItems(m_comparison.examplesAdded());
+    m_removed->addItems(m_comparison.examplesRemoved());
+    m_metrics->setComparison(m_comparison);
+    m_flips->setComparison(m_comparison);
+
+    const MetricDelta coverage = m_comparison.metric(MetricDelta::Metric::Coverage);
+    m_summary->setText(tr("Iteration %1 → %2: coverage %3 → %4 (%5); %6 fixed, %7 broken.")
+                           .arg(QString::number(a->iteration), QString::number(b->iteration),
+                                Format::percent(coverage.a), Format::percent(coverage.b),
+                                MetricDeltaTable::change(coverage),
+                                QString::number(m_comparison.count(TestFlip::Kind::Fixed)),
+                                QString::number(m_comparison.count(TestFlip::Kind::Broken))));
+    updateApplyButton();
+}
+
+void ComparePanel::renderDescription()
+{
+    const DiffStyle style = DiffStyle::from(palette());
+    const QList<DiffSpan> &name = m_comparison.nameDiff();
+    const QList<DiffSpan> &desc = m_comparison.descriptionDiff();
+    QString html = u"<p style=\"color:%1; margin-bottom:2px\">%2</p>"_s.arg(
+        style.muted.name(), tr("Name").toHtmlEscaped());
+    html +=
+        u"<p style=\"white-space:pre-wrap; margin-top:0\"><b>%1</b></p>"_s.arg(style.html(name));
+    html += u"<p style=\"color:%1; margin-bottom:2px\">%2</p>"_s.arg(
+        style.muted.name(), tr("Description").toHtmlEscaped());
+    html += u"<p style=\"white-space:pre-wrap; margin-top:0\">%1</p>"_s.arg(style.html(desc));
+    const int removed = WordDiff::changedWords(desc, DiffSpan::Kind::Removed);
+    const int added = WordDiff::changedWords(desc, DiffSpan::Kind::Added);
+    const QString counts = removed == 0 && added == 0
+                               ? tr("The description is unchanged.")
+                               : tr("%1 word(s) removed, %2 word(s) added in the description.")
+                                     .arg(removed)
+                                     .arg(added);
+    html += u"<p style=\"color:%1\">%2</p>"_s.arg(style.muted.name(), counts.toHtmlEscaped());
+    m_description->setHtml(html);
+    m_description->setAccessibleDescription(
+        tr("A: %1\nB: %2\n%3").arg(WordDiff::oldText(desc), WordDiff::newText(desc), counts));
+}
+
+void ComparePanel::updateApplyButton()
+{
+    const int b = iterationB();
+    m_apply->setText(b > 0 ? tr("Apply iteration %1 to AIRS…").arg(b)
+                           : tr("Apply iteration B to AIRS…"));
+    QString why;
+    if (b <= 0)
+        why = tr("Pick an iteration to apply.");
+    else if (!m_client)
+        why = tr("Add AIRS management credentials in the settings to apply topics.");
+    else if (m_session->isLive())
+        why = tr("The run is still deploying its own topics: pause it or let it finish first.");
+    m_apply->setEnabled(why.isEmpty());
+    m_apply->setToolTip(
+        why.isEmpty()
+            ? tr("Write iteration %1's topic to AIRS and re-pin the profile (Ctrl+Shift+A)").arg(b)
+            : why);
+}
+
+ApplyDialog *ComparePanel::openApplyDialog()
+{
+    if (!m_apply->isEnabled())
+        return nullptr;
+    if (m_dialog) {
+        m_dialog->raise();
+        m_dialog->activateWindow();
+        return m_dialog;
+    }
+    const int iteration = iterationB();
+    m_dialog = new ApplyDialog(m_client, m_session->run(), iteration, this);
+    m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_dialog, &ApplyDialog::applied, this,
+            [this, iteration](int revision) { emit topicApplied(iteration, revision); });
+    m_dialog->open();
+    return m_dialog;
+}
+
+void ComparePanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_comparison.iterationB() > 0)
+        renderDescription();
+}

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "applydialog.h"
+#include "models/compare/iterationcomparison.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class ManagementClient;
+class MetricDeltaTable;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QTextBrowser;
+class RunSession;
+class FlipsPanel;
+
+// Compares any two recorded iterations of the session's run: the description at word level,
+// the examples added and removed, metric deltas and the tests that flipped. Defaults to the
+// latest iteration (the best one for a stored run) against the one recorded before it, and
+// follows new iterations of a live run until the person picks iterations themselves.
+// "Apply iteration B to AIRS…" opens an ApplyDialog when a management client is set.
+class ComparePanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ComparePanel)
+public:
+    explicit ComparePanel(RunSession *session, QWidget *parent = nullptr);
+    ~ComparePanel() override;
+
+    // Enables applying to AIRS; `client` lives on the GUI thread and is not owned. Null disables.
+    void setManagementClient(ManagementClient *client);
+
+    void selectIterations(int a, int b); // by iteration number; ignored when not recorded
+    int iterationA() const;
+    int iterationB() const;
+    const IterationComparison &comparison() const { return m_comparison; }
+    ApplyDialog *applyDialog() const { return m_dialog; } // the open dialog, if any
+
+    ApplyDialog *openApplyDialog(); // what the apply button does; null when it cannot
+
+signals:
+    void topicApplied(int iteration, int topicRevision);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void buildUi();
+    void repopulate();
+    void selectDefaults();
+    void compare();
+    void renderDescription();
+    void updateApplyButton();
+
+    QPointer<RunSession> m_session;
+    QPointer<ManagementClient> m_client;
+    QPointer<ApplyDialog> m_dialog;
+    IterationComparison m_comparison;
+    bool m_userPicked = false; // the person chose iterations: stop following defaults
+    bool m_populating = false;
+
+    QComboBox *m_a = nullptr;
+    QComboBox *m_b = nullptr;
+    QLabel *m_summary = nullptr;
+    QTextBrowser *m_description = nullptr;
+    QListWidget *m_added = nullptr;
+    QListWidget *m_removed = nullptr;
+    MetricDeltaTable *m_metrics = nullptr;
+    FlipsPanel *m_flips = nullptr;
+    QPushButton *m_apply = nullptr;
+};

@@ -1,0 +1,157 @@
+#include "metricdeltatable.h"
+
+#include "diffstyle.h"
+#include "domain/format.h"
+
+#include <QEvent>
+#include <QHeaderView>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr int MetricCount = 7;
+}
+
+MetricDeltaTable::MetricDeltaTable(QWidget *parent)
+    : QTableWidget(MetricCount, ColumnCount, parent)
+{
+    setObjectName(u"metricDeltas"_s);
+    setAccessibleName(tr("Metric changes"));
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setSelectionMode(QAbstractItemView::NoSelection);
+    setFocusPolicy(Qt::TabFocus);
+    setAlternatingRowColors(true);
+    setWordWrap(false);
+    setHorizontalHeaderLabels({tr("A"), tr("B"), tr("Change")});
+    QStringList rows;
+    for (int i = 0; i < MetricCount; ++i)
+        rows.append(metricName(MetricDelta::Metric(i)));
+    setVerticalHeaderLabels(rows);
+    horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    horizontalHeader()->setStretchLastSection(true);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
+    verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    for (int r = 0; r < MetricCount; ++r) {
+        for (int c = 0; c < ColumnCount; ++c) {
+            auto *item = new QTableWidgetItem;
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            setItem(r, c, item);
+        }
+    }
+}
+
+QString MetricDeltaTable::metricName(MetricDelta::Metric metric)
+{
+    switch (metric) {
+    case MetricDelta::Metric::Coverage:
+        return tr("Coverage");
+    case MetricDelta::Metric::TruePositiveRate:
+        return tr("TPR");
+    case MetricDelta::Metric::TrueNegativeRate:
+        return tr("TNR");
+    case MetricDelta::Metric::Accuracy:
+        return tr("Accuracy");
+    case MetricDelta::Metric::F1:
+        return tr("F1");
+    case MetricDelta::Metric::FalsePositives:
+        return tr("False positives");
+    case MetricDelta::Metric::FalseNegatives:
+        return tr("False negatives");
+    }
+    return {};
+}
+
+QString MetricDeltaTable::value(const MetricDelta &d, double v)
+{
+    return d.isCount() ? QString::number(qRound(v)) : Format::percent(v);
+}
+
+QString MetricDeltaTable::change(const MetricDelta &d)
+{
+    const QString arrow = d.delta > 0 ? u"▲ "_s : u"▼ "_s;
+    if (d.isCount()) {
+        const int n = qRound(d.delta);
+        if (n == 0)
+            return tr("no change");
+        return arrow + (n > 0 ? u"+"_s : QString()) + QString::number(n);
+    }
+    const double points = d.delta * 100.0;
+    if (std::abs(points) < 0.05)
+        return tr("no change");
+    return arrow +
+           tr("%1 pp").arg((points > 0 ? u"+"_s : QString()) + QString::number(points, 'f', 1));
+}
+
+void MetricDeltaTable::setComparison(const IterationComparison &comparison)
+{
+    m_deltas = comparison.metrics();
+    setHorizontalHeaderLabels({tr("A (#%1)").arg(comparison.iterationA()),
+                               tr("B (#%1)").arg(comparison.iterationB()), tr("Change")});
+    for (int r = 0; r < m_deltas.size() && r < MetricCount; ++r) {
+        const MetricDelta &d = m_deltas.at(r);
+        item(r, AColumn)->setText(value(d, d.a));
+        item(r, BColumn)->setText(value(d, d.b));
+        item(r, ChangeColumn)->setText(change(d));
+        const QString verdict = d.direction == MetricDelta::Direction::Better  ? tr("better")
+                                : d.direction == MetricDelta::Direction::Worse ? tr("worse")
+                                                                               : tr("unchanged");
+        item(r, ChangeColumn)
+            ->setData(Qt::AccessibleTextRole, tr("%1, %2").arg(change(d), verdict));
+        item(r, ChangeColumn)->setToolTip(verdict);
+    }
+    recolor();
+}
+
+QSize MetricDeltaTable::sizeHint() const
+{
+    int width = verticalHeader()->sizeHint().width() + 2 * frameWidth();
+    for (int c = 0; c < columnCount(); ++c)
+        width += qMax(sizeHintForColumn(c), horizontalHeader()->sectionSizeHint(c)) + 8;
+    int height = horizontalHeader()->sizeHint().height() + 2 * frameWidth();
+    for (int r = 0; r < rowCount(); ++r)
+        height += qMax(verticalHeader()->sectionSizeHint(r), sizeHintForRow(r));
+    return {width, height};
+}
+
+QSize MetricDeltaTable::minimumSizeHint() const
+{
+    return sizeHint();
+}
+
+void MetricDeltaTable::clearComparison()
+{
+    m_deltas.clear();
+    setHorizontalHeaderLabels({tr("A"), tr("B"), tr("Change")});
+    for (int r = 0; r < MetricCount; ++r) {
+        for (int c = 0; c < ColumnCount; ++c)
+            item(r, c)->setText(QString());
+    }
+}
+
+void MetricDeltaTable::recolor()
+{
+    const DiffStyle style = DiffStyle::from(palette());
+    for (int r = 0; r < m_deltas.size() && r < MetricCount; ++r) {
+        QTableWidgetItem *cell = item(r, ChangeColumn);
+        switch (m_deltas.at(r).direction) {
+        case MetricDelta::Direction::Better:
+            cell->setForeground(style.better);
+            break;
+        case MetricDelta::Direction::Worse:
+            cell->setForeground(style.worse);
+            break;
+        case MetricDelta::Direction::Same:
+            cell->setForeground(style.muted);
+            break;
+        }
+    }
+}
+
+void MetricDeltaTable::changeEvent(QEvent *event)
+{
+    QTableWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        recolor();
+}

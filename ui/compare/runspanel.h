@@ -1,0 +1,78 @@
+#pragma once
+
+#include "domain/runstate.h"
+
+#include <QImage>
+#include <QPointer>
+#include <QSet>
+#include <QWidget>
+
+#include <functional>
+
+class QAction;
+class QLabel;
+class QMessageBox;
+class QTableView;
+class QToolButton;
+class RunListModel;
+
+// The stored runs (status, best coverage, iterations, updated, topic) with Open, Resume,
+// Delete and Export report… as buttons, context-menu entries and shortcuts (Enter,
+// double-click or Ctrl+O opens, Ctrl+R resumes, Delete deletes, Ctrl+E exports). Disk
+// work (loading a run, writing a report) runs on a pool thread.
+class RunsPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunsPanel)
+public:
+    // Renders the efficacy chart embedded in HTML reports, on the GUI thread. The default
+    // draws EfficacyChartImage; the window may pass one that grabs its chart view instead.
+    using ChartRenderer = std::function<QImage(const RunState &)>;
+
+    // `model` may be shared with the window (not owned); without one the panel makes its own.
+    explicit RunsPanel(const QString &runsDirectory, RunListModel *model = nullptr,
+                       QWidget *parent = nullptr);
+    ~RunsPanel() override;
+
+    RunListModel *model() const { return m_model; }
+    void setChartRenderer(ChartRenderer renderer);
+
+    QString selectedRunId() const;
+    void selectRun(const QString &runId);
+    void refresh();
+
+    // What the actions do, without the dialogs (also for scripts and tests).
+    QString deleteRun(const QString &runId);                      // error message, or empty
+    void exportReport(const QString &runId, const QString &path); // format from the extension
+    bool isLockedByAnotherProcess(const QString &runId) const;
+    static bool canResume(RunStatus status);
+
+signals:
+    void openRequested(const QString &runId);
+    void resumeRequested(const QString &runId);
+    void runDeleted(const QString &runId);
+    void reportExported(const QString &path);
+    void exportFailed(const QString &message);
+
+private:
+    void createActions();
+    void updateActions();
+    void confirmDelete();
+    void chooseExportFile();
+    void showMessage(const QString &text, bool error = false);
+    void modelLoaded();
+
+    QString m_dir;
+    RunListModel *m_model;
+    ChartRenderer m_renderer;
+    QSet<QString> m_deleted; // removed ids a reload in flight may still list
+    QString m_lastExportDir;
+
+    QTableView *m_view = nullptr;
+    QLabel *m_message = nullptr;
+    QAction *m_open = nullptr;
+    QAction *m_resume = nullptr;
+    QAction *m_delete = nullptr;
+    QAction *m_export = nullptr;
+    QAction *m_refresh = nullptr;
+};

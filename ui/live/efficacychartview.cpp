@@ -1,0 +1,373 @@
+#include "efficacychartview.h"
+
+#include "domain/format.h"
+
+#include <QAction>
+#include <QChart>
+#include <QChartView>
+#include <QCursor>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGraphicsLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QMessageBox>
+#include <QPainter>
+#include <QScatterSeries>
+#include <QStandardPaths>
+#include <QSvgGenerator>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr qreal AxisPadding = 0.4; // iterations of room either side, so edge markers show whole
+const QList<RunMarker::Kind> markerKinds{RunMarker::Kind::Revert, RunMarker::Kind::Simplify,
+                                         RunMarker::Kind::Duplicate};
+} // namespace
+
+EfficacyChartView::EfficacyChartView(RunSession *session, QWidget *parent)
+    : EfficacyChartView(new EfficacySeriesModel(session, nullptr), parent)
+{
+    m_model->setParent(this);
+}
+
+EfficacyChartView::EfficacyChartView(EfficacySeriesModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+{
+    Q_ASSERT(model);
+    setObjectName(u"efficacyChart"_s);
+    setAccessibleName(tr("Efficacy chart"));
+    m_chart = new QChart;
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    m_view = new QChartView(m_chart, this); // owns the chart
+    m_view->setObjectName(u"efficacyChartView"_s);
+    m_view->setAccessibleName(tr("Efficacy by iteration"));
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumSize(320, 220);
+    createSeries();
+
+    auto *pngAction = new QAction(tr("Export PNG…"), this);
+    pngAction->setObjectName(u"exportChartPngAction"_s);
+    connect(pngAction, &QAction::triggered, this, &EfficacyChartView::chooseExportPng);
+    auto *svgAction = new QAction(tr("Export SVG…"), this);
+    svgAction->setObjectName(u"exportChartSvgAction"_s);
+    connect(svgAction, &QAction::triggered, this, &EfficacyChartView::chooseExportSvg);
+    m_view->addAction(pngAction);
+    m_view->addAction(svgAction);
+    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    m_pngButton = new QToolButton(this);
+    m_pngButton->setObjectName(u"exportChartPng"_s);
+    m_pngButton->setAccessibleName(tr("Export the chart as PNG"));
+    m_pngButton->setText(pngAction->text());
+    connect(m_pngButton, &QToolButton::clicked, this, &EfficacyChartView::chooseExportPng);
+    m_svgButton = new QToolButton(this);
+    m_svgButton->setObjectName(u"exportChartSvg"_s);
+    m_svgButton->setAccessibleName(tr("Export the chart as SVG"));
+    m_svgButton->setText(svgAction->text());
+    connect(m_svgButton, &QToolButton::clicked, this, &EfficacyChartView::chooseExportSvg);
+
+    // The title sits beside the export buttons on screen and inside the chart in exports.
+    m_title = new QLabel(tr("Efficacy by iteration"), this);
+    m_title->setObjectName(u"efficacyChartTitle"_s);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    auto *buttons = new QHBoxLayout;
+    buttons->setContentsMargins(6, 0, 0, 0);
+    buttons->addWidget(m_title);
+    buttons->addStretch(1);
+    buttons->addWidget(m_pngButton);
+    buttons->addWidget(m_svgButton);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(buttons);
+    layout->addWidget(m_view, 1);
+
+    m_updateTimer.setSingleShot(true);
+    m_updateTimer.setInterval(UpdateIntervalMs);
+    connect(&m_updateTimer, &QTimer::timeout, this, &EfficacyChartView::flush);
+    connect(model, &EfficacySeriesModel::changed, this, [this] {
+        if (!m_updateTimer.isActive())
+            m_updateTimer.start();
+    });
+    applyPalette();
+    flush();
+}
+
+EfficacyChartView::~EfficacyChartView() = default;
+
+void EfficacyChartView::createSeries()
+{
+    const auto activate = [this](const QPointF &point) {
+        emit iterationActivated(qRound(point.x()));
+    };
+    for (EfficacySeriesModel::Metric metric : EfficacySeriesModel::metrics()) {
+        auto *series = new QLineSeries;
+        series->setName(EfficacySeriesModel::metricName(metric));
+        series->setPointsVisible(true);
+        connect(series, &QXYSeries::clicked, this, activate);
+        m_metrics.append(series);
+    }
+    // Coverage, the value the loop optimises, is added last so it is drawn over the others
+    // (it always coincides with TPR or TNR).
+    for (QLineSeries *series : m_metrics.mid(1) + m_metrics.mid(0, 1))
+        m_chart->addSeries(series);
+    m_target = new QLineSeries;
+    m_target->setName(tr("Target"));
+    m_chart->addSeries(m_target);
+
+    m_best = new QScatterSeries;
+    m_best->setName(tr("Best"));
+    m_best->setMarkerShape(QScatterSeries::MarkerShapeStar);
+    m_chart->addSeries(m_best);
+    connect(m_best, &QXYSeries::clicked, this, activate);
+
+    for (RunMarker::Kind kind : markerKinds) {
+        auto *series = new QScatterSeries;
+        series->setName(EfficacySeriesModel::markerName(kind));
+        switch (kind) {
+        case RunMarker::Kind::Revert:
+            series->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+            break;
+        case RunMarker::Kind::Simplify:
+            series->setMarkerShape(QScatterSeries::MarkerShapeRotatedRectangle);
+            break;
+        case RunMarker::Kind::Duplicate:
+            series->setMarkerShape(QScatterSeries::MarkerShapePentagon);
+            break;
+        }
+        m_chart->addSeries(series);
+        connect(series, &QXYSeries::hovered, this, [this, kind](const QPointF &point, bool state) {
+            if (!state || !m_model)
+                return QToolTip::hideText();
+            QStringList texts;
+            for (const RunMarker &m : m_model->markers()) {
+                if (m.kind == kind && m.iteration == qRound(point.x()))
+                    texts.append(tr("Iteration %1: %2").arg(m.iteration).arg(m.text));
+            }
+            QToolTip::showText(QCursor::pos(), texts.join(u'\n'), m_view);
+        });
+        m_markers.append(series);
+    }
+
+    m_xAxis = new QValueAxis(this);
+    m_xAxis->setTitleText(tr("Iteration"));
+    m_xAxis->setLabelFormat(u"%d"_s);
+    m_xAxis->setTickType(QValueAxis::TicksDynamic);
+    m_xAxis->setTickAnchor(1);
+    m_xAxis->setTickInterval(1);
+    m_xAxis->setMinorTickCount(0);
+    m_yAxis = new QValueAxis(this);
+    m_yAxis->setRange(0, 100);
+    m_yAxis->setTickCount(6);
+    m_yAxis->setLabelFormat(u"%d%"_s);
+    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
+    for (QAbstractSeries *series : m_chart->series()) {
+        series->attachAxis(m_xAxis);
+        series->attachAxis(m_yAxis);
+    }
+}
+
+QLineSeries *EfficacyChartView::metricSeries(EfficacySeriesModel::Metric metric) const
+{
+    return m_metrics.value(int(metric));
+}
+
+QScatterSeries *EfficacyChartView::markerSeries(RunMarker::Kind kind) const
+{
+    return m_markers.value(int(markerKinds.indexOf(kind)));
+}
+
+void EfficacyChartView::flush()
+{
+    m_updateTimer.stop();
+    if (!m_model)
+        return;
+    const QList<EfficacySeriesModel::Metric> metrics = EfficacySeriesModel::metrics();
+    for (int i = 0; i < metrics.size(); ++i)
+        m_metrics.at(i)->replace(m_model->points(metrics.at(i)));
+
+    const qreal minX = m_model->minIteration() - AxisPadding;
+    const qreal maxX = m_model->maxIteration() + AxisPadding;
+    const qreal target = m_model->targetCoverage();
+    m_target->replace({QPointF(minX, target), QPointF(maxX, target)});
+    m_target->setName(tr("Target %1").arg(Format::percent(target / 100.0)));
+    m_best->replace(m_model->bestPoints());
+    for (int i = 0; i < markerKinds.size(); ++i)
+        m_markers.at(i)->replace(m_model->markerPoints(markerKinds.at(i)));
+
+    m_xAxis->setRange(minX, maxX);
+    const int span = m_model->maxIteration() - m_model->minIteration();
+    m_xAxis->setTickInterval(qMax(1, int(std::ceil(span / 12.0))));
+}
+
+void EfficacyChartView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+}
+
+void EfficacyChartView::applyPalette()
+{
+    if (m_applyingPalette)
+        return;
+    m_applyingPalette = true;
+    const QPalette pal = palette();
+    const QColor window = pal.color(QPalette::Window);
+    const QColor text = pal.color(QPalette::WindowText);
+    QColor grid = pal.color(QPalette::Mid);
+    grid.setAlphaF(0.5);
+    m_chart->setTheme(window.lightness() < 128 ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    m_chart->setBackgroundBrush(window);
+    m_chart->setBackgroundPen(Qt::NoPen);
+    m_chart->setBackgroundRoundness(0);
+    m_chart->setPlotAreaBackgroundVisible(false);
+    m_chart->setTitleBrush(text);
+    m_chart->legend()->setLabelColor(text);
+    m_view->setBackgroundBrush(window);
+    for (QValueAxis *axis : {m_xAxis, m_yAxis}) {
+        axis->setLabelsColor(text);
+        axis->setTitleBrush(text);
+        axis->setLinePenColor(pal.color(QPalette::Mid));
+        axis->setGridLineColor(grid);
+    }
+    // The theme resets pens and sizes: set ours again.
+    for (QLineSeries *series : std::as_const(m_metrics)) {
+        const bool coverage = series == metricSeries(EfficacySeriesModel::Metric::Coverage);
+        QPen pen = series->pen();
+        pen.setWidthF(coverage ? 3.5 : 1.5);
+        series->setPen(pen);
+        series->setMarkerSize(coverage ? 9 : 6);
+    }
+    m_target->setPen(QPen(text, 1.5, Qt::DashLine));
+    m_best->setMarkerSize(20);
+    m_best->setColor(pal.color(QPalette::Highlight));
+    m_best->setBorderColor(text);
+    for (QScatterSeries *series : std::as_const(m_markers)) {
+        series->setMarkerSize(14);
+        series->setBorderColor(text);
+    }
+    m_applyingPalette = false;
+}
+
+QSize EfficacyChartView::exportSize(QSize requested) const
+{
+    if (requested.isValid() && !requested.isEmpty())
+        return requested;
+    return m_view->size().expandedTo(QSize(960, 540));
+}
+
+void EfficacyChartView::render(QPainter *painter, QSize size)
+{
+    // Lay the chart out at the export size, draw it, and put it back as it was.
+    const QRectF old = m_chart->geometry();
+    painter->fillRect(QRectF(QPointF(0, 0), size), palette().color(QPalette::Window));
+    m_chart->setTitle(m_title->text());
+    m_chart->setGeometry(QRectF(QPointF(0, 0), size));
+    m_chart->layout()->activate();
+    m_chart->scene()->render(painter, QRectF(QPointF(0, 0), size), m_chart->geometry());
+    m_chart->setTitle({});
+    m_chart->setGeometry(old);
+    m_chart->layout()->activate();
+}
+
+bool EfficacyChartView::exportPng(const QString &path, QSize requested)
+{
+    flush();
+    const QSize size = exportSize(requested);
+    constexpr qreal scale = 2; // crisp on high-density screens and in documents
+    QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    render(&painter, size);
+    painter.end();
+    return image.save(path, "PNG");
+}
+
+bool EfficacyChartView::exportSvg(const QString &path, QSize requested)
+{
+    flush();
+    const QSize size = exportSize(requested);
+    QSvgGenerator generator;
+    generator.setFileName(path);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setTitle(m_title->text());
+    generator.setDescription(tr("Efficacy by iteration, exported from Daystrom Studio"));
+    QPainter painter;
+    if (!painter.begin(&generator))
+        return false;
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    render(&painter, size);
+    if (!painter.end())
+        return false;
+    return QFileInfo(path).size() > 0;
+}
+
+void EfficacyChartView::chooseExportPng()
+{
+    chooseExportFile(ExportFormat::Png);
+}
+
+void EfficacyChartView::chooseExportSvg()
+{
+    chooseExportFile(ExportFormat::Svg);
+}
+
+void EfficacyChartView::chooseExportFile(ExportFormat format)
+{
+    const bool png = format == ExportFormat::Png;
+    auto *dialog =
+        new QFileDialog(this, png ? tr("Export Chart as PNG") : tr("Export Chart as SVG"));
+    dialog->setObjectName(u"exportChartDialog"_s);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setFileMode(QFileDialog::AnyFile);
+    dialog->setOption(QFileDialog::DontUseNativeDialog, !m_nativeDialogs);
+    dialog->setNameFilter(png ? tr("PNG images (*.png)") : tr("SVG drawings (*.svg)"));
+    dialog->setDefaultSuffix(png ? u"png"_s : u"svg"_s);
+    QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    if (dir.isEmpty() || !QDir(dir).exists())
+        dir = QDir::homePath();
+    dialog->setDirectory(dir);
+    QString name = u"efficacy"_s;
+    if (m_model && m_model->session() && m_model->session()->hasRun())
+        name += u'-' + m_model->session()->run().id;
+    dialog->selectFile(name + (png ? u".png"_s : u".svg"_s));
+    connect(dialog, &QFileDialog::fileSelected, this, [this, png](const QString &path) {
+        finishExport(path, png ? exportPng(path) : exportSvg(path));
+    });
+    dialog->open();
+}
+
+void EfficacyChartView::finishExport(const QString &path, bool ok)
+{
+    emit exported(path, ok);
+    if (ok)
+        return;
+    auto *box = new QMessageBox(
+        QMessageBox::Warning, tr("Export Failed"),
+        tr("The chart could not be written to %1.").arg(QDir::toNativeSeparators(path)),
+        QMessageBox::Ok, this);
+    box->setObjectName(u"exportChartError"_s);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}

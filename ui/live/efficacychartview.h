@@ -1,0 +1,90 @@
+#pragma once
+
+#include "models/live/efficacyseriesmodel.h"
+
+#include <QPointer>
+#include <QSize>
+#include <QTimer>
+#include <QWidget>
+
+class QAction;
+class QChart;
+class QChartView;
+class QLabel;
+class QLineSeries;
+class QScatterSeries;
+class QToolButton;
+class QValueAxis;
+class RunSession;
+
+// Efficacy by iteration: coverage, TPR, TNR, accuracy and F1 as lines with point markers, the
+// target coverage dashed, the best iteration starred, and revert / simplify / duplicate
+// markers. Model changes are coalesced and applied with replace() at most ~25 times a second.
+// Follows the palette (light or dark theme) and exports PNG or SVG.
+class EfficacyChartView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(EfficacyChartView)
+public:
+    static constexpr int UpdateIntervalMs = 40;
+
+    explicit EfficacyChartView(EfficacySeriesModel *model, QWidget *parent = nullptr);
+    // Convenience: a chart over its own EfficacySeriesModel of the session.
+    explicit EfficacyChartView(RunSession *session, QWidget *parent = nullptr);
+    ~EfficacyChartView() override;
+
+    EfficacySeriesModel *model() const { return m_model; }
+    QChart *chart() const { return m_chart; }
+    QChartView *chartView() const { return m_view; }
+    QLineSeries *metricSeries(EfficacySeriesModel::Metric metric) const;
+    QLineSeries *targetSeries() const { return m_target; }
+    QScatterSeries *bestSeries() const { return m_best; }
+    QScatterSeries *markerSeries(RunMarker::Kind kind) const;
+    QValueAxis *iterationAxis() const { return m_xAxis; }
+    QValueAxis *percentAxis() const { return m_yAxis; }
+
+    // Renders the chart, titled, to a file at `size` (default: the on-screen size, at least
+    // 960×540; PNGs are drawn at twice that many pixels).
+    bool exportPng(const QString &path, QSize size = {});
+    bool exportSvg(const QString &path, QSize size = {});
+
+    // The export buttons ask for a file with a QFileDialog; tests turn native dialogs off.
+    void setNativeFileDialogs(bool native) { m_nativeDialogs = native; }
+    void flush(); // applies pending model changes now instead of on the next frame
+
+public slots:
+    void chooseExportPng();
+    void chooseExportSvg();
+
+signals:
+    void iterationActivated(int iteration); // a point was clicked
+    void exported(const QString &path, bool ok);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    enum class ExportFormat { Png, Svg };
+    void createSeries();
+    void applyPalette();
+    void chooseExportFile(ExportFormat format);
+    void finishExport(const QString &path, bool ok);
+    QSize exportSize(QSize requested) const;
+    void render(QPainter *painter, QSize size);
+
+    QPointer<EfficacySeriesModel> m_model;
+    QChart *m_chart = nullptr;
+    QChartView *m_view = nullptr;
+    QList<QLineSeries *> m_metrics;
+    QLineSeries *m_target = nullptr;
+    QScatterSeries *m_best = nullptr;
+    QList<QScatterSeries *> m_markers; // by RunMarker::Kind
+    QValueAxis *m_xAxis = nullptr;
+    QValueAxis *m_yAxis = nullptr;
+    QLabel *m_title = nullptr;
+    QToolButton *m_pngButton = nullptr;
+    QToolButton *m_svgButton = nullptr;
+    QTimer m_updateTimer;
+    bool m_nativeDialogs = true;
+    bool m_applyingPalette = false;
+};

@@ -1,0 +1,341 @@
+#include "liverunpanel.h"
+
+#include "domain/format.h"
+#include "errorbanner.h"
+#include "models/live/resultstablemodel.h"
+#include "models/runsession.h"
+#include "stepstrip.h"
+#include "topicview.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr int RunningRole = Qt::UserRole + 1; // iteration choice: the one still running
+}
+
+LiveRunPanel::LiveRunPanel(RunSession *session, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_model(new ResultsTableModel(session, this))
+    , m_proxy(new ResultsFilterProxy(this))
+{
+    setObjectName(u"liveRunPanel"_s);
+    setAccessibleName(tr("Live run"));
+    m_proxy->setSourceModel(m_model);
+
+    m_errorBanner = new ErrorBanner(this);
+    m_steps = new StepStrip(this);
+    m_iterationChoice = new QComboBox(this);
+    m_iterationChoice->setObjectName(u"iterationChoice"_s);
+    m_iterationChoice->setAccessibleName(tr("Iteration shown"));
+    m_iterationChoice->setToolTip(tr("The iteration whose results and topic are shown"));
+    m_iterationChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    auto *choiceLabel = new QLabel(tr("&Show:"), this);
+    choiceLabel->setBuddy(m_iterationChoice);
+
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(u"scanProgress"_s);
+    m_progress->setAccessibleName(tr("Scan progress"));
+    m_progress->setTextVisible(true);
+
+    m_topic = new TopicView(this);
+    auto *topicBox = new QGroupBox(tr("Topic"), this);
+    (new QVBoxLayout(topicBox))->addWidget(m_topic);
+
+    m_log = new QPlainTextEdit(this);
+    m_log->setObjectName(u"eventLog"_s);
+    m_log->setAccessibleName(tr("Event log"));
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(MaxLogLines);
+    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *logBox = new QGroupBox(tr("Event log"), this);
+    (new QVBoxLayout(logBox))->addWidget(m_log);
+
+    auto *sides = new QSplitter(Qt::Horizontal, this);
+    sides->setObjectName(u"resultsTopicSplitter"_s);
+    sides->addWidget(createResultsArea());
+    sides->addWidget(topicBox);
+    sides->setStretchFactor(0, 3);
+    sides->setStretchFactor(1, 1);
+    auto *rows = new QSplitter(Qt::Vertical, this);
+    rows->setObjectName(u"resultsLogSplitter"_s);
+    rows->addWidget(sides);
+    rows->addWidget(logBox);
+    rows->setStretchFactor(0, 3);
+    rows->setStretchFactor(1, 1);
+
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_steps, 1);
+    header->addWidget(choiceLabel);
+    header->addWidget(m_iterationChoice);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_errorBanner);
+    layout->addLayout(header);
+    layout->addWidget(m_progress);
+    layout->addWidget(rows, 1);
+
+    connect(session, &RunSession::reset, this, &LiveRunPanel::onReset);
+    connect(session, &RunSession::stepChanged, m_steps, &StepStrip::setSessionStep);
+    connect(session, &RunSession::iterationStarted, this, [this](int iteration) {
+        m_steps->setIteration(iteration);
+        setProgress(0, 0);
+        updateIterationChoices();
+    });
+    // QProgressBar::setValue() repaints synchronously: a burst of scans must cost one paint.
+    m_progressTimer.setSingleShot(true);
+    m_progressTimer.setInterval(ProgressIntervalMs);
+    connect(&m_progressTimer, &QTimer::timeout, this,
+            [this] { setProgress(m_session->scanCompleted(), m_session->scanTotal()); });
+    connect(session, &RunSession::scanProgress, this, [this] {
+        if (!m_progressTimer.isActive())
+            m_progressTimer.start();
+    });
+    connect(session, &RunSession::topicChanged, this, &LiveRunPanel::updateTopic);
+    connect(session, &RunSession::logged, m_log, &QPlainTextEdit::appendPlainText);
+    connect(session, &RunSession::failed, m_errorBanner, &ErrorBanner::showError);
+    connect(session, &RunSession::runUpdated, this, &LiveRunPanel::updateIterationChoices);
+    connect(session, &RunSession::liveChanged, this, [this](bool live) {
+        if (!live && m_session->run().status != RunStatus::Failed)
+            m_steps->setActiveStep(-1); // keep a failed run's step lit: it shows where it stopped
+        setProgress(m_session->scanCompleted(), m_session->scanTotal());
+        updateIterationChoices();
+    });
+    connect(m_model, &ResultsTableModel::countsChanged, this, &LiveRunPanel::updateFilterLabels);
+    connect(m_model, &ResultsTableModel::shownIterationChanged, this, [this] {
+        updateTopic();
+        updateIterationChoices();
+    });
+    connect(m_iterationChoice, &QComboBox::activated, this, [this](int index) {
+        if (m_iterationChoice->itemData(index, RunningRole).toBool())
+            m_model->followLive();
+        else
+            m_model->setIteration(m_iterationChoice->itemData(index).toInt());
+    });
+    onReset();
+}
+
+LiveRunPanel::~LiveRunPanel() = default;
+
+QWidget *LiveRunPanel::createResultsArea()
+{
+    auto *box = new QGroupBox(tr("Results"), this);
+    auto *filters = new QHBoxLayout;
+    m_filters = new QButtonGroup(this);
+    m_filters->setExclusive(true);
+    addFilterButton(filters, u"filterAll"_s, ResultsFilterProxy::Filter::All)->setChecked(true);
+    addFilterButton(filters, u"filterFalsePositives"_s, ResultsFilterProxy::Filter::FalsePositives);
+    addFilterButton(filters, u"filterFalseNegatives"_s, ResultsFilterProxy::Filter::FalseNegatives);
+    addFilterButton(filters, u"filterRegressions"_s, ResultsFilterProxy::Filter::Regressions);
+    connect(m_filters, &QButtonGroup::idClicked, this,
+            [this](int id) { m_proxy->setFilter(ResultsFilterProxy::Filter(id)); });
+
+    m_search = new QLineEdit(box);
+    m_search->setObjectName(u"resultsSearch"_s);
+    m_search->setAccessibleName(tr("Search results"));
+    m_search->setPlaceholderText(tr("Search prompts and categories"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setMinimumWidth(m_search->fontMetrics().averageCharWidth() * 18);
+    connect(m_search, &QLineEdit::textChanged, m_proxy, &ResultsFilterProxy::setSearchText);
+    filters->addSpacing(12);
+    filters->addWidget(m_search, 1);
+
+    m_resultsView = new QTableView(box);
+    m_resultsView->setObjectName(u"resultsView"_s);
+    m_resultsView->setAccessibleName(tr("Test results"));
+    m_resultsView->setModel(m_proxy);
+    m_resultsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_resultsView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_resultsView->setAlternatingRowColors(true);
+    m_resultsView->setWordWrap(false);
+    m_resultsView->setTextElideMode(Qt::ElideRight);
+    QHeaderView *rowsHeader = m_resultsView->verticalHeader();
+    rowsHeader->setSectionResizeMode(QHeaderView::Fixed); // no per-row measuring while streaming
+    rowsHeader->setDefaultSectionSize(fontMetrics().height() + 6);
+    rowsHeader->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    rowsHeader->setToolTip(tr("The test's position in the suite"));
+    QHeaderView *columns = m_resultsView->horizontalHeader();
+    columns->setSectionResizeMode(QHeaderView::Interactive);
+    columns->setSectionResizeMode(ResultsTableModel::PromptColumn, QHeaderView::Stretch);
+    const QFontMetrics fm = columns->fontMetrics();
+    const auto fit = [&](int column, std::initializer_list<QString> samples) {
+        int width = fm.horizontalAdvance(
+            m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString());
+        for (const QString &s : samples)
+            width = qMax(width, fm.horizontalAdvance(s));
+        columns->resizeSection(column, width + 3 * fm.averageCharWidth() + 8);
+    };
+    fit(ResultsTableModel::ExpectedColumn, {tr("miss"), tr("hit")});
+    fit(ResultsTableModel::ActualColumn, {tr("miss"), tr("hit")});
+    fit(ResultsTableModel::CorrectColumn, {u"✓"_s});
+    fit(ResultsTableModel::CategoryColumn, {QString(14, u'n')});
+    fit(ResultsTableModel::SourceColumn, {tr("regression"), tr("carried-fp")});
+    fit(ResultsTableModel::ActionColumn, {u"block"_s});
+    columns->setSortIndicator(-1, Qt::AscendingOrder); // arrival order until a header is clicked
+    columns->setSortIndicatorClearable(true);
+    m_resultsView->setSortingEnabled(true);
+
+    // Follow the stream like a log while the view is scrolled to the end.
+    connect(m_proxy, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
+        const QScrollBar *bar = m_resultsView->verticalScrollBar();
+        m_stickToBottom = bar->value() == bar->maximum();
+    });
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (m_stickToBottom && m_model->isFollowingLive() && m_proxy->sortColumn() < 0)
+            m_resultsView->scrollToBottom();
+    });
+
+    auto *layout = new QVBoxLayout(box);
+    layout->addLayout(filters);
+    layout->addWidget(m_resultsView, 1);
+    return box;
+}
+
+QPushButton *LiveRunPanel::addFilterButton(QLayout *layout, const QString &objectName,
+                                           ResultsFilterProxy::Filter filter)
+{
+    auto *button = new QPushButton(this);
+    button->setObjectName(objectName);
+    button->setCheckable(true);
+    switch (filter) {
+    case ResultsFilterProxy::Filter::All:
+        button->setAccessibleName(tr("Show all results"));
+        break;
+    case ResultsFilterProxy::Filter::FalsePositives:
+        button->setAccessibleName(tr("Show false positives"));
+        button->setToolTip(tr("Prompts the guardrail fired on but should have let through"));
+        break;
+    case ResultsFilterProxy::Filter::FalseNegatives:
+        button->setAccessibleName(tr("Show false negatives"));
+        button->setToolTip(tr("Prompts the guardrail should have caught but missed"));
+        break;
+    case ResultsFilterProxy::Filter::Regressions:
+        button->setAccessibleName(tr("Show regressions"));
+        button->setToolTip(
+            tr("Regression checks that an earlier iteration passed and this one fails"));
+        break;
+    }
+    m_filters->addButton(button, int(filter));
+    layout->addWidget(button);
+    return button;
+}
+
+bool LiveRunPanel::showIteration(int iteration)
+{
+    return m_model->setIteration(iteration);
+}
+
+void LiveRunPanel::followLive()
+{
+    m_model->followLive();
+}
+
+void LiveRunPanel::setFilter(ResultsFilterProxy::Filter filter)
+{
+    if (QAbstractButton *button = m_filters->button(int(filter)))
+        button->setChecked(true);
+    m_proxy->setFilter(filter);
+}
+
+void LiveRunPanel::onReset()
+{
+    if (m_session->lastError().isEmpty())
+        m_errorBanner->hide();
+    else
+        m_errorBanner->showError(m_session->lastError());
+    m_steps->setIteration(m_session->currentIteration());
+    m_steps->setActiveStep(m_session->isLive() ? StepStrip::stepFor(m_session->step()) : -1);
+    if (m_session->isLive()) {
+        setProgress(m_session->scanCompleted(), m_session->scanTotal());
+    } else {
+        const int shown = m_model->rowCount();
+        setProgress(shown, shown);
+    }
+    const QStringList &log = m_session->log();
+    m_log->setPlainText(log.mid(qMax(0, int(log.size()) - MaxLogLines)).join(u'\n'));
+    updateIterationChoices();
+    updateTopic();
+    updateFilterLabels();
+}
+
+void LiveRunPanel::setProgress(int completed, int total)
+{
+    m_progressTimer.stop();
+    if (total <= 0) {
+        m_progress->setRange(0, 1);
+        m_progress->setValue(0);
+        m_progress->setFormat(m_session->isLive() ? tr("Waiting for scans…") : tr("No scans"));
+        return;
+    }
+    m_progress->setRange(0, total);
+    m_progress->setValue(qBound(0, completed, total));
+    m_progress->setFormat(tr("%v/%m scanned"));
+}
+
+void LiveRunPanel::updateFilterLabels()
+{
+    const ResultsTableModel::Counts c = m_model->counts();
+    using Filter = ResultsFilterProxy::Filter;
+    const auto label = [this](Filter filter, const QString &text, int count) {
+        QAbstractButton *button = m_filters->button(int(filter));
+        button->setText(text.arg(count));
+        button->setAccessibleDescription(tr("%n result(s)", nullptr, count));
+    };
+    label(Filter::All, tr("All (%1)"), c.total);
+    label(Filter::FalsePositives, tr("False positives (%1)"), c.falsePositives);
+    label(Filter::FalseNegatives, tr("False negatives (%1)"), c.falseNegatives);
+    label(Filter::Regressions, tr("Regressions (%1)"), c.regressions);
+}
+
+void LiveRunPanel::updateIterationChoices()
+{
+    const QSignalBlocker blocker(m_iterationChoice);
+    m_iterationChoice->clear();
+    const RunState &run = m_session->run();
+    const int current = m_session->currentIteration();
+    // The iteration in progress (or the one a stopped run left unfinished) has no record yet.
+    const bool unrecorded = current > 0 && !run.iterationByNumber(current);
+    if (unrecorded && (m_session->isLive() || m_model->shownIteration() == current)) {
+        m_iterationChoice->addItem(m_session->isLive()
+                                       ? tr("Iteration %1 (running)").arg(current)
+                                       : tr("Iteration %1 (unfinished)").arg(current),
+                                   current);
+        m_iterationChoice->setItemData(0, true, RunningRole);
+    }
+    for (auto it = run.iterations.crbegin(); it != run.iterations.crend(); ++it)
+        m_iterationChoice->addItem(tr("Iteration %1 — coverage %2")
+                                       .arg(it->iteration)
+                                       .arg(Format::percent(it->metrics.coverage)),
+                                   it->iteration);
+    const bool running = m_model->isFollowingLive() && m_iterationChoice->count() > 0 &&
+                         m_iterationChoice->itemData(0, RunningRole).toBool();
+    const int index = running ? 0 : m_iterationChoice->findData(m_model->shownIteration());
+    m_iterationChoice->setCurrentIndex(index);
+    m_iterationChoice->setEnabled(m_iterationChoice->count() > 0);
+}
+
+void LiveRunPanel::updateTopic()
+{
+    const int shown = m_model->shownIteration();
+    const QString caption = shown > 0 ? tr("Iteration %1").arg(shown) : QString();
+    if (!m_model->isFollowingLive()) {
+        if (const IterationResult *it = m_session->run().iterationByNumber(shown))
+            return m_topic->setTopic(it->topic, caption);
+    }
+    m_topic->setTopic(m_session->currentTopic(), caption);
+}

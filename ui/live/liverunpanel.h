@@ -1,0 +1,70 @@
+#pragma once
+
+#include "models/live/resultsfilterproxy.h"
+
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+class ErrorBanner;
+class QButtonGroup;
+class QComboBox;
+class QLineEdit;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+class ResultsTableModel;
+class RunSession;
+class StepStrip;
+class TopicView;
+
+// The live view of a run: the current iteration's step strip and scan progress, its results
+// as they arrive (filterable and searchable), the topic being tested, the event log and an
+// error banner. Everything follows the RunSession; the panel never talks to the engine.
+class LiveRunPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LiveRunPanel)
+public:
+    static constexpr int MaxLogLines = 5000;
+    static constexpr int ProgressIntervalMs = 16; // the progress bar repaints at most ~60 Hz
+
+    explicit LiveRunPanel(RunSession *session, QWidget *parent = nullptr);
+    ~LiveRunPanel() override;
+
+    RunSession *session() const { return m_session; }
+    ResultsTableModel *resultsModel() const { return m_model; }
+    ResultsFilterProxy *resultsProxy() const { return m_proxy; }
+
+    // Shows a recorded iteration's results and topic (e.g. when a chart point is clicked);
+    // false when the run has no such iteration. followLive() returns to the running one.
+    bool showIteration(int iteration);
+    void followLive();
+    void setFilter(ResultsFilterProxy::Filter filter);
+
+private:
+    QWidget *createResultsArea();
+    QPushButton *addFilterButton(QLayout *layout, const QString &objectName,
+                                 ResultsFilterProxy::Filter filter);
+    void onReset();
+    void setProgress(int completed, int total);
+    void updateFilterLabels();
+    void updateIterationChoices();
+    void updateTopic();
+
+    QPointer<RunSession> m_session;
+    ResultsTableModel *m_model = nullptr;
+    ResultsFilterProxy *m_proxy = nullptr;
+    ErrorBanner *m_errorBanner = nullptr;
+    StepStrip *m_steps = nullptr;
+    QComboBox *m_iterationChoice = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QButtonGroup *m_filters = nullptr;
+    QLineEdit *m_search = nullptr;
+    QTableView *m_resultsView = nullptr;
+    TopicView *m_topic = nullptr;
+    QPlainTextEdit *m_log = nullptr;
+    QTimer m_progressTimer;
+    bool m_stickToBottom = false;
+};

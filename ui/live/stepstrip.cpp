@@ -1,0 +1,140 @@
+#include "stepstrip.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+
+using namespace Qt::StringLiterals;
+
+StepStrip::StepStrip(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(u"stepStrip"_s);
+    setAccessibleName(tr("Iteration steps"));
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    m_iteration = new QLabel(this);
+    m_iteration->setObjectName(u"stepStripIteration"_s);
+    layout->addWidget(m_iteration);
+    layout->addSpacing(8);
+    static const char *const names[] = {"generate", "apply",   "test",
+                                        "evaluate", "analyze", "improve"};
+    for (int i = 0; i < StepCount; ++i) {
+        if (i > 0) {
+            auto *arrow = new QLabel(u"→"_s, this);
+            arrow->setAccessibleName(tr("then"));
+            m_arrows.append(arrow);
+            layout->addWidget(arrow);
+        }
+        auto *label = new QLabel(stepName(i), this);
+        label->setObjectName(u"step_"_s + QLatin1StringView(names[i]));
+        label->setContentsMargins(8, 3, 8, 3);
+        label->setAlignment(Qt::AlignCenter);
+        m_labels.append(label);
+        layout->addWidget(label);
+    }
+    layout->addStretch(1);
+    setIteration(0);
+    restyle();
+}
+
+StepStrip::~StepStrip() = default;
+
+int StepStrip::stepFor(const QString &s)
+{
+    if (s == "generate"_L1)
+        return Generate;
+    if (s == "apply"_L1)
+        return Apply;
+    if (s == "test"_L1 || s == "scan"_L1)
+        return Test;
+    if (s == "evaluate"_L1)
+        return Evaluate;
+    if (s == "analyze"_L1)
+        return Analyze;
+    if (s == "record"_L1 || s == "recover"_L1 || s == "improve"_L1)
+        return Improve;
+    return -1;
+}
+
+QString StepStrip::stepName(int step)
+{
+    switch (step) {
+    case Generate:
+        return tr("Generate");
+    case Apply:
+        return tr("Apply");
+    case Test:
+        return tr("Test");
+    case Evaluate:
+        return tr("Evaluate");
+    case Analyze:
+        return tr("Analyze");
+    case Improve:
+        return tr("Improve");
+    default:
+        return {};
+    }
+}
+
+void StepStrip::setSessionStep(const QString &sessionStep)
+{
+    setActiveStep(stepFor(sessionStep));
+}
+
+void StepStrip::setActiveStep(int step)
+{
+    step = step >= 0 && step < StepCount ? step : -1;
+    if (m_active == step)
+        return;
+    m_active = step;
+    restyle();
+}
+
+void StepStrip::setIteration(int iteration)
+{
+    m_iteration->setText(iteration > 0 ? tr("Iteration %1").arg(iteration) : tr("No iteration"));
+}
+
+void StepStrip::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        restyle();
+}
+
+void StepStrip::restyle()
+{
+    if (m_restyling)
+        return;
+    m_restyling = true;
+    const QPalette base = palette();
+    QPalette muted = base;
+    muted.setColor(QPalette::WindowText, base.color(QPalette::PlaceholderText));
+    for (QLabel *arrow : std::as_const(m_arrows))
+        arrow->setPalette(muted);
+    for (int i = 0; i < m_labels.size(); ++i) {
+        QLabel *label = m_labels.at(i);
+        const bool active = i == m_active;
+        const bool done = m_active >= 0 && i < m_active;
+        QPalette p = base;
+        if (active) {
+            p.setColor(QPalette::Window, base.color(QPalette::Highlight));
+            p.setColor(QPalette::WindowText, base.color(QPalette::HighlightedText));
+        } else if (!done) {
+            p = muted;
+        }
+        label->setAutoFillBackground(active);
+        label->setPalette(p);
+        QFont f = font();
+        f.setBold(active);
+        label->setFont(f);
+        label->setText(done ? u"✓ "_s + stepName(i) : stepName(i));
+        label->setAccessibleName(stepName(i));
+        label->setAccessibleDescription(active ? tr("in progress")
+                                        : done ? tr("done")
+                                               : tr("pending"));
+    }
+    m_restyling = false;
+}

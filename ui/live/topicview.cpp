@@ -1,0 +1,38 @@
+#include "topicview.h"
+
+using namespace Qt::StringLiterals;
+
+TopicView::TopicView(QWidget *parent)
+    : QTextBrowser(parent)
+{
+    setObjectName(u"currentTopic"_s);
+    setAccessibleName(tr("Current topic"));
+    setOpenLinks(false);
+    setReadOnly(true);
+    setTopic({});
+}
+
+TopicView::~TopicView() = default;
+
+void TopicView::setTopic(const Topic &topic, const QString &caption)
+{
+    m_topic = topic;
+    if (topic.name.isEmpty() && topic.description.isEmpty() && topic.examples.isEmpty()) {
+        setHtml(u"<p><i>"_s +
+                tr("No topic yet: the first iteration generates one.").toHtmlEscaped() +
+                u"</i></p>"_s);
+        return;
+    }
+    QString html;
+    if (!caption.isEmpty())
+        html += u"<p><small>"_s + caption.toHtmlEscaped() + u"</small></p>"_s;
+    html += u"<h3>"_s + topic.name.toHtmlEscaped() + u"</h3>"_s;
+    html += u"<p>"_s + topic.description.toHtmlEscaped() + u"</p>"_s;
+    if (!topic.examples.isEmpty()) {
+        html += u"<p><b>"_s + tr("Examples").toHtmlEscaped() + u"</b></p><ul>"_s;
+        for (const QString &example : topic.examples)
+            html += u"<li>"_s + example.toHtmlEscaped() + u"</li>"_s;
+        html += u"</ul>"_s;
+    }
+    setHtml(html);
+}

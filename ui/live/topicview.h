@@ -1,0 +1,21 @@
+#pragma once
+
+#include "domain/topic.h"
+
+#include <QTextBrowser>
+
+// The topic an iteration deploys — name, description and examples — read-only and selectable.
+class TopicView final : public QTextBrowser
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TopicView)
+public:
+    explicit TopicView(QWidget *parent = nullptr);
+    ~TopicView() override;
+
+    void setTopic(const Topic &topic, const QString &caption = {});
+    const Topic &topic() const { return m_topic; }
+
+private:
+    Topic m_topic;
+};

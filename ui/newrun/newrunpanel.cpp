@@ -1,0 +1,230 @@
+#include "newrunpanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStyle>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+template<typename W>
+static W *named(W *w, const QString &name, const QString &accessible)
+{
+    w->setObjectName(name);
+    w->setAccessibleName(accessible);
+    return w;
+}
+
+NewRunPanel::NewRunPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_description(named(new QPlainTextEdit(this), u"topicDescription"_s, tr("What the guardrail should detect")))
+    , m_intent(named(new QComboBox(this), u"intentCombo"_s, tr("Intent")))
+    , m_seeds(named(new QPlainTextEdit(this), u"seedExamples"_s, tr("Seed examples, one per line")))
+    , m_profile(named(new QComboBox(this), u"profileCombo"_s, tr("Security profile")))
+    , m_refresh(named(new QPushButton(tr("&Refresh"), this), u"refreshProfilesButton"_s, tr("Refresh profiles")))
+    , m_profileStatus(new QLabel(this))
+    , m_maxIterations(named(new QSpinBox(this), u"maxIterationsSpin"_s, tr("Maximum iterations")))
+    , m_target(named(new QDoubleSpinBox(this), u"targetCoverageSpin"_s, tr("Target coverage")))
+    , m_advanced(named(new QGroupBox(tr("Advanced"), this), u"advancedGroup"_s, tr("Advanced settings")))
+    , m_accumulate(named(new QCheckBox(tr("Keep earlier passing tests as regression checks"), this), u"accumulateCheck"_s, tr("Accumulate tests")))
+    , m_cap(named(new QSpinBox(this), u"capSpin"_s, tr("Test suite cap")))
+    , m_plateauWindow(named(new QSpinBox(this), u"plateauWindowSpin"_s, tr("Plateau window")))
+    , m_plateauBand(named(new QDoubleSpinBox(this), u"plateauBandSpin"_s, tr("Plateau band")))
+    , m_maxRegressions(named(new QSpinBox(this), u"maxRegressionsSpin"_s, tr("Maximum consecutive regressions")))
+    , m_promptSet(named(new QCheckBox(tr("Export the best tests as an AI Red Team prompt set"), this), u"promptSetCheck"_s, tr("Export prompt set")))
+    , m_promptSetName(named(new QLineEdit(this), u"promptSetNameEdit"_s, tr("Prompt set name")))
+    , m_concurrency(named(new QSpinBox(this), u"concurrencySpin"_s, tr("Scans in parallel")))
+    , m_rate(named(new QDoubleSpinBox(this), u"rateSpin"_s, tr("Scans per second")))
+    , m_hint(new QLabel(this))
+    , m_run(named(new QPushButton(tr("&Run"), this), u"runButton"_s, tr("Start the run")))
+{
+    m_description->setPlaceholderText(tr("e.g. Block requests for help acquiring or building weapons"));
+    m_description->setTabChangesFocus(true);
+    m_description->setMaximumHeight(90);
+    m_intent->addItem(tr("Block: catch prompts that match"), QVariant::fromValue(int(Intent::Block)));
+    m_intent->addItem(tr("Allow: only prompts that match may pass"), QVariant::fromValue(int(Intent::Allow)));
+    m_seeds->setPlaceholderText(tr("Optional: example prompts, one per line"));
+    m_seeds->setTabChangesFocus(true);
+    m_seeds->setMaximumHeight(90);
+    m_profile->setEditable(true);
+    m_profile->setInsertPolicy(QComboBox::NoInsert);
+    m_profile->lineEdit()->setPlaceholderText(tr("AIRS security profile"));
+    m_refresh->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    m_maxIterations->setRange(1, 100);
+    m_maxIterations->setValue(20);
+    m_target->setRange(10, 100);
+    m_target->setDecimals(1);
+    m_target->setSuffix(u" %"_s);
+    m_target->setValue(90);
+    m_cap->setRange(0, 100000);
+    m_cap->setSpecialValueText(tr("no cap"));
+    m_plateauWindow->setRange(0, 50);
+    m_plateauWindow->setSpecialValueText(tr("off"));
+    m_plateauBand->setRange(0, 1);
+    m_plateauBand->setSingleStep(0.01);
+    m_plateauBand->setValue(0.05);
+    m_maxRegressions->setRange(0, 100);
+    m_maxRegressions->setValue(3);
+    m_maxRegressions->setSpecialValueText(tr("never stop early"));
+    m_promptSetName->setPlaceholderText(tr("automatic"));
+    m_concurrency->setRange(1, 20);
+    m_concurrency->setValue(5);
+    m_rate->setRange(0, 1000);
+    m_rate->setSpecialValueText(tr("unlimited"));
+    m_hint->setObjectName(u"newRunHint"_s);
+    m_hint->setWordWrap(true);
+    m_run->setDefault(true);
+    m_run->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+
+    auto *profileRow = new QHBoxLayout;
+    profileRow->addWidget(m_profile, 1);
+    profileRow->addWidget(m_refresh);
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Topic:"), m_description);
+    form->addRow(tr("&Intent:"), m_intent);
+    form->addRow(tr("&Seed examples:"), m_seeds);
+    form->addRow(tr("&Profile:"), profileRow);
+    form->addRow(QString(), m_profileStatus);
+    form->addRow(tr("&Max iterations:"), m_maxIterations);
+    form->addRow(tr("&Target coverage:"), m_target);
+
+    auto *adv = new QFormLayout(m_advanced);
+    adv->addRow(QString(), m_accumulate);
+    adv->addRow(tr("Test suite cap:"), m_cap);
+    adv->addRow(tr("Plateau window:"), m_plateauWindow);
+    adv->addRow(tr("Plateau band:"), m_plateauBand);
+    adv->addRow(tr("Stop after regressions:"), m_maxRegressions);
+    adv->addRow(QString(), m_promptSet);
+    adv->addRow(tr("Prompt set name:"), m_promptSetName);
+    adv->addRow(tr("Scans in parallel:"), m_concurrency);
+    adv->addRow(tr("Scans per second:"), m_rate);
+    m_advanced->setCheckable(true);
+    m_advanced->setChecked(false);
+    const auto toggleAdvanced = [this](bool on) {
+        for (QWidget *w : m_advanced->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly))
+            w->setVisible(on);
+    };
+    connect(m_advanced, &QGroupBox::toggled, this, toggleAdvanced);
+    toggleAdvanced(false);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_hint, 1);
+    buttons->addWidget(m_run);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_advanced);
+    layout->addStretch(1);
+    layout->addLayout(buttons);
+
+    connect(m_refresh, &QPushButton::clicked, this, &NewRunPanel::refreshProfilesRequested);
+    connect(m_run, &QPushButton::clicked, this, [this] {
+        if (validationError().isEmpty())
+            emit runRequested(settings());
+    });
+    connect(m_description, &QPlainTextEdit::textChanged, this, &NewRunPanel::updateRunButton);
+    connect(m_profile, &QComboBox::currentTextChanged, this, &NewRunPanel::updateRunButton);
+    connect(m_intent, &QComboBox::currentIndexChanged, this, [this] {
+        // Allow-list guardrails rarely reach 90 %: the original suggests a lower target.
+        if (m_intent->currentData().toInt() == int(Intent::Allow) && m_target->value() == 90)
+            m_target->setValue(65);
+        updateRunButton();
+    });
+    updateRunButton();
+}
+
+RunSettings NewRunPanel::settings() const
+{
+    RunSettings s;
+    s.topicDescription = m_description->toPlainText().simplified();
+    s.intent = Intent(m_intent->currentData().toInt());
+    for (const QString &line : m_seeds->toPlainText().split(u'\n')) {
+        if (!line.trimmed().isEmpty())
+            s.seedExamples.append(line.trimmed());
+    }
+    s.profileName = m_profile->currentText().trimmed();
+    s.maxIterations = m_maxIterations->value();
+    s.targetCoverage = m_target->value() / 100.0;
+    s.accumulateTests = m_accumulate->isChecked();
+    if (m_cap->value() > 0)
+        s.maxAccumulatedTests = m_cap->value();
+    s.plateauWindow = m_plateauWindow->value();
+    s.plateauBand = m_plateauBand->value();
+    s.maxRegressions = m_maxRegressions->value();
+    s.createPromptSet = m_promptSet->isChecked();
+    s.promptSetName = m_promptSetName->text().trimmed();
+    s.scanConcurrency = m_concurrency->value();
+    if (m_rate->value() > 0)
+        s.scanRate = m_rate->value();
+    return s;
+}
+
+void NewRunPanel::setSettings(const RunSettings &s)
+{
+    m_description->setPlainText(s.topicDescription);
+    m_intent->setCurrentIndex(s.intent == Intent::Allow ? 1 : 0);
+    m_seeds->setPlainText(s.seedExamples.join(u'\n'));
+    if (!s.profileName.isEmpty())
+        m_profile->setCurrentText(s.profileName);
+    m_maxIterations->setValue(s.maxIterations);
+    m_target->setValue(s.targetCoverage * 100);
+    m_accumulate->setChecked(s.accumulateTests);
+    m_cap->setValue(s.maxAccumulatedTests.value_or(0));
+    m_plateauWindow->setValue(s.plateauWindow);
+    m_plateauBand->setValue(s.plateauBand);
+    m_maxRegressions->setValue(s.maxRegressions);
+    m_promptSet->setChecked(s.createPromptSet);
+    m_promptSetName->setText(s.promptSetName);
+    if (s.scanConcurrency)
+        m_concurrency->setValue(*s.scanConcurrency);
+    m_rate->setValue(s.scanRate.value_or(0));
+}
+
+void NewRunPanel::setProfiles(const QStringList &profiles, const QString &error)
+{
+    const QString current = m_profile->currentText();
+    m_profile->clear();
+    m_profile->addItems(profiles);
+    if (!current.isEmpty())
+        m_profile->setCurrentText(current);
+    m_profileStatus->setText(error.isEmpty() ? tr("%n profile(s) in this tenant", nullptr, int(profiles.size()))
+                                             : tr("Profiles could not be listed: %1").arg(error));
+}
+
+void NewRunPanel::setDefaultProfile(const QString &profile)
+{
+    if (m_profile->currentText().isEmpty())
+        m_profile->setCurrentText(profile);
+}
+
+void NewRunPanel::setRunning(bool running)
+{
+    m_running = running;
+    updateRunButton();
+}
+
+QString NewRunPanel::validationError() const
+{
+    if (m_running)
+        return tr("A run is in progress.");
+    if (m_description->toPlainText().trimmed().isEmpty())
+        return tr("Describe what the guardrail should detect.");
+    if (m_profile->currentText().trimmed().isEmpty())
+        return tr("Choose the AIRS security profile to deploy to.");
+    return {};
+}
+
+void NewRunPanel::updateRunButton()
+{
+    const QString error = validationError();
+    m_run->setEnabled(error.isEmpty());
+    m_hint->setText(error);
+}

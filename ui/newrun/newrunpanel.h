@@ -1,0 +1,61 @@
+#pragma once
+
+#include "domain/runsettings.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+
+// The form a run starts from: what to detect, intent, seed examples, the profile (picked from
+// AIRS, with a refresh), the iteration budget and target, and the advanced settings.
+class NewRunPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(NewRunPanel)
+public:
+    explicit NewRunPanel(QWidget *parent = nullptr);
+
+    RunSettings settings() const;
+    void setSettings(const RunSettings &settings); // e.g. "use as seed" or a run to copy
+    void setProfiles(const QStringList &profiles, const QString &error = {});
+    void setDefaultProfile(const QString &profile);
+    void setRunning(bool running);
+    QString validationError() const; // empty when the form can start a run
+
+signals:
+    void runRequested(const RunSettings &settings);
+    void refreshProfilesRequested();
+
+private:
+    void updateRunButton();
+
+    QPlainTextEdit *m_description;
+    QComboBox *m_intent;
+    QPlainTextEdit *m_seeds;
+    QComboBox *m_profile;
+    QPushButton *m_refresh;
+    QLabel *m_profileStatus;
+    QSpinBox *m_maxIterations;
+    QDoubleSpinBox *m_target;
+    QGroupBox *m_advanced;
+    QCheckBox *m_accumulate;
+    QSpinBox *m_cap;
+    QSpinBox *m_plateauWindow;
+    QDoubleSpinBox *m_plateauBand;
+    QSpinBox *m_maxRegressions;
+    QCheckBox *m_promptSet;
+    QLineEdit *m_promptSetName;
+    QSpinBox *m_concurrency;
+    QDoubleSpinBox *m_rate;
+    QLabel *m_hint;
+    QPushButton *m_run;
+    bool m_running = false;
+};

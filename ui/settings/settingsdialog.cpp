@@ -1,0 +1,282 @@
+#include "settingsdialog.h"
+
+#include "models/settingscontroller.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+SettingsDialog::SettingsDialog(SettingsController *controller, QWidget *parent)
+    : QDialog(parent)
+    , m_controller(controller)
+    , m_tester(new ConnectionTester(this))
+{
+    setObjectName(u"settingsDialog"_s);
+    setWindowTitle(tr("Settings"));
+    auto *layout = new QVBoxLayout(this);
+
+    m_banner = new QLabel(this);
+    m_banner->setObjectName(u"keychainBanner"_s);
+    m_banner->setWordWrap(true);
+    m_banner->setFrameShape(QFrame::StyledPanel);
+    m_banner->setVisible(false);
+    layout->addWidget(m_banner);
+    m_sessionOnly = new QCheckBox(tr("Keep secrets for this session only (they are not saved anywhere)"), this);
+    m_sessionOnly->setObjectName(u"sessionOnlyCheck"_s);
+    m_sessionOnly->setVisible(false);
+    layout->addWidget(m_sessionOnly);
+    connect(m_sessionOnly, &QCheckBox::toggled, this, [this](bool on) {
+        if (on)
+            emit sessionOnlyRequested();
+    });
+
+    auto *tabs = new QTabWidget(this);
+    tabs->setObjectName(u"settingsTabs"_s);
+    tabs->addTab(llmPage(), tr("&LLM"));
+    tabs->addTab(airsPage(), tr("&AIRS"));
+    tabs->addTab(memoryPage(), tr("&Memory"));
+    layout->addWidget(tabs);
+
+    m_error = new QLabel(this);
+    m_error->setObjectName(u"settingsError"_s);
+    m_error->setWordWrap(true);
+    m_error->setVisible(false);
+    layout->addWidget(m_error);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->setObjectName(u"settingsButtons"_s);
+    connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
+    layout->addWidget(buttons);
+
+    connect(m_controller, &SettingsController::loaded, this, &SettingsDialog::populate);
+    connect(m_controller, &SettingsController::keychainProblem, this, [this](const QString &e) {
+        m_banner->setText(tr("The keychain cannot be used: %1. Secrets can be kept for this session only "
+                             "if you choose so; they are never written to disk in clear.").arg(e));
+        m_banner->setVisible(true);
+        m_sessionOnly->setVisible(true);
+    });
+    connect(m_controller, &SettingsController::saved, this, [this] { QDialog::accept(); });
+    connect(m_controller, &SettingsController::saveFailed, this, [this](const QString &e) {
+        m_error->setText(u"⚠ "_s + e);
+        m_error->setVisible(true);
+    });
+    connect(m_tester, &ConnectionTester::finished, this, [this](ConnectionTester::Target t, bool ok, const QString &m) {
+        QLabel *label = m_testResults.value(int(t));
+        label->setText((ok ? u"✔ "_s : u"✘ "_s) + m);
+    });
+    if (m_controller->isLoaded())
+        populate();
+    else
+        m_controller->load();
+}
+
+QLineEdit *SettingsDialog::text(QFormLayout *form, const QString &key, const QString &label, bool secret)
+{
+    auto *edit = new QLineEdit(this);
+    edit->setObjectName(key + u"Edit"_s);
+    edit->setAccessibleName(label);
+    if (secret) {
+        edit->setEchoMode(QLineEdit::Password);
+        auto *status = new QLabel(this);
+        status->setObjectName(key + u"Status"_s);
+        m_secretStatus.insert(key, status);
+        auto *row = new QWidget(this);
+        auto *h = new QVBoxLayout(row);
+        h->setContentsMargins(0, 0, 0, 0);
+        h->addWidget(edit);
+        h->addWidget(status);
+        form->addRow(label, row);
+    } else {
+        form->addRow(label, edit);
+    }
+    connect(edit, &QLineEdit::textEdited, this, [this, key](const QString &v) { m_controller->setValue(key, v); });
+    m_fields.insert(key, edit);
+    return edit;
+}
+
+QCheckBox *SettingsDialog::check(QFormLayout *form, const QString &key, const QString &label)
+{
+    auto *box = new QCheckBox(label, this);
+    box->setObjectName(key + u"Check"_s);
+    form->addRow(QString(), box);
+    connect(box, &QCheckBox::toggled, this, [this, key](bool v) { m_controller->setValue(key, v); });
+    m_fields.insert(key, box);
+    return box;
+}
+
+QWidget *SettingsDialog::number(QFormLayout *form, const QString &key, const QString &label, double min, double max, int decimals)
+{
+    QWidget *w = nullptr;
+    if (decimals == 0) {
+        auto *spin = new QSpinBox(this);
+        spin->setRange(int(min), int(max));
+        connect(spin, &QSpinBox::valueChanged, this, [this, key](int v) { m_controller->setValue(key, v); });
+        w = spin;
+    } else {
+        auto *spin = new QDoubleSpinBox(this);
+        spin->setRange(min, max);
+        spin->setDecimals(decimals);
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key](double v) { m_controller->setValue(key, v); });
+        w = spin;
+    }
+    w->setObjectName(key + u"Spin"_s);
+    w->setAccessibleName(label);
+    form->addRow(label, w);
+    m_fields.insert(key, w);
+    return w;
+}
+
+static QWidget *testRow(QWidget *parent, const QString &name, const QString &text, QPushButton **button, QLabel **result)
+{
+    auto *row = new QWidget(parent);
+    auto *h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    *button = new QPushButton(text, row);
+    (*button)->setObjectName(name);
+    *result = new QLabel(row);
+    (*result)->setObjectName(name + u"Result"_s);
+    (*result)->setWordWrap(true);
+    h->addWidget(*button);
+    h->addWidget(*result, 1);
+    return row;
+}
+
+QWidget *SettingsDialog::llmPage()
+{
+    auto *page = new QWidget(this);
+    auto *form = new QFormLayout(page);
+    auto *provider = new QComboBox(page);
+    provider->setObjectName(u"llmProviderCombo"_s);
+    provider->setAccessibleName(tr("LLM provider"));
+    provider->addItems({u"claude-api"_s, u"openai"_s, u"openai-compatible"_s, u"gemini-api"_s, u"ollama"_s});
+    connect(provider, &QComboBox::textActivated, this, [this](const QString &v) { m_controller->setValue(u"llmProvider"_s, v); });
+    m_fields.insert(u"llmProvider"_s, provider);
+    form->addRow(tr("Provider:"), provider);
+    text(form, u"llmModel"_s, tr("Model:"))->setPlaceholderText(tr("the provider's default"));
+    text(form, u"anthropicApiKey"_s, tr("Anthropic API key:"), true);
+    text(form, u"openaiApiKey"_s, tr("OpenAI API key:"), true);
+    text(form, u"googleApiKey"_s, tr("Google API key:"), true);
+    text(form, u"anthropicBaseUrl"_s, tr("Anthropic base URL:"));
+    text(form, u"openaiBaseUrl"_s, tr("OpenAI(-compatible) base URL:"));
+    text(form, u"geminiBaseUrl"_s, tr("Gemini base URL:"));
+    text(form, u"ollamaBaseUrl"_s, tr("Ollama base URL:"));
+    QPushButton *button = nullptr;
+    QLabel *result = nullptr;
+    form->addRow(testRow(page, u"testLlmButton"_s, tr("Test LLM"), &button, &result));
+    m_testResults.insert(int(ConnectionTester::Target::Llm), result);
+    connect(button, &QPushButton::clicked, this, [this] { runTest(ConnectionTester::Target::Llm); });
+    return page;
+}
+
+QWidget *SettingsDialog::airsPage()
+{
+    auto *page = new QWidget(this);
+    auto *form = new QFormLayout(page);
+    auto *region = new QComboBox(page);
+    region->setObjectName(u"airsRegionCombo"_s);
+    region->setAccessibleName(tr("AIRS region"));
+    const QList<QPair<QString, QStringList>> regions{
+        {tr("United States"), {u"https://service.api.aisecurity.paloaltonetworks.com"_s, u"https://api.sase.paloaltonetworks.com/aisec"_s}},
+        {tr("Europe (Germany)"), {u"https://service-de.api.aisecurity.paloaltonetworks.com"_s, u"https://api.eu.sase.paloaltonetworks.com/aisec"_s}},
+        {tr("India"), {u"https://service-in.api.aisecurity.paloaltonetworks.com"_s, u"https://api.sase.paloaltonetworks.com/aisec"_s}},
+        {tr("Singapore"), {u"https://service-sg.api.aisecurity.paloaltonetworks.com"_s, u"https://api.sase.paloaltonetworks.com/aisec"_s}}};
+    region->addItem(tr("Custom"));
+    for (const auto &[name, urls] : regions)
+        region->addItem(name, urls);
+    form->addRow(tr("Region:"), region);
+    QLineEdit *scan = text(form, u"airsApiEndpoint"_s, tr("Scan API endpoint:"));
+    QLineEdit *mgmt = text(form, u"mgmtEndpoint"_s, tr("Management endpoint:"));
+    connect(region, &QComboBox::activated, this, [this, region, scan, mgmt](int i) {
+        const QStringList urls = region->itemData(i).toStringList();
+        if (urls.size() != 2)
+            return;
+        scan->setText(urls.at(0));
+        mgmt->setText(urls.at(1));
+        m_controller->setValue(u"airsApiEndpoint"_s, urls.at(0));
+        m_controller->setValue(u"mgmtEndpoint"_s, urls.at(1));
+    });
+    text(form, u"mgmtTokenEndpoint"_s, tr("OAuth token URL:"));
+    text(form, u"redTeamEndpoint"_s, tr("Red Team endpoint:"));
+    text(form, u"airsApiKey"_s, tr("Scan API key:"), true);
+    text(form, u"mgmtClientId"_s, tr("Client id:"));
+    text(form, u"mgmtClientSecret"_s, tr("Client secret:"), true);
+    text(form, u"mgmtTsgId"_s, tr("TSG id:"));
+    text(form, u"airsProfile"_s, tr("Default profile:"));
+    number(form, u"scanConcurrency"_s, tr("Scans in parallel:"), 1, 20, 0);
+    number(form, u"scanRate"_s, tr("Scans per second (0 = unlimited):"), 0, 1000, 1);
+    number(form, u"propagationDelayMs"_s, tr("Wait after deploying (ms):"), 0, 120000, 0);
+    for (const auto &[target, name, label] : {std::tuple{ConnectionTester::Target::AirsScan, u"testScanButton"_s, tr("Test scan API")},
+                                              std::tuple{ConnectionTester::Target::OAuthToken, u"testOAuthButton"_s, tr("Test OAuth token")}}) {
+        QPushButton *button = nullptr;
+        QLabel *result = nullptr;
+        form->addRow(testRow(page, name, label, &button, &result));
+        m_testResults.insert(int(target), result);
+        connect(button, &QPushButton::clicked, this, [this, t = target] { runTest(t); });
+    }
+    return page;
+}
+
+QWidget *SettingsDialog::memoryPage()
+{
+    auto *page = new QWidget(this);
+    auto *form = new QFormLayout(page);
+    check(form, u"memoryEnabled"_s, tr("Learn from runs and use what was learned"));
+    number(form, u"maxMemoryChars"_s, tr("Injection budget (characters):"), 500, 10000, 0);
+    number(form, u"memoryHalfLifeDays"_s, tr("Half-life of a learning (days, 0 = no decay):"), 0, 3650, 0);
+    check(form, u"memoryRequireReview"_s, tr("New learnings wait for my approval"));
+    return page;
+}
+
+void SettingsDialog::populate()
+{
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
+        const QVariant v = m_controller->value(it.key());
+        const QSignalBlocker block(it.value());
+        if (auto *edit = qobject_cast<QLineEdit *>(it.value())) {
+            const ConfigKeys::Key *key = ConfigKeys::find(it.key());
+            edit->setText(key && key->secret ? QString() : v.toString()); // never echo a stored secret
+        } else if (auto *box = qobject_cast<QCheckBox *>(it.value())) {
+            box->setChecked(v.toBool());
+        } else if (auto *spin = qobject_cast<QSpinBox *>(it.value())) {
+            spin->setValue(v.toInt());
+        } else if (auto *dspin = qobject_cast<QDoubleSpinBox *>(it.value())) {
+            dspin->setValue(v.toDouble());
+        } else if (auto *combo = qobject_cast<QComboBox *>(it.value())) {
+            combo->setCurrentText(v.toString());
+        }
+    }
+    for (auto it = m_secretStatus.cbegin(); it != m_secretStatus.cend(); ++it) {
+        it.value()->setText(m_controller->secretStatus(it.key()));
+        if (auto *edit = qobject_cast<QLineEdit *>(m_fields.value(it.key())))
+            edit->setPlaceholderText(m_controller->secretStatus(it.key()));
+    }
+}
+
+void SettingsDialog::runTest(ConnectionTester::Target target)
+{
+    const Config::Result config = m_controller->effective();
+    QLabel *label = m_testResults.value(int(target));
+    if (!config.ok()) {
+        label->setText(u"✘ "_s + config.errors.first());
+        return;
+    }
+    label->setText(tr("Testing…"));
+    m_tester->test(target, config.config, config.config.string(ConfigKeys::AirsProfile));
+}
+
+void SettingsDialog::accept()
+{
+    m_error->setVisible(false);
+    m_controller->save();
+}
