@@ -14,6 +14,7 @@ PACKAGES=(
   qt6-base-dev qt6-charts-dev qt6-scxml-dev qt6-httpserver-dev qt6-websockets-dev
   qtkeychain-qt6-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev libgl-dev
   xvfb xauth dbus-x11 gnome-keyring libsecret-tools desktop-file-utils appstream libdtl-dev
+  qt6-translations-l10n dpkg-dev file
 )
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -107,6 +107,7 @@ RunEnvironment StudioContext::environment(QString *error) const
     env.scanConcurrency = c.config.integer(ConfigKeys::ScanConcurrency);
     env.scanRate = c.config.number(ConfigKeys::ScanRate);
     env.propagationDelayMs = 0;
+    env.useMemoryFrom(c.config);
     return env;
 }
 

@@ -2,6 +2,7 @@
 
 #include "evalcommand.h"
 #include "generatecommand.h"
+#include "memorycommand.h"
 #include "reportcommand.h"
 #include "runscommand.h"
 #include "sandboxcommand.h"
@@ -28,7 +29,8 @@ Commands:
       --provider NAME, --model NAME, --no-memory, --rate N, --concurrency N
       --sandbox               use the built-in AIRS and LLM emulators (no account)
       --events jsonl          print one JSON object per event on stdout, nothing else
-  resume <run-id> [--max-iterations N]    Continue a paused, cancelled or failed run
+  resume <run-id> [--max-iterations N] [--no-memory]
+                            Continue a paused, cancelled or failed run
   eval --prompts FILE.csv --profile NAME [--intent block|allow] [--format text|json]
                             Score the profile as it is against labelled prompts (no LLM)
   runs                      List stored runs (newest first)
@@ -38,6 +40,14 @@ Commands:
       --tests                 include every test and its result
   sandbox serve             Serve the AIRS emulator on 127.0.0.1 until interrupted
       --port N                port (default: any free port)
+  memory list               Memory categories with their learning counts and best coverage
+  memory show <category>    A category's learnings (id, seen, confidence, type, status, source)
+  memory preview --topic TEXT [--budget N]
+                            Print exactly the memory section a run on TEXT would get
+  memory confirm|reject|approve|delete <learning-id>
+                            Curate one learning (rejected enough, it becomes an anti-pattern)
+  memory add --category KEY --insight TEXT [--strategy TEXT] [--outcome O] [--tag T]...
+                            Add a learning by hand (see daystrom memory --help)
 
 Options:
   -h, --help                Show this help (also: daystrom <command> --help)
@@ -74,6 +84,8 @@ int runCli(const QStringList &arguments, CliContext &ctx)
         return resumeCommand(rest, ctx);
     if (command == "eval"_L1)
         return evalCommand(rest, ctx);
+    if (command == "memory"_L1)
+        return memoryCommand(rest, ctx);
     ctx.err << "daystrom: unknown command \"" << command << "\"; see daystrom --help\n";
     return ExitCode::Usage;
 }

@@ -92,6 +92,7 @@ bool environmentFor(bool sandbox, SandboxHost &host, const Config &config, RunEn
     env->scanConcurrency = config.integer(ConfigKeys::ScanConcurrency);
     env->scanRate = config.number(ConfigKeys::ScanRate);
     env->propagationDelayMs = 0; // the emulator applies changes at once
+    env->useMemoryFrom(config);  // the configured memory, as in the desktop app's sandbox
     return true;
 }
 } // namespace
@@ -232,6 +233,7 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
                   {u"rate"_s, u"At most this many scans per second"_s, u"n"_s},
                   {u"concurrency"_s, u"Scans in parallel (1-20)"_s, u"N"_s},
                   {u"sandbox"_s, u"Use the built-in emulators (topics are recreated there)"_s},
+                  {u"no-memory"_s, u"Neither read nor write learnings"_s},
                   {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s}});
     if (!p.parse(QStringList{u"daystrom resume"_s} + arguments)) {
         ctx.err << "daystrom resume: " << p.errorText() << '\n';
@@ -260,6 +262,8 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
         flags.insert(u"scanConcurrency"_s, p.value(u"concurrency"_s));
     if (p.isSet(u"rate"_s))
         flags.insert(u"scanRate"_s, p.value(u"rate"_s));
+    if (p.isSet(u"no-memory"_s))
+        flags.insert(u"memoryEnabled"_s, u"false"_s);
     const Config::Result config = loadConfig(ctx.env, flags);
     if (!config.ok()) {
         ctx.err << "daystrom resume: " << config.errors.first() << '\n';

@@ -1,5 +1,6 @@
 #include "models/keychainsecretstore.h"
 #include "models/studiocontext.h"
+#include "translations/translations.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
@@ -34,13 +35,15 @@ int main(int argc, char *argv[])
     QApplication::setApplicationVersion(QStringLiteral(DAYSTROM_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("io.github.daystrom.Studio"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/daystrom-studio.svg")));
+    Translations::install(QLocale::system()); // before any widget exists: menus are built translated
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Design Prisma AIRS custom-topic guardrails"));
+    parser.setApplicationDescription(QCoreApplication::translate("main", "Design Prisma AIRS custom-topic guardrails"));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption sandbox(QStringLiteral("sandbox"),
-                                     QStringLiteral("Use the built-in AIRS and LLM emulators (no account needed)"));
+    const QCommandLineOption sandbox(
+        QStringLiteral("sandbox"),
+        QCoreApplication::translate("main", "Use the built-in AIRS and LLM emulators (no account needed)"));
     parser.addOption(sandbox);
     parser.process(app);
 

@@ -50,3 +50,31 @@ QJsonObject toGeminiSchema(const QJsonObject &schema)
     }
     return out;
 }
+
+QJsonObject toOpenAiStrictSchema(const QJsonObject &schema)
+{
+    static const QStringList unsupported{u"minLength"_s, u"maxLength"_s, u"minProperties"_s,
+                                         u"maxProperties"_s, u"patternProperties"_s, u"propertyNames"_s};
+    QJsonObject out;
+    for (auto it = schema.constBegin(); it != schema.constEnd(); ++it) {
+        if (unsupported.contains(it.key()))
+            continue;
+        if (it.key() == "properties"_L1) {
+            QJsonObject props;
+            const QJsonObject in = it.value().toObject();
+            for (auto p = in.constBegin(); p != in.constEnd(); ++p)
+                props.insert(p.key(), toOpenAiStrictSchema(p.value().toObject()));
+            out.insert(it.key(), props);
+        } else if (it.key() == "items"_L1 && it.value().isObject()) {
+            out.insert(it.key(), toOpenAiStrictSchema(it.value().toObject()));
+        } else if (it.key() == "anyOf"_L1) {
+            QJsonArray variants;
+            for (const QJsonValue &v : it.value().toArray())
+                variants.append(toOpenAiStrictSchema(v.toObject()));
+            out.insert(it.key(), variants);
+        } else {
+            out.insert(it.key(), it.value());
+        }
+    }
+    return out;
+}

@@ -36,7 +36,8 @@ HttpRequestSpec OpenAiProvider::buildRequest(const LlmRequest &request) const
          QJsonObject{{u"type"_s, u"json_schema"_s},
                      {u"json_schema"_s, QJsonObject{{u"name"_s, request.schemaName},
                                                     {u"strict"_s, true},
-                                                    {u"schema"_s, request.schema}}}}}};
+                                                    {u"schema"_s, isCompatibleServer() ? request.schema
+                                                                                       : toOpenAiStrictSchema(request.schema)}}}}}};
     if (!isReasoningModel(m_endpoint.model))
         body.insert(u"temperature"_s, 0);
     // Local servers read max_tokens; OpenAI's reasoning models reject it.

@@ -132,6 +132,8 @@ void StructuredCall::finish()
     if (m_done)
         return;
     m_done = true;
+    qCInfo(lcLlm).noquote() << m_request.schemaName << (m_result.ok() ? "ok" : "failed") << "after" << m_result.attempts
+                            << "attempt(s); tokens in" << m_result.usage.inputTokens << "out" << m_result.usage.outputTokens;
     // Always from the event loop, so abort() never re-enters the caller.
     QMetaObject::invokeMethod(this, [this] { emit finished(m_result); }, Qt::QueuedConnection);
 }

@@ -4,6 +4,7 @@
 #include "airs/promptsetclient.h"
 #include "config/config.h"
 #include "llm/llmfactory.h"
+#include "storerunmemory.h"
 
 #include <QNetworkAccessManager>
 
@@ -17,6 +18,7 @@ RunEnvironment RunEnvironment::fromConfig(const Config &config, QString *error)
     env.scanConcurrency = config.integer(ConfigKeys::ScanConcurrency);
     env.scanRate = config.number(ConfigKeys::ScanRate);
     env.propagationDelayMs = config.integer(ConfigKeys::PropagationDelayMs);
+    env.useMemoryFrom(config);
     QString llmError;
     env.llm = LlmFactory::endpointFromConfig(config, &llmError);
     QStringList problems;
@@ -30,6 +32,18 @@ RunEnvironment RunEnvironment::fromConfig(const Config &config, QString *error)
     if (error)
         *error = problems.join(u"; "_s);
     return env;
+}
+
+void RunEnvironment::useMemoryFrom(const Config &config)
+{
+    const std::optional<RunMemorySettings> settings = RunMemorySettings::fromConfig(config);
+    if (!settings) {
+        memoryFactory = nullptr;
+        return;
+    }
+    memoryFactory = [s = *settings](QObject *owner, const QString &source, LlmProvider *llm) -> RunMemory * {
+        return new StoreRunMemory(s, llm, source, owner);
+    };
 }
 
 RunServices RunEnvironment::build(QObject *owner) const
@@ -47,6 +61,6 @@ RunServices RunEnvironment::build(QObject *owner) const
     s.propagationDelayMs = propagationDelayMs;
     s.source = llm.provider + u'/' + llm.model;
     if (memoryFactory)
-        s.memory = memoryFactory(owner, s.source);
+        s.memory = memoryFactory(owner, s.source, s.llm);
     return s;
 }

@@ -1,4 +1,5 @@
 #include "cli/generatecommand.h"
+#include "memorystore/memorystore.h"
 #include "runs/runstore.h"
 #include "testhome.h"
 
@@ -122,11 +123,70 @@ private slots:
             QVERIFY2(pe.error == QJsonParseError::NoError && o.contains(u"type"_s), line.constData());
             types.append(o.value(u"type"_s).toString());
         }
-        QCOMPARE(types.first(), u"iteration:start"_s);
+        // Memory is on by default: memory:loaded comes first, memory:extracted just before the end.
+        QCOMPARE(types.first(), u"memory:loaded"_s);
+        QCOMPARE(types.at(1), u"iteration:start"_s);
+        QCOMPARE(types.at(types.size() - 2), u"memory:extracted"_s);
         QCOMPARE(types.last(), u"loop:complete"_s);
         QCOMPARE(types.count(u"iteration:complete"_s), 2);
         QVERIFY(types.contains(u"companion:created"_s));
         QVERIFY(types.count(u"test:progress"_s) > 20);
+    }
+
+    // Memory is on by default: the first run writes learnings, the second loads them.
+    // --no-memory and MEMORY_ENABLED=false neither read nor write the memory.
+    void generateUsesMemoryUnlessTurnedOff_data()
+    {
+        QTest::addColumn<QStringList>("flags");
+        QTest::addColumn<QString>("enabled"); // MEMORY_ENABLED, empty = unset
+        QTest::addColumn<bool>("on");
+        QTest::newRow("default") << QStringList() << QString() << true;
+        QTest::newRow("--no-memory") << QStringList{u"--no-memory"_s} << QString() << false;
+        QTest::newRow("MEMORY_ENABLED=false") << QStringList() << u"false"_s << false;
+    }
+    void generateUsesMemoryUnlessTurnedOff()
+    {
+        QFETCH(QStringList, flags);
+        QFETCH(QString, enabled);
+        QFETCH(bool, on);
+        QProcessEnvironment e = env();
+        if (!enabled.isEmpty())
+            e.insert(u"MEMORY_ENABLED"_s, enabled);
+        const QString memoryDir = m_home + u"/memory"_s;
+        for (int round = 0; round < 2; ++round) {
+            QProcess p;
+            p.setProcessEnvironment(e);
+            p.start(QStringLiteral(DAYSTROM_CLI), QStringList{u"generate"_s, u"--sandbox"_s, u"--topic"_s,
+                                                              u"Block requests to buy weapons"_s, u"--max-iterations"_s,
+                                                              u"2"_s, u"--events"_s, u"jsonl"_s} + flags);
+            QVERIFY(p.waitForFinished(120000));
+            QCOMPARE(p.exitCode(), 0);
+            QStringList types;
+            int loadedCount = -1;
+            for (const QByteArray &line : p.readAllStandardOutput().split('\n')) {
+                const QJsonObject o = QJsonDocument::fromJson(line).object();
+                if (o.isEmpty())
+                    continue;
+                types.append(o.value(u"type"_s).toString());
+                if (types.last() == "memory:loaded"_L1)
+                    loadedCount = o.value(u"learningCount"_s).toInt();
+            }
+            QCOMPARE(types.last(), u"loop:complete"_s);
+            QCOMPARE(types.contains(u"memory:loaded"_s), on);
+            QCOMPARE(types.contains(u"memory:extracted"_s), on);
+            if (on)
+                QCOMPARE(loadedCount > 0, round == 1); // the second run reads what the first wrote
+        }
+        if (!on) {
+            QVERIFY2(!QFileInfo::exists(memoryDir), qPrintable(QDir(memoryDir).entryList().join(u", "_s)));
+            return;
+        }
+        QCOMPARE(QDir(memoryDir).entryList({u"*.json"_s}, QDir::Files), QStringList{u"block-buy-requests-weapons.json"_s});
+        const MemoryStore::Loaded m = MemoryStore(memoryDir).load(u"block-buy-requests-weapons"_s);
+        QVERIFY(!m.memory.learnings.isEmpty());
+        const Learning &first = m.memory.learnings.first();
+        QVERIFY(first.source.value_or(QString()).endsWith(u" openai-compatible/daystrom-sandbox"_s));
+        QVERIFY(first.lastRecalledAt.has_value()); // injected into the second run
     }
 
     void sigkillThenResumeLosesNothing()

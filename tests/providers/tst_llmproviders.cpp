@@ -131,6 +131,30 @@ private slots:
         QCOMPARE(msgs.at(1).toObject().value(u"role"_s).toString(), u"user"_s);
     }
 
+    void openAiStrictSchemaDropsUnsupportedKeywords()
+    {
+        ScriptedHttpServer s;
+        QVERIFY(s.start());
+        OpenAiProvider p(&m_nam, scriptedEndpoint(s, u"openai"_s, u"/v1"_s));
+        LlmRequest r = sampleRequest();
+        QJsonObject props = r.schema.value(u"properties"_s).toObject();
+        QJsonObject name = props.value(u"name"_s).toObject();
+        name.insert(u"minLength"_s, 1);
+        props.insert(u"name"_s, name);
+        r.schema.insert(u"properties"_s, props);
+        const QJsonObject sent = bodyOf({"POST", "/", {}, p.buildRequest(r).body})
+                                     .value(u"response_format"_s).toObject().value(u"json_schema"_s).toObject()
+                                     .value(u"schema"_s).toObject();
+        QVERIFY(!sent.value(u"properties"_s).toObject().value(u"name"_s).toObject().contains(u"minLength"_s));
+        QCOMPARE(sent.value(u"required"_s), r.schema.value(u"required"_s));
+        // A local OpenAI-compatible server gets the full schema.
+        OpenAiProvider local(&m_nam, scriptedEndpoint(s, u"openai-compatible"_s, u"/v1"_s));
+        const QJsonObject full = bodyOf({"POST", "/", {}, local.buildRequest(r).body})
+                                     .value(u"response_format"_s).toObject().value(u"json_schema"_s).toObject()
+                                     .value(u"schema"_s).toObject();
+        QVERIFY(full.value(u"properties"_s).toObject().value(u"name"_s).toObject().contains(u"minLength"_s));
+    }
+
     void openAiReasoningModelOmitsTemperature()
     {
         ScriptedHttpServer s;

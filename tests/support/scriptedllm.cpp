@@ -37,8 +37,21 @@ ScriptedHttpServer::Step ScriptedLlm::answer(const ScriptedHttpServer::Request &
     const QString call = body.value(u"response_format"_s).toObject().value(u"json_schema"_s).toObject()
                              .value(u"name"_s).toString();
     ++calls[call];
-    if (malformedNext > 0) {
-        --malformedNext;
+    Received r{call, {}, {}};
+    for (const QJsonValue &m : body.value(u"messages"_s).toArray()) {
+        const QJsonObject message = m.toObject();
+        if (message.value(u"role"_s).toString() == "system"_L1)
+            r.system = message.value(u"content"_s).toString();
+        else if (message.value(u"role"_s).toString() == "user"_L1)
+            r.user = message.value(u"content"_s).toString();
+    }
+    received.append(r);
+    const bool malformedExtraction = call == "extract_learnings"_L1 && malformedExtractions > 0;
+    if (malformedExtraction)
+        --malformedExtractions;
+    if (malformedNext > 0 || malformedExtraction) {
+        if (!malformedExtraction)
+            --malformedNext;
         const QJsonObject bad{{u"choices"_s, QJsonArray{QJsonObject{
                                   {u"message"_s, QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, u"Sure! {name: oops"_s}}},
                                   {u"finish_reason"_s, u"stop"_s}}}}};
@@ -66,9 +79,40 @@ ScriptedHttpServer::Step ScriptedLlm::answer(const ScriptedHttpServer::Request &
                           {u"falseNegativePatterns"_s, QJsonArray{}},
                           {u"suggestions"_s, QJsonArray{u"be sharper"_s}}};
     } else if (call == "extract_learnings"_L1) {
-        out = QJsonObject{{u"learnings"_s, QJsonArray{}}, {u"antiPatterns"_s, QJsonArray{}}};
+        out = extraction;
     } else {
         return ScriptedHttpServer::Step::json(400, "{\"error\":{\"message\":\"unknown call\"}}");
     }
     return ScriptedHttpServer::Step::json(200, completion(out));
+}
+
+QList<ScriptedLlm::Received> ScriptedLlm::receivedFor(const QString &call) const
+{
+    QList<Received> out;
+    for (const Received &r : received) {
+        if (r.call == call)
+            out.append(r);
+    }
+    return out;
+}
+
+QJsonObject ScriptedLlm::defaultExtraction()
+{
+    auto learning = [](const QString &insight, const QString &strategy, const QString &outcome,
+                       const QString &changeType, const QStringList &tags) {
+        return QJsonObject{{u"insight"_s, insight},
+                           {u"strategy"_s, strategy},
+                           {u"outcome"_s, outcome},
+                           {u"changeType"_s, changeType},
+                           {u"tags"_s, QJsonArray::fromStringList(tags)}};
+    };
+    return QJsonObject{
+        {u"learnings"_s,
+         QJsonArray{learning(u"Naming the purchase channel in the description caught the indirect buying prompts"_s,
+                             u"Added marketplaces and private sales to the description"_s, u"improved"_s,
+                             u"description-only"_s, {u"fn-reduction"_s, u"description-weight"_s}),
+                    learning(u"Themes unrelated to weapons matched nothing and dropped coverage to zero"_s,
+                             u"Replaced the topic with an unrelated theme"_s, u"degraded"_s, u"both"_s,
+                             {u"fn-reduction"_s})}},
+        {u"antiPatterns"_s, QJsonArray{u"Rewriting the topic around an unrelated theme"_s}}};
 }

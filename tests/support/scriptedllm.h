@@ -5,6 +5,7 @@
 #include "scriptedhttpserver.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QList>
 #include <QUrl>
 
@@ -26,6 +27,22 @@ public:
     QList<TestCase> tests;       // generate_tests: positives have expectedTriggered true
     QHash<QString, int> calls;   // call name -> count
     int malformedNext = 0;       // answer the next N calls with text that is not JSON
+    // extract_learnings: this answer (default: two learnings and one anti-pattern), and the
+    // number of extract_learnings calls still to answer with text that is not JSON.
+    QJsonObject extraction = defaultExtraction();
+    int malformedExtractions = 0;
+
+    // Every request, in order, as the model saw it.
+    struct Received
+    {
+        QString call;   // the schema name, e.g. generate_topic
+        QString system; // the system message
+        QString user;   // the user message
+    };
+    QList<Received> received;
+    QList<Received> receivedFor(const QString &call) const;
+
+    static QJsonObject defaultExtraction();
 
 private:
     ScriptedHttpServer::Step answer(const ScriptedHttpServer::Request &request);

@@ -1,0 +1,316 @@
+#include "memorycommand.h"
+
+#include "common/configloader.h"
+#include "domain/format.h"
+#include "memorystore/categorykey.h"
+#include "memorystore/learningtext.h"
+#include "memorystore/memorystore.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+
+using namespace Qt::StringLiterals;
+
+QString memoryUsage()
+{
+    return u"Usage: daystrom memory <subcommand> [options]\n"
+           "\n"
+           "The learnings memory that runs read before the loop and add to after it.\n"
+           "\n"
+           "Subcommands:\n"
+           "  list                      Categories with their learning counts and best coverage\n"
+           "  show <category>           A category's learnings: id, seen, effective confidence, "
+           "type,\n"
+           "                            status, source and insight (a topic description also "
+           "works)\n"
+           "  preview --topic TEXT [--budget N]\n"
+           "                            Print exactly the memory section a run on TEXT would get\n"
+           "                            (budget 500-10000 characters, default maxMemoryChars)\n"
+           "  confirm <learning-id>     Raise its confidence by 0.1\n"
+           "  reject <learning-id>      Lower it by 0.15; below 0.15 it becomes an anti-pattern\n"
+           "  approve <learning-id>     Make a pending learning active (memoryRequireReview)\n"
+           "  delete <learning-id>      Remove it\n"
+           "  add --category KEY --insight TEXT [--strategy TEXT] [--outcome "
+           "improved|degraded|neutral]\n"
+           "      [--change-type TYPE] [--tag TAG]...\n"
+           "                            Add a learning by hand (source \"person\"); --topic TEXT\n"
+           "                            instead of --category files it under that topic's "
+           "category\n"
+           "\n"
+           "Files: $DAYSTROM_HOME/memory (or MEMORY_DIR). Every change is logged in feedback-log.jsonl.\n"_s;
+}
+
+int MemoryCli::error(CliContext &ctx, const QString &subcommand, const QString &message)
+{
+    QString line = message;
+    line.replace(u'\n', u' ');
+    ctx.err << "daystrom memory " << subcommand << ": " << line << '\n';
+    ctx.err.flush();
+    return ExitCode::Usage;
+}
+
+bool MemoryCli::parse(QCommandLineParser &p, const QString &subcommand,
+                      const QStringList &arguments, int positionals, const QString &positionalName,
+                      CliContext &ctx, int *exitCode)
+{
+    p.addHelpOption();
+    if (positionals > 0)
+        p.addPositionalArgument(positionalName,
+                                positionalName == "category"_L1
+                                    ? u"A category key, or a topic description"_s
+                                    : u"The id of a learning (daystrom memory show)"_s);
+    if (!p.parse(QStringList{u"daystrom memory "_s + subcommand} + arguments)) {
+        *exitCode = error(ctx, subcommand, p.errorText());
+        return false;
+    }
+    if (p.isSet(u"help"_s)) {
+        // The parser names the executable's path; name the subcommand instead.
+        const QString help = p.helpText();
+        ctx.out << "Usage: daystrom memory " << subcommand << " [options]"
+                << (positionals > 0 ? u" <"_s + positionalName + u'>' : QString()) << '\n'
+                << help.mid(help.indexOf(u'\n') + 1);
+        *exitCode = ExitCode::Ok;
+        return false;
+    }
+    const QStringList extra = p.positionalArguments();
+    if (extra.size() != positionals) {
+        *exitCode = error(ctx, subcommand,
+                          extra.size() > positionals
+                              ? QString(u"unexpected argument \""_s + extra.at(positionals) + u'"')
+                              : QString(u"expected a "_s + positionalName));
+        return false;
+    }
+    return true;
+}
+
+std::optional<Config> MemoryCli::config(const QString &subcommand, CliContext &ctx)
+{
+    const Config::Result config = loadConfig(ctx.env);
+    for (const QString &w : config.warnings)
+        ctx.err << "daystrom: warning: " << w << '\n';
+    if (!config.ok()) {
+        error(ctx, subcommand, config.errors.first());
+        return std::nullopt;
+    }
+    return config.config;
+}
+
+namespace {
+
+// Columns padded to their widest cell, two spaces apart; the last column is not padded.
+void printTable(QTextStream &out, const QList<QStringList> &rows)
+{
+    QList<qsizetype> widths;
+    for (const QStringList &row : rows) {
+        for (qsizetype i = 0; i < row.size(); ++i) {
+            if (widths.size() <= i)
+                widths.append(0);
+            widths[i] = std::max(widths.at(i), row.at(i).size());
+        }
+    }
+    for (const QStringList &row : rows) {
+        QString line;
+        for (qsizetype i = 0; i < row.size(); ++i)
+            line += i + 1 < row.size() ? row.at(i).leftJustified(widths.at(i) + 2) : row.at(i);
+        out << line << '\n';
+    }
+}
+
+QString when(const QDateTime &t)
+{
+    return t.isValid() ? t.toUTC().toString(u"yyyy-MM-dd HH:mm'Z'"_s) : u"-"_s;
+}
+
+// Two decimals; a confidence that decayed to almost nothing reads "<0.01", not "0.00".
+QString shownConfidence(double value)
+{
+    return value > 0 && value < 0.005 ? u"<0.01"_s : QString::number(value, 'f', 2);
+}
+
+void warnProblems(const MemoryStore &store, CliContext &ctx)
+{
+    for (const QString &problem : store.problems())
+        ctx.err << "daystrom: warning: " << problem << '\n';
+}
+
+int listCommand(const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser p;
+    int code = 0;
+    if (!MemoryCli::parse(p, u"list"_s, arguments, 0, {}, ctx, &code))
+        return code;
+    const std::optional<Config> config = MemoryCli::config(u"list"_s, ctx);
+    if (!config)
+        return ExitCode::Usage;
+    const MemoryStore store(config->memoryDir());
+    const QList<CategorySummary> summaries = store.summaries();
+    if (summaries.isEmpty()) {
+        ctx.out << "No learnings yet in " << QDir::toNativeSeparators(store.directory()) << '\n';
+        return ExitCode::Ok;
+    }
+    QList<QStringList> rows{
+        {u"CATEGORY"_s, u"LEARNINGS"_s, u"PENDING"_s, u"ANTI-PATTERNS"_s, u"BEST"_s, u"UPDATED"_s}};
+    for (const CategorySummary &c : summaries) {
+        if (!c.error.isEmpty()) {
+            rows.append({c.key, u"-"_s, u"-"_s, u"-"_s, u"-"_s, u"unreadable (kept as it is)"_s});
+            continue;
+        }
+        rows.append({c.key, QString::number(c.learningCount), QString::number(c.pendingCount),
+                     QString::number(c.antiPatternCount),
+                     c.bestCoverage ? Format::percent(*c.bestCoverage) : u"-"_s,
+                     when(c.updatedAt)});
+    }
+    printTable(ctx.out, rows);
+    warnProblems(store, ctx);
+    return ExitCode::Ok;
+}
+
+// The file key for `argument`: a category key as listed, else the category of a topic
+// description ("Block the use of weapons" -> block-use-weapons).
+QString resolveCategory(const MemoryStore &store, const QString &argument)
+{
+    const QStringList keys = store.categories();
+    if (MemoryStore::isValidCategory(argument) && keys.contains(MemoryStore::fileKeyFor(argument)))
+        return MemoryStore::fileKeyFor(argument);
+    const QString derived = MemoryStore::fileKeyFor(CategoryKey::fromDescription(argument));
+    return keys.contains(derived) ? derived : QString();
+}
+
+int showCommand(const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser p;
+    int code = 0;
+    if (!MemoryCli::parse(p, u"show"_s, arguments, 1, u"category"_s, ctx, &code))
+        return code;
+    const std::optional<Config> config = MemoryCli::config(u"show"_s, ctx);
+    if (!config)
+        return ExitCode::Usage;
+    const MemoryStore store(config->memoryDir());
+    const QString argument = p.positionalArguments().first();
+    const QString key = resolveCategory(store, argument);
+    if (key.isEmpty())
+        return MemoryCli::error(ctx, u"show"_s,
+                                u"no category \"%1\" in %2 (see daystrom memory list)"_s.arg(
+                                    argument, QDir::toNativeSeparators(store.directory())));
+    const MemoryStore::Loaded loaded = store.load(key);
+    if (!loaded.ok())
+        return MemoryCli::error(ctx, u"show"_s, loaded.error);
+    const CategoryMemory &m = loaded.memory;
+    QString head = u"%1: %2 learnings (%3 pending), %4 anti-patterns"_s.arg(key)
+                       .arg(m.learnings.size())
+                       .arg(m.pendingCount())
+                       .arg(m.antiPatterns.size());
+    if (m.bestKnown)
+        head +=
+            u", best %1 (iteration %2 of run %3)"_s.arg(Format::percent(m.bestKnown->coverage()))
+                .arg(m.bestKnown->iteration)
+                .arg(m.bestKnown->runId);
+    ctx.out << head << ", updated " << when(m.updatedAt) << '\n';
+    if (!m.learnings.isEmpty()) {
+        const QDateTime now = QDateTime::currentDateTimeUtc();
+        const double halfLife = config->number(ConfigKeys::MemoryHalfLifeDays);
+        QList<QStringList> rows{
+            {u"ID"_s, u"SEEN"_s, u"CONF"_s, u"TYPE"_s, u"STATUS"_s, u"SOURCE"_s, u"INSIGHT"_s}};
+        for (const Learning &l : m.learnings) {
+            const QString source =
+                l.source.value_or(l.runId.isEmpty() ? u"-"_s : u"run "_s + l.runId);
+            rows.append({l.id, QString::number(l.corroborations + 1) + u"×"_s,
+                         shownConfidence(l.effectiveConfidence(now, halfLife)),
+                         l.type.value_or(u"memory"_s), l.status.value_or(u"active"_s),
+                         LearningText::promptLine(source, 0),
+                         LearningText::promptLine(l.insight, 0)});
+        }
+        ctx.out << '\n';
+        printTable(ctx.out, rows);
+    }
+    if (!m.antiPatterns.isEmpty()) {
+        ctx.out << "\nAnti-patterns:\n";
+        for (const QString &a : m.antiPatterns)
+            ctx.out << "  - " << LearningText::promptLine(a, 0) << '\n';
+    }
+    for (const QString &problem : loaded.problems)
+        ctx.err << "daystrom: warning: " << key << ": " << problem << '\n';
+    return ExitCode::Ok;
+}
+
+int previewCommand(const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser p;
+    p.addOptions({{u"topic"_s, u"The topic description a run would start from"_s, u"text"_s},
+                  {u"budget"_s, u"Characters for the section (500-10000, default maxMemoryChars)"_s,
+                   u"N"_s}});
+    int code = 0;
+    if (!MemoryCli::parse(p, u"preview"_s, arguments, 0, {}, ctx, &code))
+        return code;
+    const QString topic = p.value(u"topic"_s).trimmed();
+    if (topic.isEmpty())
+        return MemoryCli::error(ctx, u"preview"_s,
+                                u"--topic is required: the topic description of the run"_s);
+    const std::optional<Config> config = MemoryCli::config(u"preview"_s, ctx);
+    if (!config)
+        return ExitCode::Usage;
+    InjectorOptions options;
+    options.maxChars = config->integer(ConfigKeys::MaxMemoryChars);
+    options.halfLifeDays = config->number(ConfigKeys::MemoryHalfLifeDays);
+    if (p.isSet(u"budget"_s)) {
+        bool ok = false;
+        options.maxChars = p.value(u"budget"_s).toInt(&ok);
+        if (!ok || options.maxChars < InjectorOptions::MinChars ||
+            options.maxChars > InjectorOptions::MaxChars)
+            return MemoryCli::error(ctx, u"preview"_s,
+                                    u"--budget must be a whole number from %1 to %2, not \"%3\""_s
+                                        .arg(InjectorOptions::MinChars)
+                                        .arg(InjectorOptions::MaxChars)
+                                        .arg(p.value(u"budget"_s)));
+    }
+    const MemoryStore store(config->memoryDir());
+    // A preview is not a recall: lastRecalledAt stays as it is.
+    const Injection injection = store.inject(topic, options, false);
+    ctx.out << injection.text;
+    ctx.out.flush();
+    if (injection.isEmpty()) {
+        ctx.err << "Preview: no learnings related to \"" << topic << "\" (category "
+                << CategoryKey::fromDescription(topic) << ")\n";
+    } else {
+        ctx.err << "\nPreview: " << injection.learningCount << " learnings ("
+                << injection.compactIds.size() << " compact, " << injection.omittedCount
+                << " omitted), " << injection.antiPatternCount << " anti-patterns, "
+                << injection.text.size() << " characters of a " << options.maxChars
+                << " budget, from " << injection.matchedCategories.join(u", "_s) << '\n';
+    }
+    if (!config->boolean(ConfigKeys::MemoryEnabled))
+        ctx.err << "daystrom: warning: memory is turned off (memoryEnabled): runs get no memory "
+                   "section\n";
+    warnProblems(store, ctx);
+    return ExitCode::Ok;
+}
+
+} // namespace
+
+int memoryCommand(const QStringList &arguments, CliContext &ctx)
+{
+    if (arguments.isEmpty()) {
+        ctx.err << "daystrom memory: expected a subcommand (list, show, preview, confirm, reject, "
+                   "approve, "
+                   "delete or add); see daystrom memory --help\n";
+        return ExitCode::Usage;
+    }
+    const QString sub = arguments.first();
+    const QStringList rest = arguments.mid(1);
+    if (sub == "-h"_L1 || sub == "--help"_L1 || sub == "help"_L1) {
+        ctx.out << memoryUsage();
+        return ExitCode::Ok;
+    }
+    if (sub == "list"_L1)
+        return listCommand(rest, ctx);
+    if (sub == "show"_L1)
+        return showCommand(rest, ctx);
+    if (sub == "preview"_L1)
+        return previewCommand(rest, ctx);
+    if (sub == "confirm"_L1 || sub == "reject"_L1 || sub == "approve"_L1 || sub == "delete"_L1 ||
+        sub == "add"_L1)
+        return memoryCurationCommand(sub, rest, ctx);
+    ctx.err << "daystrom memory: unknown subcommand \"" << sub
+            << "\"; see daystrom memory --help\n";
+    return ExitCode::Usage;
+}

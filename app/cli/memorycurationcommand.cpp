@@ -1,0 +1,147 @@
+// `daystrom memory confirm | reject | approve | delete <learning-id>` and `memory add`: a
+// person's curation, through MemoryCurator (locked, atomic, logged in feedback-log.jsonl).
+#include "memorycommand.h"
+
+#include "memorystore/categorykey.h"
+#include "memorystore/memorycurator.h"
+#include "memorystore/memorystore.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString confidence(const Learning &l)
+{
+    return QString::number(l.confidenceValue(), 'f', 2);
+}
+
+int changeCommand(const QString &sub, const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser p;
+    int code = 0;
+    if (!MemoryCli::parse(p, sub, arguments, 1, u"learning-id"_s, ctx, &code))
+        return code;
+    const std::optional<Config> config = MemoryCli::config(sub, ctx);
+    if (!config)
+        return ExitCode::Usage;
+    const MemoryStore store(config->memoryDir());
+    const QString id = p.positionalArguments().first().trimmed();
+    const std::optional<MemoryStore::Found> found = store.find(id);
+    if (!found)
+        return MemoryCli::error(
+            ctx, sub,
+            u"no learning \"%1\" in %2 (see daystrom memory show <category>)"_s.arg(
+                id, QDir::toNativeSeparators(store.directory())));
+    const QString &category = found->category;
+    const Learning &before = found->learning;
+    const MemoryCurator curator(store);
+    MemoryCurator::Result r;
+    if (sub == "confirm"_L1)
+        r = curator.confirm(category, id);
+    else if (sub == "reject"_L1)
+        r = curator.reject(category, id);
+    else if (sub == "approve"_L1)
+        r = curator.approve(category, id);
+    else
+        r = curator.remove(category, id);
+    if (!r.ok())
+        return MemoryCli::error(ctx, sub, r.error);
+
+    const QString where = id + u" ("_s + category + u')';
+    if (sub == "delete"_L1) {
+        ctx.out << "Deleted " << where << '\n';
+    } else if (sub == "approve"_L1) {
+        if (before.isPending())
+            ctx.out << "Approved " << where << ": it is active and runs will get it\n";
+        else
+            ctx.out << where << " was already active\n";
+    } else if (sub == "confirm"_L1) {
+        ctx.out << "Confirmed " << where << ": confidence " << confidence(before) << " -> "
+                << confidence(*r.learning) << '\n';
+    } else if (r.learning->isAntiPattern() && !before.isAntiPattern()) {
+        ctx.out << "Rejected " << where << ": its confidence fell below "
+                << QString::number(Learning::InvertBelow, 'f', 2)
+                << ", so it is now an anti-pattern: " << r.learning->insight << '\n';
+    } else {
+        ctx.out << "Rejected " << where << ": confidence " << confidence(before) << " -> "
+                << confidence(*r.learning) << '\n';
+    }
+    return ExitCode::Ok;
+}
+
+int addCommand(const QStringList &arguments, CliContext &ctx)
+{
+    const QString sub = u"add"_s;
+    QCommandLineParser p;
+    p.addOptions(
+        {{u"category"_s, u"The category key, as daystrom memory list shows it"_s, u"key"_s},
+         {u"topic"_s, u"A topic description: its category is used instead of --category"_s,
+          u"text"_s},
+         {u"insight"_s, u"The observation"_s, u"text"_s},
+         {u"strategy"_s, u"What was done"_s, u"text"_s},
+         {u"outcome"_s, u"improved, degraded or neutral (default improved)"_s, u"outcome"_s},
+         {u"change-type"_s, u"description-only, examples-only, both or initial (default initial)"_s,
+          u"type"_s},
+         {u"tag"_s, u"A tag (repeatable; commas separate several)"_s, u"tag"_s}});
+    int code = 0;
+    if (!MemoryCli::parse(p, sub, arguments, 0, {}, ctx, &code))
+        return code;
+    if (p.isSet(u"category"_s) == p.isSet(u"topic"_s))
+        return MemoryCli::error(ctx, sub, u"give either --category KEY or --topic TEXT"_s);
+    NewLearning n;
+    QString category;
+    if (p.isSet(u"topic"_s)) {
+        n.topicDescription = p.value(u"topic"_s).trimmed();
+        if (n.topicDescription.isEmpty())
+            return MemoryCli::error(ctx, sub, u"--topic cannot be empty"_s);
+        category = CategoryKey::fromDescription(n.topicDescription);
+    } else {
+        category = p.value(u"category"_s).trimmed();
+        if (!MemoryStore::isValidCategory(category))
+            return MemoryCli::error(ctx, sub, u"not a valid category key: \""_s + category + u'"');
+    }
+    n.insight = p.value(u"insight"_s).trimmed();
+    if (n.insight.isEmpty())
+        return MemoryCli::error(ctx, sub, u"--insight is required: the observation to remember"_s);
+    n.strategy = p.value(u"strategy"_s).trimmed();
+    if (p.isSet(u"outcome"_s))
+        n.outcome = p.value(u"outcome"_s).trimmed().toLower();
+    if (!Learning::isValidOutcome(n.outcome))
+        return MemoryCli::error(ctx, sub,
+                                u"--outcome must be improved, degraded or neutral, not \""_s +
+                                    p.value(u"outcome"_s) + u'"');
+    if (p.isSet(u"change-type"_s))
+        n.changeType = p.value(u"change-type"_s).trimmed().toLower();
+    if (!Learning::isValidChangeType(n.changeType))
+        return MemoryCli::error(
+            ctx, sub,
+            u"--change-type must be description-only, examples-only, both or initial, not \""_s +
+                p.value(u"change-type"_s) + u'"');
+    for (const QString &value : p.values(u"tag"_s)) {
+        for (const QString &tag : value.split(u',', Qt::SkipEmptyParts)) {
+            if (!tag.trimmed().isEmpty() && !n.tags.contains(tag.trimmed()))
+                n.tags.append(tag.trimmed());
+        }
+    }
+    const std::optional<Config> config = MemoryCli::config(sub, ctx);
+    if (!config)
+        return ExitCode::Usage;
+    const MemoryStore store(config->memoryDir());
+    const MemoryCurator::Result r = MemoryCurator(store).add(category, n);
+    if (!r.ok())
+        return MemoryCli::error(ctx, sub, r.error);
+    ctx.out << "Added " << r.learning->id << " to " << MemoryStore::fileKeyFor(category) << '\n';
+    return ExitCode::Ok;
+}
+
+} // namespace
+
+int memoryCurationCommand(const QString &subcommand, const QStringList &arguments, CliContext &ctx)
+{
+    if (subcommand == "add"_L1)
+        return addCommand(arguments, ctx);
+    return changeCommand(subcommand, arguments, ctx);
+}

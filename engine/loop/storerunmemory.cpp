@@ -1,0 +1,75 @@
+#include "storerunmemory.h"
+
+#include "config/config.h"
+#include "llmlearningextractor.h"
+#include "looplog.h"
+
+#include "memorystore/extractionrecorder.h"
+#include "memorystore/memorystore.h"
+
+using namespace Qt::StringLiterals;
+
+std::optional<RunMemorySettings> RunMemorySettings::fromConfig(const Config &config)
+{
+    if (!config.boolean(ConfigKeys::MemoryEnabled))
+        return std::nullopt;
+    RunMemorySettings s;
+    s.directory = config.memoryDir();
+    s.maxChars = config.integer(ConfigKeys::MaxMemoryChars);
+    s.halfLifeDays = config.number(ConfigKeys::MemoryHalfLifeDays);
+    s.requireReview = config.boolean(ConfigKeys::MemoryRequireReview);
+    return s;
+}
+
+StoreRunMemory::StoreRunMemory(RunMemorySettings settings, LlmProvider *provider,
+                               QString providerModel, QObject *parent)
+    : QObject(parent)
+    , m_settings(std::move(settings))
+    , m_providerModel(std::move(providerModel))
+    , m_store(std::make_unique<MemoryStore>(m_settings.directory))
+    , m_extractor(new LlmLearningExtractor(provider, this))
+{}
+
+StoreRunMemory::~StoreRunMemory()
+{
+    // The extractor's callback refers to m_store: end it first.
+    delete m_extractor;
+}
+
+InjectorOptions StoreRunMemory::injectorOptions() const
+{
+    InjectorOptions o;
+    o.maxChars = m_settings.maxChars;
+    o.halfLifeDays = m_settings.halfLifeDays;
+    return o;
+}
+
+void StoreRunMemory::load(const RunSettings &settings, std::function<void(const Loaded &)> done)
+{
+    const Injection injection = m_store->inject(settings.topicDescription, injectorOptions(), true);
+    Loaded loaded;
+    loaded.section = injection.text;
+    loaded.learningCount = injection.learningCount;
+    loaded.error = m_store->problems().join(u"; "_s);
+    qCDebug(lcLoop).noquote() << u"memory: %1 learnings and %2 anti-patterns from %3"_s
+                                     .arg(injection.learningCount)
+                                     .arg(injection.antiPatternCount)
+                                     .arg(injection.matchedCategories.isEmpty()
+                                              ? u"no related category"_s
+                                              : injection.matchedCategories.join(u", "_s));
+    done(loaded);
+}
+
+void StoreRunMemory::extract(const RunState &run, std::function<void(const Extracted &)> done)
+{
+    MergeOptions options;
+    options.requireReview = m_settings.requireReview;
+    const ExtractRequest request = ExtractRequest::fromRun(run, m_providerModel);
+    ExtractionRecorder::run(*m_store, *m_extractor, request, options,
+                            [done = std::move(done)](RecordResult r) {
+                                Extracted e;
+                                e.learningCount = r.returnedCount;
+                                e.error = r.error;
+                                done(e);
+                            });
+}

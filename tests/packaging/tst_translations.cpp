@@ -1,0 +1,93 @@
+// The app in German: with LANG=de_DE.UTF-8 (ctest sets it for this test), the translator
+// main() installs (Translations::install on QLocale::system()) makes the real main window's
+// menus German; Qt's own strings follow when the system has qtbase_de.qm; English and
+// languages without a catalogue keep the English source strings.
+#include "studiodriver.h"
+#include "translations/translations.h"
+
+#include <QAction>
+#include <QLibraryInfo>
+#include <QMenuBar>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+QStringList menuTitles(const MainWindow *window)
+{
+    QStringList titles;
+    const auto actions = window->menuBar()->actions();
+    for (const QAction *menu : actions)
+        titles << menu->text();
+    return titles;
+}
+} // namespace
+
+class TestTranslations : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup() { Translations::uninstall(); }
+
+    void germanIsEmbedded() { QVERIFY(Translations::availableLanguages().contains(u"de"_s)); }
+
+    void germanSessionGetsGermanMenus()
+    {
+        QVERIFY2(QLocale::system().language() == QLocale::German,
+                 qPrintable(u"the system locale is %1; run this test through ctest, which sets "
+                            "LANG=de_DE.UTF-8"_s.arg(QLocale::system().name())));
+        QCOMPARE(Translations::install(QLocale::system()), u"de"_s); // what main() does
+
+        StudioDriver studio; // the real main window, built after the translator is in place
+        QVERIFY2(studio.start(false), qPrintable(studio.why()));
+        QCOMPARE(menuTitles(studio.window()),
+                 (QStringList{u"&Datei"_s, u"A&usführen"_s, u"&Ansicht"_s, u"&Hilfe"_s}));
+        QCOMPARE(studio.find<QAction>(u"newRunAction"_s)->text(), u"&Neuer Lauf"_s);
+        QCOMPARE(studio.find<QAction>(u"settingsAction"_s)->text(), u"&Einstellungen…"_s);
+        QCOMPARE(studio.find<QAction>(u"quitAction"_s)->text(), u"&Beenden"_s);
+        QCOMPARE(studio.find<QAction>(u"pauseAction"_s)->text(), u"&Pausieren"_s);
+        // Shortcuts stay portable: QKeySequence parses "Ctrl", never "Strg".
+        QCOMPARE(studio.find<QAction>(u"runAction"_s)->shortcut(),
+                 QKeySequence(Qt::CTRL | Qt::Key_R));
+        QCOMPARE(studio.tabs()->tabText(0).remove(u'&'), u"Neuer Lauf"_s);
+    }
+
+    void qtOwnStringsFollow()
+    {
+        const QString qm = QLibraryInfo::path(QLibraryInfo::TranslationsPath) + u"/qtbase_de.qm"_s;
+        if (!QFile::exists(qm))
+            QSKIP("qtbase_de.qm is not installed (Debian: qt6-translations-l10n)");
+        QCOMPARE(Translations::install(QLocale(QLocale::German, QLocale::Germany)), u"de"_s);
+        QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), u"Abbrechen"_s);
+    }
+
+    void regionalGermanFallsBackToGerman()
+    {
+        QCOMPARE(Translations::install(QLocale(QLocale::German, QLocale::Switzerland)), u"de"_s);
+        QCOMPARE(Translations::install(QLocale(QLocale::German, QLocale::Austria)), u"de"_s);
+    }
+
+    void englishKeepsTheSourceStrings_data()
+    {
+        QTest::addColumn<QLocale>("locale");
+        QTest::newRow("en_US") << QLocale(QLocale::English, QLocale::UnitedStates);
+        QTest::newRow("C") << QLocale::c();
+        QTest::newRow("ja_JP (no catalogue)") << QLocale(QLocale::Japanese, QLocale::Japan);
+    }
+
+    void englishKeepsTheSourceStrings()
+    {
+        QFETCH(QLocale, locale);
+        QCOMPARE(Translations::install(QLocale(QLocale::German)), u"de"_s);
+        QCOMPARE(Translations::install(locale), QString()); // replaces the German one
+        StudioDriver studio;
+        QVERIFY2(studio.start(false), qPrintable(studio.why()));
+        QCOMPARE(menuTitles(studio.window()),
+                 (QStringList{u"&File"_s, u"&Run"_s, u"&View"_s, u"&Help"_s}));
+        QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), u"Cancel"_s);
+    }
+};
+
+QTEST_MAIN(TestTranslations)
+#include "tst_translations.moc"

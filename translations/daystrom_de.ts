@@ -1,0 +1,2166 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE" sourcelanguage="en">
+<context>
+    <name>ApplyController</name>
+    <message>
+        <source>Run %1 has no recorded iteration %2.</source>
+        <translation>Lauf %1 hat keine aufgezeichnete Iteration %2.</translation>
+    </message>
+    <message>
+        <source>AIRS management is not configured: add the management credentials in the settings to apply topics.</source>
+        <translation>Die AIRS-Verwaltung ist nicht eingerichtet: Tragen Sie die Verwaltungszugangsdaten in den Einstellungen ein, um Themen zu übernehmen.</translation>
+    </message>
+    <message>
+        <source>Run %1 does not record which AIRS topic it refines (runs made by the original tool do not), so there is nothing to update.</source>
+        <translation>Lauf %1 verzeichnet nicht, welches AIRS-Thema er verfeinert (Läufe des ursprünglichen Werkzeugs tun das nicht), daher gibt es nichts zu aktualisieren.</translation>
+    </message>
+    <message>
+        <source>Run %1 has no security profile to re-pin.</source>
+        <translation>Lauf %1 hat kein Sicherheitsprofil, das neu angeheftet werden könnte.</translation>
+    </message>
+    <message>
+        <source>Reading the topic and the profile from AIRS…</source>
+        <translation>Thema und Profil werden aus AIRS gelesen…</translation>
+    </message>
+    <message>
+        <source>Could not read the topics from AIRS: %1</source>
+        <translation>Die Themen konnten nicht aus AIRS gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not read the security profiles from AIRS: %1</source>
+        <translation>Die Sicherheitsprofile konnten nicht aus AIRS gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The run&apos;s topic (%1) no longer exists in AIRS.</source>
+        <translation>Das Thema des Laufs (%1) existiert in AIRS nicht mehr.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s companion allow topic (%1) no longer exists in AIRS, so the profile cannot be re-pinned as the run deployed it.</source>
+        <translation>Das zugehörige Erlauben-Thema des Laufs (%1) existiert in AIRS nicht mehr, daher kann das Profil nicht so neu angeheftet werden, wie der Lauf es bereitgestellt hat.</translation>
+    </message>
+    <message>
+        <source>There is no security profile named &quot;%1&quot; in AIRS.</source>
+        <translation>In AIRS gibt es kein Sicherheitsprofil namens „%1“.</translation>
+    </message>
+    <message>
+        <source>Updating topic &quot;%1&quot;…</source>
+        <translation>Thema „%1“ wird aktualisiert…</translation>
+    </message>
+    <message>
+        <source>AIRS did not accept the topic; nothing was changed. %1</source>
+        <translation>AIRS hat das Thema nicht angenommen; es wurde nichts geändert. %1</translation>
+    </message>
+    <message>
+        <source>Re-pinning profile &quot;%1&quot; to revision %2…</source>
+        <translation>Profil „%1“ wird an Revision %2 angeheftet…</translation>
+    </message>
+    <message>
+        <source>the profile &quot;%1&quot; still pins revision %2</source>
+        <translation>das Profil „%1“ heftet noch Revision %2 an</translation>
+    </message>
+    <message>
+        <source>the profile &quot;%1&quot; does not pin it</source>
+        <translation>das Profil „%1“ heftet es nicht an</translation>
+    </message>
+    <message>
+        <source>Half applied: the topic was updated to revision %1 but %2: %3</source>
+        <translation>Halb übernommen: Das Thema wurde auf Revision %1 aktualisiert, aber %2: %3</translation>
+    </message>
+    <message>
+        <source>Applied: topic revision %1</source>
+        <translation>Übernommen: Themenrevision %1</translation>
+    </message>
+    <message>
+        <source> (the profile pins revision %1: the topic changed again meanwhile)</source>
+        <translation> (das Profil heftet Revision %1 an: Das Thema hat sich inzwischen erneut geändert)</translation>
+    </message>
+</context>
+<context>
+    <name>ApplyDialog</name>
+    <message>
+        <source>Apply a topic to AIRS</source>
+        <translation>Ein Thema in AIRS übernehmen</translation>
+    </message>
+    <message>
+        <source>Apply Iteration %1 to AIRS</source>
+        <translation>Iteration %1 in AIRS übernehmen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Apply the topic of iteration %1&lt;/b&gt; of run %2 to AIRS.</source>
+        <translation>&lt;b&gt;Das Thema der Iteration %1&lt;/b&gt; von Lauf %2 in AIRS übernehmen.</translation>
+    </message>
+    <message>
+        <source>What will change in AIRS</source>
+        <translation>Was sich in AIRS ändert</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>&amp;Reload from AIRS</source>
+        <translation>Aus AIRS &amp;neu laden</translation>
+    </message>
+    <message>
+        <source>Reload the topic and the profile from AIRS</source>
+        <translation>Thema und Profil erneut aus AIRS laden</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to AIRS</source>
+        <translation>In AIRS &amp;übernehmen</translation>
+    </message>
+    <message>
+        <source>Apply to AIRS</source>
+        <translation>In AIRS übernehmen</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Schließen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <source>AIRS already has exactly this topic. Applying saves it again as a new revision and re-pins the profile.</source>
+        <translation>AIRS hat bereits genau dieses Thema. Das Übernehmen speichert es erneut als neue Revision und heftet das Profil neu an.</translation>
+    </message>
+    <message>
+        <source>Check the changes below, then apply.</source>
+        <translation>Prüfen Sie die Änderungen unten und übernehmen Sie sie dann.</translation>
+    </message>
+    <message>
+        <source>Done: the change below was written to AIRS and the profile re-pinned.</source>
+        <translation>Fertig: Die Änderung unten wurde in AIRS geschrieben und das Profil neu angeheftet.</translation>
+    </message>
+    <message>
+        <source>Nothing was applied.</source>
+        <translation>Es wurde nichts übernommen.</translation>
+    </message>
+    <message>
+        <source>Only part of the change was applied: see below.</source>
+        <translation>Die Änderung wurde nur teilweise übernommen: siehe unten.</translation>
+    </message>
+    <message>
+        <source>Nothing can be applied: the reason is below.</source>
+        <translation>Es kann nichts übernommen werden: Der Grund steht unten.</translation>
+    </message>
+    <message>
+        <source>Reading the topic from AIRS…</source>
+        <translation>Thema wird aus AIRS gelesen…</translation>
+    </message>
+    <message>
+        <source>Security profile</source>
+        <translation>Sicherheitsprofil</translation>
+    </message>
+    <message>
+        <source>Profile &lt;b&gt;%1&lt;/b&gt; now pins revision %2 of this topic.</source>
+        <translation>Profil &lt;b&gt;%1&lt;/b&gt; heftet jetzt Revision %2 dieses Themas an.</translation>
+    </message>
+    <message>
+        <source>Profile &lt;b&gt;%1&lt;/b&gt; does not pin this topic now.</source>
+        <translation>Profil &lt;b&gt;%1&lt;/b&gt; heftet dieses Thema derzeit nicht an.</translation>
+    </message>
+    <message>
+        <source>It will be re-pinned to the new revision, with guardrail action &lt;b&gt;%1&lt;/b&gt; (%2 intent):</source>
+        <translation>Es wird an die neue Revision angeheftet, mit der Guardrail-Aktion &lt;b&gt;%1&lt;/b&gt; (Absicht: %2):</translation>
+    </message>
+    <message>
+        <source>allow bucket: &lt;b&gt;%1&lt;/b&gt; (companion, revision %2)</source>
+        <translation>Erlauben-Gruppe: &lt;b&gt;%1&lt;/b&gt; (zugehörig, Revision %2)</translation>
+    </message>
+    <message>
+        <source>allow bucket: no companion topic recorded for this run</source>
+        <translation>Erlauben-Gruppe: Für diesen Lauf ist kein zugehöriges Thema verzeichnet</translation>
+    </message>
+    <message>
+        <source>block bucket: &lt;b&gt;%1&lt;/b&gt; (the new revision)</source>
+        <translation>Blockieren-Gruppe: &lt;b&gt;%1&lt;/b&gt; (die neue Revision)</translation>
+    </message>
+    <message>
+        <source>allow bucket: &lt;b&gt;%1&lt;/b&gt; (the new revision)</source>
+        <translation>Erlauben-Gruppe: &lt;b&gt;%1&lt;/b&gt; (die neue Revision)</translation>
+    </message>
+    <message>
+        <source>Other topics on the profile are kept.</source>
+        <translation>Andere Themen des Profils bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Thema</translation>
+    </message>
+    <message>
+        <source>AIRS now has revision %1 of topic %2. Struck-through text is in AIRS now and will be replaced; highlighted text will be written.</source>
+        <translation>AIRS hat derzeit Revision %1 von Thema %2. Durchgestrichener Text steht jetzt in AIRS und wird ersetzt; hervorgehobener Text wird geschrieben.</translation>
+    </message>
+    <message>
+        <source>Name (unchanged)</source>
+        <translation>Name (unverändert)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Description (unchanged)</source>
+        <translation>Beschreibung (unverändert)</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>Beispiele</translation>
+    </message>
+    <message>
+        <source>removed:</source>
+        <translation>entfernt:</translation>
+    </message>
+    <message>
+        <source>added:</source>
+        <translation>hinzugefügt:</translation>
+    </message>
+</context>
+<context>
+    <name>ComparePanel</name>
+    <message>
+        <source>Compare iterations</source>
+        <translation>Iterationen vergleichen</translation>
+    </message>
+    <message>
+        <source>Iteration A (before)</source>
+        <translation>Iteration A (vorher)</translation>
+    </message>
+    <message>
+        <source>Iteration B (after)</source>
+        <translation>Iteration B (nachher)</translation>
+    </message>
+    <message>
+        <source>Compare iteration &amp;A:</source>
+        <translation>Iteration &amp;A vergleichen:</translation>
+    </message>
+    <message>
+        <source>with iteration &amp;B:</source>
+        <translation>mit Iteration &amp;B:</translation>
+    </message>
+    <message>
+        <source>⇄ Swap</source>
+        <translation>⇄ Tauschen</translation>
+    </message>
+    <message>
+        <source>Swap iterations A and B</source>
+        <translation>Iterationen A und B tauschen</translation>
+    </message>
+    <message>
+        <source>Swap A and B (Ctrl+Shift+S)</source>
+        <translation>A und B tauschen (Strg+Umschalt+S)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <source>Description changes</source>
+        <translation>Änderungen der Beschreibung</translation>
+    </message>
+    <message>
+        <source>Examples added in B</source>
+        <translation>In B hinzugefügte Beispiele</translation>
+    </message>
+    <message>
+        <source>Examples removed from A</source>
+        <translation>Aus A entfernte Beispiele</translation>
+    </message>
+    <message>
+        <source>Examples a&amp;dded</source>
+        <translation>Beispiele &amp;hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Examples re&amp;moved</source>
+        <translation>Beispiele &amp;entfernt</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Thema</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>Kennzahlen</translation>
+    </message>
+    <message>
+        <source>▲/▼ show which way a metric moved from A to B; green is better, red is worse. Rates change in percentage points (pp); for false positives and false negatives fewer is better.</source>
+        <translation>▲/▼ zeigen, in welche Richtung sich eine Kennzahl von A nach B bewegt hat; Grün ist besser, Rot ist schlechter. Raten ändern sich in Prozentpunkten (pp); bei Falsch-Positiven und Falsch-Negativen ist weniger besser.</translation>
+    </message>
+    <message>
+        <source>Apply iteration B to AIRS</source>
+        <translation>Iteration B in AIRS übernehmen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+A</source>
+        <translation>Ctrl+Shift+A</translation>
+    </message>
+    <message>
+        <source>#%1 — %2 coverage</source>
+        <translation>#%1 — %2 Abdeckung</translation>
+    </message>
+    <message>
+        <source> (best)</source>
+        <translation> (beste)</translation>
+    </message>
+    <message>
+        <source>Open a run or wait for its first recorded iteration to compare iterations.</source>
+        <translation>Öffnen Sie einen Lauf oder warten Sie auf seine erste aufgezeichnete Iteration, um Iterationen zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Iteration %1 → %2: coverage %3 → %4 (%5); %6 fixed, %7 broken.</source>
+        <translation>Iteration %1 → %2: Abdeckung %3 → %4 (%5); %6 behoben, %7 kaputt.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>The description is unchanged.</source>
+        <translation>Die Beschreibung ist unverändert.</translation>
+    </message>
+    <message>
+        <source>%1 word(s) removed, %2 word(s) added in the description.</source>
+        <translation>Wörter in der Beschreibung: %1 entfernt, %2 hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>A: %1
+B: %2
+%3</source>
+        <translation>A: %1
+B: %2
+%3</translation>
+    </message>
+    <message>
+        <source>Apply iteration %1 to AIRS…</source>
+        <translation>Iteration %1 in AIRS übernehmen…</translation>
+    </message>
+    <message>
+        <source>Apply iteration B to AIRS…</source>
+        <translation>Iteration B in AIRS übernehmen…</translation>
+    </message>
+    <message>
+        <source>Pick an iteration to apply.</source>
+        <translation>Wählen Sie eine Iteration zum Übernehmen.</translation>
+    </message>
+    <message>
+        <source>Add AIRS management credentials in the settings to apply topics.</source>
+        <translation>Tragen Sie AIRS-Verwaltungszugangsdaten in den Einstellungen ein, um Themen zu übernehmen.</translation>
+    </message>
+    <message>
+        <source>The run is still deploying its own topics: pause it or let it finish first.</source>
+        <translation>Der Lauf stellt noch seine eigenen Themen bereit: Pausieren Sie ihn oder lassen Sie ihn erst zu Ende laufen.</translation>
+    </message>
+    <message>
+        <source>Write iteration %1&apos;s topic to AIRS and re-pin the profile (Ctrl+Shift+A)</source>
+        <translation>Das Thema der Iteration %1 in AIRS schreiben und das Profil neu anheften (Strg+Umschalt+A)</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTester</name>
+    <message>
+        <source>No AIRS API key is set.</source>
+        <translation>Es ist kein AIRS-API-Schlüssel gesetzt.</translation>
+    </message>
+    <message>
+        <source>Choose a security profile to scan against first.</source>
+        <translation>Wählen Sie zuerst ein Sicherheitsprofil, gegen das gescannt wird.</translation>
+    </message>
+    <message>
+        <source>Scan API answered (scan id %1).</source>
+        <translation>Die Scan-API hat geantwortet (Scan-ID %1).</translation>
+    </message>
+    <message>
+        <source>Client id, client secret and TSG id are all needed.</source>
+        <translation>Client-ID, Client-Secret und TSG-ID werden alle benötigt.</translation>
+    </message>
+    <message>
+        <source>OAuth token received.</source>
+        <translation>OAuth-Token erhalten.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) answered.</source>
+        <translation>%1 (%2) hat geantwortet.</translation>
+    </message>
+</context>
+<context>
+    <name>EfficacyChartImage</name>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>TPR</source>
+        <translation>TPR</translation>
+    </message>
+    <message>
+        <source>TNR</source>
+        <translation>TNR</translation>
+    </message>
+    <message>
+        <source>Target %1%</source>
+        <translation>Ziel %1 %</translation>
+    </message>
+    <message>
+        <source>No recorded iterations yet</source>
+        <translation>Noch keine aufgezeichneten Iterationen</translation>
+    </message>
+</context>
+<context>
+    <name>EfficacyChartView</name>
+    <message>
+        <source>Efficacy chart</source>
+        <translation>Wirksamkeitsdiagramm</translation>
+    </message>
+    <message>
+        <source>Efficacy by iteration</source>
+        <translation>Wirksamkeit je Iteration</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>SVG exportieren…</translation>
+    </message>
+    <message>
+        <source>Export the chart as PNG</source>
+        <translation>Das Diagramm als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>Export the chart as SVG</source>
+        <translation>Das Diagramm als SVG exportieren</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Beste</translation>
+    </message>
+    <message>
+        <source>Iteration %1: %2</source>
+        <translation>Iteration %1: %2</translation>
+    </message>
+    <message>
+        <source>Iteration</source>
+        <translation>Iteration</translation>
+    </message>
+    <message>
+        <source>Target %1</source>
+        <translation>Ziel %1</translation>
+    </message>
+    <message>
+        <source>Efficacy by iteration, exported from Daystrom Studio</source>
+        <translation>Wirksamkeit je Iteration, exportiert aus Daystrom Studio</translation>
+    </message>
+    <message>
+        <source>Export Chart as PNG</source>
+        <translation>Diagramm als PNG exportieren</translation>
+    </message>
+    <message>
+        <source>Export Chart as SVG</source>
+        <translation>Diagramm als SVG exportieren</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG-Zeichnungen (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export Failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The chart could not be written to %1.</source>
+        <translation>Das Diagramm konnte nicht nach %1 geschrieben werden.</translation>
+    </message>
+</context>
+<context>
+    <name>EfficacySeriesModel</name>
+    <message>
+        <source>Coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>TPR</source>
+        <translation>TPR</translation>
+    </message>
+    <message>
+        <source>TNR</source>
+        <translation>TNR</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Simplify</source>
+        <translation>Vereinfachen</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplikat</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorBanner</name>
+    <message>
+        <source>Run error</source>
+        <translation>Fehler im Lauf</translation>
+    </message>
+    <message>
+        <source>The run failed</source>
+        <translation>Der Lauf ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Error message</source>
+        <translation>Fehlermeldung</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Dismiss the error</source>
+        <translation>Den Fehler ausblenden</translation>
+    </message>
+    <message>
+        <source>Hide this message</source>
+        <translation>Diese Meldung ausblenden</translation>
+    </message>
+    <message>
+        <source>No details were given.</source>
+        <translation>Es wurden keine Details angegeben.</translation>
+    </message>
+</context>
+<context>
+    <name>FlipsPanel</name>
+    <message>
+        <source>Tests</source>
+        <translation>Tests</translation>
+    </message>
+    <message>
+        <source>Tests that changed between A and B</source>
+        <translation>Tests, die sich zwischen A und B geändert haben</translation>
+    </message>
+    <message>
+        <source>Flips (%1)</source>
+        <translation>Wechsel (%1)</translation>
+    </message>
+    <message>
+        <source>Fixed (%1)</source>
+        <translation>Behoben (%1)</translation>
+    </message>
+    <message>
+        <source>Broken (%1)</source>
+        <translation>Kaputt (%1)</translation>
+    </message>
+    <message>
+        <source>Only in A or B (%1)</source>
+        <translation>Nur in A oder B (%1)</translation>
+    </message>
+    <message>
+        <source>All tests (%1)</source>
+        <translation>Alle Tests (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>HtmlReport</name>
+    <message>
+        <source>Coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>TPR</source>
+        <translation>TPR</translation>
+    </message>
+    <message>
+        <source>TNR</source>
+        <translation>TNR</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>TN</source>
+        <translation>TN</translation>
+    </message>
+    <message>
+        <source>FP</source>
+        <translation>FP</translation>
+    </message>
+    <message>
+        <source>FN</source>
+        <translation>FN</translation>
+    </message>
+    <message>
+        <source>Regressions</source>
+        <translation>Regressionen</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Erwartet</translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation>Tatsächlich</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>trigger</source>
+        <translation>auslösen</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>durchlassen</translation>
+    </message>
+    <message>
+        <source>triggered</source>
+        <translation>ausgelöst</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>durchgelassen</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Bestanden</translation>
+    </message>
+    <message>
+        <source>Fail</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Daystrom run %1</source>
+        <translation>Daystrom-Lauf %1</translation>
+    </message>
+    <message>
+        <source>Guardrail refinement report</source>
+        <translation>Bericht zur Guardrail-Verfeinerung</translation>
+    </message>
+    <message>
+        <source>Run %1 · generated %2</source>
+        <translation>Lauf %1 · erstellt %2</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Intent</source>
+        <translation>Absicht</translation>
+    </message>
+    <message>
+        <source>Best coverage</source>
+        <translation>Beste Abdeckung</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>Iterationen</translation>
+    </message>
+    <message>
+        <source>Best iteration</source>
+        <translation>Beste Iteration</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>Angehalten: %1</translation>
+    </message>
+    <message>
+        <source>Topic description</source>
+        <translation>Themenbeschreibung</translation>
+    </message>
+    <message>
+        <source>Efficacy</source>
+        <translation>Wirksamkeit</translation>
+    </message>
+    <message>
+        <source>Coverage, TPR and TNR per iteration</source>
+        <translation>Abdeckung, TPR und TNR je Iteration</translation>
+    </message>
+    <message>
+        <source>Trends</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Iter</source>
+        <translation>Iter.</translation>
+    </message>
+    <message>
+        <source>Iteration %1 (best)</source>
+        <translation>Iteration %1 (beste)</translation>
+    </message>
+    <message>
+        <source>Iteration %1</source>
+        <translation>Iteration %1</translation>
+    </message>
+    <message>
+        <source>%1 s · %2</source>
+        <translation>%1 s · %2</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>False-positive patterns</source>
+        <translation>Muster der Falsch-Positiven</translation>
+    </message>
+    <message>
+        <source>False-negative patterns</source>
+        <translation>Muster der Falsch-Negativen</translation>
+    </message>
+    <message>
+        <source>Suggestions</source>
+        <translation>Vorschläge</translation>
+    </message>
+    <message numerus="yes">
+        <source>Test results (%n test(s))</source>
+        <translation>
+            <numerusform>Testergebnisse (%n Test)</numerusform>
+            <numerusform>Testergebnisse (%n Tests)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>KeychainSecretStore</name>
+    <message numerus="yes">
+        <source>the keychain did not answer within %n second(s); it may be locked</source>
+        <translation>
+            <numerusform>der Schlüsselbund hat nicht innerhalb von %n Sekunde geantwortet; er ist vielleicht gesperrt</numerusform>
+            <numerusform>der Schlüsselbund hat nicht innerhalb von %n Sekunden geantwortet; er ist vielleicht gesperrt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>system keychain</source>
+        <translation>System-Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>no keychain is available on this system (%1)</source>
+        <translation>auf diesem System ist kein Schlüsselbund verfügbar (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>LiveRunPanel</name>
+    <message>
+        <source>Live run</source>
+        <translation>Live-Lauf</translation>
+    </message>
+    <message>
+        <source>Iteration shown</source>
+        <translation>Angezeigte Iteration</translation>
+    </message>
+    <message>
+        <source>The iteration whose results and topic are shown</source>
+        <translation>Die Iteration, deren Ergebnisse und Thema angezeigt werden</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>&amp;Anzeigen:</translation>
+    </message>
+    <message>
+        <source>Scan progress</source>
+        <translation>Scan-Fortschritt</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Thema</translation>
+    </message>
+    <message>
+        <source>Event log</source>
+        <translation>Ereignisprotokoll</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Ergebnisse</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>Ergebnisse durchsuchen</translation>
+    </message>
+    <message>
+        <source>Search prompts and categories</source>
+        <translation>Prompts und Kategorien durchsuchen</translation>
+    </message>
+    <message>
+        <source>Test results</source>
+        <translation>Testergebnisse</translation>
+    </message>
+    <message>
+        <source>The test&apos;s position in the suite</source>
+        <translation>Die Position des Tests in der Testreihe</translation>
+    </message>
+    <message>
+        <source>miss</source>
+        <translation>kein Treffer</translation>
+    </message>
+    <message>
+        <source>hit</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <source>regression</source>
+        <translation>Regression</translation>
+    </message>
+    <message>
+        <source>carried-fp</source>
+        <translation>übernommen-FP</translation>
+    </message>
+    <message>
+        <source>Show all results</source>
+        <translation>Alle Ergebnisse anzeigen</translation>
+    </message>
+    <message>
+        <source>Show false positives</source>
+        <translation>Falsch-Positive anzeigen</translation>
+    </message>
+    <message>
+        <source>Prompts the guardrail fired on but should have let through</source>
+        <translation>Prompts, bei denen der Guardrail ausgelöst hat, die er aber hätte durchlassen sollen</translation>
+    </message>
+    <message>
+        <source>Show false negatives</source>
+        <translation>Falsch-Negative anzeigen</translation>
+    </message>
+    <message>
+        <source>Prompts the guardrail should have caught but missed</source>
+        <translation>Prompts, die der Guardrail hätte abfangen sollen, aber verpasst hat</translation>
+    </message>
+    <message>
+        <source>Show regressions</source>
+        <translation>Regressionen anzeigen</translation>
+    </message>
+    <message>
+        <source>Regression checks that an earlier iteration passed and this one fails</source>
+        <translation>Regressionsprüfungen, die eine frühere Iteration bestanden hat und diese nicht</translation>
+    </message>
+    <message>
+        <source>Waiting for scans…</source>
+        <translation>Warten auf Scans…</translation>
+    </message>
+    <message>
+        <source>No scans</source>
+        <translation>Keine Scans</translation>
+    </message>
+    <message>
+        <source>%v/%m scanned</source>
+        <translation>%v/%m gescannt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n result(s)</source>
+        <translation>
+            <numerusform>%n Ergebnis</numerusform>
+            <numerusform>%n Ergebnisse</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All (%1)</source>
+        <translation>Alle (%1)</translation>
+    </message>
+    <message>
+        <source>False positives (%1)</source>
+        <translation>Falsch-Positive (%1)</translation>
+    </message>
+    <message>
+        <source>False negatives (%1)</source>
+        <translation>Falsch-Negative (%1)</translation>
+    </message>
+    <message>
+        <source>Regressions (%1)</source>
+        <translation>Regressionen (%1)</translation>
+    </message>
+    <message>
+        <source>Iteration %1 (running)</source>
+        <translation>Iteration %1 (läuft)</translation>
+    </message>
+    <message>
+        <source>Iteration %1 (unfinished)</source>
+        <translation>Iteration %1 (unvollständig)</translation>
+    </message>
+    <message>
+        <source>Iteration %1 — coverage %2</source>
+        <translation>Iteration %1 — Abdeckung %2</translation>
+    </message>
+    <message>
+        <source>Iteration %1</source>
+        <translation>Iteration %1</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>&amp;New run</source>
+        <translation>&amp;Neuer Lauf</translation>
+    </message>
+    <message>
+        <source>&amp;Live run</source>
+        <translation>&amp;Live-Lauf</translation>
+    </message>
+    <message>
+        <source>&amp;Charts</source>
+        <translation>&amp;Diagramme</translation>
+    </message>
+    <message>
+        <source>Com&amp;pare</source>
+        <translation>&amp;Vergleich</translation>
+    </message>
+    <message>
+        <source>R&amp;uns</source>
+        <translation>Lä&amp;ufe</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>Der Lauf ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>A&amp;usführen</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pausieren</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+P</source>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel run</source>
+        <translation>Lauf a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+X</source>
+        <translation>Ctrl+Shift+X</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+,</source>
+        <translation>Ctrl+,</translation>
+    </message>
+    <message>
+        <source>Use the &amp;sandbox</source>
+        <translation>&amp;Sandbox verwenden</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Ctrl+%1</source>
+        <translation>Ctrl+%1</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About Daystrom Studio</source>
+        <translation>Ü&amp;ber Daystrom Studio</translation>
+    </message>
+    <message>
+        <source>About Daystrom Studio</source>
+        <translation>Über Daystrom Studio</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Daystrom Studio&lt;/b&gt; %1&lt;br&gt;Designs Prisma AIRS custom-topic guardrails with an LLM refinement loop.</source>
+        <translation>&lt;b&gt;Daystrom Studio&lt;/b&gt; %1&lt;br&gt;Entwirft Prisma-AIRS-Guardrails für eigene Themen mit einer LLM-Verfeinerungsschleife.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Running %1</source>
+        <translation>Läuft: %1</translation>
+    </message>
+    <message>
+        <source>Run %1: %2</source>
+        <translation>Lauf %1: %2</translation>
+    </message>
+    <message>
+        <source>Daystrom Studio — Sandbox (no account is used)</source>
+        <translation>Daystrom Studio — Sandbox (es wird kein Konto verwendet)</translation>
+    </message>
+    <message>
+        <source>Daystrom Studio</source>
+        <translation>Daystrom Studio</translation>
+    </message>
+    <message>
+        <source>The run cannot start</source>
+        <translation>Der Lauf kann nicht starten</translation>
+    </message>
+    <message>
+        <source>The run cannot resume</source>
+        <translation>Der Lauf kann nicht fortgesetzt werden</translation>
+    </message>
+    <message>
+        <source>The run cannot be opened</source>
+        <translation>Der Lauf kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Welcome to Daystrom Studio</source>
+        <translation>Willkommen bei Daystrom Studio</translation>
+    </message>
+    <message>
+        <source>No AIRS or LLM account is configured yet.
+
+Try the built-in sandbox: an AIRS emulator and a sandbox LLM run on this computer, so the whole loop works without any account. You can add your accounts in Settings at any time.</source>
+        <translation>Es ist noch kein AIRS- oder LLM-Konto eingerichtet.
+
+Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM laufen auf diesem Computer, sodass die ganze Schleife ohne Konto funktioniert. Ihre Konten können Sie jederzeit in den Einstellungen hinzufügen.</translation>
+    </message>
+    <message>
+        <source>Open &amp;Settings</source>
+        <translation>&amp;Einstellungen öffnen</translation>
+    </message>
+    <message>
+        <source>Pausing the run and saving its checkpoint…</source>
+        <translation>Der Lauf wird pausiert und sein Checkpoint gespeichert…</translation>
+    </message>
+</context>
+<context>
+    <name>MetricDeltaTable</name>
+    <message>
+        <source>Metric changes</source>
+        <translation>Änderungen der Kennzahlen</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>TPR</source>
+        <translation>TPR</translation>
+    </message>
+    <message>
+        <source>TNR</source>
+        <translation>TNR</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>False positives</source>
+        <translation>Falsch-Positive</translation>
+    </message>
+    <message>
+        <source>False negatives</source>
+        <translation>Falsch-Negative</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>keine Änderung</translation>
+    </message>
+    <message>
+        <source>%1 pp</source>
+        <translation>%1 pp</translation>
+    </message>
+    <message>
+        <source>A (#%1)</source>
+        <translation>A (#%1)</translation>
+    </message>
+    <message>
+        <source>B (#%1)</source>
+        <translation>B (#%1)</translation>
+    </message>
+    <message>
+        <source>better</source>
+        <translation>besser</translation>
+    </message>
+    <message>
+        <source>worse</source>
+        <translation>schlechter</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+</context>
+<context>
+    <name>NewRunPanel</name>
+    <message>
+        <source>What the guardrail should detect</source>
+        <translation>Was der Guardrail erkennen soll</translation>
+    </message>
+    <message>
+        <source>Intent</source>
+        <translation>Absicht</translation>
+    </message>
+    <message>
+        <source>Seed examples, one per line</source>
+        <translation>Startbeispiele, eines pro Zeile</translation>
+    </message>
+    <message>
+        <source>Security profile</source>
+        <translation>Sicherheitsprofil</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>A&amp;ktualisieren</translation>
+    </message>
+    <message>
+        <source>Refresh profiles</source>
+        <translation>Profile aktualisieren</translation>
+    </message>
+    <message>
+        <source>Maximum iterations</source>
+        <translation>Maximale Iterationen</translation>
+    </message>
+    <message>
+        <source>Target coverage</source>
+        <translation>Zielabdeckung</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>Erweitert</translation>
+    </message>
+    <message>
+        <source>Advanced settings</source>
+        <translation>Erweiterte Einstellungen</translation>
+    </message>
+    <message>
+        <source>Keep earlier passing tests as regression checks</source>
+        <translation>Früher bestandene Tests als Regressionsprüfungen behalten</translation>
+    </message>
+    <message>
+        <source>Accumulate tests</source>
+        <translation>Tests sammeln</translation>
+    </message>
+    <message>
+        <source>Test suite cap</source>
+        <translation>Obergrenze der Testreihe</translation>
+    </message>
+    <message>
+        <source>Plateau window</source>
+        <translation>Plateau-Fenster</translation>
+    </message>
+    <message>
+        <source>Plateau band</source>
+        <translation>Plateau-Band</translation>
+    </message>
+    <message>
+        <source>Maximum consecutive regressions</source>
+        <translation>Maximale aufeinanderfolgende Regressionen</translation>
+    </message>
+    <message>
+        <source>Export the best tests as an AI Red Team prompt set</source>
+        <translation>Die besten Tests als AI-Red-Team-Prompt-Set exportieren</translation>
+    </message>
+    <message>
+        <source>Export prompt set</source>
+        <translation>Prompt-Set exportieren</translation>
+    </message>
+    <message>
+        <source>Prompt set name</source>
+        <translation>Name des Prompt-Sets</translation>
+    </message>
+    <message>
+        <source>Scans in parallel</source>
+        <translation>Parallele Scans</translation>
+    </message>
+    <message>
+        <source>Scans per second</source>
+        <translation>Scans pro Sekunde</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>A&amp;usführen</translation>
+    </message>
+    <message>
+        <source>Start the run</source>
+        <translation>Den Lauf starten</translation>
+    </message>
+    <message>
+        <source>New run</source>
+        <translation>Neuer Lauf</translation>
+    </message>
+    <message>
+        <source>e.g. Block requests for help acquiring or building weapons</source>
+        <translation>z. B. Anfragen nach Hilfe beim Beschaffen oder Bauen von Waffen blockieren</translation>
+    </message>
+    <message>
+        <source>Block: catch prompts that match</source>
+        <translation>Blockieren: passende Prompts abfangen</translation>
+    </message>
+    <message>
+        <source>Allow: only prompts that match may pass</source>
+        <translation>Erlauben: nur passende Prompts dürfen durch</translation>
+    </message>
+    <message>
+        <source>Optional: example prompts, one per line</source>
+        <translation>Optional: Beispiel-Prompts, einer pro Zeile</translation>
+    </message>
+    <message>
+        <source>AIRS security profile</source>
+        <translation>AIRS-Sicherheitsprofil</translation>
+    </message>
+    <message>
+        <source>no cap</source>
+        <translation>keine Obergrenze</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>never stop early</source>
+        <translation>nie vorzeitig anhalten</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>unlimited</source>
+        <translation>unbegrenzt</translation>
+    </message>
+    <message>
+        <source>&amp;Topic:</source>
+        <translation>&amp;Thema:</translation>
+    </message>
+    <message>
+        <source>&amp;Intent:</source>
+        <translation>&amp;Absicht:</translation>
+    </message>
+    <message>
+        <source>&amp;Seed examples:</source>
+        <translation>Start&amp;beispiele:</translation>
+    </message>
+    <message>
+        <source>&amp;Profile:</source>
+        <translation>&amp;Profil:</translation>
+    </message>
+    <message>
+        <source>&amp;Max iterations:</source>
+        <translation>&amp;Max. Iterationen:</translation>
+    </message>
+    <message>
+        <source>&amp;Target coverage:</source>
+        <translation>&amp;Zielabdeckung:</translation>
+    </message>
+    <message>
+        <source>Test suite cap:</source>
+        <translation>Obergrenze der Testreihe:</translation>
+    </message>
+    <message>
+        <source>Plateau window:</source>
+        <translation>Plateau-Fenster:</translation>
+    </message>
+    <message>
+        <source>Plateau band:</source>
+        <translation>Plateau-Band:</translation>
+    </message>
+    <message>
+        <source>Stop after regressions:</source>
+        <translation>Anhalten nach Regressionen:</translation>
+    </message>
+    <message>
+        <source>Prompt set name:</source>
+        <translation>Name des Prompt-Sets:</translation>
+    </message>
+    <message>
+        <source>Scans in parallel:</source>
+        <translation>Parallele Scans:</translation>
+    </message>
+    <message>
+        <source>Scans per second:</source>
+        <translation>Scans pro Sekunde:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n profile(s) in this tenant</source>
+        <translation>
+            <numerusform>%n Profil in diesem Mandanten</numerusform>
+            <numerusform>%n Profile in diesem Mandanten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Profiles could not be listed: %1</source>
+        <translation>Die Profile konnten nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <source>A run is in progress.</source>
+        <translation>Ein Lauf ist im Gange.</translation>
+    </message>
+    <message>
+        <source>Describe what the guardrail should detect.</source>
+        <translation>Beschreiben Sie, was der Guardrail erkennen soll.</translation>
+    </message>
+    <message>
+        <source>Choose the AIRS security profile to deploy to.</source>
+        <translation>Wählen Sie das AIRS-Sicherheitsprofil, in dem bereitgestellt wird.</translation>
+    </message>
+</context>
+<context>
+    <name>ReportExport</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsTableModel</name>
+    <message>
+        <source>carried-fp</source>
+        <translation>übernommen-FP</translation>
+    </message>
+    <message>
+        <source>carried-fn</source>
+        <translation>übernommen-FN</translation>
+    </message>
+    <message>
+        <source>regression</source>
+        <translation>Regression</translation>
+    </message>
+    <message>
+        <source>generated</source>
+        <translation>generiert</translation>
+    </message>
+    <message>
+        <source>True positive: fired as it should</source>
+        <translation>Richtig-Positiv: hat wie vorgesehen ausgelöst</translation>
+    </message>
+    <message>
+        <source>True negative: stayed quiet as it should</source>
+        <translation>Richtig-Negativ: ist wie vorgesehen still geblieben</translation>
+    </message>
+    <message>
+        <source>False positive: fired on a prompt it should let through</source>
+        <translation>Falsch-Positiv: hat bei einem Prompt ausgelöst, den er durchlassen sollte</translation>
+    </message>
+    <message>
+        <source>False negative: missed a prompt it should catch</source>
+        <translation>Falsch-Negativ: hat einen Prompt verpasst, den er abfangen sollte</translation>
+    </message>
+    <message>
+        <source>hit</source>
+        <translation>Treffer</translation>
+    </message>
+    <message>
+        <source>miss</source>
+        <translation>kein Treffer</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>richtig</translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation>falsch</translation>
+    </message>
+    <message>
+        <source>Whether the guardrail should fire on the prompt (hit) or not (miss)</source>
+        <translation>Ob der Guardrail beim Prompt auslösen soll (Treffer) oder nicht (kein Treffer)</translation>
+    </message>
+    <message>
+        <source>Whether the guardrail fired on the prompt</source>
+        <translation>Ob der Guardrail beim Prompt ausgelöst hat</translation>
+    </message>
+    <message>
+        <source>Where the test came from: newly generated, a carried false positive or false negative, or a regression check</source>
+        <translation>Woher der Test stammt: neu generiert, ein übernommenes Falsch-Positiv oder Falsch-Negativ oder eine Regressionsprüfung</translation>
+    </message>
+    <message>
+        <source>The scan&apos;s action (informational)</source>
+        <translation>Die Aktion des Scans (zur Information)</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Erwartet</translation>
+    </message>
+    <message>
+        <source>Actual</source>
+        <translation>Tatsächlich</translation>
+    </message>
+    <message>
+        <source>Correct</source>
+        <translation>Richtig</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Scan action</source>
+        <translation>Scan-Aktion</translation>
+    </message>
+</context>
+<context>
+    <name>RunListModel</name>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>Iterationen</translation>
+    </message>
+    <message>
+        <source>Best coverage</source>
+        <translation>Beste Abdeckung</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Aktualisiert</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Thema</translation>
+    </message>
+</context>
+<context>
+    <name>RunSession</name>
+    <message numerus="yes">
+        <source>Memory: %n learning(s) loaded</source>
+        <translation>
+            <numerusform>Gedächtnis: %n Erkenntnis geladen</numerusform>
+            <numerusform>Gedächtnis: %n Erkenntnisse geladen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory: no previous learnings</source>
+        <translation>Gedächtnis: keine früheren Erkenntnisse</translation>
+    </message>
+    <message>
+        <source>Iteration %1 started</source>
+        <translation>Iteration %1 gestartet</translation>
+    </message>
+    <message>
+        <source>Topic: %1</source>
+        <translation>Thema: %1</translation>
+    </message>
+    <message>
+        <source>Companion allow topic: %1</source>
+        <translation>Zugehöriges Erlauben-Thema: %1</translation>
+    </message>
+    <message>
+        <source>Deployed to AIRS (topic %1)</source>
+        <translation>In AIRS bereitgestellt (Thema %1)</translation>
+    </message>
+    <message>
+        <source>Tests: %1 new, %2 carried failures, %3 regression checks, %4 in all</source>
+        <translation>Tests: %1 neu, %2 übernommene Fehler, %3 Regressionsprüfungen, %4 insgesamt</translation>
+    </message>
+    <message>
+        <source>Analysis: %1</source>
+        <translation>Analyse: %1</translation>
+    </message>
+    <message>
+        <source>Iteration %1: coverage %2 (TPR %3, TNR %4)</source>
+        <translation>Iteration %1: Abdeckung %2 (TPR %3, TNR %4)</translation>
+    </message>
+    <message>
+        <source>Duplicate of iteration %1: skipped</source>
+        <translation>Duplikat von Iteration %1: übersprungen</translation>
+    </message>
+    <message>
+        <source>Reverted to the best topic (iteration %1)</source>
+        <translation>Auf das beste Thema zurückgesetzt (Iteration %1)</translation>
+    </message>
+    <message>
+        <source>Simplified the best topic</source>
+        <translation>Das beste Thema vereinfacht</translation>
+    </message>
+    <message>
+        <source>Coverage plateaued between %1 and %2</source>
+        <translation>Die Abdeckung stagniert zwischen %1 und %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Memory: %n learning(s) extracted</source>
+        <translation>
+            <numerusform>Gedächtnis: %n Erkenntnis gewonnen</numerusform>
+            <numerusform>Gedächtnis: %n Erkenntnisse gewonnen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Prompt set &quot;%1&quot; created with %2 prompts</source>
+        <translation>Prompt-Set „%1“ mit %2 Prompts erstellt</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Run completed: %1</source>
+        <translation>Lauf abgeschlossen: %1</translation>
+    </message>
+    <message>
+        <source>Run paused</source>
+        <translation>Lauf pausiert</translation>
+    </message>
+    <message>
+        <source>Run cancelled</source>
+        <translation>Lauf abgebrochen</translation>
+    </message>
+    <message>
+        <source>Run failed: %1</source>
+        <translation>Lauf fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>RunsPanel</name>
+    <message>
+        <source>Run history</source>
+        <translation>Verlauf der Läufe</translation>
+    </message>
+    <message>
+        <source>Stored runs</source>
+        <translation>Gespeicherte Läufe</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;Öffnen</translation>
+    </message>
+    <message>
+        <source>Ctrl+O</source>
+        <translation>Ctrl+O</translation>
+    </message>
+    <message>
+        <source>Show the run (also Enter or double-click)</source>
+        <translation>Den Lauf anzeigen (auch mit Eingabetaste oder Doppelklick)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>Continue the run where it stopped</source>
+        <translation>Den Lauf dort fortsetzen, wo er angehalten hat</translation>
+    </message>
+    <message>
+        <source>&amp;Export Report…</source>
+        <translation>Bericht &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Save the run&apos;s report as HTML or JSON</source>
+        <translation>Den Bericht des Laufs als HTML oder JSON speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Löschen…</translation>
+    </message>
+    <message>
+        <source>Delete the run file</source>
+        <translation>Die Laufdatei löschen</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>&amp;Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the run directory again</source>
+        <translation>Das Laufverzeichnis neu einlesen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run file(s) could not be read.</source>
+        <translation>
+            <numerusform>%n Laufdatei konnte nicht gelesen werden.</numerusform>
+            <numerusform>%n Laufdateien konnten nicht gelesen werden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This run is being driven right now; it cannot be resumed or deleted here.</source>
+        <translation>Dieser Lauf wird gerade ausgeführt; er kann hier weder fortgesetzt noch gelöscht werden.</translation>
+    </message>
+    <message>
+        <source>Completed runs cannot be resumed.</source>
+        <translation>Abgeschlossene Läufe können nicht fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>Continue the run where it stopped (%1)</source>
+        <translation>Den Lauf dort fortsetzen, wo er angehalten hat (%1)</translation>
+    </message>
+    <message>
+        <source>Delete Run</source>
+        <translation>Lauf löschen</translation>
+    </message>
+    <message>
+        <source>Delete run %1?
+
+“%2”</source>
+        <translation>Lauf %1 löschen?
+
+„%2“</translation>
+    </message>
+    <message>
+        <source>The run file is removed from %1. This cannot be undone.</source>
+        <translation>Die Laufdatei wird aus %1 entfernt. Das kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>Run %1 is being driven right now; stop it before deleting it.</source>
+        <translation>Lauf %1 wird gerade ausgeführt; halten Sie ihn an, bevor Sie ihn löschen.</translation>
+    </message>
+    <message>
+        <source>Deleted run %1.</source>
+        <translation>Lauf %1 gelöscht.</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation>HTML-Bericht (*.html)</translation>
+    </message>
+    <message>
+        <source>JSON report (*.json)</source>
+        <translation>JSON-Bericht (*.json)</translation>
+    </message>
+    <message>
+        <source>Exporting the report of run %1…</source>
+        <translation>Der Bericht von Lauf %1 wird exportiert…</translation>
+    </message>
+    <message>
+        <source>Report saved to %1</source>
+        <translation>Bericht in %1 gespeichert</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsController</name>
+    <message>
+        <source>will be removed</source>
+        <translation>wird entfernt</translation>
+    </message>
+    <message>
+        <source>will be saved</source>
+        <translation>wird gespeichert</translation>
+    </message>
+    <message>
+        <source>from %1 (environment)</source>
+        <translation>aus %1 (Umgebung)</translation>
+    </message>
+    <message>
+        <source>stored in the %1</source>
+        <translation>gespeichert im %1</translation>
+    </message>
+    <message>
+        <source>keychain</source>
+        <translation>Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>in config.json in clear text: save to move it to the keychain</source>
+        <translation>im Klartext in config.json: Speichern verschiebt es in den Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>Some secrets were not saved: %1</source>
+        <translation>Einige Geheimnisse wurden nicht gespeichert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Keep secrets for this session only (they are not saved anywhere)</source>
+        <translation>Geheimnisse nur für diese Sitzung behalten (sie werden nirgends gespeichert)</translation>
+    </message>
+    <message>
+        <source>&amp;LLM</source>
+        <translation>&amp;LLM</translation>
+    </message>
+    <message>
+        <source>&amp;AIRS</source>
+        <translation>&amp;AIRS</translation>
+    </message>
+    <message>
+        <source>&amp;Memory</source>
+        <translation>&amp;Gedächtnis</translation>
+    </message>
+    <message>
+        <source>The keychain cannot be used: %1. Secrets can be kept for this session only if you choose so; they are never written to disk in clear.</source>
+        <translation>Der Schlüsselbund kann nicht verwendet werden: %1. Geheimnisse können auf Wunsch nur für diese Sitzung behalten werden; sie werden nie im Klartext auf die Festplatte geschrieben.</translation>
+    </message>
+    <message>
+        <source>LLM provider</source>
+        <translation>LLM-Anbieter</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>Anbieter:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s default</source>
+        <translation>Standard des Anbieters</translation>
+    </message>
+    <message>
+        <source>Anthropic API key:</source>
+        <translation>Anthropic-API-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>OpenAI API key:</source>
+        <translation>OpenAI-API-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Google API key:</source>
+        <translation>Google-API-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Anthropic base URL:</source>
+        <translation>Anthropic-Basis-URL:</translation>
+    </message>
+    <message>
+        <source>OpenAI(-compatible) base URL:</source>
+        <translation>Basis-URL für OpenAI(-kompatibel):</translation>
+    </message>
+    <message>
+        <source>Gemini base URL:</source>
+        <translation>Gemini-Basis-URL:</translation>
+    </message>
+    <message>
+        <source>Ollama base URL:</source>
+        <translation>Ollama-Basis-URL:</translation>
+    </message>
+    <message>
+        <source>Test LLM</source>
+        <translation>LLM testen</translation>
+    </message>
+    <message>
+        <source>AIRS region</source>
+        <translation>AIRS-Region</translation>
+    </message>
+    <message>
+        <source>United States</source>
+        <translation>Vereinigte Staaten</translation>
+    </message>
+    <message>
+        <source>Europe (Germany)</source>
+        <translation>Europa (Deutschland)</translation>
+    </message>
+    <message>
+        <source>India</source>
+        <translation>Indien</translation>
+    </message>
+    <message>
+        <source>Singapore</source>
+        <translation>Singapur</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Benutzerdefiniert</translation>
+    </message>
+    <message>
+        <source>Region:</source>
+        <translation>Region:</translation>
+    </message>
+    <message>
+        <source>Scan API endpoint:</source>
+        <translation>Endpunkt der Scan-API:</translation>
+    </message>
+    <message>
+        <source>Management endpoint:</source>
+        <translation>Verwaltungsendpunkt:</translation>
+    </message>
+    <message>
+        <source>OAuth token URL:</source>
+        <translation>OAuth-Token-URL:</translation>
+    </message>
+    <message>
+        <source>Red Team endpoint:</source>
+        <translation>Red-Team-Endpunkt:</translation>
+    </message>
+    <message>
+        <source>Scan API key:</source>
+        <translation>Scan-API-Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Client id:</source>
+        <translation>Client-ID:</translation>
+    </message>
+    <message>
+        <source>Client secret:</source>
+        <translation>Client-Secret:</translation>
+    </message>
+    <message>
+        <source>TSG id:</source>
+        <translation>TSG-ID:</translation>
+    </message>
+    <message>
+        <source>Default profile:</source>
+        <translation>Standardprofil:</translation>
+    </message>
+    <message>
+        <source>Scans in parallel:</source>
+        <translation>Parallele Scans:</translation>
+    </message>
+    <message>
+        <source>Scans per second (0 = unlimited):</source>
+        <translation>Scans pro Sekunde (0 = unbegrenzt):</translation>
+    </message>
+    <message>
+        <source>Wait after deploying (ms):</source>
+        <translation>Wartezeit nach dem Bereitstellen (ms):</translation>
+    </message>
+    <message>
+        <source>Test scan API</source>
+        <translation>Scan-API testen</translation>
+    </message>
+    <message>
+        <source>Test OAuth token</source>
+        <translation>OAuth-Token testen</translation>
+    </message>
+    <message>
+        <source>Learn from runs and use what was learned</source>
+        <translation>Aus Läufen lernen und das Gelernte nutzen</translation>
+    </message>
+    <message>
+        <source>Injection budget (characters):</source>
+        <translation>Einfügebudget (Zeichen):</translation>
+    </message>
+    <message>
+        <source>Half-life of a learning (days, 0 = no decay):</source>
+        <translation>Halbwertszeit einer Erkenntnis (Tage, 0 = kein Verfall):</translation>
+    </message>
+    <message>
+        <source>New learnings wait for my approval</source>
+        <translation>Neue Erkenntnisse warten auf meine Freigabe</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>Wird getestet…</translation>
+    </message>
+</context>
+<context>
+    <name>StepStrip</name>
+    <message>
+        <source>Iteration steps</source>
+        <translation>Schritte der Iteration</translation>
+    </message>
+    <message>
+        <source>then</source>
+        <translation>dann</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>Generieren</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Bereitstellen</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Testen</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>Auswerten</translation>
+    </message>
+    <message>
+        <source>Analyze</source>
+        <translation>Analysieren</translation>
+    </message>
+    <message>
+        <source>Improve</source>
+        <translation>Verbessern</translation>
+    </message>
+    <message>
+        <source>Iteration %1</source>
+        <translation>Iteration %1</translation>
+    </message>
+    <message>
+        <source>No iteration</source>
+        <translation>Keine Iteration</translation>
+    </message>
+    <message>
+        <source>in progress</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>erledigt</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>ausstehend</translation>
+    </message>
+</context>
+<context>
+    <name>StudioContext</name>
+    <message>
+        <source>AIRS is not configured</source>
+        <translation>AIRS ist nicht eingerichtet</translation>
+    </message>
+    <message>
+        <source>Run %1 is already completed.</source>
+        <translation>Lauf %1 ist bereits abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Run %1 has no checkpoint (it was written by the original tool) and cannot be resumed.</source>
+        <translation>Lauf %1 hat keinen Checkpoint (er wurde vom ursprünglichen Werkzeug geschrieben) und kann nicht fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>A run is already in progress.</source>
+        <translation>Es läuft bereits ein Lauf.</translation>
+    </message>
+</context>
+<context>
+    <name>TestFlipModel</name>
+    <message>
+        <source>✓ Fixed</source>
+        <translation>✓ Behoben</translation>
+    </message>
+    <message>
+        <source>✗ Broken</source>
+        <translation>✗ Kaputt</translation>
+    </message>
+    <message>
+        <source>Still right</source>
+        <translation>Weiterhin richtig</translation>
+    </message>
+    <message>
+        <source>Still wrong</source>
+        <translation>Weiterhin falsch</translation>
+    </message>
+    <message>
+        <source>Only in A</source>
+        <translation>Nur in A</translation>
+    </message>
+    <message>
+        <source>Only in B</source>
+        <translation>Nur in B</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>triggered</source>
+        <translation>ausgelöst</translation>
+    </message>
+    <message>
+        <source>not triggered</source>
+        <translation>nicht ausgelöst</translation>
+    </message>
+    <message>
+        <source>✓ %1</source>
+        <translation>✓ %1</translation>
+    </message>
+    <message>
+        <source>✗ %1</source>
+        <translation>✗ %1</translation>
+    </message>
+    <message>
+        <source>should trigger</source>
+        <translation>soll auslösen</translation>
+    </message>
+    <message>
+        <source>should not trigger</source>
+        <translation>soll nicht auslösen</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Erwartet</translation>
+    </message>
+    <message>
+        <source>A (#%1)</source>
+        <translation>A (#%1)</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B (#%1)</source>
+        <translation>B (#%1)</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+</context>
+<context>
+    <name>TopicView</name>
+    <message>
+        <source>Current topic</source>
+        <translation>Aktuelles Thema</translation>
+    </message>
+    <message>
+        <source>No topic yet: the first iteration generates one.</source>
+        <translation>Noch kein Thema: Die erste Iteration generiert eines.</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>Beispiele</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Design Prisma AIRS custom-topic guardrails</source>
+        <translation>Prisma-AIRS-Guardrails für eigene Themen entwerfen</translation>
+    </message>
+    <message>
+        <source>Use the built-in AIRS and LLM emulators (no account needed)</source>
+        <translation>Die eingebauten AIRS- und LLM-Emulatoren verwenden (kein Konto nötig)</translation>
+    </message>
+</context>
+</TS>

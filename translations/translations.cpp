@@ -1,0 +1,75 @@
+#include "translations.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QLibraryInfo>
+#include <QPointer>
+#include <QTranslator>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr auto ResourceDir = ":/i18n"_L1;
+constexpr auto Prefix = "daystrom_"_L1;
+
+QPointer<QTranslator> s_app;
+QPointer<QTranslator> s_qt;
+
+void remove(QPointer<QTranslator> &translator)
+{
+    if (!translator)
+        return;
+    QCoreApplication::removeTranslator(translator);
+    delete translator;
+}
+} // namespace
+
+namespace Translations {
+
+QString install(const QLocale &locale)
+{
+    uninstall();
+    auto *app = QCoreApplication::instance();
+    if (!app)
+        return {};
+
+    // QTranslator::load(locale, …) walks locale.uiLanguages() ("de-DE", "de", …) and picks the
+    // first ":/i18n/daystrom_<name>.qm" that exists.
+    auto translator = std::make_unique<QTranslator>(app);
+    if (!translator->load(locale, u"daystrom"_s, u"_"_s, ResourceDir))
+        return {}; // English, or a language without a catalogue: the source strings are shown
+    const QString language =
+        QFileInfo(translator->filePath()).completeBaseName().mid(Prefix.size());
+    QCoreApplication::installTranslator(translator.get());
+    s_app = translator.release();
+
+    // Qt's own strings in the same language, when the system ships them (qt6-translations-l10n).
+    auto qt = std::make_unique<QTranslator>(app);
+    if (qt->load(QLocale(language), u"qtbase"_s, u"_"_s,
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        QCoreApplication::installTranslator(qt.get());
+        s_qt = qt.release();
+    }
+    return language;
+}
+
+void uninstall()
+{
+    remove(s_qt);
+    remove(s_app);
+}
+
+QStringList availableLanguages()
+{
+    QStringList languages;
+    const QStringList files =
+        QDir(ResourceDir).entryList({Prefix + u"*.qm"_s}, QDir::Files, QDir::Name);
+    for (const QString &file : files)
+        languages << file.mid(Prefix.size()).chopped(3);
+    return languages;
+}
+
+} // namespace Translations
