@@ -3,6 +3,9 @@
 #include "sandbox/airsemulator.h"
 #include "sandbox/llmemulator.h"
 
+#include <future>
+#include <memory>
+
 using namespace Qt::StringLiterals;
 
 SandboxHost::SandboxHost() = default;
@@ -29,27 +32,45 @@ bool SandboxHost::start(QString *error)
     m_thread->start();
     auto *anchor = new QObject;
     anchor->moveToThread(m_thread.get());
-    bool ok = false;
-    // Creating the servers inside their thread takes a few milliseconds; the caller waits.
-    QMetaObject::invokeMethod(anchor, [this, anchor, &ok] {
-        m_airs = new AirsEmulator();
-        m_llm = new LlmEmulator();
-        ok = m_airs->start() != 0 && m_llm->start() != 0;
-        if (ok) {
-            m_airs->addProfile(ProfileName);
-            m_airsUrl = m_airs->baseUrl();
-            m_llmUrl = m_llm->baseUrl();
-            const AirsEmulator::Credentials c = m_airs->options().credentials;
-            m_apiKey = c.apiKey;
-            m_clientId = c.clientId;
-            m_clientSecret = c.clientSecret;
-            m_tsgId = c.tsgId;
+
+    // The servers are created inside their thread; what the caller needs comes back through a
+    // std::promise (a hand-off ThreadSanitizer can see). It takes a few milliseconds.
+    struct Started
+    {
+        AirsEmulator *airs = nullptr;
+        LlmEmulator *llm = nullptr;
+        bool ok = false;
+        QUrl airsUrl, llmUrl;
+        AirsEmulator::Credentials credentials;
+    };
+    auto promise = std::make_shared<std::promise<Started>>();
+    std::future<Started> future = promise->get_future();
+    QMetaObject::invokeMethod(anchor, [anchor, promise] {
+        Started s;
+        s.airs = new AirsEmulator();
+        s.llm = new LlmEmulator();
+        s.ok = s.airs->start() != 0 && s.llm->start() != 0;
+        if (s.ok) {
+            s.airs->addProfile(ProfileName);
+            s.airsUrl = s.airs->baseUrl();
+            s.llmUrl = s.llm->baseUrl();
+            s.credentials = s.airs->options().credentials;
         }
         delete anchor;
-    }, Qt::BlockingQueuedConnection);
-    if (!ok && error)
+        promise->set_value(s);
+    }, Qt::QueuedConnection);
+    const Started s = future.get();
+    m_airs = s.airs;
+    m_llm = s.llm;
+    m_airsUrl = s.airsUrl;
+    m_llmUrl = s.llmUrl;
+    m_apiKey = s.credentials.apiKey;
+    m_clientId = s.credentials.clientId;
+    m_clientSecret = s.credentials.clientSecret;
+    m_tsgId = s.credentials.tsgId;
+    if (!s.ok && error)
         *error = u"the sandbox could not listen on 127.0.0.1"_s;
-    return ok;
+    return s.ok;
 }
 
 AirsSettings SandboxHost::airsSettings() const
