@@ -4,6 +4,7 @@
 #include "compare/runspanel.h"
 #include "live/efficacychartview.h"
 #include "live/liverunpanel.h"
+#include "memory/memorybrowserpanel.h"
 #include "models/runsession.h"
 #include "models/settingscontroller.h"
 #include "models/studiocontext.h"
@@ -34,6 +35,7 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     , m_charts(new EfficacyChartView(context->session(), this))
     , m_compare(new ComparePanel(context->session(), this))
     , m_runs(new RunsPanel(context->runsDirectory(), nullptr, this))
+    , m_memory(new MemoryBrowserPanel(context->settings()->effective().config.memoryDir(), this))
     , m_status(new QLabel(this))
 {
     setObjectName(u"mainWindow"_s);
@@ -45,6 +47,7 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     m_tabs->addTab(m_charts, tr("&Charts"));
     m_tabs->addTab(m_compare, tr("Com&pare"));
     m_tabs->addTab(m_runs, tr("R&uns"));
+    m_tabs->addTab(m_memory, tr("&Memory"));
     setCentralWidget(m_tabs);
     m_status->setObjectName(u"statusLabel"_s);
     statusBar()->addWidget(m_status, 1);
@@ -56,6 +59,13 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     connect(m_newRun, &NewRunPanel::refreshProfilesRequested, context, &StudioContext::listProfiles);
     connect(context, &StudioContext::profilesListed, m_newRun, &NewRunPanel::setProfiles);
     connect(m_runs, &RunsPanel::openRequested, this, &MainWindow::openRun);
+    connect(m_memory, &MemoryBrowserPanel::seedRequested, this, [this](const QString &description, const QStringList &examples) {
+        RunSettings s = m_newRun->settings();
+        s.topicDescription = description;
+        s.seedExamples = examples;
+        m_newRun->setSettings(s);
+        showPage(NewRunPage);
+    });
     connect(m_runs, &RunsPanel::resumeRequested, this, &MainWindow::resumeRun);
     connect(context, &StudioContext::sandboxChanged, this, [this] {
         updateTitle();
@@ -75,6 +85,8 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     connect(context, &StudioContext::ready, this, [this] {
         m_newRun->setDefaultProfile(m_context->defaultProfile());
         m_context->listProfiles();
+        const Config config = m_context->settings()->effective().config;
+        m_memory->setInjectorDefaults(config.integer(ConfigKeys::MaxMemoryChars), config.number(ConfigKeys::MemoryHalfLifeDays));
     });
     updateTitle();
     updateActions();
@@ -129,7 +141,7 @@ void MainWindow::createActions()
     run->addActions({m_runAction, m_pauseAction, m_resumeAction, m_cancelAction});
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QStringList pages{tr("&New run"), tr("&Live run"), tr("&Charts"), tr("Com&pare"), tr("R&uns")};
+    const QStringList pages{tr("&New run"), tr("&Live run"), tr("&Charts"), tr("Com&pare"), tr("R&uns"), tr("&Memory")};
     for (int i = 0; i < pages.size(); ++i) {
         QAction *a = view->addAction(pages.at(i), this, [this, i] { showPage(Page(i)); });
         a->setShortcut(QKeySequence(tr("Ctrl+%1").arg(i + 1)));

@@ -5,6 +5,7 @@
 class ComparePanel;
 class EfficacyChartView;
 class LiveRunPanel;
+class MemoryBrowserPanel;
 class NewRunPanel;
 class QAction;
 class QLabel;
@@ -19,7 +20,7 @@ class MainWindow final : public QMainWindow
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
 public:
-    enum Page { NewRunPage, LivePage, ChartsPage, ComparePage, RunsPage };
+    enum Page { NewRunPage, LivePage, ChartsPage, ComparePage, RunsPage, MemoryPage };
 
     explicit MainWindow(StudioContext *context, QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -49,6 +50,7 @@ private:
     EfficacyChartView *m_charts;
     ComparePanel *m_compare;
     RunsPanel *m_runs;
+    MemoryBrowserPanel *m_memory;
     QLabel *m_status;
     QAction *m_runAction = nullptr;
     QAction *m_pauseAction = nullptr;

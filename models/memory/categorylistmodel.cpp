@@ -1,0 +1,98 @@
+#include "categorylistmodel.h"
+
+using namespace Qt::StringLiterals;
+
+CategoryListModel::CategoryListModel(const MemoryStore &store, QObject *parent)
+    : QAbstractListModel(parent)
+    , m_store(store)
+{
+    refresh();
+}
+
+void CategoryListModel::refresh()
+{
+    QList<Row> rows;
+    for (const CategorySummary &s : m_store.summaries()) {
+        Row row{s, s.key};
+        if (s.error.isEmpty()) {
+            const MemoryStore::Loaded loaded = m_store.load(s.key);
+            QStringList parts{s.key};
+            for (const Learning &l : loaded.memory.learnings)
+                parts << l.insight << l.strategy << l.tags.join(u' ');
+            parts << loaded.memory.antiPatterns;
+            row.search = parts.join(u'\n').toLower();
+        }
+        rows.append(row);
+    }
+    if (rows == m_rows)
+        return;
+    // Same keys in the same order: update in place so views keep their selection.
+    bool sameKeys = rows.size() == m_rows.size();
+    for (qsizetype i = 0; sameKeys && i < rows.size(); ++i)
+        sameKeys = rows.at(i).summary.key == m_rows.at(i).summary.key;
+    if (sameKeys) {
+        m_rows = rows;
+        emit dataChanged(index(0), index(int(m_rows.size()) - 1));
+        return;
+    }
+    beginResetModel();
+    m_rows = rows;
+    endResetModel();
+}
+
+int CategoryListModel::rowOf(const QString &key) const
+{
+    for (qsizetype i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).summary.key == key)
+            return int(i);
+    }
+    return -1;
+}
+
+QString CategoryListModel::keyAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows.at(row).summary.key : QString();
+}
+
+int CategoryListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+QVariant CategoryListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Row &row = m_rows.at(index.row());
+    const CategorySummary &s = row.summary;
+    switch (role) {
+    case Qt::DisplayRole:
+        if (!s.error.isEmpty())
+            return tr("%1 (unreadable)").arg(s.key);
+        if (s.pendingCount > 0)
+            return tr("%1 (%2, %3 pending)").arg(s.key).arg(s.learningCount).arg(s.pendingCount);
+        return tr("%1 (%2)").arg(s.key).arg(s.learningCount);
+    case Qt::ToolTipRole:
+        if (!s.error.isEmpty())
+            return s.error;
+        return tr("%n learning(s), %1 pending, %2 anti-patterns", nullptr, s.learningCount)
+            .arg(s.pendingCount)
+            .arg(s.antiPatternCount);
+    case Qt::AccessibleTextRole:
+        return tr("%1, %n learning(s)", nullptr, s.learningCount).arg(s.key);
+    case KeyRole:
+        return s.key;
+    case LearningCountRole:
+        return s.learningCount;
+    case PendingCountRole:
+        return s.pendingCount;
+    case AntiPatternCountRole:
+        return s.antiPatternCount;
+    case SearchRole:
+        return row.search;
+    case ErrorRole:
+        return s.error;
+    default:
+        return {};
+    }
+}

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "memorystore/memorystore.h"
+
+#include <QAbstractTableModel>
+
+// The learnings of one category as a table. Insight, strategy, outcome and tags are editable;
+// an edit goes through MemoryCurator (locked, atomic, logged in feedback-log.jsonl). Sort and
+// filter through a QSortFilterProxyModel on SortRole / SearchRole.
+class LearningTableModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LearningTableModel)
+public:
+    enum Column {
+        InsightColumn,
+        StrategyColumn,
+        OutcomeColumn,
+        ChangeTypeColumn,
+        SeenColumn,
+        ConfidenceColumn,
+        TypeColumn,
+        StatusColumn,
+        SourceColumn,
+        ExtractedColumn,
+        RecalledColumn,
+        TagsColumn,
+        ColumnCount
+    };
+    enum Role {
+        IdRole = Qt::UserRole + 1,
+        SortRole,   // numbers and dates as such
+        SearchRole, // insight, strategy and tags, lower case
+    };
+
+    explicit LearningTableModel(const MemoryStore &store, QObject *parent = nullptr);
+
+    void setCategory(const QString &key); // empty = none
+    QString category() const { return m_category; }
+    void reload(); // re-reads the category (a no-op when nothing changed)
+    const CategoryMemory &memory() const { return m_memory; }
+    QString loadError() const { return m_error; }
+
+    // Effective confidence is shown decayed with this half-life (0 = no decay) at `now`
+    // (invalid = the current time).
+    void setDecay(double halfLifeDays, const QDateTime &now = {});
+
+    QString idAt(int row) const;
+    int rowOf(const QString &id) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+
+signals:
+    void edited(const QString &learningId);
+    void editFailed(const QString &message);
+
+private:
+    QVariant display(const Learning &l, int column) const;
+    QVariant sortValue(const Learning &l, int column) const;
+    QDateTime now() const;
+
+    const MemoryStore &m_store;
+    QString m_category;
+    CategoryMemory m_memory;
+    QString m_error;
+    double m_halfLifeDays = 0;
+    QDateTime m_now;
+};

@@ -1,0 +1,70 @@
+#include "addlearningdialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+
+using namespace Qt::StringLiterals;
+
+AddLearningDialog::AddLearningDialog(const QString &category, QWidget *parent)
+    : QDialog(parent)
+    , m_insight(new QPlainTextEdit(this))
+    , m_strategy(new QLineEdit(this))
+    , m_outcome(new QComboBox(this))
+    , m_changeType(new QComboBox(this))
+    , m_tags(new QLineEdit(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+{
+    setObjectName(u"addLearningDialog"_s);
+    setWindowTitle(tr("Add a learning to %1").arg(category));
+    m_insight->setObjectName(u"newInsight"_s);
+    m_insight->setTabChangesFocus(true);
+    m_insight->setPlaceholderText(tr("What works, or what does not, for this category"));
+    m_strategy->setObjectName(u"newStrategy"_s);
+    m_outcome->setObjectName(u"newOutcome"_s);
+    m_outcome->addItem(tr("improved"), u"improved"_s);
+    m_outcome->addItem(tr("degraded"), u"degraded"_s);
+    m_outcome->addItem(tr("neutral"), u"neutral"_s);
+    m_changeType->setObjectName(u"newChangeType"_s);
+    for (const QString &t : {u"initial"_s, u"description-only"_s, u"examples-only"_s, u"both"_s})
+        m_changeType->addItem(t, t);
+    m_tags->setObjectName(u"newTags"_s);
+    m_tags->setPlaceholderText(tr("comma, separated"));
+
+    auto *form = new QFormLayout(this);
+    form->addRow(new QLabel(tr("Source: person"), this));
+    form->addRow(tr("&Insight:"), m_insight);
+    form->addRow(tr("&Strategy:"), m_strategy);
+    form->addRow(tr("&Outcome:"), m_outcome);
+    form->addRow(tr("&Change type:"), m_changeType);
+    form->addRow(tr("&Tags:"), m_tags);
+    form->addRow(m_buttons);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_insight, &QPlainTextEdit::textChanged, this, &AddLearningDialog::validate);
+    validate();
+}
+
+void AddLearningDialog::validate()
+{
+    m_buttons->button(QDialogButtonBox::Ok)
+        ->setEnabled(!m_insight->toPlainText().trimmed().isEmpty());
+}
+
+NewLearning AddLearningDialog::learning() const
+{
+    NewLearning l;
+    l.insight = m_insight->toPlainText().trimmed();
+    l.strategy = m_strategy->text().trimmed();
+    l.outcome = m_outcome->currentData().toString();
+    l.changeType = m_changeType->currentData().toString();
+    for (const QString &t : m_tags->text().split(u',', Qt::SkipEmptyParts)) {
+        if (!t.trimmed().isEmpty())
+            l.tags.append(t.trimmed());
+    }
+    return l;
+}

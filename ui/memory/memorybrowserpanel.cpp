@@ -1,0 +1,324 @@
+#include "memorybrowserpanel.h"
+
+#include "categorydetailswidget.h"
+#include "injectionpreviewwidget.h"
+#include "models/memory/categorylistmodel.h"
+#include "models/memory/learningtablemodel.h"
+#include "models/memory/memorywatcher.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QUndoStack>
+
+using namespace Qt::StringLiterals;
+
+MemoryBrowserPanel::MemoryBrowserPanel(const QString &memoryDir, QWidget *parent)
+    : QWidget(parent)
+    , m_store(memoryDir)
+    , m_categories(new CategoryListModel(m_store, this))
+    , m_categoryFilter(new QSortFilterProxyModel(this))
+    , m_learnings(new LearningTableModel(m_store, this))
+    , m_learningFilter(new QSortFilterProxyModel(this))
+    , m_watcher(new MemoryWatcher(memoryDir, this))
+    , m_undo(new QUndoStack(this))
+{
+    setObjectName(u"memoryBrowserPanel"_s);
+    setAccessibleName(tr("Memory"));
+    m_categoryFilter->setSourceModel(m_categories);
+    m_categoryFilter->setFilterRole(CategoryListModel::SearchRole);
+    m_categoryFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_learningFilter->setSourceModel(m_learnings);
+    m_learningFilter->setSortRole(LearningTableModel::SortRole);
+    m_learningFilter->setFilterRole(LearningTableModel::SearchRole);
+    m_learningFilter->setFilterKeyColumn(LearningTableModel::InsightColumn);
+    m_learningFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+
+    m_preview = new InjectionPreviewWidget(m_store, this);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(u"memoryTabs"_s);
+    m_tabs->addTab(buildBrowser(), tr("&Learnings"));
+    m_tabs->addTab(m_preview, tr("Injection &preview"));
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_tabs);
+
+    QAction *undo = m_undo->createUndoAction(this, tr("Undo"));
+    undo->setObjectName(u"undoMemory"_s);
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    QAction *redo = m_undo->createRedoAction(this, tr("Redo"));
+    redo->setObjectName(u"redoMemory"_s);
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (const QKeySequence ctrlShiftZ(Qt::CTRL | Qt::SHIFT | Qt::Key_Z); !redoKeys.contains(ctrlShiftZ))
+        redoKeys.prepend(ctrlShiftZ); // some platforms bind only Ctrl+Y
+    redo->setShortcuts(redoKeys);
+    redo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(undo);
+    addAction(redo);
+    auto *undoButton = findChild<QToolButton *>(u"undoButton"_s);
+    auto *redoButton = findChild<QToolButton *>(u"redoButton"_s);
+    undoButton->setDefaultAction(undo);
+    redoButton->setDefaultAction(redo);
+
+    connect(m_undo, &QUndoStack::indexChanged, this, [this] {
+        refresh();
+        emit memoryChanged();
+    });
+    connect(m_watcher, &MemoryWatcher::changed, this, &MemoryBrowserPanel::refresh);
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_categoryFilter->setFilterFixedString(text.trimmed());
+        m_learningFilter->setFilterFixedString(text.trimmed());
+        if (!m_categoryView->currentIndex().isValid() && m_categoryFilter->rowCount() > 0)
+            m_categoryView->setCurrentIndex(m_categoryFilter->index(0, 0));
+    });
+    connect(m_categoryView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MemoryBrowserPanel::onCategoryChanged);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &MemoryBrowserPanel::updateButtons);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MemoryBrowserPanel::updateButtons);
+    connect(m_learnings, &LearningTableModel::edited, this, [this] {
+        report(tr("Saved."));
+        refresh();
+        emit memoryChanged();
+    });
+    connect(m_learnings, &LearningTableModel::editFailed, this,
+            [this](const QString &message) { report(message, true); });
+    connect(m_details, &CategoryDetailsWidget::changed, this, [this] {
+        report(tr("Anti-patterns saved."));
+        refresh();
+        emit memoryChanged();
+    });
+    connect(m_details, &CategoryDetailsWidget::failed, this,
+            [this](const QString &message) { report(message, true); });
+    connect(m_details, &CategoryDetailsWidget::seedRequested, this,
+            &MemoryBrowserPanel::seedRequested);
+
+    if (m_categoryFilter->rowCount() > 0)
+        m_categoryView->setCurrentIndex(m_categoryFilter->index(0, 0));
+    updateDetails();
+}
+
+MemoryBrowserPanel::~MemoryBrowserPanel()
+{
+    // The stack clears itself (emitting indexChanged) after m_store is gone: stop listening.
+    disconnect(m_undo, nullptr, this, nullptr);
+    disconnect(m_watcher, nullptr, this, nullptr);
+}
+
+QWidget *MemoryBrowserPanel::buildBrowser()
+{
+    auto *page = new QWidget(this);
+    m_search = new QLineEdit(page);
+    m_search->setObjectName(u"memorySearch"_s);
+    m_search->setPlaceholderText(tr("Search categories and learnings"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setAccessibleName(tr("Search"));
+    m_categoryView = new QListView(page);
+    m_categoryView->setObjectName(u"memoryCategories"_s);
+    m_categoryView->setAccessibleName(tr("Categories"));
+    m_categoryView->setModel(m_categoryFilter);
+    m_categoryView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_categoryView->setMinimumWidth(200);
+    auto *left = new QWidget(page);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_search);
+    leftLayout->addWidget(m_categoryView);
+
+    m_table = new QTableView(page);
+    m_table->setObjectName(u"learningsView"_s);
+    m_table->setAccessibleName(tr("Learnings"));
+    m_table->setModel(m_learningFilter);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // file order until a header is clicked
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->resizeSection(LearningTableModel::InsightColumn, 320);
+    header->resizeSection(LearningTableModel::StrategyColumn, 180);
+    header->setStretchLastSection(true);
+    m_table->installEventFilter(this);
+
+    const auto button = [page](const QString &name, const QString &text, const QString &tip) {
+        auto *b = new QPushButton(text, page);
+        b->setObjectName(name);
+        b->setToolTip(tip);
+        return b;
+    };
+    m_confirm = button(u"confirmLearning"_s, tr("&Confirm"), tr("Raise the confidence by 0.1"));
+    m_reject = button(u"rejectLearning"_s, tr("&Reject"),
+                      tr("Lower the confidence by 0.15; below 0.15 the learning becomes an "
+                         "anti-pattern"));
+    m_approve = button(u"approveLearning"_s, tr("A&pprove"), tr("Make a pending learning active"));
+    m_delete = button(u"deleteLearning"_s, tr("&Delete"), tr("Delete the learning (Ctrl+Z undoes)"));
+    m_add = button(u"addLearning"_s, tr("&Add…"), tr("Write a learning by hand"));
+    m_merge = button(u"mergeLearnings"_s, tr("&Merge"),
+                     tr("Merge the two selected learnings: the current one absorbs the other"));
+    auto *undoButton = new QToolButton(page);
+    undoButton->setObjectName(u"undoButton"_s);
+    auto *redoButton = new QToolButton(page);
+    redoButton->setObjectName(u"redoButton"_s);
+    auto *buttons = new QHBoxLayout;
+    for (QWidget *w : std::initializer_list<QWidget *>{m_confirm, m_reject, m_approve, m_delete,
+                                                       m_add, m_merge})
+        buttons->addWidget(w);
+    buttons->addStretch();
+    buttons->addWidget(undoButton);
+    buttons->addWidget(redoButton);
+    m_status = new QLabel(page);
+    m_status->setObjectName(u"memoryStatus"_s);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_details = new CategoryDetailsWidget(m_store, page);
+    auto *top = new QWidget(page);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addLayout(buttons);
+    topLayout->addWidget(m_table, 1);
+    topLayout->addWidget(m_status);
+    auto *right = new QSplitter(Qt::Vertical, page);
+    right->addWidget(top);
+    right->addWidget(m_details);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 1);
+    right->setSizes({560, 220});
+    auto *split = new QSplitter(Qt::Horizontal, page);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({260, 1000});
+    auto *layout = new QVBoxLayout(page);
+    layout->addWidget(split);
+
+    connect(m_confirm, &QPushButton::clicked, this, &MemoryBrowserPanel::confirmCurrent);
+    connect(m_reject, &QPushButton::clicked, this, &MemoryBrowserPanel::rejectCurrent);
+    connect(m_approve, &QPushButton::clicked, this, &MemoryBrowserPanel::approveCurrent);
+    connect(m_delete, &QPushButton::clicked, this, &MemoryBrowserPanel::deleteCurrent);
+    connect(m_add, &QPushButton::clicked, this, &MemoryBrowserPanel::promptAdd);
+    connect(m_merge, &QPushButton::clicked, this, &MemoryBrowserPanel::promptMerge);
+    return page;
+}
+
+void MemoryBrowserPanel::setInjectorDefaults(int maxChars, double halfLifeDays)
+{
+    m_learnings->setDecay(halfLifeDays);
+    m_preview->setHalfLifeDays(halfLifeDays);
+    m_preview->setBudget(maxChars);
+}
+
+void MemoryBrowserPanel::showPreview()
+{
+    m_tabs->setCurrentWidget(m_preview);
+}
+
+void MemoryBrowserPanel::refresh()
+{
+    const QString key = currentCategory();
+    const QString id = currentLearningId();
+    m_categories->refresh();
+    if (!key.isEmpty() && !selectCategory(key) && m_categoryFilter->rowCount() > 0)
+        m_categoryView->setCurrentIndex(m_categoryFilter->index(0, 0));
+    m_learnings->reload();
+    if (!id.isEmpty() && currentLearningId() != id)
+        selectLearning(id);
+    updateDetails();
+    m_preview->refresh();
+}
+
+bool MemoryBrowserPanel::selectCategory(const QString &key)
+{
+    const int row = m_categories->rowOf(key);
+    const QModelIndex index = m_categoryFilter->mapFromSource(m_categories->index(row));
+    if (!index.isValid())
+        return false;
+    if (m_categoryView->currentIndex() != index)
+        m_categoryView->setCurrentIndex(index);
+    return true;
+}
+
+QString MemoryBrowserPanel::currentCategory() const
+{
+    return m_categoryView->currentIndex().data(CategoryListModel::KeyRole).toString();
+}
+
+bool MemoryBrowserPanel::selectLearning(const QString &id)
+{
+    const int row = m_learnings->rowOf(id);
+    const QModelIndex index = m_learningFilter->mapFromSource(m_learnings->index(row, 0));
+    if (!index.isValid())
+        return false;
+    m_table->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(index);
+    return true;
+}
+
+QString MemoryBrowserPanel::currentLearningId() const
+{
+    return m_table->currentIndex().data(LearningTableModel::IdRole).toString();
+}
+
+QStringList MemoryBrowserPanel::selectedLearningIds() const
+{
+    QStringList ids;
+    for (const QModelIndex &i : m_table->selectionModel()->selectedRows())
+        ids.append(i.data(LearningTableModel::IdRole).toString());
+    return ids;
+}
+
+void MemoryBrowserPanel::onCategoryChanged()
+{
+    m_learnings->setCategory(currentCategory());
+    if (m_learningFilter->rowCount() > 0 && !m_table->currentIndex().isValid())
+        m_table->selectionModel()->setCurrentIndex(
+            m_learningFilter->index(0, 0),
+            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    updateDetails();
+}
+
+void MemoryBrowserPanel::updateDetails()
+{
+    m_details->setCategory(currentCategory(), m_learnings->memory());
+    if (!m_learnings->loadError().isEmpty())
+        report(m_learnings->loadError(), true);
+    updateButtons();
+}
+
+bool MemoryBrowserPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    // An editor's keys (the Return that commits it) propagate to the table: leave them alone.
+    if (watched == m_table && event->type() == QEvent::KeyPress &&
+        QApplication::focusWidget() == m_table) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) &&
+            m_table->currentIndex().isValid()) {
+            m_table->edit(m_table->currentIndex());
+            return true;
+        }
+        if (key->matches(QKeySequence::Delete) && m_table->currentIndex().isValid()) {
+            deleteCurrent();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}

@@ -1,0 +1,99 @@
+#pragma once
+
+#include "memorystore/memorycurator.h"
+#include "memorystore/memorystore.h"
+
+#include <QWidget>
+
+class CategoryDetailsWidget;
+class CategoryListModel;
+class InjectionPreviewWidget;
+class LearningTableModel;
+class MemoryWatcher;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+class QUndoStack;
+
+// The learnings memory: categories with their counts (filter and search across categories),
+// the selected category's learnings (sortable; insight, strategy, outcome and tags edited in
+// place; confirm, reject, approve, delete with undo, add by hand, merge two), its anti-patterns
+// and best-known topic, and the injection preview. Every change goes through MemoryStore /
+// MemoryCurator; files changed on disk by the CLI or a run are picked up by a MemoryWatcher.
+// Keys: Delete deletes, Ctrl+Z / Ctrl+Shift+Z undo and redo, Enter or F2 edits a cell.
+class MemoryBrowserPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MemoryBrowserPanel)
+public:
+    explicit MemoryBrowserPanel(const QString &memoryDir, QWidget *parent = nullptr);
+    ~MemoryBrowserPanel() override;
+
+    // maxMemoryChars (the preview's starting budget) and memoryHalfLifeDays from the config.
+    void setInjectorDefaults(int maxChars, double halfLifeDays);
+
+    const MemoryStore &store() const { return m_store; }
+    QUndoStack *undoStack() const { return m_undo; }
+    InjectionPreviewWidget *preview() const { return m_preview; }
+    void showPreview(); // switches to the preview tab
+
+    void refresh(); // re-reads what changed on disk
+    bool selectCategory(const QString &key);
+    QString currentCategory() const;
+    bool selectLearning(const QString &id);
+    QString currentLearningId() const;
+    QStringList selectedLearningIds() const;
+
+    // What the buttons do, on the current learning (for scripts and tests). Each returns an
+    // error message, or empty, and reports in the status line.
+    QString confirmCurrent();
+    QString rejectCurrent(); // reports an inversion into an anti-pattern
+    QString approveCurrent();
+    QString deleteCurrent(); // undoable
+    QString addLearning(const NewLearning &learning);
+    QString mergeLearnings(const QString &keepId, const QString &mergedId);
+    QString statusText() const;
+
+signals:
+    // "Use as seed for a new run": the category's best-known topic.
+    void seedRequested(const QString &description, const QStringList &examples);
+    void memoryChanged();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    QWidget *buildBrowser();
+    void onCategoryChanged();
+    void updateDetails();
+    void updateButtons();
+    void report(const QString &message, bool error = false);
+    QString afterStep(const MemoryCurator::Result &result, const QString &done);
+    void promptAdd();
+    void promptMerge();
+
+    MemoryStore m_store;
+    CategoryListModel *m_categories;
+    QSortFilterProxyModel *m_categoryFilter;
+    LearningTableModel *m_learnings;
+    QSortFilterProxyModel *m_learningFilter;
+    MemoryWatcher *m_watcher;
+    QUndoStack *m_undo;
+    QTabWidget *m_tabs = nullptr;
+    QLineEdit *m_search = nullptr;
+    QListView *m_categoryView = nullptr;
+    QTableView *m_table = nullptr;
+    QPushButton *m_confirm = nullptr;
+    QPushButton *m_reject = nullptr;
+    QPushButton *m_approve = nullptr;
+    QPushButton *m_delete = nullptr;
+    QPushButton *m_add = nullptr;
+    QPushButton *m_merge = nullptr;
+    QLabel *m_status = nullptr;
+    CategoryDetailsWidget *m_details = nullptr;
+    InjectionPreviewWidget *m_preview = nullptr;
+};
