@@ -2,6 +2,57 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
+    <name>AddLearningDialog</name>
+    <message>
+        <source>Add a learning to %1</source>
+        <translation>Erkenntnis zu %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>What works, or what does not, for this category</source>
+        <translation>Was in dieser Kategorie funktioniert und was nicht</translation>
+    </message>
+    <message>
+        <source>improved</source>
+        <translation>verbessert</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>verschlechtert</translation>
+    </message>
+    <message>
+        <source>neutral</source>
+        <translation>neutral</translation>
+    </message>
+    <message>
+        <source>comma, separated</source>
+        <translation>durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>Source: person</source>
+        <translation>Herkunft: Person</translation>
+    </message>
+    <message>
+        <source>&amp;Insight:</source>
+        <translation>&amp;Erkenntnis:</translation>
+    </message>
+    <message>
+        <source>&amp;Strategy:</source>
+        <translation>&amp;Strategie:</translation>
+    </message>
+    <message>
+        <source>&amp;Outcome:</source>
+        <translation>Er&amp;gebnis:</translation>
+    </message>
+    <message>
+        <source>&amp;Change type:</source>
+        <translation>Änderungs&amp;art:</translation>
+    </message>
+    <message>
+        <source>&amp;Tags:</source>
+        <translation>&amp;Tags:</translation>
+    </message>
+</context>
+<context>
     <name>ApplyController</name>
     <message>
         <source>Run %1 has no recorded iteration %2.</source>
@@ -228,6 +279,106 @@
     </message>
 </context>
 <context>
+    <name>CategoryDetailsWidget</name>
+    <message>
+        <source>Anti-patterns</source>
+        <translation>Anti-Patterns</translation>
+    </message>
+    <message>
+        <source>A&amp;dd…</source>
+        <translation>H&amp;inzufügen…</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve</source>
+        <translation>En&amp;tfernen</translation>
+    </message>
+    <message>
+        <source>Remove anti-pattern</source>
+        <translation>Anti-Pattern entfernen</translation>
+    </message>
+    <message>
+        <source>Best-known topic</source>
+        <translation>Bestes bekanntes Thema</translation>
+    </message>
+    <message>
+        <source>Use as &amp;seed for a new run</source>
+        <translation>Als &amp;Startpunkt für einen neuen Lauf verwenden</translation>
+    </message>
+    <message>
+        <source>No best-known topic yet.</source>
+        <translation>Noch kein bestes bekanntes Thema.</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>TPR</source>
+        <translation>TPR</translation>
+    </message>
+    <message>
+        <source>TNR</source>
+        <translation>TNR</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>%1, iteration %2</source>
+        <translation>%1, Iteration %2</translation>
+    </message>
+    <message>
+        <source>An anti-pattern cannot be empty.</source>
+        <translation>Ein Anti-Pattern darf nicht leer sein.</translation>
+    </message>
+    <message>
+        <source>Add anti-pattern</source>
+        <translation>Anti-Pattern hinzufügen</translation>
+    </message>
+    <message>
+        <source>What to avoid in %1:</source>
+        <translation>Was in %1 vermieden werden soll:</translation>
+    </message>
+</context>
+<context>
+    <name>CategoryListModel</name>
+    <message>
+        <source>%1 (unreadable)</source>
+        <translation>%1 (nicht lesbar)</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3 pending)</source>
+        <translation>%1 (%2, %3 ausstehend)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n learning(s), %1 pending, %2 anti-patterns</source>
+        <translation>
+            <numerusform>%n Erkenntnis, %1 ausstehend, %2 Anti-Patterns</numerusform>
+            <numerusform>%n Erkenntnisse, %1 ausstehend, %2 Anti-Patterns</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n learning(s)</source>
+        <translation>
+            <numerusform>%1, %n Erkenntnis</numerusform>
+            <numerusform>%1, %n Erkenntnisse</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ComparePanel</name>
     <message>
         <source>Compare iterations</source>
@@ -395,6 +546,17 @@ B: %2
     <message>
         <source>%1 (%2) answered.</source>
         <translation>%1 (%2) hat geantwortet.</translation>
+    </message>
+</context>
+<context>
+    <name>DeleteLearningCommand</name>
+    <message>
+        <source>Delete learning</source>
+        <translation>Erkenntnis löschen</translation>
+    </message>
+    <message>
+        <source>The learning %1 is gone.</source>
+        <translation>Die Erkenntnis %1 existiert nicht mehr.</translation>
     </message>
 </context>
 <context>
@@ -795,6 +957,80 @@ B: %2
     </message>
 </context>
 <context>
+    <name>InjectionPreviewWidget</name>
+    <message>
+        <source>Topic description, e.g. Block the use of weapons</source>
+        <translation>Themenbeschreibung, z. B. Die Verwendung von Waffen blockieren</translation>
+    </message>
+    <message>
+        <source>Topic description</source>
+        <translation>Themenbeschreibung</translation>
+    </message>
+    <message>
+        <source>Budget in characters</source>
+        <translation>Budget in Zeichen</translation>
+    </message>
+    <message>
+        <source> characters</source>
+        <translation> Zeichen</translation>
+    </message>
+    <message>
+        <source>Memory section</source>
+        <translation>Gedächtnisabschnitt</translation>
+    </message>
+    <message>
+        <source>No learnings related to this topic.</source>
+        <translation>Keine Erkenntnisse zu diesem Thema.</translation>
+    </message>
+    <message>
+        <source>&amp;Topic:</source>
+        <translation>&amp;Thema:</translation>
+    </message>
+    <message>
+        <source>&amp;Budget:</source>
+        <translation>&amp;Budget:</translation>
+    </message>
+    <message>
+        <source>Length:</source>
+        <translation>Länge:</translation>
+    </message>
+    <message>
+        <source>Matched files:</source>
+        <translation>Passende Dateien:</translation>
+    </message>
+    <message>
+        <source>Compact / omitted:</source>
+        <translation>Kompakt / ausgelassen:</translation>
+    </message>
+    <message>
+        <source>%1 (“%2”)</source>
+        <translation>%1 („%2“)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 characters of a %2 budget, %n learning(s)</source>
+        <translation>
+            <numerusform>%1 Zeichen bei einem Budget von %2, %n Erkenntnis</numerusform>
+            <numerusform>%1 Zeichen bei einem Budget von %2, %n Erkenntnisse</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Compact: %1</source>
+        <translation>Kompakt: %1</translation>
+    </message>
+    <message>
+        <source>Omitted: %1</source>
+        <translation>Ausgelassen: %1</translation>
+    </message>
+    <message>
+        <source>none: every learning is shown in full</source>
+        <translation>keine: Jede Erkenntnis wird vollständig angezeigt</translation>
+    </message>
+</context>
+<context>
     <name>KeychainSecretStore</name>
     <message numerus="yes">
         <source>the keychain did not answer within %n second(s); it may be locked</source>
@@ -810,6 +1046,97 @@ B: %2
     <message>
         <source>no keychain is available on this system (%1)</source>
         <translation>auf diesem System ist kein Schlüsselbund verfügbar (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>LearningTableModel</name>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>anti-pattern</source>
+        <translation>Anti-Pattern</translation>
+    </message>
+    <message>
+        <source>learning</source>
+        <translation>Erkenntnis</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>ausstehend</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>Stored confidence %1, decayed to %2</source>
+        <translation>Gespeicherte Konfidenz %1, durch Verfall auf %2 gesunken</translation>
+    </message>
+    <message>
+        <source>Insight</source>
+        <translation>Erkenntnis</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Strategie</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Seen</source>
+        <translation>Gesehen</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Konfidenz</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Extracted</source>
+        <translation>Gewonnen am</translation>
+    </message>
+    <message>
+        <source>Last recalled</source>
+        <translation>Zuletzt abgerufen</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
+    </message>
+    <message>
+        <source>An insight cannot be empty.</source>
+        <translation>Eine Erkenntnis darf nicht leer sein.</translation>
+    </message>
+    <message>
+        <source>The outcome is one of improved, degraded or neutral.</source>
+        <translation>Das Ergebnis muss improved, degraded oder neutral sein.</translation>
     </message>
 </context>
 <context>
@@ -1115,6 +1442,153 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Pausing the run and saving its checkpoint…</source>
         <translation>Der Lauf wird pausiert und sein Checkpoint gespeichert…</translation>
+    </message>
+    <message>
+        <source>&amp;Memory</source>
+        <translation>&amp;Gedächtnis</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryBrowserPanel</name>
+    <message>
+        <source>Select a learning first.</source>
+        <translation>Wählen Sie zuerst eine Erkenntnis aus.</translation>
+    </message>
+    <message>
+        <source>Confirmed: confidence now %1.</source>
+        <translation>Bestätigt: Konfidenz jetzt %1.</translation>
+    </message>
+    <message>
+        <source>Rejected below %1: the learning is now an anti-pattern: “%2”</source>
+        <translation>Unter %1 abgelehnt: Die Erkenntnis ist jetzt ein Anti-Pattern: „%2“</translation>
+    </message>
+    <message>
+        <source>Rejected: confidence now %1.</source>
+        <translation>Abgelehnt: Konfidenz jetzt %1.</translation>
+    </message>
+    <message>
+        <source>Approved: the learning is active and will be injected.</source>
+        <translation>Freigegeben: Die Erkenntnis ist aktiv und wird eingefügt.</translation>
+    </message>
+    <message>
+        <source>Could not delete the learning %1.</source>
+        <translation>Die Erkenntnis %1 konnte nicht gelöscht werden.</translation>
+    </message>
+    <message>
+        <source>Deleted. Ctrl+Z brings it back.</source>
+        <translation>Gelöscht. Strg+Z stellt sie wieder her.</translation>
+    </message>
+    <message>
+        <source>Select a category first.</source>
+        <translation>Wählen Sie zuerst eine Kategorie aus.</translation>
+    </message>
+    <message>
+        <source>Added.</source>
+        <translation>Hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Merged: seen %1× now.</source>
+        <translation>Zusammengeführt: jetzt %1× gesehen.</translation>
+    </message>
+    <message>
+        <source>Merge learnings</source>
+        <translation>Erkenntnisse zusammenführen</translation>
+    </message>
+    <message>
+        <source>Keep “%1” and merge “%2” into it? Their seen counts add up; this cannot be undone.</source>
+        <translation>„%1“ behalten und „%2“ damit zusammenführen? Wie oft beide gesehen wurden, wird addiert; das kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Gedächtnis</translation>
+    </message>
+    <message>
+        <source>&amp;Learnings</source>
+        <translation>&amp;Erkenntnisse</translation>
+    </message>
+    <message>
+        <source>Injection &amp;preview</source>
+        <translation>Einfüge&amp;vorschau</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Gespeichert.</translation>
+    </message>
+    <message>
+        <source>Anti-patterns saved.</source>
+        <translation>Anti-Patterns gespeichert.</translation>
+    </message>
+    <message>
+        <source>Search categories and learnings</source>
+        <translation>Kategorien und Erkenntnisse durchsuchen</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suche</translation>
+    </message>
+    <message>
+        <source>Categories</source>
+        <translation>Kategorien</translation>
+    </message>
+    <message>
+        <source>Learnings</source>
+        <translation>Erkenntnisse</translation>
+    </message>
+    <message>
+        <source>&amp;Confirm</source>
+        <translation>&amp;Bestätigen</translation>
+    </message>
+    <message>
+        <source>Raise the confidence by 0.1</source>
+        <translation>Die Konfidenz um 0,1 erhöhen</translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation>&amp;Ablehnen</translation>
+    </message>
+    <message>
+        <source>Lower the confidence by 0.15; below 0.15 the learning becomes an anti-pattern</source>
+        <translation>Die Konfidenz um 0,15 senken; unter 0,15 wird die Erkenntnis zum Anti-Pattern</translation>
+    </message>
+    <message>
+        <source>A&amp;pprove</source>
+        <translation>&amp;Freigeben</translation>
+    </message>
+    <message>
+        <source>Make a pending learning active</source>
+        <translation>Eine ausstehende Erkenntnis aktivieren</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <source>Delete the learning (Ctrl+Z undoes)</source>
+        <translation>Die Erkenntnis löschen (Strg+Z macht es rückgängig)</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Write a learning by hand</source>
+        <translation>Eine Erkenntnis von Hand erfassen</translation>
+    </message>
+    <message>
+        <source>&amp;Merge</source>
+        <translation>&amp;Zusammenführen</translation>
+    </message>
+    <message>
+        <source>Merge the two selected learnings: the current one absorbs the other</source>
+        <translation>Die zwei ausgewählten Erkenntnisse zusammenführen: Die aktuelle nimmt die andere auf</translation>
     </message>
 </context>
 <context>
