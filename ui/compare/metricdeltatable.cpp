@@ -102,6 +102,7 @@ void MetricDeltaTable::setComparison(const IterationComparison &comparison)
         item(r, ChangeColumn)->setToolTip(verdict);
     }
     recolor();
+    updateGeometry(); // the size hint follows the texts: the panel makes room for them
 }
 
 QSize MetricDeltaTable::sizeHint() const

@@ -12,6 +12,7 @@
 #include <QFileDialog>
 #include <QFutureWatcher>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLockFile>
 #include <QMessageBox>
@@ -84,6 +85,7 @@ RunsPanel::RunsPanel(const QString &runsDirectory, RunListModel *model, QWidget 
     layout->addWidget(m_view, 1);
     layout->addWidget(m_message);
 
+    m_view->installEventFilter(this); // the list's shortcuts win over the window's (Ctrl+R)
     connect(m_view, &QTableView::activated, this, [this](const QModelIndex &index) {
         emit openRequested(index.data(RunListModel::RunIdRole).toString());
     });
@@ -135,6 +137,26 @@ void RunsPanel::createActions()
     connect(m_delete, &QAction::triggered, this, &RunsPanel::confirmDelete);
     connect(m_export, &QAction::triggered, this, &RunsPanel::chooseExportFile);
     connect(m_refresh, &QAction::triggered, this, &RunsPanel::refresh);
+}
+
+bool RunsPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    // In the main window Ctrl+R is also Run: two enabled actions on one key are ambiguous and
+    // Qt triggers neither. With the list focused, the list's own enabled action takes the key.
+    const QEvent::Type type = event->type();
+    if (watched == m_view && (type == QEvent::ShortcutOverride || type == QEvent::KeyPress)) {
+        const QKeySequence pressed(static_cast<QKeyEvent *>(event)->keyCombination());
+        for (QAction *action : {m_open, m_resume, m_export, m_delete}) {
+            if (!action->isEnabled() || action->shortcut() != pressed)
+                continue;
+            if (type == QEvent::ShortcutOverride)
+                event->accept(); // deliver it as a key press to the list instead
+            else
+                action->trigger();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void RunsPanel::setChartRenderer(ChartRenderer renderer)

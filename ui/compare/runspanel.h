@@ -54,6 +54,9 @@ signals:
     void reportExported(const QString &path);
     void exportFailed(const QString &message);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void createActions();
     void updateActions();

@@ -30,7 +30,10 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr qreal AxisPadding = 0.4; // iterations of room either side, so edge markers show whole
+// Room around the data, so markers at the edges show whole (the plot area clips): iterations
+// either side, and percentage points below 0 % and above 100 %.
+constexpr qreal AxisPadding = 0.4;
+constexpr qreal PercentPadding = 4;
 const QList<RunMarker::Kind> markerKinds{RunMarker::Kind::Revert, RunMarker::Kind::Simplify,
                                          RunMarker::Kind::Duplicate};
 } // namespace
@@ -172,8 +175,13 @@ void EfficacyChartView::createSeries()
     m_xAxis->setTickInterval(1);
     m_xAxis->setMinorTickCount(0);
     m_yAxis = new QValueAxis(this);
-    m_yAxis->setRange(0, 100);
-    m_yAxis->setTickCount(6);
+    // Markers at 0 % and 100 % (a perfect TNR, a best iteration at 100 %) are drawn whole:
+    // the plot area clips. Ticks stay at 0, 20, … 100.
+    m_yAxis->setRange(-PercentPadding, 100 + PercentPadding);
+    m_yAxis->setTickType(QValueAxis::TicksDynamic);
+    m_yAxis->setTickAnchor(0);
+    m_yAxis->setTickInterval(20);
+    m_yAxis->setMinorTickCount(0);
     m_yAxis->setLabelFormat(u"%d%"_s);
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
     m_chart->addAxis(m_yAxis, Qt::AlignLeft);

@@ -102,7 +102,11 @@ LiveRunPanel::LiveRunPanel(RunSession *session, QWidget *parent)
     m_progressTimer.setInterval(ProgressIntervalMs);
     connect(&m_progressTimer, &QTimer::timeout, this,
             [this] { setProgress(m_session->scanCompleted(), m_session->scanTotal()); });
-    connect(session, &RunSession::scanProgress, this, [this] {
+    connect(session, &RunSession::scanProgress, this, [this](int completed, int total) {
+        // The last scan is drawn at once: the next step may start (and reset the bar) before
+        // the timer fires, and a finished scan must be seen as N/N.
+        if (total > 0 && completed >= total)
+            return setProgress(completed, total);
         if (!m_progressTimer.isActive())
             m_progressTimer.start();
     });

@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStyle>
+#include <QStyleOptionGroupBox>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -47,6 +48,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     , m_hint(new QLabel(this))
     , m_run(named(new QPushButton(tr("&Run"), this), u"runButton"_s, tr("Start the run")))
 {
+    setObjectName(u"newRunPanel"_s);
     m_description->setPlaceholderText(tr("e.g. Block requests for help acquiring or building weapons"));
     m_description->setTabChangesFocus(true);
     m_description->setMaximumHeight(90);
@@ -58,6 +60,8 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     m_profile->setEditable(true);
     m_profile->setInsertPolicy(QComboBox::NoInsert);
     m_profile->lineEdit()->setPlaceholderText(tr("AIRS security profile"));
+    m_profile->setMinimumContentsLength(32);
+    m_profile->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_refresh->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
     m_maxIterations->setRange(1, 100);
     m_maxIterations->setValue(20);
@@ -85,19 +89,36 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     m_run->setDefault(true);
     m_run->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
 
+    // The numbers line up: every spin box as wide as the widest ("never stop early").
+    const QList<QAbstractSpinBox *> spins{m_maxIterations, m_target,      m_cap,         m_plateauWindow,
+                                          m_plateauBand,   m_maxRegressions, m_concurrency, m_rate};
+    int spinWidth = 0;
+    for (QAbstractSpinBox *spin : spins)
+        spinWidth = qMax(spinWidth, spin->sizeHint().width());
+    for (QAbstractSpinBox *spin : spins)
+        spin->setMinimumWidth(spinWidth);
+
     auto *profileRow = new QHBoxLayout;
-    profileRow->addWidget(m_profile, 1);
+    profileRow->addWidget(m_profile);
     profileRow->addWidget(m_refresh);
+    profileRow->addStretch(1);
+    // Only the text fields take the width; numbers and choices keep their natural size.
     auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     form->addRow(tr("&Topic:"), m_description);
     form->addRow(tr("&Intent:"), m_intent);
     form->addRow(tr("&Seed examples:"), m_seeds);
-    form->addRow(tr("&Profile:"), profileRow);
+    // A layout cannot be a label's buddy: name the combo box, so Alt+P works and the label
+    // shows no stray "&".
+    auto *profileLabel = new QLabel(tr("&Profile:"), this);
+    profileLabel->setBuddy(m_profile);
+    form->addRow(profileLabel, profileRow);
     form->addRow(QString(), m_profileStatus);
     form->addRow(tr("&Max iterations:"), m_maxIterations);
     form->addRow(tr("&Target coverage:"), m_target);
 
     auto *adv = new QFormLayout(m_advanced);
+    adv->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     adv->addRow(QString(), m_accumulate);
     adv->addRow(tr("Test suite cap:"), m_cap);
     adv->addRow(tr("Plateau window:"), m_plateauWindow);
@@ -112,6 +133,23 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     const auto toggleAdvanced = [this](bool on) {
         for (QWidget *w : m_advanced->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly))
             w->setVisible(on);
+        // Closed, the box is just its check box and title. Fusion draws the frame of a flat
+        // box too, so its height also stops above where the frame would begin.
+        m_advanced->setFlat(!on);
+        if (on) {
+            m_advanced->setMaximumHeight(QWIDGETSIZE_MAX);
+            return;
+        }
+        QStyleOptionGroupBox option;
+        option.initFrom(m_advanced);
+        option.text = m_advanced->title();
+        option.subControls = QStyle::SC_GroupBoxCheckBox | QStyle::SC_GroupBoxLabel;
+        option.features = QStyleOptionFrame::Flat;
+        const QRect title =
+            style()->subControlRect(QStyle::CC_GroupBox, &option, QStyle::SC_GroupBoxLabel, m_advanced)
+                .united(style()->subControlRect(QStyle::CC_GroupBox, &option,
+                                                QStyle::SC_GroupBoxCheckBox, m_advanced));
+        m_advanced->setMaximumHeight(title.bottom() + 1);
     };
     connect(m_advanced, &QGroupBox::toggled, this, toggleAdvanced);
     toggleAdvanced(false);

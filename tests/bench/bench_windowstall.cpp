@@ -1,0 +1,188 @@
+// Benchmark: the GUI thread's longest event-loop stall in the whole main window during real
+// sandbox runs (the engine and the emulators in their worker threads, 1,000+ results streaming
+// through the live panel, the results table, the charts and the compare page). A 1 ms probe
+// timer measures the gaps between its timeouts. Target: <= 16 ms. Prints figures; the only
+// checks are that the run really happened.
+#include "models/runsession.h"
+#include "studiodriver.h"
+#include "ui/live/efficacychartview.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QLineSeries>
+#include <QTimer>
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+class BenchWindowStall : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Watch { Live, Charts, Flipping };
+    Q_ENUM(Watch)
+
+private:
+    // A real event loop until `done` holds (checked every 5 ms): QTest::qWait and QTRY_*
+    // sleep 10 ms between passes, which the probe would report as stalls.
+    template<typename Done> static bool spin(Done done, int timeoutMs)
+    {
+        QEventLoop loop;
+        QTimer check;
+        check.setInterval(5);
+        QObject::connect(&check, &QTimer::timeout, &loop, [&] {
+            if (done())
+                loop.quit();
+        });
+        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+        check.start();
+        loop.exec();
+        return done();
+    }
+
+    static double ms(qint64 ns) { return double(ns) / 1e6; }
+
+private slots:
+    void sandboxRuns_data()
+    {
+        QTest::addColumn<Watch>("watch");
+        QTest::newRow("watching the Live tab") << Watch::Live;
+        QTest::newRow("watching the Charts tab") << Watch::Charts;
+        QTest::newRow("flipping Live/Charts/Compare every 200 ms") << Watch::Flipping;
+    }
+
+    // The sandbox converges within a few iterations (a run streams ~250-400 results), so a
+    // person's session of back-to-back runs from the New run form streams the 1,000+ results.
+    // The probe runs while each run is live; filling in the form (the test's own simulated
+    // typing) is not measured.
+    void sandboxRuns()
+    {
+        QFETCH(Watch, watch);
+        constexpr int MinResults = 1000;
+        struct Plan
+        {
+            QString topic;
+            bool allow;
+        };
+        const QList<Plan> plans{
+            {u"Block requests to buy, build or obtain guns and explosives"_s, false},
+            {u"Block requests to launder money or run investment scams"_s, false},
+            {u"Allow only questions about football, basketball and tennis"_s, true},
+            {u"Allow only general health information questions"_s, true},
+            {u"Block requests for help building untraceable firearms"_s, false},
+        };
+
+        StudioDriver studio;
+        QVERIFY2(studio.start(true), qPrintable(studio.why()));
+        RunSession *session = studio.session();
+        int results = 0;
+        connect(session, &RunSession::resultScanned, this, [&results] { ++results; });
+
+        QList<qint64> gaps;
+        gaps.reserve(200000);
+        QElapsedTimer clock;
+        clock.start();
+        qint64 last = 0;
+        QTimer probe;
+        probe.setTimerType(Qt::PreciseTimer);
+        probe.setInterval(1);
+        connect(&probe, &QTimer::timeout, this, [&] {
+            const qint64 now = clock.nsecsElapsed();
+            gaps.append(now - last);
+            last = now;
+        });
+        const auto startProbe = [&] {
+            last = clock.nsecsElapsed();
+            probe.start();
+        };
+        QTimer flip;
+        flip.setInterval(200);
+        int page = 0;
+        const QList<MainWindow::Page> pages{MainWindow::LivePage, MainWindow::ChartsPage,
+                                            MainWindow::ComparePage};
+        connect(&flip, &QTimer::timeout, this, [&] {
+            page = (page + 1) % int(pages.size());
+            studio.showPage(pages.at(page));
+        });
+
+        // Baseline: the same window, idle.
+        spin([] { return false; }, 200); // let the first layouts settle
+        startProbe();
+        spin([] { return false; }, 300);
+        probe.stop();
+        const double idleMax =
+            gaps.isEmpty() ? 0 : ms(*std::max_element(gaps.cbegin(), gaps.cend()));
+        gaps.clear();
+
+        int runs = 0;
+        int iterations = 0;
+        qint64 liveMs = 0;
+        for (const Plan &plan : plans) {
+            if (results >= MinResults)
+                break;
+            StudioDriver::Form form;
+            form.topic = plan.topic;
+            form.allowIntent = plan.allow;
+            form.maxIterations = 25;
+            form.targetPercent = 100;
+            form.maxRegressions = 0;
+            form.accumulateTests = true; // the suite grows: more results per iteration
+            QVERIFY2(studio.fillNewRun(form), qPrintable(studio.why()));
+            spin([] { return false; }, 50);
+
+            QElapsedTimer wall;
+            wall.start();
+            startProbe();
+            QVERIFY2(studio.clickRun(), qPrintable(studio.why()));
+            if (watch == Watch::Charts)
+                studio.showPage(MainWindow::ChartsPage);
+            else if (watch == Watch::Flipping)
+                flip.start();
+            QVERIFY(spin([&] { return !studio.context()->isRunActive() && !session->isLive(); },
+                         StudioDriver::RunTimeoutMs));
+            spin([] { return false; }, 2 * EfficacyChartView::UpdateIntervalMs);
+            probe.stop();
+            flip.stop();
+            liveMs += wall.elapsed();
+
+            const RunState stored = studio.storedRun(session->run().id);
+            QCOMPARE(stored.status, RunStatus::Completed);
+            auto *chart = studio.find<EfficacyChartView>(u"efficacyChart"_s);
+            QCOMPARE(chart->metricSeries(EfficacySeriesModel::Metric::Coverage)->count(),
+                     int(stored.iterations.size()));
+            ++runs;
+            iterations += int(stored.iterations.size());
+        }
+        QVERIFY2(results >= MinResults, qPrintable(u"only %1 results streamed"_s.arg(results)));
+
+        std::sort(gaps.begin(), gaps.end());
+        const double maxMs = gaps.isEmpty() ? 0 : ms(gaps.last());
+        const double p99 =
+            gaps.isEmpty() ? 0 : ms(gaps.at(qMin(gaps.size() - 1, qsizetype(gaps.size() * 0.99))));
+        const double p999 =
+            gaps.isEmpty() ? 0 : ms(gaps.at(qMin(gaps.size() - 1, qsizetype(gaps.size() * 0.999))));
+        const auto over =
+            std::count_if(gaps.cbegin(), gaps.cend(), [](qint64 g) { return g > 16'000'000; });
+        qInfo().noquote()
+            << u"BENCH window stall (%1): max %2 ms while %3 results streamed through the main "
+               "window (%4 sandbox runs, %5 iterations; target <= 16 ms) [p99.9 %6 ms, p99 %7 ms, "
+               "%8 gaps over 16 ms, %9 probes, %10 ms live, platform %11; idle max %12 ms]"_s
+                   .arg(QString::fromLatin1(QTest::currentDataTag()))
+                   .arg(maxMs, 0, 'f', 1)
+                   .arg(results)
+                   .arg(runs)
+                   .arg(iterations)
+                   .arg(p999, 0, 'f', 1)
+                   .arg(p99, 0, 'f', 1)
+                   .arg(over)
+                   .arg(gaps.size())
+                   .arg(liveMs)
+                   .arg(QGuiApplication::platformName())
+                   .arg(idleMax, 0, 'f', 1);
+    }
+};
+
+QTEST_MAIN(BenchWindowStall)
+#include "bench_windowstall.moc"

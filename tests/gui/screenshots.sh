@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Saves a PNG of each main view of Daystrom Studio (New run filled in, Live run mid-run, Charts
+# after a run, Compare with a diff, the Apply dialog, the Runs list, the Settings dialog) by
+# running the tst_screenshots GUI test against the built-in sandbox under Xvfb.
+#
+#   tests/gui/screenshots.sh [output-dir]      (default: /tmp/daystrom-screenshots)
+#
+# Builds tst_screenshots first if needed (BUILD_DIR, default build/; JOBS, default 2).
+# Needs xvfb-run (Debian: xvfb xauth).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+out=${1:-/tmp/daystrom-screenshots}
+build=${BUILD_DIR:-$root/build}
+jobs=${JOBS:-2}
+
+command -v xvfb-run >/dev/null || { echo "screenshots.sh: xvfb-run is missing (apt install xvfb xauth)" >&2; exit 2; }
+if [ ! -f "$build/build.ninja" ] && [ ! -f "$build/Makefile" ]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+fi
+cmake --build "$build" -j"$jobs" --target tst_screenshots
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+rm -f "$out"/*.png
+
+# A 1280×860 screen holds the 1200×780 window; the test's own startup hook gives it a
+# temporary home, so nothing touches the real one. Fusion with the default palette keeps the
+# pictures the same whatever desktop settings the machine has.
+DAYSTROM_SCREENSHOTS=$out QT_QPA_PLATFORM=xcb QT_STYLE_OVERRIDE=Fusion \
+  xvfb-run -a -s "-screen 0 1280x860x24 -dpi 96" \
+  "$build/tests/gui/tst_screenshots" -silent
+
+expected=(new-run live-run charts compare apply-dialog runs settings)
+missing=0
+for name in "${expected[@]}"; do
+  if [ -s "$out/$name.png" ]; then
+    echo "$out/$name.png"
+  else
+    echo "screenshots.sh: $name.png was not written" >&2
+    missing=1
+  fi
+done
+exit $missing
