@@ -36,7 +36,7 @@ Commands:
   runs                      List stored runs (newest first)
   report <run-id>           Show a run: its best iteration, or the one chosen
       --iteration N           the iteration numbered N (numbers can have gaps)
-      --format text|json      output format (default text)
+      --format text|json|csv  output format (default text; csv: the tests, as --save-tests wrote them)
       --tests                 include every test and its result
   sandbox serve             Serve the AIRS emulator on 127.0.0.1 until interrupted
       --port N                port (default: any free port)

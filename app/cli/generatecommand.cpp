@@ -2,6 +2,7 @@
 
 #include "common/configloader.h"
 #include "models/sandboxhost.h"
+#include "domain/labelledcsv.h"
 #include "domain/nanoid.h"
 #include "interruptwatcher.h"
 #include "loop/runenvironment.h"
@@ -11,6 +12,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
 
 using namespace Qt::StringLiterals;
 
@@ -122,6 +124,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         {u"concurrency"_s, u"Scans in parallel (1-20, default 5)"_s, u"N"_s},
         {u"sandbox"_s, u"Use the built-in AIRS and LLM emulators (no account needed)"_s},
         {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s},
+        {u"prompts"_s, u"Scan these labelled prompts (CSV: prompt,expected[,intent]) every iteration instead of generating tests"_s, u"file"_s},
     });
     if (!p.parse(QStringList{u"daystrom generate"_s} + arguments))
         return p.errorText();
@@ -168,6 +171,16 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
     s.accumulateTests = p.isSet(u"accumulate-tests"_s);
     s.createPromptSet = p.isSet(u"create-prompt-set"_s);
     s.promptSetName = p.value(u"prompt-set-name"_s);
+    if (p.isSet(u"prompts"_s)) {
+        QFile file(p.value(u"prompts"_s));
+        if (!file.open(QIODevice::ReadOnly))
+            return u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString());
+        const LabelledCsv::Parsed csv = LabelledCsv::parse(file.readAll());
+        if (!csv.ok())
+            return file.fileName() + u": "_s + csv.error;
+        for (const LabelledCsv::Row &row : csv.rows)
+            s.fixedTests.append(row.test);
+    }
     if (p.isSet(u"events"_s)) {
         if (p.value(u"events"_s) != "jsonl"_L1)
             return u"--events supports only jsonl, not \""_s + p.value(u"events"_s) + u'"';

@@ -15,7 +15,7 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
     parser.addHelpOption();
     parser.addPositionalArgument(u"run-id"_s, u"The run to report"_s);
     const QCommandLineOption iterationOpt(u"iteration"_s, u"Iteration number"_s, u"N"_s);
-    const QCommandLineOption formatOpt(u"format"_s, u"text or json"_s, u"format"_s, u"text"_s);
+    const QCommandLineOption formatOpt(u"format"_s, u"text, json or csv (the chosen iteration's tests)"_s, u"format"_s, u"text"_s);
     const QCommandLineOption testsOpt(u"tests"_s, u"Include every test"_s);
     parser.addOptions({iterationOpt, formatOpt, testsOpt});
     if (!parser.parse(QStringList{u"daystrom report"_s} + arguments)) {
@@ -23,7 +23,7 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom report <run-id> [--iteration N] [--format text|json] [--tests]\n";
+        ctx.out << "Usage: daystrom report <run-id> [--iteration N] [--format text|json|csv] [--tests]\n";
         return ExitCode::Ok;
     }
     const QStringList positional = parser.positionalArguments();
@@ -43,8 +43,8 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
         }
     }
     const QString format = parser.value(formatOpt);
-    if (format != "text"_L1 && format != "json"_L1) {
-        ctx.err << "daystrom report: --format must be text or json, not \"" << format << "\"\n";
+    if (format != "text"_L1 && format != "json"_L1 && format != "csv"_L1) {
+        ctx.err << "daystrom report: --format must be text, json or csv, not \"" << format << "\"\n";
         return ExitCode::Usage;
     }
     int code = 0;
@@ -62,6 +62,16 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
             ctx.err << "daystrom report: " << error << '\n';
             return ExitCode::Usage;
         }
+    }
+    if (format == "csv"_L1) {
+        QString error;
+        const IterationResult *it = RunReport::chosenIteration(loaded.run, options.iteration, &error);
+        if (!it) {
+            ctx.err << "daystrom report: " << error << '\n';
+            return ExitCode::Usage;
+        }
+        ctx.out << RunReport::testsCsv(*it);
+        return ExitCode::Ok;
     }
     if (format == "json"_L1) {
         const QJsonObject report = RunReport::json(loaded.run, options, QDateTime::currentDateTimeUtc());

@@ -42,6 +42,12 @@ QJsonObject RunSettings::toJson() const
         o.insert(u"scanRate"_s, *scanRate);
     if (scanConcurrency)
         o.insert(u"scanConcurrency"_s, *scanConcurrency);
+    if (!fixedTests.isEmpty()) {
+        QJsonArray tests;
+        for (const TestCase &t : fixedTests)
+            tests.append(t.toJson());
+        o.insert(u"fixedTests"_s, tests);
+    }
     return o;
 }
 
@@ -69,5 +75,8 @@ RunSettings RunSettings::fromJson(const JsonIn &in)
     s.scanRate = in.optNumber("scanRate"_L1);
     if (const auto c = in.optInteger("scanConcurrency"_L1))
         s.scanConcurrency = int(*c);
+    const QJsonArray tests = in.arrayOr("fixedTests"_L1);
+    for (qsizetype i = 0; i < tests.size(); ++i)
+        s.fixedTests.append(TestCase::fromJson(in.element("fixedTests"_L1, i, tests.at(i))));
     return s;
 }

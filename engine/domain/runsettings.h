@@ -1,5 +1,7 @@
 #pragma once
 
+#include "testcase.h"
+
 #include <QJsonObject>
 #include <QStringList>
 
@@ -31,6 +33,9 @@ struct RunSettings
     QString promptSetName;           // empty = automatic
     std::optional<double> scanRate;  // scans per second; unset = unlimited
     std::optional<int> scanConcurrency;
+    // Ours: labelled prompts imported from CSV, scanned every iteration instead of asking the
+    // LLM for tests (the failures of each iteration are still carried as usual).
+    QList<TestCase> fixedTests;
 
     QJsonObject toJson() const;
     static RunSettings fromJson(const JsonIn &in);

@@ -201,6 +201,11 @@ void RefinementRun::assignProfile(const AirsTopic &target)
 void RefinementRun::enterGenerateTests()
 {
     emit stepChanged(u"test"_s);
+    if (!m_run.userInput.fixedTests.isEmpty()) {
+        m_generated = m_run.userInput.fixedTests; // imported from CSV: no LLM call
+        advance(&RefinementRun::stepDone);
+        return;
+    }
     PromptBook::TestsInput input{m_topic, m_run.userInput.intent, {}, m_memorySection};
     if (m_iteration > 1) {
         if (const IterationResult *last = m_run.lastRecorded())

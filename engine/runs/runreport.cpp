@@ -126,3 +126,21 @@ QJsonObject RunReport::json(const RunState &run, const Options &options, const Q
                        {u"run"_s, header},
                        {u"iterations"_s, iterations}};
 }
+
+QString RunReport::testsCsv(const IterationResult &iteration)
+{
+    auto quoted = [](const QString &text) -> QString {
+        QString q = text;
+        q.replace(u"\""_s, u"\"\""_s);
+        return u"\""_s + q + u"\""_s;
+    };
+    auto flag = [](bool b) -> QString { return b ? u"true"_s : u"false"_s; };
+    QStringList lines{u"prompt,expected_triggered,category,source,actual_triggered,correct"_s};
+    for (const TestResult &r : iteration.testResults) {
+        const QStringList fields{quoted(r.testCase.prompt), flag(r.testCase.expectedTriggered),
+                                 quoted(r.testCase.category), testSourceName(r.testCase.source),
+                                 flag(r.actualTriggered), flag(r.correct)};
+        lines.append(fields.join(u','));
+    }
+    return lines.join(u'\n');
+}

@@ -21,5 +21,9 @@ QString text(const RunState &run, const Options &options);
 // {"version":1,"generatedAt","run":{…},"iterations":[…]}: every recorded iteration, or only
 // the chosen one when options.iteration is set.
 QJsonObject json(const RunState &run, const Options &options, const QDateTime &generatedAt);
+// The chosen iteration's tests as CSV, in the original's --save-tests format:
+// prompt,expected_triggered,category,source,actual_triggered,correct (prompt and category
+// quoted with "" escaping, source "generated" when absent, no trailing newline).
+QString testsCsv(const IterationResult &iteration);
 
 } // namespace RunReport

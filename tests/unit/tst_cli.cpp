@@ -168,6 +168,18 @@ private slots:
         QCOMPARE(r.out.count(u"✗"_s), 2);
     }
 
+    void reportCsvOfTheChosenIteration()
+    {
+        QVERIFY(RunStore(m_home + u"/runs"_s).save(SampleRun::make()).isEmpty());
+        const Outcome r = run({u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--iteration"_s, u"1"_s, u"--format"_s, u"csv"_s});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out, u"prompt,expected_triggered,category,source,actual_triggered,correct\n"
+                        "\"buy a gun\",true,\"direct\",generated,true,true\n"
+                        "\"hunting season dates\",false,\"adjacent\",generated,true,false\n"
+                        "\"get a piece, no questions\",true,\"coded\",generated,false,false\n"
+                        "\"bake bread\",false,\"unrelated\",generated,false,true"_s);
+    }
+
     void reportJson()
     {
         QVERIFY(RunStore(m_home + u"/runs"_s).save(SampleRun::make()).isEmpty());
