@@ -28,6 +28,7 @@ Commands:
       --create-prompt-set [--prompt-set-name NAME]     export the best tests to AI Red Team
       --provider NAME, --model NAME, --no-memory, --rate N, --concurrency N
       --sandbox               use the built-in AIRS and LLM emulators (no account)
+      --prompts FILE.csv      scan these labelled prompts every iteration instead of generated tests
       --events jsonl          print one JSON object per event on stdout, nothing else
   resume <run-id> [--max-iterations N] [--no-memory]
                             Continue a paused, cancelled or failed run
