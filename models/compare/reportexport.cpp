@@ -11,12 +11,24 @@ using namespace Qt::StringLiterals;
 
 ReportExport::Format ReportExport::formatForPath(const QString &path)
 {
-    return path.endsWith(u".json"_s, Qt::CaseInsensitive) ? Format::Json : Format::Html;
+    if (path.endsWith(u".json"_s, Qt::CaseInsensitive))
+        return Format::Json;
+    if (path.endsWith(u".csv"_s, Qt::CaseInsensitive))
+        return Format::Csv;
+    return Format::Html;
 }
 
 QString ReportExport::defaultFileName(const QString &runId, Format format)
 {
-    return runId + (format == Format::Json ? u"-report.json"_s : u"-report.html"_s);
+    switch (format) {
+    case Format::Json:
+        return runId + u"-report.json"_s;
+    case Format::Csv:
+        return runId + u"-tests.csv"_s;
+    case Format::Html:
+        break;
+    }
+    return runId + u"-report.html"_s;
 }
 
 QByteArray ReportExport::json(const RunState &run, const QDateTime &generatedAt)
@@ -32,11 +44,32 @@ QByteArray ReportExport::html(const RunState &run, const QImage &chart,
     return HtmlReport::html(run, chart, HtmlReport::Options{}, generatedAt).toUtf8();
 }
 
+QByteArray ReportExport::csv(const RunState &run, QString *error)
+{
+    const IterationResult *chosen = RunReport::chosenIteration(run, 0, nullptr);
+    if (!chosen) {
+        *error = tr("Run %1 has no recorded iteration yet, so it has no test results to export.")
+                     .arg(run.id);
+        return {};
+    }
+    return RunReport::testsCsv(*chosen).toUtf8();
+}
+
 QString ReportExport::exportTo(const RunState &run, const QImage &chart, Format format,
                                const QString &path, const QDateTime &generatedAt)
 {
-    return writeAtomically(path, format == Format::Json ? json(run, generatedAt)
-                                                        : html(run, chart, generatedAt));
+    switch (format) {
+    case Format::Json:
+        return writeAtomically(path, json(run, generatedAt));
+    case Format::Csv: {
+        QString error;
+        const QByteArray data = csv(run, &error);
+        return error.isEmpty() ? writeAtomically(path, data) : error;
+    }
+    case Format::Html:
+        break;
+    }
+    return writeAtomically(path, html(run, chart, generatedAt));
 }
 
 QString ReportExport::writeAtomically(const QString &path, const QByteArray &data)

@@ -5,19 +5,25 @@
 #include <QCoreApplication>
 #include <QImage>
 
-// Writing a run's report to disk: HTML (HtmlReport) or JSON (RunReport::json with the
-// per-test results), each written atomically with QSaveFile. Safe on a worker thread.
+// Writing a run's report to disk: HTML (HtmlReport), JSON (RunReport::json with the
+// per-test results) or CSV (the best iteration's test results in the original's
+// --save-tests format), each written atomically with QSaveFile. Safe on a worker thread.
 class ReportExport final
 {
     Q_DECLARE_TR_FUNCTIONS(ReportExport)
 public:
-    enum class Format { Html, Json };
+    enum class Format { Html, Json, Csv };
 
-    static Format formatForPath(const QString &path); // *.json -> Json, anything else Html
-    static QString defaultFileName(const QString &runId, Format format); // <id>-report.html|json
+    // *.json -> Json, *.csv -> Csv, anything else Html.
+    static Format formatForPath(const QString &path);
+    // <id>-report.html, <id>-report.json or <id>-tests.csv.
+    static QString defaultFileName(const QString &runId, Format format);
 
     static QByteArray json(const RunState &run, const QDateTime &generatedAt);
     static QByteArray html(const RunState &run, const QImage &chart, const QDateTime &generatedAt);
+    // The best iteration's tests (the last recorded without a best); null with `error` set
+    // when the run has no iteration yet.
+    static QByteArray csv(const RunState &run, QString *error);
 
     // Writes `run`'s report in `format` to `path`; returns an error message, or empty.
     static QString exportTo(const RunState &run, const QImage &chart, Format format,

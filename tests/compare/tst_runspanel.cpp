@@ -193,7 +193,7 @@ private slots:
         QTest::mouseClick(child<QToolButton>(&panel, u"exportReportButton"_s), Qt::LeftButton);
         QFileDialog *dialog = nullptr;
         QTRY_VERIFY((dialog = panel.findChild<QFileDialog *>(u"exportReportDialog"_s)));
-        QVERIFY(dialog->nameFilters().size() == 2);
+        QCOMPARE(dialog->nameFilters().size(), 3);
         const QString json = TestHome::path() + u"/out-"_s + QString::number(m_n) + u".json"_s;
         dialog->selectNameFilter(dialog->nameFilters().at(1));
         dialog->selectFile(json);
@@ -211,6 +211,53 @@ private slots:
         QTRY_COMPARE(failed.size(), 1);
         QVERIFY(!QFile::exists(TestHome::path() + u"/missing.html"_s));
         QVERIFY(child<QLabel>(&panel, u"runsMessage"_s)->text().contains(u"no run with id"_s));
+    }
+
+    void exportsTheBestIterationsTestsAsCsv()
+    {
+        RunsPanel panel(m_dir);
+        QTRY_COMPARE(panel.model()->rowCount(), 3);
+        QSignalSpy exported(&panel, &RunsPanel::reportExported);
+        QSignalSpy failed(&panel, &RunsPanel::exportFailed);
+        select(panel, Completed);
+        panel.show();
+        QTest::mouseClick(child<QToolButton>(&panel, u"exportReportButton"_s), Qt::LeftButton);
+        QFileDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = panel.findChild<QFileDialog *>(u"exportReportDialog"_s)));
+        const QString csvFilter = dialog->nameFilters().at(2);
+        QVERIFY(csvFilter.contains(u"*.csv"_s));
+        dialog->selectNameFilter(csvFilter);
+        emit dialog->filterSelected(csvFilter); // what choosing it in the combo box does
+        QCOMPARE(dialog->defaultSuffix(), u"csv"_s);
+        const QString path = TestHome::path() + u"/tests-"_s + QString::number(m_n) + u".csv"_s;
+        dialog->selectFile(path);
+        QVERIFY(QMetaObject::invokeMethod(dialog, "accept"));
+        QTRY_COMPARE(exported.size(), 1);
+        QCOMPARE(failed.size(), 0);
+
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n');
+        QCOMPARE(lines.first(), u"prompt,expected_triggered,category,source,actual_triggered,correct"_s);
+        const RunState run = RunStore(m_dir).load(Completed).run;
+        const IterationResult *best = run.bestResult();
+        QVERIFY(best);
+        QCOMPARE(lines.size(), best->testResults.size() + 1); // the best iteration, one per test
+        QCOMPARE(best->iteration, 4);
+        // Iteration 4 caught the coded prompt that iterations 1 and 2 missed.
+        QVERIFY(lines.contains(u"\"get a piece, no questions\",true,\"coded\",generated,true,true"_s));
+
+        // A run without iterations has nothing to export, and says so.
+        RunState empty = run;
+        empty.id = u"emptyRun0000000000004"_s;
+        empty.iterations.clear();
+        empty.bestIteration = 0;
+        QVERIFY(RunStore(m_dir).save(empty).isEmpty());
+        const QString none = TestHome::path() + u"/none.csv"_s;
+        panel.exportReport(empty.id, none);
+        QTRY_COMPARE(failed.size(), 1);
+        QVERIFY(failed.first().first().toString().contains(u"no recorded iteration"_s));
+        QVERIFY(!QFile::exists(none));
     }
 };
 

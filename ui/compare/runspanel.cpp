@@ -119,7 +119,7 @@ void RunsPanel::createActions()
     m_resume = make(tr("&Resume"), QKeySequence(tr("Ctrl+R")), u"resumeRunAction"_s,
                     tr("Continue the run where it stopped"));
     m_export = make(tr("&Export Report…"), QKeySequence(tr("Ctrl+E")), u"exportReportAction"_s,
-                    tr("Save the run's report as HTML or JSON"));
+                    tr("Save the run's report as HTML or JSON, or its test results as CSV"));
     m_delete = make(tr("&Delete…"), QKeySequence(QKeySequence::Delete), u"deleteRunAction"_s,
                     tr("Delete the run file"));
     // No shortcut: the window's own Refresh (F5) would make it ambiguous; it can call refresh().
@@ -320,16 +320,19 @@ void RunsPanel::chooseExportFile()
     dialog->setFileMode(QFileDialog::AnyFile);
     const QString html = tr("HTML report (*.html)");
     const QString json = tr("JSON report (*.json)");
-    dialog->setNameFilters({html, json});
+    const QString csv = tr("Test results as CSV (*.csv)");
+    dialog->setNameFilters({html, json, csv});
     dialog->setDefaultSuffix(u"html"_s);
     dialog->selectFile(ReportExport::defaultFileName(id, ReportExport::Format::Html));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QFileDialog::filterSelected, dialog,
-            [dialog, json, id](const QString &filter) {
-                const bool isJson = filter == json;
-                dialog->setDefaultSuffix(isJson ? u"json"_s : u"html"_s);
-                dialog->selectFile(ReportExport::defaultFileName(
-                    id, isJson ? ReportExport::Format::Json : ReportExport::Format::Html));
+            [dialog, json, csv, id](const QString &filter) {
+                const ReportExport::Format format = filter == json ? ReportExport::Format::Json
+                                                    : filter == csv ? ReportExport::Format::Csv
+                                                                    : ReportExport::Format::Html;
+                const QString name = ReportExport::defaultFileName(id, format);
+                dialog->setDefaultSuffix(QFileInfo(name).suffix());
+                dialog->selectFile(name);
             });
     connect(dialog, &QFileDialog::fileSelected, this, [this, id](const QString &path) {
         m_lastExportDir = QFileInfo(path).absolutePath();

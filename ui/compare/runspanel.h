@@ -17,7 +17,7 @@ class QToolButton;
 class RunListModel;
 
 // The stored runs (status, best coverage, iterations, updated, topic) with Open, Resume,
-// Delete and Export report… as buttons, context-menu entries and shortcuts (Enter,
+// Delete and Export report… (HTML, JSON or test results as CSV) as buttons, context-menu entries and shortcuts (Enter,
 // double-click or Ctrl+O opens, Ctrl+R resumes, Delete deletes, Ctrl+E exports). Disk
 // work (loading a run, writing a report) runs on a pool thread.
 class RunsPanel final : public QWidget
