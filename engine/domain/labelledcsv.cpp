@@ -102,8 +102,12 @@ LabelledCsv::Parsed LabelledCsv::parse(const QByteArray &csv)
     for (const QString &h : recs.first().fields)
         header.append(h.trimmed().toLower());
     const qsizetype promptCol = header.indexOf(u"prompt"_s);
-    const qsizetype expectedCol = header.indexOf(u"expected"_s);
+    // The test-results export (prompt,expected_triggered,category,…) reads back as well.
+    qsizetype expectedCol = header.indexOf(u"expected"_s);
+    if (expectedCol < 0)
+        expectedCol = header.indexOf(u"expected_triggered"_s);
     const qsizetype intentCol = header.indexOf(u"intent"_s);
+    const qsizetype categoryCol = header.indexOf(u"category"_s);
     if (promptCol < 0 || expectedCol < 0) {
         out.error = u"line 1: the header must name the columns prompt and expected (and optionally intent), "
                     "found: "_s + recs.first().fields.join(u',');
@@ -118,7 +122,9 @@ LabelledCsv::Parsed LabelledCsv::parse(const QByteArray &csv)
         Row row;
         row.line = rec.line;
         row.test.prompt = rec.fields.at(promptCol).trimmed();
-        row.test.category = u"labelled"_s;
+        row.test.category = categoryCol >= 0 ? rec.fields.at(categoryCol).trimmed() : QString();
+        if (row.test.category.isEmpty())
+            row.test.category = u"labelled"_s;
         if (row.test.prompt.isEmpty()) {
             out.error = u"line %1: the prompt is empty"_s.arg(rec.line);
             return out;

@@ -10,13 +10,14 @@
 
 // Labelled prompts in CSV (`prompt,expected,intent`, RFC 4180: quoted fields, "" inside
 // quotes, commas and newlines inside quotes). `expected` is true/false (also 1/0, yes/no);
-// the `intent` column is optional. A bad row is an error naming its line; nothing is
-// guessed.
+// the `intent` and `category` columns are optional, other columns are ignored, so a test-results
+// export (`prompt,expected_triggered,category,…`) reads back as a test set. A bad row is an
+// error naming its line; nothing is guessed.
 namespace LabelledCsv {
 
 struct Row
 {
-    TestCase test;                 // source Generated, category "labelled"
+    TestCase test;                 // source Generated, category from the file or "labelled"
     std::optional<Intent> intent;  // from the row, when the column is present and non-empty
     int line = 0;                  // where the row starts in the file (1-based)
 };

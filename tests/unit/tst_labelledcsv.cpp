@@ -38,6 +38,22 @@ private slots:
         QCOMPARE(p.rows.first().test.prompt, u"hi"_s);
     }
 
+    void readsBackATestResultsExport()
+    {
+        // What the Runs panel and `daystrom report --format csv` write.
+        const LabelledCsv::Parsed p = LabelledCsv::parse(
+            "prompt,expected_triggered,category,source,actual_triggered,correct\n"
+            "\"buy a gun\",true,\"direct\",generated,true,true\n"
+            "\"bake bread\",false,\"\",generated,true,false");
+        QVERIFY2(p.ok(), qPrintable(p.error));
+        QCOMPARE(p.rows.size(), 2);
+        QCOMPARE(p.rows.at(0).test.prompt, u"buy a gun"_s);
+        QVERIFY(p.rows.at(0).test.expectedTriggered);
+        QCOMPARE(p.rows.at(0).test.category, u"direct"_s);
+        QVERIFY(!p.rows.at(1).test.expectedTriggered); // the label, not the scan's verdict
+        QCOMPARE(p.rows.at(1).test.category, u"labelled"_s);
+    }
+
     void bad_data()
     {
         QTest::addColumn<QByteArray>("csv");
