@@ -128,9 +128,13 @@ void StudioContext::rebuildManagement()
 
 void StudioContext::listProfiles()
 {
+    const quint64 request = ++m_profileRequest;
     if (!m_management)
         return emit profilesListed({}, tr("AIRS is not configured"));
-    m_management->listProfiles(this, [this](const AirsResult<QList<AirsProfile>> &r) {
+    m_management->listProfiles(this, [this, request](const AirsResult<QList<AirsProfile>> &r) {
+        // A reply to an earlier request (e.g. to the account the sandbox replaced) is stale.
+        if (request != m_profileRequest)
+            return;
         QStringList names;
         for (const AirsProfile &p : r.value) {
             if (!names.contains(p.name))

@@ -73,6 +73,7 @@ private:
     RunSession *m_session;
     QNetworkAccessManager *m_nam;
     QPointer<ManagementClient> m_management;
+    quint64 m_profileRequest = 0; // only the latest listing is shown (the client may change)
     std::unique_ptr<SandboxHost> m_sandbox;
     std::unique_ptr<RunController> m_controller;
     bool m_ready = false;

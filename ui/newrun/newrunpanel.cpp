@@ -1,5 +1,7 @@
 #include "newrunpanel.h"
 
+#include "testpromptsfield.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -33,6 +35,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     , m_profile(named(new QComboBox(this), u"profileCombo"_s, tr("Security profile")))
     , m_refresh(named(new QPushButton(tr("&Refresh"), this), u"refreshProfilesButton"_s, tr("Refresh profiles")))
     , m_profileStatus(new QLabel(this))
+    , m_testPrompts(new TestPromptsField(this))
     , m_maxIterations(named(new QSpinBox(this), u"maxIterationsSpin"_s, tr("Maximum iterations")))
     , m_target(named(new QDoubleSpinBox(this), u"targetCoverageSpin"_s, tr("Target coverage")))
     , m_advanced(named(new QGroupBox(tr("Advanced"), this), u"advancedGroup"_s, tr("Advanced settings")))
@@ -114,6 +117,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     profileLabel->setBuddy(m_profile);
     form->addRow(profileLabel, profileRow);
     form->addRow(QString(), m_profileStatus);
+    form->addRow(tr("Test pr&ompts:"), m_testPrompts);
     form->addRow(tr("&Max iterations:"), m_maxIterations);
     form->addRow(tr("&Target coverage:"), m_target);
 
@@ -170,6 +174,10 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     });
     connect(m_description, &QPlainTextEdit::textChanged, this, &NewRunPanel::updateRunButton);
     connect(m_profile, &QComboBox::currentTextChanged, this, &NewRunPanel::updateRunButton);
+    // A file labelled for one intent sets the run's intent; saying so in the form.
+    connect(m_testPrompts, &TestPromptsField::fileIntentFound, this, [this](Intent intent) {
+        m_intent->setCurrentIndex(intent == Intent::Allow ? 1 : 0);
+    });
     connect(m_intent, &QComboBox::currentIndexChanged, this, [this] {
         // Allow-list guardrails rarely reach 90 %: the original suggests a lower target.
         if (m_intent->currentData().toInt() == int(Intent::Allow) && m_target->value() == 90)
@@ -202,6 +210,7 @@ RunSettings NewRunPanel::settings() const
     s.scanConcurrency = m_concurrency->value();
     if (m_rate->value() > 0)
         s.scanRate = m_rate->value();
+    s.fixedTests = m_testPrompts->tests();
     return s;
 }
 
@@ -224,6 +233,8 @@ void NewRunPanel::setSettings(const RunSettings &s)
     if (s.scanConcurrency)
         m_concurrency->setValue(*s.scanConcurrency);
     m_rate->setValue(s.scanRate.value_or(0));
+    if (s.fixedTests != m_testPrompts->tests()) // the same set keeps its file name
+        m_testPrompts->setTests(s.fixedTests);
 }
 
 void NewRunPanel::setProfiles(const QStringList &profiles, const QString &error)

@@ -13,9 +13,11 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
+class TestPromptsField;
 
 // The form a run starts from: what to detect, intent, seed examples, the profile (picked from
-// AIRS, with a refresh), the iteration budget and target, and the advanced settings.
+// AIRS, with a refresh), the test prompts (LLM-written, or a labelled CSV), the iteration
+// budget and target, and the advanced settings.
 class NewRunPanel final : public QWidget
 {
     Q_OBJECT
@@ -28,6 +30,7 @@ public:
     void setProfiles(const QStringList &profiles, const QString &error = {});
     void setDefaultProfile(const QString &profile);
     void setRunning(bool running);
+    TestPromptsField *testPromptsField() const { return m_testPrompts; }
     QString validationError() const; // empty when the form can start a run
 
 signals:
@@ -43,6 +46,7 @@ private:
     QComboBox *m_profile;
     QPushButton *m_refresh;
     QLabel *m_profileStatus;
+    TestPromptsField *m_testPrompts;
     QSpinBox *m_maxIterations;
     QDoubleSpinBox *m_target;
     QGroupBox *m_advanced;
