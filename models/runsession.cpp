@@ -82,7 +82,13 @@ void RunSession::attach(RunController *c, const RunState &initial)
     });
     connect(c, &RunController::applyComplete, this, [this](const QString &id) { appendLog(tr("Deployed to AIRS (topic %1)").arg(id)); });
     connect(c, &RunController::testsComposed, this, [this](int g, int cf, int r, int total) {
-        appendLog(tr("Tests: %1 new, %2 carried failures, %3 regression checks, %4 in all").arg(g).arg(cf).arg(r).arg(total));
+        // The parts are counted before repeated prompts are dropped (and a cap applied).
+        const int dropped = g + cf + r - total;
+        if (dropped > 0)
+            appendLog(tr("Tests: %1 new, %2 carried failures, %3 regression checks; %4 repeated or over the cap dropped, %5 in all")
+                          .arg(g).arg(cf).arg(r).arg(dropped).arg(total));
+        else
+            appendLog(tr("Tests: %1 new, %2 carried failures, %3 regression checks, %4 in all").arg(g).arg(cf).arg(r).arg(total));
     });
     connect(c, &RunController::testScanned, this, [this](int index, const TestResult &r) { emit resultScanned(index, r); });
     connect(c, &RunController::testProgress, this, [this](int done, int total) {

@@ -364,17 +364,20 @@
         <translation>%1 (%2)</translation>
     </message>
     <message numerus="yes">
-        <source>%n learning(s), %1 pending, %2 anti-patterns</source>
-        <translation>
-            <numerusform>%n Erkenntnis, %1 ausstehend, %2 Anti-Patterns</numerusform>
-            <numerusform>%n Erkenntnisse, %1 ausstehend, %2 Anti-Patterns</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%1, %n learning(s)</source>
         <translation>
             <numerusform>%1, %n Erkenntnis</numerusform>
             <numerusform>%1, %n Erkenntnisse</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+%n learning(s), %2 pending, %3 anti-patterns</source>
+        <translation>
+            <numerusform>%1
+%n Erkenntnis, %2 ausstehend, %3 Anti-Patterns</numerusform>
+            <numerusform>%1
+%n Erkenntnisse, %2 ausstehend, %3 Anti-Patterns</numerusform>
         </translation>
     </message>
 </context>
@@ -1765,10 +1768,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <translation>Den Lauf starten</translation>
     </message>
     <message>
-        <source>New run</source>
-        <translation>Neuer Lauf</translation>
-    </message>
-    <message>
         <source>e.g. Block requests for help acquiring or building weapons</source>
         <translation>z. B. Anfragen nach Hilfe beim Beschaffen oder Bauen von Waffen blockieren</translation>
     </message>
@@ -1883,6 +1882,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>Choose the AIRS security profile to deploy to.</source>
         <translation>Wählen Sie das AIRS-Sicherheitsprofil, in dem bereitgestellt wird.</translation>
     </message>
+    <message>
+        <source>Test pr&amp;ompts:</source>
+        <translation>Test-Pr&amp;ompts:</translation>
+    </message>
 </context>
 <context>
     <name>ReportExport</name>
@@ -1893,6 +1896,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Cannot save %1: %2</source>
         <translation>%1 kann nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>Run %1 has no recorded iteration yet, so it has no test results to export.</source>
+        <translation>Lauf %1 hat noch keine aufgezeichnete Iteration und daher keine Testergebnisse zum Exportieren.</translation>
     </message>
 </context>
 <context>
@@ -2105,6 +2112,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>Run failed: %1</source>
         <translation>Lauf fehlgeschlagen: %1</translation>
     </message>
+    <message>
+        <source>Tests: %1 new, %2 carried failures, %3 regression checks; %4 repeated or over the cap dropped, %5 in all</source>
+        <translation>Tests: %1 neu, %2 übernommene Fehler, %3 Regressionsprüfungen; %4 wiederholt oder über der Obergrenze verworfen, %5 insgesamt</translation>
+    </message>
 </context>
 <context>
     <name>RunsPanel</name>
@@ -2147,10 +2158,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
-    </message>
-    <message>
-        <source>Save the run&apos;s report as HTML or JSON</source>
-        <translation>Den Bericht des Laufs als HTML oder JSON speichern</translation>
     </message>
     <message>
         <source>&amp;Delete…</source>
@@ -2234,6 +2241,14 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Report saved to %1</source>
         <translation>Bericht in %1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Save the run&apos;s report as HTML or JSON, or its test results as CSV</source>
+        <translation>Den Bericht des Laufs als HTML oder JSON oder seine Testergebnisse als CSV speichern</translation>
+    </message>
+    <message>
+        <source>Test results as CSV (*.csv)</source>
+        <translation>Testergebnisse als CSV (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -2609,6 +2624,87 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Category</source>
         <translation>Kategorie</translation>
+    </message>
+</context>
+<context>
+    <name>TestPromptsField</name>
+    <message>
+        <source>From &amp;CSV…</source>
+        <translation>Aus &amp;CSV…</translation>
+    </message>
+    <message>
+        <source>Use &amp;generated</source>
+        <translation>&amp;Generierte verwenden</translation>
+    </message>
+    <message>
+        <source>Load test prompts from a CSV file</source>
+        <translation>Test-Prompts aus einer CSV-Datei laden</translation>
+    </message>
+    <message>
+        <source>Scan labelled prompts from a CSV file (columns prompt, expected and optionally intent and category) in every iteration instead of prompts the LLM writes</source>
+        <translation>In jeder Iteration gekennzeichnete Prompts aus einer CSV-Datei scannen (Spalten prompt, expected und optional intent und category) statt Prompts, die das LLM schreibt</translation>
+    </message>
+    <message>
+        <source>Use prompts the LLM generates</source>
+        <translation>Vom LLM generierte Prompts verwenden</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used: %2</source>
+        <translation>%1 kann nicht verwendet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used: line %2 is labelled for another intent than the lines before it; a run tests one intent.</source>
+        <translation>%1 kann nicht verwendet werden: Zeile %2 ist für eine andere Absicht gekennzeichnet als die Zeilen davor; ein Lauf testet eine Absicht.</translation>
+    </message>
+    <message>
+        <source>Test Prompts from CSV</source>
+        <translation>Test-Prompts aus CSV</translation>
+    </message>
+    <message>
+        <source>Labelled prompts (*.csv)</source>
+        <translation>Gekennzeichnete Prompts (*.csv)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Written by the LLM for each iteration.</source>
+        <translation>Vom LLM für jede Iteration geschrieben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n labelled prompt(s)</source>
+        <translation>
+            <numerusform>%n gekennzeichneter Prompt</numerusform>
+            <numerusform>%n gekennzeichnete Prompts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n labelled prompt(s) from %1</source>
+        <translation>
+            <numerusform>%n gekennzeichneter Prompt aus %1</numerusform>
+            <numerusform>%n gekennzeichnete Prompts aus %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (%2 should trigger, %3 should not), scanned in every iteration.</source>
+        <translation>%1 (%2 sollen auslösen, %3 nicht), in jeder Iteration gescannt.</translation>
+    </message>
+    <message>
+        <source>None should trigger, so coverage stays at 0 %.</source>
+        <translation>Keiner soll auslösen, daher bleibt die Abdeckung bei 0 %.</translation>
+    </message>
+    <message>
+        <source>All should trigger, so coverage stays at 0 %.</source>
+        <translation>Alle sollen auslösen, daher bleibt die Abdeckung bei 0 %.</translation>
+    </message>
+    <message>
+        <source>Test prompts unchanged: %1</source>
+        <translation>Test-Prompts unverändert: %1</translation>
     </message>
 </context>
 <context>

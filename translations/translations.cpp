@@ -14,6 +14,7 @@ using namespace Qt::StringLiterals;
 namespace {
 constexpr auto ResourceDir = ":/i18n"_L1;
 constexpr auto Prefix = "daystrom_"_L1;
+constexpr auto English = "en"_L1; // daystrom_en.qm: plural forms only
 
 QPointer<QTranslator> s_app;
 QPointer<QTranslator> s_qt;
@@ -39,10 +40,18 @@ QString install(const QLocale &locale)
     // QTranslator::load(locale, …) walks locale.uiLanguages() ("de-DE", "de", …) and picks the
     // first ":/i18n/daystrom_<name>.qm" that exists.
     auto translator = std::make_unique<QTranslator>(app);
-    if (!translator->load(locale, u"daystrom"_s, u"_"_s, ResourceDir))
-        return {}; // English, or a language without a catalogue: the source strings are shown
+    const bool found = translator->load(locale, u"daystrom"_s, u"_"_s, ResourceDir);
     const QString language =
-        QFileInfo(translator->filePath()).completeBaseName().mid(Prefix.size());
+        found ? QFileInfo(translator->filePath()).completeBaseName().mid(Prefix.size()) : QString();
+    if (language.isEmpty() || language == English) {
+        // English, or a language without a catalogue: the source strings, with the English
+        // singular and plural of "%n …(s)" messages.
+        if (language.isEmpty() && !translator->load(Prefix + English, ResourceDir))
+            return {};
+        QCoreApplication::installTranslator(translator.get());
+        s_app = translator.release();
+        return {};
+    }
     QCoreApplication::installTranslator(translator.get());
     s_app = translator.release();
 
@@ -62,13 +71,21 @@ void uninstall()
     remove(s_app);
 }
 
+bool isInstalled()
+{
+    return !s_app.isNull();
+}
+
 QStringList availableLanguages()
 {
     QStringList languages;
     const QStringList files =
         QDir(ResourceDir).entryList({Prefix + u"*.qm"_s}, QDir::Files, QDir::Name);
-    for (const QString &file : files)
-        languages << file.mid(Prefix.size()).chopped(3);
+    for (const QString &file : files) {
+        const QString language = file.mid(Prefix.size()).chopped(3);
+        if (language != English)
+            languages << language;
+    }
     return languages;
 }
 

@@ -75,7 +75,9 @@ QVariant CategoryListModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (!s.error.isEmpty())
             return s.error;
-        return tr("%n learning(s), %1 pending, %2 anti-patterns", nullptr, s.learningCount)
+        // The list may elide a long key: the tip names it in full.
+        return tr("%1\n%n learning(s), %2 pending, %3 anti-patterns", nullptr, s.learningCount)
+            .arg(s.key)
             .arg(s.pendingCount)
             .arg(s.antiPatternCount);
     case Qt::AccessibleTextRole:

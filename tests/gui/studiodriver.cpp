@@ -2,6 +2,7 @@
 
 #include "models/runsession.h"
 #include "runs/runstore.h"
+#include "translations/translations.h"
 
 #include <QAbstractItemView>
 #include <QAction>
@@ -28,8 +29,16 @@
 
 using namespace Qt::StringLiterals;
 
+static bool installEnglishUnlessChosen()
+{
+    if (!Translations::isInstalled())
+        Translations::install(QLocale(QLocale::English, QLocale::UnitedStates));
+    return Translations::isInstalled();
+}
+
 StudioDriver::StudioDriver()
-    : m_secrets(std::make_unique<MemorySecretStore>())
+    : m_translated(installEnglishUnlessChosen())
+    , m_secrets(std::make_unique<MemorySecretStore>())
     , m_context(std::make_unique<StudioContext>(m_secrets.get()))
     , m_window(std::make_unique<MainWindow>(m_context.get()))
 {}
@@ -367,5 +376,10 @@ bool StudioDriver::screenshot(QWidget *widget, const QString &name)
     if (dir.isEmpty())
         return true;
     QDir().mkpath(dir);
+    // grab() paints the current geometry: pending layouts (a label that just grew) land first.
+    // Each nesting level posts its parent a new LayoutRequest, hence a few rounds.
+    for (int round = 0; round < 8; ++round)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::processEvents();
     return widget->grab().save(QDir(dir).filePath(name));
 }

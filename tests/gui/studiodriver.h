@@ -101,6 +101,9 @@ public:
 private:
     bool fail(const QString &why);
 
+    // As main() does before building widgets: the English catalogue (plural forms), unless
+    // the test chose a language already. Not the system locale: tests assert English text.
+    bool m_translated;
     std::unique_ptr<MemorySecretStore> m_secrets;
     std::unique_ptr<StudioContext> m_context;
     std::unique_ptr<MainWindow> m_window;

@@ -1,6 +1,7 @@
 // translations/daystrom_de.ts is complete and safe to ship: every message is translated (none
 // unfinished or vanished), plural messages have both German forms, the placeholders and
 // keyboard mnemonics of the source survive, and shortcut strings stay in portable form.
+// translations/daystrom_en.ts gives every plural message its English singular and plural.
 #include <QFile>
 #include <QRegularExpression>
 #include <QXmlStreamReader>
@@ -80,6 +81,12 @@ const TsFile &german()
     return ts;
 }
 
+const TsFile &english()
+{
+    static const TsFile ts = readTs(QStringLiteral(DAYSTROM_EN_TS_FILE));
+    return ts;
+}
+
 // %1 … %99 and %n, sorted, with repeats: what QString::arg() and tr(…, n) fill in.
 QStringList placeholders(const QString &text)
 {
@@ -144,6 +151,31 @@ private slots:
             QCOMPARE(placeholders(translation), placeholders(message.source));
             QCOMPARE(hasMnemonic(translation), hasMnemonic(message.source));
         }
+    }
+
+    // Without these, English shows "1 run(s)".
+    void englishPluralForms()
+    {
+        QVERIFY2(english().error.isEmpty(), qPrintable(english().error));
+        QSet<QString> pluralSources;
+        for (const Message &m : german().messages) {
+            if (m.numerus)
+                pluralSources.insert(m.context + u'|' + m.source);
+        }
+        QVERIFY(pluralSources.size() >= 10);
+        QSet<QString> covered;
+        for (const Message &m : english().messages) {
+            QVERIFY2(m.numerus, qPrintable(m.source)); // plural forms only (lupdate -pluralonly)
+            QVERIFY2(m.type.isEmpty(), qPrintable(u"unfinished: "_s + m.source));
+            QCOMPARE(m.translations.size(), 2); // English: singular, plural
+            const QString one = m.translations.at(0), many = m.translations.at(1);
+            QVERIFY2(!one.contains(u"(s)"_s) && !many.contains(u"(s)"_s), qPrintable(one));
+            QVERIFY2(one != many, qPrintable(one));
+            QCOMPARE(placeholders(one), placeholders(m.source));
+            QCOMPARE(placeholders(many), placeholders(m.source));
+            covered.insert(m.context + u'|' + m.source);
+        }
+        QCOMPARE(covered, pluralSources); // every plural message, and no stale one
     }
 };
 

@@ -86,6 +86,16 @@ private slots:
         QCOMPARE(menuTitles(studio.window()),
                  (QStringList{u"&File"_s, u"&Run"_s, u"&View"_s, u"&Help"_s}));
         QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), u"Cancel"_s);
+        // English plural forms come from daystrom_en.qm: "1 run file", not "1 run file(s)".
+        QCOMPARE(QCoreApplication::translate("RunsPanel", "%n run file(s) could not be read.", nullptr, 1),
+                 u"1 run file could not be read."_s);
+        QCOMPARE(QCoreApplication::translate("RunsPanel", "%n run file(s) could not be read.", nullptr, 3),
+                 u"3 run files could not be read."_s);
+    }
+
+    void availableLanguagesLeaveOutEnglish()
+    {
+        QVERIFY(!Translations::availableLanguages().contains(u"en"_s));
     }
 };
 

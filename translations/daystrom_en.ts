@@ -1,0 +1,118 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>CategoryListModel</name>
+    <message numerus="yes">
+        <source>%1, %n learning(s)</source>
+        <translation>
+            <numerusform>%1, %n learning</numerusform>
+            <numerusform>%1, %n learnings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+%n learning(s), %2 pending, %3 anti-patterns</source>
+        <translation>
+            <numerusform>%1
+%n learning, %2 pending, %3 anti-patterns</numerusform>
+            <numerusform>%1
+%n learnings, %2 pending, %3 anti-patterns</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HtmlReport</name>
+    <message numerus="yes">
+        <source>Test results (%n test(s))</source>
+        <translation>
+            <numerusform>Test results (%n test)</numerusform>
+            <numerusform>Test results (%n tests)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>InjectionPreviewWidget</name>
+    <message numerus="yes">
+        <source>%1 characters of a %2 budget, %n learning(s)</source>
+        <translation>
+            <numerusform>%1 characters of a %2 budget, %n learning</numerusform>
+            <numerusform>%1 characters of a %2 budget, %n learnings</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>KeychainSecretStore</name>
+    <message numerus="yes">
+        <source>the keychain did not answer within %n second(s); it may be locked</source>
+        <translation>
+            <numerusform>the keychain did not answer within %n second; it may be locked</numerusform>
+            <numerusform>the keychain did not answer within %n seconds; it may be locked</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LiveRunPanel</name>
+    <message numerus="yes">
+        <source>%n result(s)</source>
+        <translation>
+            <numerusform>%n result</numerusform>
+            <numerusform>%n results</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>NewRunPanel</name>
+    <message numerus="yes">
+        <source>%n profile(s) in this tenant</source>
+        <translation>
+            <numerusform>%n profile in this tenant</numerusform>
+            <numerusform>%n profiles in this tenant</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RunSession</name>
+    <message numerus="yes">
+        <source>Memory: %n learning(s) loaded</source>
+        <translation>
+            <numerusform>Memory: %n learning loaded</numerusform>
+            <numerusform>Memory: %n learnings loaded</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Memory: %n learning(s) extracted</source>
+        <translation>
+            <numerusform>Memory: %n learning extracted</numerusform>
+            <numerusform>Memory: %n learnings extracted</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RunsPanel</name>
+    <message numerus="yes">
+        <source>%n run file(s) could not be read.</source>
+        <translation>
+            <numerusform>%n run file could not be read.</numerusform>
+            <numerusform>%n run files could not be read.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TestPromptsField</name>
+    <message numerus="yes">
+        <source>%n labelled prompt(s)</source>
+        <translation>
+            <numerusform>%n labelled prompt</numerusform>
+            <numerusform>%n labelled prompts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n labelled prompt(s) from %1</source>
+        <translation>
+            <numerusform>%n labelled prompt from %1</numerusform>
+            <numerusform>%n labelled prompts from %1</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
