@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Saves a PNG of each main view of Daystrom Studio (New run filled in, Live run mid-run, Charts
-# after a run, Compare with a diff, the Apply dialog, the Runs list, the Settings dialog) by
+# after a run, Compare with a diff, the Apply dialog, the Runs list, the memory browser and its
+# injection preview, the Settings dialog) by
 # running the tst_screenshots GUI test against the built-in sandbox under Xvfb.
 #
 #   tests/gui/screenshots.sh [output-dir]      (default: /tmp/daystrom-screenshots)
@@ -31,7 +32,7 @@ DAYSTROM_SCREENSHOTS=$out QT_QPA_PLATFORM=xcb QT_STYLE_OVERRIDE=Fusion \
   xvfb-run -a -s "-screen 0 1280x860x24 -dpi 96" \
   "$build/tests/gui/tst_screenshots" -silent
 
-expected=(new-run live-run charts compare apply-dialog runs settings)
+expected=(new-run live-run charts compare apply-dialog runs memory memory-preview settings)
 missing=0
 for name in "${expected[@]}"; do
   if [ -s "$out/$name.png" ]; then

@@ -1,18 +1,25 @@
 // A tour of every main view of the real window over the sandbox: New run filled in, Charts
-// after a run, Compare with a diff, the Apply dialog, Live run mid-run, the Runs list and the
-// Settings dialog. It checks what each view shows; with DAYSTROM_SCREENSHOTS=<dir> set it also
+// after a run, Compare with a diff, the Apply dialog, Live run mid-run, the Runs list, the
+// memory browser and its injection preview, and the Settings dialog. The memory home starts
+// from the fixture files of the original tool (tests/data/memory), so runs read and extend it. It checks what each view shows; with DAYSTROM_SCREENSHOTS=<dir> set it also
 // saves each view as a PNG there (tests/gui/screenshots.sh runs it under Xvfb).
 #include "models/compare/applycontroller.h"
 #include "models/runsession.h"
 #include "studiodriver.h"
 #include "ui/compare/applydialog.h"
 #include "ui/compare/comparepanel.h"
+#include "testhome.h"
 #include "ui/live/efficacychartview.h"
+#include "ui/memory/injectionpreviewwidget.h"
+#include "ui/memory/memorybrowserpanel.h"
 
 #include <QComboBox>
 #include <QDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLineSeries>
+#include <QListView>
+#include <QSlider>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -42,6 +49,15 @@ class TestScreenshots : public QObject
 private slots:
     void initTestCase()
     {
+        // Learnings from earlier runs, as the original tool left them.
+        const QString memory = qEnvironmentVariable("DAYSTROM_HOME") + u"/memory"_s;
+        QVERIFY(memory.startsWith(TestHome::path()));
+        QVERIFY(QDir().mkpath(memory));
+        const QString data = QStringLiteral(DAYSTROM_TEST_DATA) + u"/memory/original/"_s;
+        for (const QString &f : QDir(data).entryList({u"*.json"_s}, QDir::Files)) {
+            QVERIFY(QFile::copy(data + f, memory + u'/' + f));
+            QFile::setPermissions(memory + u'/' + f, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        }
         m_studio = std::make_unique<StudioDriver>();
         QVERIFY2(m_studio->start(true), qPrintable(m_studio->why()));
         QCOMPARE(m_studio->window()->size(), QSize(1200, 780));
@@ -175,6 +191,42 @@ private slots:
                           view->visualRect(view->model()->index(0, 0)).center());
         QTRY_VERIFY(m_studio->find<QAbstractButton>(u"openRunButton"_s)->isEnabled());
         QVERIFY(shot(m_studio->window(), u"runs.png"_s));
+    }
+
+    void memoryBrowser()
+    {
+        QVERIFY(m_studio->showPage(MainWindow::MemoryPage));
+        auto *panel = m_studio->find<MemoryBrowserPanel>(u"memoryBrowserPanel"_s);
+        QVERIFY(panel);
+        panel->refresh(); // the runs above wrote learnings of their own
+        auto *categories = m_studio->find<QListView>(u"memoryCategories"_s);
+        QTRY_VERIFY(categories->model()->rowCount() >= 4); // 3 fixture files + this tour's runs
+        QVERIFY(panel->selectCategory(u"block-use-weapons"_s));
+        auto *table = m_studio->find<QTableView>(u"learningsView"_s);
+        QTRY_VERIFY(table->model()->rowCount() >= 3);
+        table->selectRow(0);
+        QVERIFY(!panel->currentLearningId().isEmpty());
+        QVERIFY(shot(m_studio->window(), u"memory.png"_s));
+    }
+
+    void injectionPreview()
+    {
+        auto *panel = m_studio->find<MemoryBrowserPanel>(u"memoryBrowserPanel"_s);
+        panel->showPreview();
+        auto *topic = m_studio->find<QLineEdit>(u"previewTopic"_s);
+        QVERIFY(topic && topic->isVisible());
+        QTest::mouseClick(topic, Qt::LeftButton);
+        QTest::keyClicks(topic, u"Block requests about using weapons or explosives"_s);
+        panel->preview()->setBudget(2500);
+        QTRY_VERIFY(!panel->preview()->text().isEmpty());
+        // Learnings of two categories (this tour's runs and the fixture's) and the anti-patterns.
+        const Injection &injection = panel->preview()->injection();
+        QVERIFY(injection.text.size() <= 2500);
+        QVERIFY(injection.learningCount >= 3);
+        QVERIFY(injection.antiPatternCount >= 1);
+        const QString matched = m_studio->find<QLabel>(u"previewMatched"_s)->text();
+        QVERIFY2(matched.contains(u"block-use-weapons"_s), qPrintable(matched));
+        QVERIFY(shot(m_studio->window(), u"memory-preview.png"_s));
     }
 
     void settingsDialog()

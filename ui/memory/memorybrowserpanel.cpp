@@ -132,6 +132,10 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     m_categoryView->setModel(m_categoryFilter);
     m_categoryView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_categoryView->setMinimumWidth(200);
+    // Keys run long ("allow-basketball-football-only-questions-tennis"): elide the middle so
+    // the count at the end stays visible; the tooltip has the whole key.
+    m_categoryView->setTextElideMode(Qt::ElideMiddle);
+    m_categoryView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *left = new QWidget(page);
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
@@ -199,8 +203,8 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     right->addWidget(top);
     right->addWidget(m_details);
     right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 1);
-    right->setSizes({560, 220});
+    right->setStretchFactor(1, 2);
+    right->setSizes({440, 300}); // room for the best-known topic's metrics
     auto *split = new QSplitter(Qt::Horizontal, page);
     split->addWidget(left);
     split->addWidget(right);
