@@ -24,32 +24,6 @@ namespace {
 constexpr QStringView kManagementBase = u"/aisec";
 constexpr QStringView kRedTeamBase = u"/ai-red-teaming/mgmt-plane";
 
-QByteArray methodName(QHttpServerRequest::Method method)
-{
-    switch (method) {
-    case QHttpServerRequest::Method::Get:
-        return QByteArrayLiteral("GET");
-    case QHttpServerRequest::Method::Put:
-        return QByteArrayLiteral("PUT");
-    case QHttpServerRequest::Method::Delete:
-        return QByteArrayLiteral("DELETE");
-    case QHttpServerRequest::Method::Post:
-        return QByteArrayLiteral("POST");
-    case QHttpServerRequest::Method::Head:
-        return QByteArrayLiteral("HEAD");
-    case QHttpServerRequest::Method::Options:
-        return QByteArrayLiteral("OPTIONS");
-    case QHttpServerRequest::Method::Patch:
-        return QByteArrayLiteral("PATCH");
-    case QHttpServerRequest::Method::Connect:
-        return QByteArrayLiteral("CONNECT");
-    case QHttpServerRequest::Method::Trace:
-        return QByteArrayLiteral("TRACE");
-    default:
-        return QByteArrayLiteral("UNKNOWN");
-    }
-}
-
 bool isSecretHeader(const QByteArray &name)
 {
     const QByteArray lower = name.toLower();
@@ -71,15 +45,11 @@ bool isOAuthProtected(const QString &path)
 
 QByteArray AirsEmulator::RecordedRequest::header(QByteArrayView name) const
 {
-    for (const auto &[key, value] : headers) {
-        if (name.compare(key, Qt::CaseInsensitive) == 0)
-            return value;
-    }
-    return {};
+    return headerValue(headers, name);
 }
 
 AirsEmulator::AirsEmulator(Options options, QObject *parent)
-    : QAbstractHttpServer(parent)
+    : LoopbackHttpServer(u"AIRS emulator"_s, parent)
     , m_options(std::move(options))
     , m_state(std::make_unique<EmulatorState>(m_options))
     , m_oauth(std::make_unique<OAuthRoutes>(*m_state))
@@ -91,31 +61,7 @@ AirsEmulator::AirsEmulator(Options options, QObject *parent)
     m_faults.setFaults({});
 }
 
-AirsEmulator::~AirsEmulator()
-{
-    // Held responders (latency, hang) are dropped unanswered; their sockets die with the
-    // servers in ~QAbstractHttpServer.
-    m_pending.clear();
-}
-
-quint16 AirsEmulator::start(quint16 port)
-{
-    m_port = listen(QHostAddress::LocalHost, port);
-    if (m_port == 0)
-        qCWarning(lcSandbox) << "AIRS emulator could not listen on 127.0.0.1 port" << port;
-    else
-        qCInfo(lcSandbox) << "AIRS emulator listening on" << baseUrl().toString();
-    return m_port;
-}
-
-QUrl AirsEmulator::baseUrl() const
-{
-    QUrl url;
-    url.setScheme(u"http"_s);
-    url.setHost(u"127.0.0.1"_s);
-    url.setPort(m_port);
-    return url;
-}
+AirsEmulator::~AirsEmulator() = default;
 
 QUrl AirsEmulator::scanEndpoint() const
 {
@@ -218,9 +164,6 @@ void AirsEmulator::expireTokens()
 
 bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
-    // The responder writes status, headers and body separately; without TCP_NODELAY, Nagle's
-    // algorithm meets the client's delayed ACK and adds ~40 ms to every answer.
-    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     ApiRequest in;
     in.method = methodName(request.method());
     in.path = request.url().path();
@@ -230,9 +173,8 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
     record(in);
 
     const bool scan = ScanRoutes::isScanPath(in.path);
-    const quint64 id =
-        hold(socket, std::make_unique<QHttpServerResponder>(makeResponder(request, socket)),
-             in.path, scan);
+    const quint64 id = hold(request, socket);
+    m_held.emplace(id, HeldRequest{in.path, scan, false});
     const FaultPlan::Decision decision = m_faults.next(isOAuthProtected(in.path), scan);
     switch (decision.fault) {
     case FaultPlan::Fault::Drop:
@@ -252,7 +194,7 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
             break;
         }
         if (scan) {
-            m_pending.at(id).countsInflight = true;
+            m_held.at(id).countsInflight = true;
             m_peakInflightScans = qMax(m_peakInflightScans, ++m_inflightScans);
         }
         answerLater(id, route(in));
@@ -315,61 +257,21 @@ void AirsEmulator::record(const ApiRequest &request)
     m_requests.append(r);
 }
 
-quint64 AirsEmulator::hold(QTcpSocket *socket, std::unique_ptr<QHttpServerResponder> responder,
-                           const QString &path, bool scan)
-{
-    connect(socket, &QAbstractSocket::disconnected, this, &AirsEmulator::socketDisconnected,
-            Qt::UniqueConnection);
-    const quint64 id = m_nextId++;
-    m_pending.emplace(id, Pending{socket, std::move(responder), path, scan, false});
-    return id;
-}
-
 void AirsEmulator::answerLater(quint64 id, const ApiReply &reply)
 {
-    const int latency = qMax(0, m_faults.faults().latencyMs);
-    QTimer::singleShot(latency, Qt::PreciseTimer, this, [this, id, reply] { deliver(id, reply); });
+    answerAfter(id, m_faults.faults().latencyMs, reply);
 }
 
-void AirsEmulator::deliver(quint64 id, const ApiReply &reply)
+void AirsEmulator::released(quint64 id, int status)
 {
-    const auto it = m_pending.find(id);
-    if (it == m_pending.end())
-        return; // the client went away first
-    Pending &p = it->second;
-    if (p.socket && p.socket->state() == QAbstractSocket::ConnectedState) {
-        QHttpServerResponder &out = *p.responder;
-        out.writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(reply.status));
-        out.writeHeader(QByteArrayLiteral("Content-Type"), reply.contentType);
-        for (const auto &[name, value] : reply.headers)
-            out.writeHeader(name, value);
-        out.writeHeader(QByteArrayLiteral("Content-Length"), QByteArray::number(reply.body.size()));
-        out.writeBody(reply.body);
-        if (p.scan)
-            ++m_scanCount;
-        qCDebug(lcSandbox) << reply.status << p.path;
-    }
-    release(id);
-}
-
-void AirsEmulator::release(quint64 id)
-{
-    const auto it = m_pending.find(id);
-    if (it == m_pending.end())
+    const auto it = m_held.find(id);
+    if (it == m_held.end())
         return;
+    if (it->second.scan && status != 0)
+        ++m_scanCount;
     if (it->second.countsInflight)
         --m_inflightScans;
-    m_pending.erase(it);
-}
-
-void AirsEmulator::socketDisconnected()
-{
-    const QObject *gone = sender();
-    QList<quint64> drop;
-    for (const auto &[id, p] : m_pending) {
-        if (!p.socket || p.socket.data() == gone)
-            drop.append(id);
-    }
-    for (quint64 id : drop)
-        release(id);
+    if (status != 0)
+        qCDebug(lcSandbox) << status << it->second.path;
+    m_held.erase(it);
 }

@@ -2,21 +2,17 @@
 
 #include "airsoptions.h"
 #include "faultplan.h"
+#include "loopbackhttpserver.h"
 
-#include <QAbstractHttpServer>
 #include <QJsonObject>
 #include <QList>
 #include <QPair>
-#include <QPointer>
 #include <QStringList>
 #include <QUrl>
 
 #include <map>
 #include <memory>
 
-class QTcpSocket;
-class QHttpServerResponder;
-struct ApiReply;
 struct ApiRequest;
 struct EmulatorState;
 class OAuthRoutes;
@@ -29,7 +25,7 @@ class TopicRoutes;
 // over real HTTP on 127.0.0.1, for integration tests and the app's sandbox. Follows
 // airs-api.md §8. Every answer is written later from a timer, so latency is real and many
 // connections are served concurrently in one thread; a "hang" fault simply never answers.
-class AirsEmulator final : public QAbstractHttpServer
+class AirsEmulator final : public LoopbackHttpServer
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(AirsEmulator)
@@ -57,9 +53,7 @@ public:
     explicit AirsEmulator(Options options = {}, QObject *parent = nullptr);
     ~AirsEmulator() override;
 
-    quint16 start(quint16 port = 0); // listens on 127.0.0.1; returns the port (0 on failure)
-    quint16 port() const { return m_port; }
-    QUrl baseUrl() const;            // http://127.0.0.1:<port>
+    QUrl baseUrl() const { return rootUrl(); } // http://127.0.0.1:<port>
     QUrl scanEndpoint() const;       // = baseUrl (clients append /v1/scan/sync/request)
     QUrl managementEndpoint() const; // baseUrl + "/aisec"
     QUrl tokenEndpoint() const;      // baseUrl + "/oauth2/access_token"
@@ -85,7 +79,6 @@ public:
     int scanCount() const { return m_scanCount; } // scans answered (any status)
     int inflightScans() const { return m_inflightScans; }
     int peakInflightScans() const { return m_peakInflightScans; }  // most at once so far
-    int pendingResponses() const { return int(m_pending.size()); } // held: latency or hang
     void expireTokens(); // every issued token becomes invalid (401)
 
 signals:
@@ -95,11 +88,11 @@ protected:
     bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
     void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
 
+    void released(quint64 id, int status) override;
+
 private:
-    struct Pending
+    struct HeldRequest // what a held request means for the scan counters
     {
-        QPointer<QTcpSocket> socket;
-        std::unique_ptr<QHttpServerResponder> responder;
         QString path;
         bool scan = false;
         bool countsInflight = false;
@@ -107,12 +100,7 @@ private:
 
     ApiReply route(const ApiRequest &request);
     void record(const ApiRequest &request);
-    quint64 hold(QTcpSocket *socket, std::unique_ptr<QHttpServerResponder> responder,
-                 const QString &path, bool scan);
     void answerLater(quint64 id, const ApiReply &reply);
-    void deliver(quint64 id, const ApiReply &reply);
-    void release(quint64 id);
-    void socketDisconnected();
 
     Options m_options;
     std::unique_ptr<EmulatorState> m_state;
@@ -123,10 +111,8 @@ private:
     std::unique_ptr<RedTeamRoutes> m_redTeam;
     FaultPlan m_faults;
     QList<RecordedRequest> m_requests;
-    std::map<quint64, Pending> m_pending;
-    quint64 m_nextId = 1;
+    std::map<quint64, HeldRequest> m_held;
     int m_scanCount = 0;
     int m_inflightScans = 0;
     int m_peakInflightScans = 0;
-    quint16 m_port = 0;
 };

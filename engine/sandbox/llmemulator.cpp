@@ -21,22 +21,6 @@ namespace {
 constexpr QStringView kChatPath = u"/v1/chat/completions";
 constexpr QStringView kModelsPath = u"/v1/models";
 
-QByteArray methodName(QHttpServerRequest::Method method)
-{
-    switch (method) {
-    case QHttpServerRequest::Method::Get:
-        return QByteArrayLiteral("GET");
-    case QHttpServerRequest::Method::Post:
-        return QByteArrayLiteral("POST");
-    case QHttpServerRequest::Method::Put:
-        return QByteArrayLiteral("PUT");
-    case QHttpServerRequest::Method::Delete:
-        return QByteArrayLiteral("DELETE");
-    default:
-        return QByteArrayLiteral("OTHER");
-    }
-}
-
 bool returnsTopic(const QString &callName)
 {
     namespace Call = PromptBook::CallName;
@@ -55,11 +39,7 @@ QString repeatedTo(const QString &text, qsizetype bytes)
 
 QByteArray LlmEmulator::RecordedRequest::header(QByteArrayView name) const
 {
-    for (const auto &[key, value] : headers) {
-        if (name.compare(key, Qt::CaseInsensitive) == 0)
-            return value;
-    }
-    return {};
+    return headerValue(headers, name);
 }
 
 QJsonObject LlmEmulator::RecordedRequest::json() const
@@ -72,31 +52,15 @@ LlmEmulator::LlmEmulator(QObject *parent)
 {}
 
 LlmEmulator::LlmEmulator(const SandboxCorpus &corpus, QObject *parent)
-    : QAbstractHttpServer(parent)
+    : LoopbackHttpServer(u"LLM emulator"_s, parent)
     , m_brain(std::make_unique<SandboxBrain>(corpus))
 {}
 
-LlmEmulator::~LlmEmulator()
-{
-    m_pending.clear(); // held answers are dropped; their sockets die with the server
-}
-
-quint16 LlmEmulator::start(quint16 port)
-{
-    m_port = listen(QHostAddress::LocalHost, port);
-    if (m_port == 0)
-        qCWarning(lcSandbox) << "LLM emulator could not listen on 127.0.0.1 port" << port;
-    else
-        qCInfo(lcSandbox) << "LLM emulator listening on" << baseUrl().toString();
-    return m_port;
-}
+LlmEmulator::~LlmEmulator() = default;
 
 QUrl LlmEmulator::baseUrl() const
 {
-    QUrl url;
-    url.setScheme(u"http"_s);
-    url.setHost(u"127.0.0.1"_s);
-    url.setPort(m_port);
+    QUrl url = rootUrl();
     url.setPath(u"/v1"_s);
     return url;
 }
@@ -120,7 +84,6 @@ QList<LlmEmulator::RecordedRequest> LlmEmulator::requestsFor(const QString &call
 
 bool LlmEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
-    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1); // see AirsEmulator
     ++m_requestCount;
     RecordedRequest record;
     record.method = methodName(request.method());
@@ -134,13 +97,10 @@ bool LlmEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *s
     record.status = reply.status;
     m_requests.append(record);
 
-    const quint64 id = m_nextId++;
-    connect(socket, &QAbstractSocket::disconnected, this, &LlmEmulator::socketDisconnected,
-            Qt::UniqueConnection);
-    m_pending.emplace(id, Pending{socket, std::make_unique<QHttpServerResponder>(
-                                              makeResponder(request, socket))});
-    QTimer::singleShot(qMax(0, m_faults.latencyMs), Qt::PreciseTimer, this,
-                       [this, id, reply] { deliver(id, reply); });
+    const quint64 id = hold(request, socket);
+    Reply answer = reply;
+    answer.headers.prepend({QByteArrayLiteral("x-request-id"), QByteArray::number(id)});
+    answerAfter(id, m_faults.latencyMs, answer);
     emit requestReceived(record.callName);
     return true;
 }
@@ -165,10 +125,7 @@ LlmEmulator::Reply LlmEmulator::route(const QByteArray &method, const QString &p
                                 {u"object"_s, u"model"_s},
                                 {u"created"_s, 1735689600},
                                 {u"owned_by"_s, u"daystrom"_s}};
-        return {200,
-                QJsonDocument(QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, QJsonArray{model}}})
-                    .toJson(QJsonDocument::Compact),
-                {}};
+        return ApiReply::json(QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, QJsonArray{model}}});
     }
     return failure(404, u"Unknown request URL: %1 %2"_s.arg(QString::fromLatin1(method), path),
                    u"invalid_request_error"_s, {}, u"unknown_url"_s);
@@ -204,10 +161,10 @@ LlmEmulator::Reply LlmEmulator::chat(const QByteArray &body, RecordedRequest &re
     }
     const QString content = faulted(request.callName, request.schema, *answer);
     const QString model = request.model.isEmpty() ? QString(ModelName) : request.model;
-    return {200,
-            ChatCompletion::completion(u"chatcmpl-sandbox-%1"_s.arg(++m_completionCount), model,
-                                       content, request.system.size() + request.user.size()),
-            {}};
+    Reply reply;
+    reply.body = ChatCompletion::completion(u"chatcmpl-sandbox-%1"_s.arg(++m_completionCount), model,
+                                            content, request.system.size() + request.user.size());
+    return reply;
 }
 
 QString LlmEmulator::faulted(const QString &callName, const QJsonObject &schema, QJsonObject answer)
@@ -246,39 +203,11 @@ QString LlmEmulator::faulted(const QString &callName, const QJsonObject &schema,
 LlmEmulator::Reply LlmEmulator::failure(int status, const QString &message, const QString &type,
                                         const QString &param, const QString &code) const
 {
-    Reply reply{status, ChatCompletion::error(message, type, param, code), {}};
+    Reply reply;
+    reply.status = status;
+    reply.body = ChatCompletion::error(message, type, param, code);
     if (status >= 400 && m_faults.retryAfterMs > 0 && (status == 429 || status >= 500))
         reply.headers.append(
             {QByteArrayLiteral("retry-after-ms"), QByteArray::number(m_faults.retryAfterMs)});
     return reply;
-}
-
-void LlmEmulator::deliver(quint64 id, const Reply &reply)
-{
-    const auto it = m_pending.find(id);
-    if (it == m_pending.end())
-        return; // the client went away first
-    Pending &p = it->second;
-    if (p.socket && p.socket->state() == QAbstractSocket::ConnectedState) {
-        QHttpServerResponder &out = *p.responder;
-        out.writeStatusLine(static_cast<QHttpServerResponder::StatusCode>(reply.status));
-        out.writeHeader(QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json"));
-        out.writeHeader(QByteArrayLiteral("x-request-id"), QByteArray::number(id));
-        for (const auto &[name, value] : reply.headers)
-            out.writeHeader(name, value);
-        out.writeHeader(QByteArrayLiteral("Content-Length"), QByteArray::number(reply.body.size()));
-        out.writeBody(reply.body);
-    }
-    m_pending.erase(it);
-}
-
-void LlmEmulator::socketDisconnected()
-{
-    const QObject *gone = sender();
-    for (auto it = m_pending.begin(); it != m_pending.end();) {
-        if (!it->second.socket || it->second.socket.data() == gone)
-            it = m_pending.erase(it);
-        else
-            ++it;
-    }
 }

@@ -1,17 +1,14 @@
 #pragma once
 
-#include <QAbstractHttpServer>
+#include "loopbackhttpserver.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QPair>
-#include <QPointer>
 #include <QUrl>
 
-#include <map>
 #include <memory>
 
-class QHttpServerResponder;
-class QTcpSocket;
 class SandboxBrain;
 class SandboxCorpus;
 
@@ -22,7 +19,7 @@ class SandboxCorpus;
 // the AIRS emulator improves over a few iterations. No key is needed; an Authorization header
 // is accepted and ignored. Answers are written later from a timer, like AirsEmulator's, so
 // latency is real and many requests are served at once in one thread.
-class LlmEmulator final : public QAbstractHttpServer
+class LlmEmulator final : public LoopbackHttpServer
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(LlmEmulator)
@@ -62,8 +59,6 @@ public:
     LlmEmulator(const SandboxCorpus &corpus, QObject *parent = nullptr);
     ~LlmEmulator() override;
 
-    quint16 start(quint16 port = 0); // listens on 127.0.0.1; returns the port (0 on failure)
-    quint16 port() const { return m_port; }
     QUrl baseUrl() const;            // http://127.0.0.1:<port>/v1 (OPENAI_BASE_URL style)
     QUrl chatCompletionsUrl() const; // baseUrl + /chat/completions
 
@@ -75,7 +70,6 @@ public:
     RecordedRequest lastRequest() const { return m_requests.value(m_requests.size() - 1); }
     QList<RecordedRequest> requestsFor(const QString &callName) const;
     void clearRequests() { m_requests.clear(); }
-    int pendingResponses() const { return int(m_pending.size()); }
 
 signals:
     void requestReceived(const QString &callName);
@@ -85,17 +79,7 @@ protected:
     void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
 
 private:
-    struct Reply
-    {
-        int status = 200;
-        QByteArray body;
-        QList<QPair<QByteArray, QByteArray>> headers;
-    };
-    struct Pending
-    {
-        QPointer<QTcpSocket> socket;
-        std::unique_ptr<QHttpServerResponder> responder;
-    };
+    using Reply = ApiReply; // always JSON
 
     Reply route(const QByteArray &method, const QString &path, const QByteArray &body,
                 RecordedRequest &record);
@@ -103,15 +87,10 @@ private:
     Reply failure(int status, const QString &message, const QString &type,
                   const QString &param = {}, const QString &code = {}) const;
     QString faulted(const QString &callName, const QJsonObject &schema, QJsonObject answer);
-    void deliver(quint64 id, const Reply &reply);
-    void socketDisconnected();
 
     std::unique_ptr<SandboxBrain> m_brain;
     Faults m_faults;
     QList<RecordedRequest> m_requests;
-    std::map<quint64, Pending> m_pending;
-    quint64 m_nextId = 1;
     int m_requestCount = 0;
     int m_completionCount = 0;
-    quint16 m_port = 0;
 };
