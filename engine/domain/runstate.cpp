@@ -68,6 +68,10 @@ QJsonObject RunCheckpoint::toJson() const
                   {u"improveFrom"_s, improveFrom}};
     if (currentTopic)
         o.insert(u"currentTopic"_s, currentTopic->toJson());
+    if (!finishReason.isEmpty())
+        o.insert(u"finishReason"_s, finishReason);
+    if (learningsExtracted)
+        o.insert(u"learningsExtracted"_s, true);
     return o;
 }
 
@@ -85,6 +89,8 @@ RunCheckpoint RunCheckpoint::fromJson(const JsonIn &in)
     c.nextIteration = int(in.integerOr("nextIteration"_L1, 1));
     c.deployAsIs = in.booleanOr("deployAsIs"_L1, false);
     c.improveFrom = int(in.integerOr("improveFrom"_L1, 0));
+    c.finishReason = in.stringOr("finishReason"_L1, {});
+    c.learningsExtracted = in.booleanOr("learningsExtracted"_L1, false);
     return c;
 }
 

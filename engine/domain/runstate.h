@@ -21,6 +21,10 @@ struct RunCheckpoint
     int nextIteration = 1;
     bool deployAsIs = false; // the next iteration tests currentTopic without improving it
     int improveFrom = 0;     // the recorded iteration whose results guide the next improvement
+    // Set once the loop has decided to stop: a run paused or cancelled while finishing resumes
+    // straight into finishing (extraction, prompt set), not into another iteration.
+    QString finishReason;
+    bool learningsExtracted = false; // the finish step's extraction is done: never twice
 
     QJsonObject toJson() const;
     static RunCheckpoint fromJson(const JsonIn &in);

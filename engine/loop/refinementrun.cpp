@@ -1,5 +1,7 @@
 #include "refinementrun.h"
 
+#include "runmemory.h"
+
 #include "airs/scanbatch.h"
 #include "llm/prompts/promptbook.h"
 #include "llm/structuredcall.h"
@@ -197,6 +199,8 @@ void RefinementRun::abortInFlight()
     }
     m_delay->stop();
     m_delay->disconnect(this);
+    if (m_services.memory)
+        m_services.memory->cancel(); // only the finish step extracts
     if (m_deployer)
         m_deployer->abort();
 }
@@ -246,6 +250,7 @@ bool RefinementRun::saveCheckpoint()
 void RefinementRun::stopWith(const QString &reason)
 {
     m_run.stopReason = reason;
+    m_checkpoint.finishReason = reason;
     advance(&RefinementRun::stepFinish);
 }
 

@@ -29,6 +29,9 @@ public:
     };
     // Called once after the loop, with the final run state.
     virtual void extract(const RunState &run, std::function<void(const Extracted &)> done) = 0;
+    // Abandons an extraction in flight (the run was paused or cancelled while finishing): its
+    // `done` is never called and nothing is written. A no-op when none is in flight.
+    virtual void cancel() {}
 };
 
 class NoRunMemory final : public RunMemory

@@ -103,7 +103,7 @@ void RefinementRun::enterFinish()
     emit stepChanged(u"finish"_s);
     m_run.status = RunStatus::Completed;
     auto next = [this] { exportPromptSet([this] { afterFinish(); }); };
-    if (!m_services.memory || m_run.iterations.isEmpty()) {
+    if (!m_services.memory || m_run.iterations.isEmpty() || m_checkpoint.learningsExtracted) {
         next();
         return;
     }
@@ -111,10 +111,12 @@ void RefinementRun::enterFinish()
         QMetaObject::invokeMethod(this, [this, next, e] {
             if (m_stepName != "finish"_L1)
                 return;
-            if (!e.error.isEmpty())
+            if (!e.error.isEmpty()) {
                 emit warning(u"learnings were not extracted: "_s + e.error);
-            else
+            } else {
+                m_checkpoint.learningsExtracted = true; // a resume must not corroborate them again
                 emit memoryExtracted(e.learningCount);
+            }
             next();
         }, Qt::QueuedConnection);
     });

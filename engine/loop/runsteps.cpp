@@ -37,6 +37,10 @@ void RefinementRun::enterLoadMemory()
 
 void RefinementRun::enterStart()
 {
+    if (!m_checkpoint.finishReason.isEmpty()) { // paused or cancelled while finishing
+        stopWith(m_checkpoint.finishReason);
+        return;
+    }
     m_iteration = m_checkpoint.nextIteration;
     if (m_iteration > m_run.userInput.maxIterations) {
         stopWith(u"reached the maximum of %1 iterations"_s.arg(m_run.userInput.maxIterations));

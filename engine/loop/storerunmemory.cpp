@@ -73,3 +73,8 @@ void StoreRunMemory::extract(const RunState &run, std::function<void(const Extra
                                 done(e);
                             });
 }
+
+void StoreRunMemory::cancel()
+{
+    m_extractor->abort(); // ExtractionRecorder merges only from the extractor's answer
+}

@@ -44,6 +44,7 @@ public:
 
     void load(const RunSettings &settings, std::function<void(const Loaded &)> done) override;
     void extract(const RunState &run, std::function<void(const Extracted &)> done) override;
+    void cancel() override;
 
     const RunMemorySettings &settings() const { return m_settings; }
     InjectorOptions injectorOptions() const;

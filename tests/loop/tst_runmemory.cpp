@@ -215,6 +215,52 @@ private slots:
         QCOMPARE(saved.run.status, RunStatus::Completed); // the run itself is not lost (§6 item 2)
     }
 
+    // Paused while the learnings are being extracted: nothing reaches the memory, the run
+    // resumes straight into finishing (no further iteration), and the learnings are written
+    // once, not corroborated twice.
+    void pauseWhileExtractingThenResume()
+    {
+        Fixture f({Scenario::good()});
+        f.llm.extractionDelayMs = 300;
+        const QString dir = freshDir(u"memory"_s);
+        StoreRunMemory memory(settingsFor(dir), f.h->llm.get(), Source);
+        RunServices services = f.h->services();
+        services.memory = &memory;
+        RunState state = LoopHarness::newRun(Description);
+        RefinementRun first(services, state);
+        connect(&first, &RefinementRun::stepChanged, this, [&](const QString &step) {
+            if (step == u"finish"_s)
+                first.requestPause();
+        });
+        QSignalSpy extracted(&first, &RefinementRun::memoryExtracted);
+        QCOMPARE(runToEnd(first), RunStatus::Paused);
+        // The delayed answer would have landed by now: it is not waited for, nor merged.
+        QTest::qWait(f.llm.extractionDelayMs + 200);
+        QCOMPARE(extracted.size(), 0);
+        QVERIFY(jsonFiles(dir).isEmpty());
+
+        const RunStore::Loaded saved = RunStore(f.h->runsDir).load(state.id);
+        QVERIFY(saved.ok());
+        QCOMPARE(saved.run.status, RunStatus::Paused);
+        QVERIFY(saved.run.checkpoint.has_value());
+        QVERIFY(!saved.run.checkpoint->finishReason.isEmpty());
+        QVERIFY(!saved.run.checkpoint->learningsExtracted);
+        const qsizetype iterations = saved.run.iterations.size();
+
+        RefinementRun resumed(services, saved.run);
+        QSignalSpy started(&resumed, &RefinementRun::iterationStarted);
+        QSignalSpy extractedAfter(&resumed, &RefinementRun::memoryExtracted);
+        QCOMPARE(runToEnd(resumed), RunStatus::Completed);
+        QCOMPARE(started.size(), 0); // straight into finishing
+        QCOMPARE(resumed.state().iterations.size(), iterations);
+        QCOMPARE(resumed.state().stopReason, saved.run.checkpoint->finishReason);
+        QCOMPARE(extractedAfter.size(), 1);
+        const MemoryStore::Loaded file = MemoryStore(dir).load(u"block-use-weapons"_s);
+        QCOMPARE(file.memory.learnings.size(), 2);
+        for (const Learning &l : file.memory.learnings)
+            QCOMPARE(l.corroborations, 0); // written once
+    }
+
     void requireReviewKeepsNewLearningsOutOfTheNextRun()
     {
         Fixture f({Scenario::good()});

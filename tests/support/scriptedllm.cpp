@@ -79,7 +79,9 @@ ScriptedHttpServer::Step ScriptedLlm::answer(const ScriptedHttpServer::Request &
                           {u"falseNegativePatterns"_s, QJsonArray{}},
                           {u"suggestions"_s, QJsonArray{u"be sharper"_s}}};
     } else if (call == "extract_learnings"_L1) {
-        out = extraction;
+        ScriptedHttpServer::Step step = ScriptedHttpServer::Step::json(200, completion(extraction));
+        step.delayMs = extractionDelayMs;
+        return step;
     } else {
         return ScriptedHttpServer::Step::json(400, "{\"error\":{\"message\":\"unknown call\"}}");
     }

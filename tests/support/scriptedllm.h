@@ -31,6 +31,7 @@ public:
     // number of extract_learnings calls still to answer with text that is not JSON.
     QJsonObject extraction = defaultExtraction();
     int malformedExtractions = 0;
+    int extractionDelayMs = 0; // extract_learnings answers this much later
 
     // Every request, in order, as the model saw it.
     struct Received
