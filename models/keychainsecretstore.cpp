@@ -11,10 +11,7 @@ KeychainSecretStore::KeychainSecretStore(QObject *parent, int watchdogMs)
     m_watchdog->setSingleShot(true);
     m_watchdog->setInterval(watchdogMs);
     connect(m_watchdog, &QTimer::timeout, this, [this] {
-        if (m_job) {
-            m_job->disconnect(this);
-            m_job->deleteLater();
-        }
+        abandon(m_job);
         finishCurrent(Result{{}, tr("the keychain did not answer within %n second(s); it may be locked", nullptr,
                                     m_watchdog->interval() / 1000)});
     });
@@ -22,8 +19,20 @@ KeychainSecretStore::KeychainSecretStore(QObject *parent, int watchdogMs)
 
 KeychainSecretStore::~KeychainSecretStore()
 {
-    if (m_job)
-        m_job->disconnect(this);
+    abandon(m_job);
+}
+
+void KeychainSecretStore::abandon(QKeychain::Job *job)
+{
+    // The keychain library keeps a raw pointer to a job it has started and calls back into it
+    // when the backend finally answers (a locked keyring unlocked later, a service that goes
+    // away), so a started job must outlive that answer: it leaves this store and deletes
+    // itself when it finishes. One that never finishes is the price of not crashing.
+    if (!job)
+        return;
+    job->disconnect(this);
+    job->setParent(nullptr);
+    connect(job, &QKeychain::Job::finished, job, &QObject::deleteLater);
 }
 
 QString KeychainSecretStore::backendName() const

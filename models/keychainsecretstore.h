@@ -43,6 +43,7 @@ private:
     void enqueue(Pending p);
     void startNext();
     void finishCurrent(const Result &result);
+    void abandon(QKeychain::Job *job); // a started job that no longer answers to this store
 
     QQueue<Pending> m_queue;
     std::optional<Pending> m_current;
