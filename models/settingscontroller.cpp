@@ -49,8 +49,9 @@ void SettingsController::load()
 {
     const ConfigFile::Loaded file = ConfigFile(Config::configFilePath(m_home)).load();
     m_file = file.object;
+    m_configError = file.error;
     if (!file.error.isEmpty())
-        emit keychainProblem(file.error);
+        emit configProblem(file.error);
     if (!m_secrets) {
         m_resolved = Config::resolve(layers(false));
         m_loaded = true;

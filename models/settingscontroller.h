@@ -34,13 +34,17 @@ public:
     Config::Result effective() const;
     SecretStore *secretStore() const { return m_secrets; }
     void setSecretStore(SecretStore *store); // e.g. switching to session-only storage
+    // What went wrong at the last load(): the keychain could not be read, or config.json could
+    // not be used (then it was kept aside and the defaults apply). Empty when nothing did.
     QString lastKeychainError() const { return m_keychainError; }
+    QString lastConfigError() const { return m_configError; }
 
 signals:
     void loaded();
     void saved();
     void saveFailed(const QString &error);
     void keychainProblem(const QString &error);
+    void configProblem(const QString &error);
 
 private:
     ConfigLayers layers(bool withChanges) const;
@@ -52,5 +56,6 @@ private:
     QVariantMap m_changes;
     Config::Result m_resolved;
     QString m_keychainError;
+    QString m_configError;
     bool m_loaded = false;
 };

@@ -28,6 +28,7 @@ SettingsDialog::SettingsDialog(SettingsController *controller, QWidget *parent)
     m_banner = new QLabel(this);
     m_banner->setObjectName(u"keychainBanner"_s);
     m_banner->setWordWrap(true);
+    m_banner->setTextFormat(Qt::PlainText); // the error text comes from the keychain library
     m_banner->setFrameShape(QFrame::StyledPanel);
     m_banner->setVisible(false);
     layout->addWidget(m_banner);
@@ -50,6 +51,7 @@ SettingsDialog::SettingsDialog(SettingsController *controller, QWidget *parent)
     m_error = new QLabel(this);
     m_error->setObjectName(u"settingsError"_s);
     m_error->setWordWrap(true);
+    m_error->setTextFormat(Qt::PlainText);
     m_error->setVisible(false);
     layout->addWidget(m_error);
 
@@ -60,17 +62,15 @@ SettingsDialog::SettingsDialog(SettingsController *controller, QWidget *parent)
     layout->addWidget(buttons);
 
     connect(m_controller, &SettingsController::loaded, this, &SettingsDialog::populate);
-    connect(m_controller, &SettingsController::keychainProblem, this, [this](const QString &e) {
-        m_banner->setText(tr("The keychain cannot be used: %1. Secrets can be kept for this session only "
-                             "if you choose so; they are never written to disk in clear.").arg(e));
-        m_banner->setVisible(true);
-        m_sessionOnly->setVisible(true);
-    });
+    connect(m_controller, &SettingsController::keychainProblem, this, &SettingsDialog::showKeychainProblem);
+    connect(m_controller, &SettingsController::configProblem, this, &SettingsDialog::showError);
+    // Problems of the load that happened before this dialog opened (at start-up).
+    if (!m_controller->lastKeychainError().isEmpty())
+        showKeychainProblem(m_controller->lastKeychainError());
+    if (!m_controller->lastConfigError().isEmpty())
+        showError(m_controller->lastConfigError());
     connect(m_controller, &SettingsController::saved, this, [this] { QDialog::accept(); });
-    connect(m_controller, &SettingsController::saveFailed, this, [this](const QString &e) {
-        m_error->setText(u"⚠ "_s + e);
-        m_error->setVisible(true);
-    });
+    connect(m_controller, &SettingsController::saveFailed, this, &SettingsDialog::showError);
     connect(m_tester, &ConnectionTester::finished, this, [this](ConnectionTester::Target t, bool ok, const QString &m) {
         QLabel *label = m_testResults.value(int(t));
         label->setText((ok ? u"✔ "_s : u"✘ "_s) + m);
@@ -279,4 +279,18 @@ void SettingsDialog::accept()
 {
     m_error->setVisible(false);
     m_controller->save();
+}
+
+void SettingsDialog::showKeychainProblem(const QString &error)
+{
+    m_banner->setText(tr("The keychain cannot be used: %1. Secrets can be kept for this session only "
+                         "if you choose so; they are never written to disk in clear.").arg(error));
+    m_banner->setVisible(true);
+    m_sessionOnly->setVisible(true);
+}
+
+void SettingsDialog::showError(const QString &error)
+{
+    m_error->setText(u"⚠ "_s + error);
+    m_error->setVisible(true);
 }

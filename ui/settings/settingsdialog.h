@@ -35,6 +35,8 @@ private:
     QCheckBox *check(QFormLayout *form, const QString &key, const QString &label);
     QWidget *number(QFormLayout *form, const QString &key, const QString &label, double min, double max, int decimals);
     void populate();
+    void showKeychainProblem(const QString &error);
+    void showError(const QString &error);
     void runTest(ConnectionTester::Target target);
 
     SettingsController *m_controller;
