@@ -72,6 +72,10 @@ QJsonObject RunCheckpoint::toJson() const
         o.insert(u"finishReason"_s, finishReason);
     if (learningsExtracted)
         o.insert(u"learningsExtracted"_s, true);
+    if (!promptSetId.isEmpty()) {
+        o.insert(u"promptSetId"_s, promptSetId);
+        o.insert(u"promptSetPrompts"_s, promptSetPrompts);
+    }
     return o;
 }
 
@@ -91,6 +95,8 @@ RunCheckpoint RunCheckpoint::fromJson(const JsonIn &in)
     c.improveFrom = int(in.integerOr("improveFrom"_L1, 0));
     c.finishReason = in.stringOr("finishReason"_L1, {});
     c.learningsExtracted = in.booleanOr("learningsExtracted"_L1, false);
+    c.promptSetId = in.stringOr("promptSetId"_L1, {});
+    c.promptSetPrompts = int(in.integerOr("promptSetPrompts"_L1, 0));
     return c;
 }
 

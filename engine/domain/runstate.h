@@ -25,6 +25,8 @@ struct RunCheckpoint
     // straight into finishing (extraction, prompt set), not into another iteration.
     QString finishReason;
     bool learningsExtracted = false; // the finish step's extraction is done: never twice
+    QString promptSetId;             // the AI Red Team prompt set being written, once created
+    int promptSetPrompts = 0;        // how many prompts it has been given so far
 
     QJsonObject toJson() const;
     static RunCheckpoint fromJson(const JsonIn &in);

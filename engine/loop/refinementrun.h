@@ -115,6 +115,7 @@ private:
     void assignProfile(const AirsTopic &target);
     void finishRecovery();
     void exportPromptSet(std::function<void()> then);
+    void addPromptSetPrompts(const QList<TestCase> &tests, const QString &name, std::function<void()> then);
     void afterFinish();
 
     // Helpers.

@@ -142,41 +142,59 @@ void RefinementRun::exportPromptSet(std::function<void()> then)
                                     .arg(best->testCases.size())
                                     .arg(best->iteration);
     const QList<TestCase> tests = best->testCases;
+    if (!m_checkpoint.promptSetId.isEmpty()) { // created before a pause: go on filling it
+        addPromptSetPrompts(tests, name, std::move(then));
+        return;
+    }
     m_services.promptSets->createPromptSet(name, description, this, [this, tests, name, then](const AirsResult<PromptSetInfo> &set) {
+        if (m_finished)
+            return; // paused or cancelled meanwhile
         if (!set.ok()) {
-            emit warning(u"the prompt set was not created: "_s + set.error.toString());
+            // A pause that landed while AIRS was creating the set leaves it there unrecorded.
+            emit warning(u"the prompt set was not created: "_s + set.error.toString()
+                         + (set.error.httpStatus == 409 ? u" (an export of this run that a pause interrupted may have made it)"_s : QString()));
             then();
             return;
         }
-        auto index = std::make_shared<int>(0);
-        auto addNext = std::make_shared<std::function<void()>>();
-        std::weak_ptr<std::function<void()>> weakNext = addNext;
-        *addNext = [this, tests, index, weakNext, set, name, then] {
-            if (*index >= tests.size()) {
-                emit promptSetCreated(set.value.id, name, int(tests.size()));
+        m_checkpoint.promptSetId = set.value.id;
+        m_checkpoint.promptSetPrompts = 0;
+        addPromptSetPrompts(tests, name, then);
+    });
+}
+
+void RefinementRun::addPromptSetPrompts(const QList<TestCase> &tests, const QString &name,
+                                        std::function<void()> then)
+{
+    const int index = m_checkpoint.promptSetPrompts;
+    if (index >= tests.size()) {
+        emit promptSetCreated(m_checkpoint.promptSetId, name, int(tests.size()));
+        then();
+        return;
+    }
+    const TestCase &t = tests.at(index);
+    const QString goal = t.expectedTriggered ? u"Should trigger topic guardrail"_s
+                                             : u"Should NOT trigger topic guardrail"_s;
+    m_services.promptSets->addPrompt(
+        m_checkpoint.promptSetId, t.prompt, goal, this,
+        [this, tests, name, then = std::move(then)](const AirsResult<QString> &r) {
+            // Paused or cancelled meanwhile. (A prompt AIRS took just then is not counted,
+            // so a resume may add it once more.)
+            if (m_finished)
+                return;
+            if (!r.ok()) {
+                emit warning(u"the prompt set is incomplete: "_s + r.error.toString());
                 then();
                 return;
             }
-            const TestCase &t = tests.at(*index);
-            const QString goal = t.expectedTriggered ? u"Should trigger topic guardrail"_s
-                                                     : u"Should NOT trigger topic guardrail"_s;
-            m_services.promptSets->addPrompt(set.value.id, t.prompt, goal, this,
-                                             [this, index, next = weakNext.lock(), then](const AirsResult<QString> &r) {
-                if (!r.ok()) {
-                    emit warning(u"the prompt set is incomplete: "_s + r.error.toString());
-                    then();
-                    return;
-                }
-                ++*index;
-                (*next)();
-            });
-        };
-        (*addNext)();
-    });
+            ++m_checkpoint.promptSetPrompts;
+            addPromptSetPrompts(tests, name, then);
+        });
 }
 
 void RefinementRun::afterFinish()
 {
+    if (m_finished)
+        return; // paused or cancelled while finishing: that state is already saved
     if (!saveCheckpoint())
         return;
     const IterationResult *best = m_run.bestResult();

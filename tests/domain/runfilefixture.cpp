@@ -208,6 +208,8 @@ RunState makeRun(bool everyOptional, RunStatus status)
         cp.improveFrom = 4;
         cp.finishReason = u"reached the target coverage"_s;
         cp.learningsExtracted = true;
+        cp.promptSetId = u"prompt-set-1"_s;
+        cp.promptSetPrompts = 3;
     }
     r.checkpoint = cp;
     r.status = status;

@@ -65,6 +65,8 @@ private slots:
             QVERIFY(back.checkpoint.has_value());
             QCOMPARE(back.checkpoint->finishReason, u"reached the target coverage"_s);
             QVERIFY(back.checkpoint->learningsExtracted);
+            QCOMPARE(back.checkpoint->promptSetId, u"prompt-set-1"_s);
+            QCOMPARE(back.checkpoint->promptSetPrompts, 3);
             QCOMPARE(back.checkpoint->accumulatedTests.size(), 2);
         }
     }
@@ -88,6 +90,8 @@ private slots:
         QTest::newRow("checkpoint.currentTopic") << u"checkpoint.currentTopic"_s;
         QTest::newRow("checkpoint.finishReason") << u"checkpoint.finishReason"_s;
         QTest::newRow("checkpoint.learningsExtracted") << u"checkpoint.learningsExtracted"_s;
+        QTest::newRow("checkpoint.promptSetId") << u"checkpoint.promptSetId"_s;
+        QTest::newRow("checkpoint.promptSetPrompts") << u"checkpoint.promptSetPrompts"_s;
     }
     void codeBuilt_optionalKeys()
     {

@@ -206,6 +206,59 @@ private slots:
         QCOMPARE(created.first().at(2).toInt(), int(prompts.size()));
     }
 
+    // Paused while the prompt set is being filled: the late AIRS answers change nothing —
+    // the run stays paused and is not reported complete — and the resumed run goes on
+    // filling the same set instead of starting another iteration or another set.
+    void pauseWhileExportingThePromptSet()
+    {
+        Fixture f({Scenario::good()});
+        RunState state = LoopHarness::newRun(u"Weapons"_s);
+        state.userInput.createPromptSet = true;
+        RefinementRun first(f.h->services(), state);
+        connect(&first, &RefinementRun::stepChanged, this, [&](const QString &step) {
+            if (step != u"finish"_s)
+                return;
+            AirsEmulator::Faults slow;
+            slow.latencyMs = 100; // the prompt calls are in flight when the pause lands
+            f.h->airs.setFaults(slow);
+        });
+        int prompts = 0;
+        connect(&f.h->airs, &AirsEmulator::requestReceived, this, [&](const QString &path) {
+            if (path.endsWith(u"/custom-prompt"_s) && ++prompts == 3)
+                first.requestPause(); // two prompts are in, the third is on its way
+        });
+        QSignalSpy complete(&first, &RefinementRun::loopComplete);
+        QSignalSpy created(&first, &RefinementRun::promptSetCreated);
+        QSignalSpy finished(&first, &RefinementRun::finished);
+        QCOMPARE(runToEnd(first), RunStatus::Paused);
+        QTRY_COMPARE(f.h->airs.pendingResponses(), 0); // the late answers have been delivered
+        QCOMPARE(complete.size(), 0);
+        QCOMPARE(created.size(), 0);
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(prompts, 3); // nothing more was sent after the pause
+        const RunStore::Loaded saved = RunStore(f.h->runsDir).load(state.id);
+        QVERIFY(saved.ok());
+        QCOMPARE(saved.run.status, RunStatus::Paused);
+        QVERIFY(!saved.run.checkpoint->finishReason.isEmpty());
+        QVERIFY(!saved.run.checkpoint->promptSetId.isEmpty());
+        QCOMPARE(saved.run.checkpoint->promptSetPrompts, 2);
+
+        f.h->airs.setFaults({});
+        RefinementRun resumed(f.h->services(), saved.run);
+        QSignalSpy started(&resumed, &RefinementRun::iterationStarted);
+        QSignalSpy createdAfter(&resumed, &RefinementRun::promptSetCreated);
+        QCOMPARE(runToEnd(resumed), RunStatus::Completed);
+        QCOMPARE(started.size(), 0);
+        QCOMPARE(createdAfter.size(), 1);
+        // One prompt set with every prompt of the best iteration; the one AIRS took just as
+        // the pause landed is there twice.
+        const QList<QJsonObject> sets = f.h->airs.promptSets();
+        QCOMPARE(sets.size(), 1);
+        const QString id = sets.first().value(u"uuid"_s).toString();
+        QCOMPARE(createdAfter.first().at(0).toString(), id);
+        QCOMPARE(f.h->airs.prompts(id).size(), resumed.state().bestResult()->testCases.size() + 1);
+    }
+
     void pauseMidScanThenResume()
     {
         Fixture f({Scenario::medium(), Scenario::good()});
