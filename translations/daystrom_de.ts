@@ -2706,6 +2706,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>Test prompts unchanged: %1</source>
         <translation>Test-Prompts unverändert: %1</translation>
     </message>
+    <message>
+        <source>%1 cannot be used: it has %2 MB; a test set is at most %3 MB.</source>
+        <translation>%1 kann nicht verwendet werden: Die Datei hat %2 MB; ein Testsatz hat höchstens %3 MB.</translation>
+    </message>
 </context>
 <context>
     <name>TopicView</name>

@@ -128,6 +128,17 @@ private slots:
         QCOMPARE(formSettings().fixedTests.size(), 5);
     }
 
+    void anOversizedFileIsRefused()
+    {
+        QByteArray big = "prompt,expected\n";
+        const QByteArray row = "a prompt that is repeated to make the file too large,true\n";
+        while (big.size() <= TestPromptsField::MaxFileBytes)
+            big += row;
+        const QString message = field()->loadFile(writeCsv(big));
+        QVERIFY2(message.contains(u"at most 4 MB"_s), qPrintable(message));
+        QCOMPARE(formSettings().fixedTests.size(), 5);
+    }
+
     void aOneSidedFileIsLoadedWithAWarning()
     {
         QVERIFY(field()->loadFile(writeCsv("prompt,expected\nbread,false\ncake,no\n")).isEmpty());

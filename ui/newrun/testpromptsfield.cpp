@@ -76,6 +76,13 @@ QString TestPromptsField::loadFile(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return refuse(tr("Cannot read %1: %2").arg(name, file.errorString()));
+    // Every prompt is scanned in every iteration: a file this large is a mistake (and would
+    // stall the window while it is read).
+    if (file.size() > MaxFileBytes)
+        return refuse(tr("%1 cannot be used: it has %2 MB; a test set is at most %3 MB.")
+                          .arg(name)
+                          .arg(double(file.size()) / (1024 * 1024), 0, 'f', 1)
+                          .arg(MaxFileBytes / (1024 * 1024)));
     const LabelledCsv::Parsed csv = LabelledCsv::parse(file.readAll());
     if (!csv.ok())
         return refuse(tr("%1 cannot be used: %2").arg(name, csv.error));

@@ -19,6 +19,8 @@ class TestPromptsField final : public QWidget
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TestPromptsField)
 public:
+    static constexpr qint64 MaxFileBytes = 4 * 1024 * 1024;
+
     explicit TestPromptsField(QWidget *parent = nullptr);
 
     QList<TestCase> tests() const { return m_tests; }
