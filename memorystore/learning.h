@@ -61,6 +61,9 @@ struct Learning
     static const QString PitfallPrefix; // "KNOWN PITFALL: "
 
     double confidenceValue() const { return confidence.value_or(DefaultConfidence); }
+    // Whether an extension field other than lastRecalledAt is set (a learning as the original
+    // writes it has none). A recall date only matters with decay on, and is set by reading.
+    bool hasExtensions() const { return confidence || type || source || status; }
     bool isAntiPattern() const;
     bool isPending() const;
     // The decay clock starts at the last recall, or at extraction when never recalled (or when

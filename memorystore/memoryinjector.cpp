@@ -39,10 +39,12 @@ Injection MemoryInjector::build(const QList<CategoryMemory> &memories,
 
     QList<Candidate> candidates;
     QList<std::pair<int, QString>> antiPatterns;
+    bool anyExtension = false;
     for (int m = 0; m < memories.size(); ++m) {
         const CategoryMemory &memory = memories.at(m);
         out.matchedCategories.append(memory.category);
         for (const Learning &l : memory.learnings) {
+            anyExtension = anyExtension || l.hasExtensions();
             if (!l.isPending())
                 candidates.append({&l, m, l.rankScore(now, options.halfLifeDays)});
         }
@@ -51,6 +53,10 @@ Injection MemoryInjector::build(const QList<CategoryMemory> &memories,
     }
     if (candidates.isEmpty() && antiPatterns.isEmpty())
         return out;
+
+    // The original's arithmetic, byte for byte, for what the original could have written: no
+    // extension field and no decay. Otherwise §6 item 14 is fixed (see the header).
+    const bool originalMode = options.halfLifeDays <= 0 && !anyExtension;
 
     std::stable_sort(candidates.begin(), candidates.end(),
                      [](const Candidate &a, const Candidate &b) { return a.score > b.score; });
@@ -107,7 +113,7 @@ Injection MemoryInjector::build(const QList<CategoryMemory> &memories,
                 out.injectedIds.append(l.id);
                 continue;
             }
-            compactMode = true;
+            compactMode = originalMode; // the original never goes back to verbose lines
         }
         if (tag.size() + insight.size() + 1 <= budget) {
             add(tag + insight);
@@ -146,16 +152,36 @@ Injection MemoryInjector::build(const QList<CategoryMemory> &memories,
         seen.insert(a);
         unique.append(a);
     }
-    if (!unique.isEmpty()) {
+    const auto patternLine = [&](const QString &a) -> QString { // not a QStringBuilder
+        return u"- "_s + LearningText::promptLine(a, options.maxInsightChars);
+    };
+    if (!unique.isEmpty() && originalMode) {
         // As the original: the header goes in without a budget check.
         lines << QString() << AntiPatternHeader;
         budget -= 1 + AntiPatternHeader.size() + 1;
         for (const QString &a : std::as_const(unique)) {
-            const QString line = u"- "_s + LearningText::promptLine(a, options.maxInsightChars);
-            if (fits(line)) {
+            if (const QString line = patternLine(a); fits(line)) {
                 add(line);
                 ++out.antiPatternCount;
             }
+        }
+    } else if (!unique.isEmpty()) {
+        // The blank line and the header count against the budget, and appear only above at
+        // least one pattern: the text never exceeds maxChars.
+        const qsizetype headerCost = 1 + AntiPatternHeader.size() + 1;
+        QStringList fitted;
+        qsizetype room = budget - headerCost;
+        for (const QString &a : std::as_const(unique)) {
+            const QString line = patternLine(a);
+            if (line.size() + 1 <= room) {
+                fitted.append(line);
+                room -= line.size() + 1;
+            }
+        }
+        if (!fitted.isEmpty()) {
+            lines << QString() << AntiPatternHeader << fitted;
+            budget = room;
+            out.antiPatternCount = int(fitted.size());
         }
     }
     out.text = lines.join(u'\n');

@@ -50,13 +50,19 @@ struct Injection
 
 // The memory section appended to five prompts (behaviour reference §4.5).
 //
-// With every learning at its defaults (no confidence, recall, type or status set), decay off
+// With every learning at its defaults (no confidence, type, source or status set), decay off
 // (halfLifeDays 0), no insight longer than maxInsightChars or holding a control character, and
 // no insight repeated across categories, the text is byte for byte the original's: the two
 // header lines cost 115, every further line its length + 1; the first verbose line that does
 // not fit switches to compact mode for good; "(+N more learnings omitted)" if it fits; the
 // anti-pattern header is appended without a budget check (costing 22), then each "- <pattern>"
 // that fits, so the text can exceed maxChars by up to 22.
+//
+// Otherwise (decay on, or any learning with an extension field other than the recall date:
+// everything this app writes) the injector's defects listed in the behaviour reference §6
+// item 14 are fixed: a learning whose verbose line does not fit is tried compact without
+// switching every later one to compact, and the anti-pattern header counts against the budget
+// and appears only above at least one pattern, so the text never exceeds maxChars.
 //
 // Extensions: learnings are ranked by (corroborations + 1) × effective confidence ÷ 0.5 (a
 // stable sort, which is the original's order for default learnings); pending learnings are

@@ -55,6 +55,7 @@ QState *RefinementRun::step(const char *name, void (RefinementRun::*enter)(), in
     connect(state, &QState::exited, this, [this] {
         m_stepTimer->stop();
         abortInFlight();
+        cancelExtraction();
     });
     return state;
 }
@@ -159,6 +160,7 @@ void RefinementRun::shutdown(const QString &reason)
         return;
     m_machine->stop();
     abortInFlight();
+    cancelExtraction();
     m_run.status = RunStatus::Paused;
     m_run.stopReason = reason;
     m_run.checkpoint = m_checkpoint;
@@ -199,10 +201,16 @@ void RefinementRun::abortInFlight()
     }
     m_delay->stop();
     m_delay->disconnect(this);
-    if (m_services.memory)
-        m_services.memory->cancel(); // only the finish step extracts
     if (m_deployer)
         m_deployer->abort();
+}
+
+void RefinementRun::cancelExtraction()
+{
+    // Not from the destructor: the memory is a sibling QObject that may be gone by then (and
+    // takes its extraction with it).
+    if (m_services.memory)
+        m_services.memory->cancel(); // only the finish step extracts
 }
 
 void RefinementRun::llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk)

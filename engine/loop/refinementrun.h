@@ -123,6 +123,7 @@ private:
     void fail(const QString &error);
     void advance(void (RefinementRun::*signal)());
     void abortInFlight();
+    void cancelExtraction();
     bool saveCheckpoint();
     void stopWith(const QString &reason);
     QString sessionId() const;
