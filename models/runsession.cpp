@@ -130,7 +130,7 @@ void RunSession::attach(RunController *c, const RunState &initial)
     });
     connect(c, &RunController::memoryExtracted, this, [this](int n) { appendLog(tr("Memory: %n learning(s) extracted", nullptr, n)); });
     connect(c, &RunController::promptSetCreated, this, [this](const QString &, const QString &name, int n) {
-        appendLog(tr("Prompt set \"%1\" created with %2 prompts").arg(name).arg(n));
+        appendLog(tr("Prompt set \"%1\" created with %2 prompts").arg(name, QString::number(n)));
     });
     connect(c, &RunController::warning, this, [this](const QString &w) { appendLog(tr("Warning: %1").arg(w)); });
     auto stored = [this](const RunState &s, const QString &text) {

@@ -65,7 +65,7 @@ void RunPrinter::attach(RunController *c)
     });
     connect(c, &RunController::iterationStarted, this, [this](int i) { line(u"Iteration %1"_s.arg(i)); });
     connect(c, &RunController::generateComplete, this, [this](const Topic &t) {
-        line(u"  topic: %1 — %2 (%3 examples)"_s.arg(t.name, t.description).arg(t.examples.size()));
+        line(u"  topic: %1 — %2 (%3 examples)"_s.arg(t.name, t.description, QString::number(t.examples.size())));
     });
     connect(c, &RunController::companionCreated, this, [this](const QString &, const Topic &t) {
         line(u"  companion allow topic: %1"_s.arg(t.name));
@@ -103,7 +103,7 @@ void RunPrinter::attach(RunController *c)
     });
     connect(c, &RunController::memoryExtracted, this, [this](int n) { line(u"Memory: %1 learnings extracted"_s.arg(n)); });
     connect(c, &RunController::promptSetCreated, this, [this](const QString &id, const QString &n, int k) {
-        line(u"Prompt set \"%1\" (%2) created with %3 prompts"_s.arg(n, id).arg(k));
+        line(u"Prompt set \"%1\" (%2) created with %3 prompts"_s.arg(n, id, QString::number(k)));
     });
     connect(c, &RunController::loopComplete, this, [this](const IterationResult &best, const RunState &s) {
         line(u"\nRun %1 completed: %2"_s.arg(s.id, s.stopReason));

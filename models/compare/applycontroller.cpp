@@ -174,9 +174,9 @@ void ApplyController::apply()
 void ApplyController::repin(const AirsTopic &updated)
 {
     const quint64 generation = m_generation;
+    // One arg() call each: a profile name holding "%2" must not be filled in.
     emit progress(tr("Re-pinning profile \"%1\" to revision %2…")
-                      .arg(m_plan.profileName)
-                      .arg(updated.revision));
+                      .arg(m_plan.profileName, QString::number(updated.revision)));
     m_deployer->assign(
         m_plan.profileName, m_plan.intent, updated, m_plan.companion,
         [this, generation, updated](const AirsResult<AirsProfile> &r) {
@@ -186,12 +186,10 @@ void ApplyController::repin(const AirsTopic &updated)
                 const QString still =
                     m_plan.pinnedRevision >= 0
                         ? tr("the profile \"%1\" still pins revision %2")
-                              .arg(m_plan.profileName)
-                              .arg(m_plan.pinnedRevision)
+                              .arg(m_plan.profileName, QString::number(m_plan.pinnedRevision))
                         : tr("the profile \"%1\" does not pin it").arg(m_plan.profileName);
                 m_message = tr("Half applied: the topic was updated to revision %1 but %2: %3")
-                                .arg(updated.revision)
-                                .arg(still, r.error.toString());
+                                .arg(QString::number(updated.revision), still, r.error.toString());
                 setState(State::HalfApplied);
                 emit halfApplied(updated.revision, m_plan.pinnedRevision, m_message);
                 return;

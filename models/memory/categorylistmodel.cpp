@@ -70,16 +70,14 @@ QVariant CategoryListModel::data(const QModelIndex &index, int role) const
         if (!s.error.isEmpty())
             return tr("%1 (unreadable)").arg(s.key);
         if (s.pendingCount > 0)
-            return tr("%1 (%2, %3 pending)").arg(s.key).arg(s.learningCount).arg(s.pendingCount);
-        return tr("%1 (%2)").arg(s.key).arg(s.learningCount);
+            return tr("%1 (%2, %3 pending)").arg(s.key, QString::number(s.learningCount), QString::number(s.pendingCount));
+        return tr("%1 (%2)").arg(s.key, QString::number(s.learningCount));
     case Qt::ToolTipRole:
         if (!s.error.isEmpty())
             return s.error;
         // The list may elide a long key: the tip names it in full.
         return tr("%1\n%n learning(s), %2 pending, %3 anti-patterns", nullptr, s.learningCount)
-            .arg(s.key)
-            .arg(s.pendingCount)
-            .arg(s.antiPatternCount);
+            .arg(s.key, QString::number(s.pendingCount), QString::number(s.antiPatternCount));
     case Qt::AccessibleTextRole:
         return tr("%1, %n learning(s)", nullptr, s.learningCount).arg(s.key);
     case KeyRole:

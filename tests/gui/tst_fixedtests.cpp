@@ -22,9 +22,9 @@ class TestFixedTests : public QObject
     std::unique_ptr<StudioDriver> m_studio;
     int m_files = 0;
 
-    QString writeCsv(const QByteArray &content)
+    QString writeCsv(const QByteArray &content, const QString &name = u"prompts-%1.csv"_s)
     {
-        const QString path = TestHome::path() + u"/prompts-%1.csv"_s.arg(++m_files);
+        const QString path = TestHome::path() + u'/' + name.arg(++m_files);
         QFile file(path);
         if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
             return {};
@@ -91,6 +91,14 @@ private slots:
         QVERIFY(m_studio->find<QPushButton>(u"generatedTestPromptsButton"_s)->isEnabled());
         if (StudioDriver::screenshotsWanted())
             QVERIFY(StudioDriver::screenshot(m_studio->window(), u"new-run-csv.png"_s));
+    }
+
+    void aFileNameIsShownAsItIs()
+    {
+        // "%2" and "%3" in a name are not placeholders.
+        QVERIFY(field()->loadFile(writeCsv(Good, u"set-%1 %2%3.csv"_s)).isEmpty());
+        QVERIFY2(summary().contains(u"from set-"_s) && summary().contains(u" %2%3.csv (2 should trigger, 3 should not)"_s),
+                 qPrintable(summary()));
     }
 
     void aBadFileIsReportedAndTheSetKept_data()

@@ -80,9 +80,8 @@ QString TestPromptsField::loadFile(const QString &path)
     // stall the window while it is read).
     if (file.size() > MaxFileBytes)
         return refuse(tr("%1 cannot be used: it has %2 MB; a test set is at most %3 MB.")
-                          .arg(name)
-                          .arg(double(file.size()) / (1024 * 1024), 0, 'f', 1)
-                          .arg(MaxFileBytes / (1024 * 1024)));
+                          .arg(name, QString::number(double(file.size()) / (1024 * 1024), 'f', 1),
+                               QString::number(MaxFileBytes / (1024 * 1024))));
     const LabelledCsv::Parsed csv = LabelledCsv::parse(file.readAll());
     if (!csv.ok())
         return refuse(tr("%1 cannot be used: %2").arg(name, csv.error));
@@ -92,8 +91,7 @@ QString TestPromptsField::loadFile(const QString &path)
         if (row.intent && intent && *row.intent != *intent)
             return refuse(tr("%1 cannot be used: line %2 is labelled for another intent than the "
                              "lines before it; a run tests one intent.")
-                              .arg(name)
-                              .arg(row.line));
+                              .arg(name, QString::number(row.line)));
         if (row.intent)
             intent = row.intent;
         tests.append(row.test);
@@ -135,10 +133,9 @@ void TestPromptsField::showSummary(const QString &problem)
         const QString what = m_origin.isEmpty()
                                  ? tr("%n labelled prompt(s)", nullptr, n)
                                  : tr("%n labelled prompt(s) from %1", nullptr, n).arg(m_origin);
+        // One arg() call: a file name holding "%2" must not be filled in.
         text = tr("%1 (%2 should trigger, %3 should not), scanned in every iteration.")
-                   .arg(what)
-                   .arg(positives)
-                   .arg(negatives);
+                   .arg(what, QString::number(positives), QString::number(negatives));
         // Coverage is min(TPR, TNR): without both kinds of prompt it cannot rise.
         oneSided = positives == 0 || negatives == 0;
         if (oneSided)
