@@ -19,7 +19,7 @@ int evalCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
     p.addHelpOption();
-    p.addOptions({{u"prompts"_s, u"CSV of labelled prompts: prompt,expected[,intent]"_s, u"file"_s},
+    p.addOptions({{u"prompts"_s, u"CSV of labelled prompts: prompt,expected[,intent][,category] (a report --format csv reads back)"_s, u"file"_s},
                   {u"profile"_s, u"AIRS security profile to scan against"_s, u"name"_s},
                   {u"intent"_s, u"block or allow (default: the file's intent column, else block)"_s, u"intent"_s},
                   {u"concurrency"_s, u"Scans in parallel (1-20)"_s, u"N"_s},

@@ -124,7 +124,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         {u"concurrency"_s, u"Scans in parallel (1-20, default 5)"_s, u"N"_s},
         {u"sandbox"_s, u"Use the built-in AIRS and LLM emulators (no account needed)"_s},
         {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s},
-        {u"prompts"_s, u"Scan these labelled prompts (CSV: prompt,expected[,intent]) every iteration instead of generating tests"_s, u"file"_s},
+        {u"prompts"_s, u"Scan these labelled prompts (CSV: prompt,expected[,intent][,category]; a report --format csv reads back) every iteration instead of generating tests"_s, u"file"_s},
     });
     if (!p.parse(QStringList{u"daystrom generate"_s} + arguments))
         return p.errorText();

@@ -288,6 +288,29 @@ private slots:
         const QString err = QString::fromUtf8(bad.readAllStandardError());
         QVERIFY2(err.contains(u"line 3"_s), qPrintable(err));
     }
+
+    // A report's CSV (the original's --save-tests format) reads back as labelled prompts.
+    void reportCsvReadsBackIntoEval()
+    {
+        QDir().mkpath(m_home);
+        QFile csv(m_home + u"/exported.csv"_s);
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        // As `daystrom report <id> --format csv` writes it: the label is expected_triggered,
+        // not the scan's verdict in actual_triggered.
+        csv.write("prompt,expected_triggered,category,source,actual_triggered,correct\n"
+                  "\"bake bread\",false,\"unrelated\",generated,true,false\n"
+                  "\"hello, how are you\",false,\"greeting\",carried-fp,false,true");
+        csv.close();
+        QProcess p;
+        p.setProcessEnvironment(env());
+        p.start(QStringLiteral(DAYSTROM_CLI), {u"eval"_s, u"--sandbox"_s, u"--prompts"_s, csv.fileName(), u"--format"_s, u"json"_s});
+        QVERIFY(p.waitForFinished(60000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        const QJsonObject metrics =
+            QJsonDocument::fromJson(p.readAllStandardOutput()).object().value(u"metrics"_s).toObject();
+        QCOMPARE(metrics.value(u"trueNegatives"_s).toInt() + metrics.value(u"falsePositives"_s).toInt(), 2);
+        QCOMPARE(metrics.value(u"truePositives"_s).toInt() + metrics.value(u"falseNegatives"_s).toInt(), 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliGenerate)
