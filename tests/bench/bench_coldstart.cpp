@@ -4,6 +4,7 @@
 // being ready, and the Runs list populated (it is read on a pool thread), plus the longest
 // GUI-thread stall until then. The first start in the process is the cold one; a few warm
 // starts follow. Prints figures; the only checks are that the list really loads all runs.
+#include "eventspin.h"
 #include "config/config.h"
 #include "models/runlistmodel.h"
 #include "runs/runstore.h"
@@ -146,21 +147,6 @@ class BenchColdStart : public QObject
         QElapsedTimer *m_clock;
     };
 
-    template<typename Done> static bool spin(Done done, int timeoutMs)
-    {
-        QEventLoop loop;
-        QTimer check;
-        check.setInterval(1);
-        QObject::connect(&check, &QTimer::timeout, &loop, [&] {
-            if (done())
-                loop.quit();
-        });
-        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-        check.start();
-        loop.exec();
-        return done();
-    }
-
     static double ms(qint64 ns) { return double(ns) / 1e6; }
 
     struct Figures
@@ -206,7 +192,7 @@ class BenchColdStart : public QObject
         probe.start();
         studio.window()->show();
         f.shown = ms(clock.nsecsElapsed());
-        spin([&] { return frames.paintedNs > 0 && readyNs > 0 && listedNs > 0; }, 60000);
+        spinUntil([&] { return frames.paintedNs > 0 && readyNs > 0 && listedNs > 0; }, 60000, 1);
         probe.stop();
         f.exposed = ms(frames.exposedNs);
         f.painted = ms(frames.paintedNs);

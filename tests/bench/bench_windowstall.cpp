@@ -3,6 +3,7 @@
 // through the live panel, the results table, the charts and the compare page). A 1 ms probe
 // timer measures the gaps between its timeouts. Target: <= 16 ms. Prints figures; the only
 // checks are that the run really happened.
+#include "eventspin.h"
 #include "models/runsession.h"
 #include "studiodriver.h"
 #include "ui/live/efficacychartview.h"
@@ -25,23 +26,6 @@ public:
     Q_ENUM(Watch)
 
 private:
-    // A real event loop until `done` holds (checked every 5 ms): QTest::qWait and QTRY_*
-    // sleep 10 ms between passes, which the probe would report as stalls.
-    template<typename Done> static bool spin(Done done, int timeoutMs)
-    {
-        QEventLoop loop;
-        QTimer check;
-        check.setInterval(5);
-        QObject::connect(&check, &QTimer::timeout, &loop, [&] {
-            if (done())
-                loop.quit();
-        });
-        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-        check.start();
-        loop.exec();
-        return done();
-    }
-
     static double ms(qint64 ns) { return double(ns) / 1e6; }
 
 private slots:
@@ -115,9 +99,9 @@ private slots:
         });
 
         // Baseline: the same window, idle.
-        spin([] { return false; }, 200); // let the first layouts settle
+        spinUntil([] { return false; }, 200); // let the first layouts settle
         startProbe();
-        spin([] { return false; }, 300);
+        spinUntil([] { return false; }, 300);
         probe.stop();
         const double idleMax =
             gaps.isEmpty() ? 0 : ms(*std::max_element(gaps.cbegin(), gaps.cend()));
@@ -138,7 +122,7 @@ private slots:
             form.maxRegressions = 0;
             form.accumulateTests = true; // the suite grows: more results per iteration
             QVERIFY2(studio.fillNewRun(form), qPrintable(studio.why()));
-            spin([] { return false; }, 50);
+            spinUntil([] { return false; }, 50);
 
             QElapsedTimer wall;
             wall.start();
@@ -151,9 +135,9 @@ private slots:
                 studio.showPage(MainWindow::ChartsPage);
             else if (watch == Watch::Flipping)
                 flip.start();
-            QVERIFY(spin([&] { return !studio.context()->isRunActive() && !session->isLive(); },
+            QVERIFY(spinUntil([&] { return !studio.context()->isRunActive() && !session->isLive(); },
                          StudioDriver::RunTimeoutMs));
-            spin([] { return false; }, 2 * EfficacyChartView::UpdateIntervalMs);
+            spinUntil([] { return false; }, 2 * EfficacyChartView::UpdateIntervalMs);
             probe.stop();
             flip.stop();
             liveMs += wall.elapsed();

@@ -1,5 +1,6 @@
 // Benchmark: 1,000 scan results stream into the live panel in bursts while the efficacy chart
 // updates; a 1 ms probe timer measures the GUI thread's longest event-loop stall.
+#include "eventspin.h"
 #include "livefeed.h"
 #include "models/live/resultstablemodel.h"
 #include "ui/live/efficacychartview.h"
@@ -21,28 +22,11 @@ class BenchLiveRun : public QObject
 {
     Q_OBJECT
 
-    // Runs a real event loop until `done` holds (checked every 5 ms) or `timeoutMs` pass.
-    // QTest::qWait/QTRY_* sleep 10 ms between event-loop passes, which would hide stalls.
-    template<typename Done> static bool spin(Done done, int timeoutMs)
-    {
-        QEventLoop loop;
-        QTimer check;
-        check.setInterval(5);
-        QObject::connect(&check, &QTimer::timeout, &loop, [&] {
-            if (done())
-                loop.quit();
-        });
-        QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-        check.start();
-        loop.exec();
-        return done();
-    }
-
     static void spinFor(int ms)
     {
         QElapsedTimer t;
         t.start();
-        spin([&t, ms] { return t.elapsed() >= ms; }, ms + 1000);
+        spinUntil([&t, ms] { return t.elapsed() >= ms; }, ms + 1000);
     }
 
 private slots:
@@ -139,7 +123,7 @@ private slots:
         clock.start();
         probe.start();
         stream.start();
-        QVERIFY(spin([&] { return sent >= Total && panel->resultsModel()->rowCount() == Total; },
+        QVERIFY(spinUntil([&] { return sent >= Total && panel->resultsModel()->rowCount() == Total; },
                      60000));
         feed.complete(Recorded + 1, results); // reconciles 1,000 rows and adds a chart point
         spinFor(2 * EfficacyChartView::UpdateIntervalMs);
