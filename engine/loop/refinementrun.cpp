@@ -7,12 +7,10 @@
 #include "llm/structuredcall.h"
 #include "looplog.h"
 #include "runs/runstore.h"
+#include "stepmachine.h"
 #include "topicdeployer.h"
 
 #include <QDir>
-#include <QFinalState>
-#include <QState>
-#include <QStateMachine>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -42,29 +40,10 @@ RefinementRun::~RefinementRun()
     abortInFlight();
 }
 
-QState *RefinementRun::step(const char *name, void (RefinementRun::*enter)(), int timeoutMs)
-{
-    auto *state = new QState(); // parented when added to Running
-    state->setObjectName(QString::fromLatin1(name));
-    connect(state, &QState::entered, this, [this, state, enter, timeoutMs] {
-        m_stepName = state->objectName();
-        if (timeoutMs > 0)
-            m_stepTimer->start(timeoutMs);
-        (this->*enter)();
-    });
-    connect(state, &QState::exited, this, [this] {
-        m_stepTimer->stop();
-        abortInFlight();
-        cancelExtraction();
-    });
-    return state;
-}
-
 void RefinementRun::buildMachine()
 {
-    m_machine = new QStateMachine(this);
-    auto *running = new QState(m_machine);
-    running->setObjectName(u"running"_s);
+    using T = StepMachine::Trigger;
+    m_machine = new StepMachine(this);
     const RunServices &s = m_services;
 
     struct Step
@@ -87,36 +66,44 @@ void RefinementRun::buildMachine()
                           {"decide", &RefinementRun::enterDecide, 0},
                           {"recover", &RefinementRun::enterRecover, s.llmStepTimeoutMs},
                           {"finish", &RefinementRun::enterFinish, s.llmStepTimeoutMs + s.airsStepTimeoutMs}};
-    QHash<QString, QState *> byName;
-    QState *previous = nullptr;
+    StepMachine::StateId previous = StepMachine::NoState;
     for (const Step &st : steps) {
-        QState *state = step(st.name, st.enter, st.timeout);
-        state->setParent(running);
-        byName.insert(QString::fromLatin1(st.name), state);
-        if (previous && QString::fromLatin1(st.name) != "finish"_L1)
-            previous->addTransition(this, &RefinementRun::stepDone, state);
-        previous = state;
+        const QString name = QString::fromLatin1(st.name);
+        const auto enter = st.enter;
+        const int timeoutMs = st.timeout;
+        const StepMachine::StateId id = m_machine->addStep(
+            name,
+            [this, name, enter, timeoutMs] {
+                m_stepName = name;
+                if (timeoutMs > 0)
+                    m_stepTimer->start(timeoutMs);
+                (this->*enter)();
+            },
+            [this] {
+                m_stepTimer->stop();
+                abortInFlight();
+                cancelExtraction();
+            });
+        if (previous != StepMachine::NoState && name != "finish"_L1)
+            m_machine->addTransition(previous, T::Done, id);
+        previous = id;
     }
-    running->setInitialState(byName.value(u"load-memory"_s));
+    const auto byName = [this](const char *name) { return m_machine->find(QString::fromLatin1(name)); };
+    m_machine->setInitialStep(byName("load-memory"));
     // The non-linear edges.
-    byName.value(u"recover"_s)->addTransition(this, &RefinementRun::stepDone, byName.value(u"start"_s));
-    byName.value(u"duplicate-check"_s)->addTransition(this, &RefinementRun::stepDuplicate, byName.value(u"recover"_s));
+    m_machine->addTransition(byName("recover"), T::Done, byName("start"));
+    m_machine->addTransition(byName("duplicate-check"), T::Duplicate, byName("recover"));
     for (const char *from : {"start", "decide", "recover"})
-        byName.value(QString::fromLatin1(from))->addTransition(this, &RefinementRun::stepFinish, byName.value(u"finish"_s));
+        m_machine->addTransition(byName(from), T::Finish, byName("finish"));
 
-    auto *completed = new QFinalState(m_machine);
-    auto *paused = new QFinalState(m_machine);
-    auto *cancelled = new QFinalState(m_machine);
-    auto *failed = new QFinalState(m_machine);
-    byName.value(u"finish"_s)->addTransition(this, &RefinementRun::stepDone, completed);
-    running->addTransition(this, &RefinementRun::pauseAsked, paused);
-    running->addTransition(this, &RefinementRun::cancelAsked, cancelled);
-    running->addTransition(this, &RefinementRun::stepFailed, failed);
-    connect(completed, &QState::entered, this, &RefinementRun::enterCompleted);
-    connect(paused, &QState::entered, this, &RefinementRun::enterPaused);
-    connect(cancelled, &QState::entered, this, &RefinementRun::enterCancelled);
-    connect(failed, &QState::entered, this, &RefinementRun::enterFailed);
-    m_machine->setInitialState(running);
+    const auto completed = m_machine->addFinal(u"completed"_s, [this] { enterCompleted(); });
+    const auto paused = m_machine->addFinal(u"paused"_s, [this] { enterPaused(); });
+    const auto cancelled = m_machine->addFinal(u"cancelled"_s, [this] { enterCancelled(); });
+    const auto failed = m_machine->addFinal(u"failed"_s, [this] { enterFailed(); });
+    m_machine->addTransition(byName("finish"), T::Done, completed);
+    m_machine->addRunningTransition(T::Pause, paused);
+    m_machine->addRunningTransition(T::Cancel, cancelled);
+    m_machine->addRunningTransition(T::Failed, failed);
 }
 
 void RefinementRun::start()
@@ -146,12 +133,12 @@ void RefinementRun::start()
 
 void RefinementRun::requestPause()
 {
-    QMetaObject::invokeMethod(this, [this] { emit pauseAsked(); }, Qt::QueuedConnection);
+    advance(StepMachine::Trigger::Pause);
 }
 
 void RefinementRun::requestCancel()
 {
-    QMetaObject::invokeMethod(this, [this] { emit cancelAsked(); }, Qt::QueuedConnection);
+    advance(StepMachine::Trigger::Cancel);
 }
 
 void RefinementRun::shutdown(const QString &reason)
@@ -170,10 +157,10 @@ void RefinementRun::shutdown(const QString &reason)
     m_lock.reset();
 }
 
-void RefinementRun::advance(void (RefinementRun::*signal)())
+void RefinementRun::advance(StepMachine::Trigger trigger)
 {
     // Transitions fire from the event loop, never from inside a state's entry handler.
-    QMetaObject::invokeMethod(this, [this, signal] { emit(this->*signal)(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(this, [this, trigger] { m_machine->fire(trigger); }, Qt::QueuedConnection);
 }
 
 void RefinementRun::fail(const QString &error)
@@ -182,7 +169,7 @@ void RefinementRun::fail(const QString &error)
         return;
     m_error = error;
     qCWarning(lcLoop).noquote() << "run" << m_run.id << "failed in" << m_stepName << ":" << error;
-    advance(&RefinementRun::stepFailed);
+    advance(StepMachine::Trigger::Failed);
 }
 
 void RefinementRun::abortInFlight()
@@ -259,7 +246,7 @@ void RefinementRun::stopWith(const QString &reason)
 {
     m_run.stopReason = reason;
     m_checkpoint.finishReason = reason;
-    advance(&RefinementRun::stepFinish);
+    advance(StepMachine::Trigger::Finish);
 }
 
 QString RefinementRun::sessionId() const

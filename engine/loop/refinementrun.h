@@ -4,6 +4,7 @@
 #include "domain/runstate.h"
 #include "llm/llmtypes.h"
 #include "runservices.h"
+#include "stepmachine.h"
 
 #include <QLockFile>
 #include <QObject>
@@ -12,15 +13,13 @@
 #include <functional>
 #include <memory>
 
-class QState;
-class QStateMachine;
 class QTimer;
 class ScanBatch;
 class StructuredCall;
 class TopicDeployer;
 struct LlmPrompt;
 
-// One refinement run (behaviour reference §2, with §6 fixed), driven by a QStateMachine.
+// One refinement run (behaviour reference §2, with §6 fixed), driven by a StepMachine.
 // Create it inside its worker thread; everything it does is asynchronous on that thread.
 //
 // States: a compound Running state with the steps LoadMemory, Start (iteration), Generate
@@ -79,17 +78,8 @@ signals:
     void warning(const QString &message);  // a problem that does not stop the run
     void finished(RunStatus status);
 
-    // Internal step outcomes driving the state machine's transitions.
-    void stepDone();
-    void stepDuplicate();
-    void stepFinish();
-    void stepFailed();
-    void pauseAsked();
-    void cancelAsked();
-
 private:
     void buildMachine();
-    QState *step(const char *name, void (RefinementRun::*enter)(), int timeoutMs);
 
     // Steps (runsteps.cpp, runrecovery.cpp).
     void enterLoadMemory();
@@ -121,7 +111,7 @@ private:
     // Helpers.
     void llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk);
     void fail(const QString &error);
-    void advance(void (RefinementRun::*signal)());
+    void advance(StepMachine::Trigger trigger);
     void abortInFlight();
     void cancelExtraction();
     bool saveCheckpoint();
@@ -133,7 +123,7 @@ private:
     RunState m_run;
     RunCheckpoint m_checkpoint; // as of the last completed iteration: what resume continues from
     std::unique_ptr<QLockFile> m_lock;
-    QStateMachine *m_machine = nullptr;
+    StepMachine *m_machine = nullptr;
     QTimer *m_stepTimer = nullptr;
     TopicDeployer *m_deployer = nullptr;
     QPointer<StructuredCall> m_llmCall;

@@ -20,7 +20,7 @@ void RefinementRun::enterDecide()
                                                                Format::percent(m_run.userInput.targetCoverage)));
         return;
     }
-    advance(&RefinementRun::stepDone);
+    advance(StepMachine::Trigger::Done);
 }
 
 void RefinementRun::enterRecover()
@@ -95,7 +95,7 @@ void RefinementRun::finishRecovery()
             return;
         }
     }
-    advance(&RefinementRun::stepDone);
+    advance(StepMachine::Trigger::Done);
 }
 
 void RefinementRun::enterFinish()
@@ -199,5 +199,5 @@ void RefinementRun::afterFinish()
         return;
     const IterationResult *best = m_run.bestResult();
     emit loopComplete(best ? *best : IterationResult{}, m_run);
-    advance(&RefinementRun::stepDone);
+    advance(StepMachine::Trigger::Done);
 }

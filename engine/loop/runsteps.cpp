@@ -19,7 +19,7 @@ void RefinementRun::enterLoadMemory()
 {
     emit stepChanged(u"load-memory"_s);
     if (!m_services.memory) {
-        advance(&RefinementRun::stepDone);
+        advance(StepMachine::Trigger::Done);
         return;
     }
     m_services.memory->load(m_run.userInput, [this](const RunMemory::Loaded &loaded) {
@@ -30,7 +30,7 @@ void RefinementRun::enterLoadMemory()
                 emit warning(u"memory could not be read: "_s + loaded.error);
             m_memorySection = loaded.section;
             emit memoryLoaded(loaded.learningCount);
-            advance(&RefinementRun::stepDone);
+            advance(StepMachine::Trigger::Done);
         }, Qt::QueuedConnection);
     });
 }
@@ -54,7 +54,7 @@ void RefinementRun::enterStart()
     m_duplicateOf = 0;
     m_deployAsIs = false;
     emit iterationStarted(m_iteration);
-    advance(&RefinementRun::stepDone);
+    advance(StepMachine::Trigger::Done);
 }
 
 const IterationResult *RefinementRun::improveBase() const
@@ -78,7 +78,7 @@ void RefinementRun::enterGenerate()
                     m_checkpoint.lockedName = m_topic.name;
                 else
                     m_topic.name = m_checkpoint.lockedName;
-                advance(&RefinementRun::stepDone);
+                advance(StepMachine::Trigger::Done);
             });
         return;
     }
@@ -86,7 +86,7 @@ void RefinementRun::enterGenerate()
     if (m_deployAsIs || !improveBase()) {
         m_topic = *m_checkpoint.currentTopic;
         m_topic.name = m_checkpoint.lockedName;
-        advance(&RefinementRun::stepDone);
+        advance(StepMachine::Trigger::Done);
         return;
     }
     const IterationResult *base = improveBase();
@@ -105,7 +105,7 @@ void RefinementRun::enterGenerate()
     llm(PromptBook::improveTopic(input), [this](const QJsonObject &o) {
         m_topic = PromptBook::topicFromJson(o);
         m_topic.name = m_checkpoint.lockedName; // the name is locked after iteration 1
-        advance(&RefinementRun::stepDone);
+        advance(StepMachine::Trigger::Done);
     });
 }
 
@@ -115,12 +115,12 @@ void RefinementRun::enterDuplicateCheck()
     if (m_iteration > 1 && !m_deployAsIs) {
         m_duplicateOf = LoopPolicy::duplicateOf(m_run, m_topic);
         if (m_duplicateOf > 0) {
-            advance(&RefinementRun::stepDuplicate);
+            advance(StepMachine::Trigger::Duplicate);
             return;
         }
     }
     emit generateComplete(m_topic);
-    advance(&RefinementRun::stepDone);
+    advance(StepMachine::Trigger::Done);
 }
 
 void RefinementRun::enterApply()
@@ -193,7 +193,7 @@ void RefinementRun::assignProfile(const AirsTopic &target)
             return fail(r.error.toString());
         auto done = [this] {
             emit applyComplete(m_checkpoint.topicId);
-            advance(&RefinementRun::stepDone);
+            advance(StepMachine::Trigger::Done);
         };
         if (m_services.propagationDelayMs <= 0)
             return done();
@@ -207,7 +207,7 @@ void RefinementRun::enterGenerateTests()
     emit stepChanged(u"test"_s);
     if (!m_run.userInput.fixedTests.isEmpty()) {
         m_generated = m_run.userInput.fixedTests; // imported from CSV: no LLM call
-        advance(&RefinementRun::stepDone);
+        advance(StepMachine::Trigger::Done);
         return;
     }
     PromptBook::TestsInput input{m_topic, m_run.userInput.intent, {}, m_memorySection};
@@ -220,7 +220,7 @@ void RefinementRun::enterGenerateTests()
         const QStringList problems = PromptBook::testsProblems(m_generated);
         if (!problems.isEmpty())
             return fail(u"generate_tests: "_s + problems.join(u"; "_s));
-        advance(&RefinementRun::stepDone);
+        advance(StepMachine::Trigger::Done);
     });
 }
 
@@ -241,7 +241,7 @@ void RefinementRun::enterCompose()
         if (in.accumulateTests)
             emit testsAccumulated(r.generated, r.total(), r.droppedByCap);
     }
-    advance(&RefinementRun::stepDone);
+    advance(StepMachine::Trigger::Done);
 }
 
 void RefinementRun::enterScan()
@@ -272,7 +272,7 @@ void RefinementRun::enterScan()
     connect(batch, &ScanBatch::finished, this, [this, batch] {
         batch->deleteLater();
         m_scan = nullptr;
-        advance(&RefinementRun::stepDone);
+        advance(StepMachine::Trigger::Done);
     });
     connect(batch, &ScanBatch::failed, this, [this](const AirsError &e) { fail(e.toString()); });
     QStringList prompts;
@@ -286,7 +286,7 @@ void RefinementRun::enterEvaluate()
     emit stepChanged(u"evaluate"_s);
     m_metrics = EfficacyMetrics::compute(m_results);
     emit evaluateComplete(m_metrics);
-    advance(&RefinementRun::stepDone);
+    advance(StepMachine::Trigger::Done);
 }
 
 void RefinementRun::enterAnalyze()
@@ -296,7 +296,7 @@ void RefinementRun::enterAnalyze()
         [this](const QJsonObject &o) {
             m_analysis = PromptBook::analysisFromJson(o);
             emit analyzeComplete(m_analysis);
-            advance(&RefinementRun::stepDone);
+            advance(StepMachine::Trigger::Done);
         });
 }
 
@@ -321,5 +321,5 @@ void RefinementRun::enterRecord()
     if (!saveCheckpoint())
         return;
     emit iterationComplete(it);
-    advance(&RefinementRun::stepDone);
+    advance(StepMachine::Trigger::Done);
 }
