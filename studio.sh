@@ -9,12 +9,21 @@ cd "$(dirname "$0")"
 BUILD_DIR=${BUILD_DIR:-build}
 JOBS=${JOBS:-2}
 
+# Everything a bare Debian 12 (debootstrap --variant=minbase) needs for run, test and bench,
+# installed with --no-install-recommends: name every package, rely on no recommendation.
+# .ci/fresh-debian.sh proves the list on a fresh root; keep it in step with every
+# find_package() and every program the tests run (tests/CMakeLists.txt lists those).
 PACKAGES=(
-  cmake g++ ninja-build pkg-config
-  qt6-base-dev qt6-charts-dev qt6-scxml-dev qt6-httpserver-dev qt6-websockets-dev
-  qtkeychain-qt6-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev libgl-dev
-  xvfb xauth dbus-x11 gnome-keyring libsecret-tools desktop-file-utils appstream libdtl-dev
-  qt6-translations-l10n dpkg-dev file
+  # compilers and build tools (file and dpkg-dev: CPack's Debian package)
+  cmake g++ ninja-build pkg-config file dpkg-dev
+  # Qt 6.4 and libraries (Qt6Charts' CMake package needs Qt6OpenGL: libqt6opengl6-dev)
+  qt6-base-dev libqt6opengl6-dev libgl-dev qt6-charts-dev qt6-svg-dev qt6-httpserver-dev
+  qt6-websockets-dev qtkeychain-qt6-dev libdtl-dev
+  # translations: lupdate/lrelease and Qt's own German catalogue
+  qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
+  # the tests: a private D-Bus session with a real Secret Service, an X server for the
+  # screenshots, and the desktop-file and AppStream validators
+  dbus-daemon dbus-x11 gnome-keyring libsecret-tools xvfb xauth desktop-file-utils appstream
 )
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
