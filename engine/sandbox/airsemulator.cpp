@@ -36,6 +36,18 @@ QByteArray redacted(const QByteArray &value)
     return (text.left(qMin<qsizetype>(4, text.size() / 2)) + u'…').toUtf8();
 }
 
+// The routes that create an object: a retry after a lost answer would make a second one.
+bool isCreate(const ApiRequest &request)
+{
+    if (request.method != "POST")
+        return false;
+    QString rest;
+    if (RoutePath::stripPrefix(request.path, kManagementBase, &rest))
+        return RoutePath::match(rest, u"/v1/mgmt/topic") || RoutePath::match(rest, u"/v1/mgmt/profile");
+    return RoutePath::stripPrefix(request.path, kRedTeamBase, &rest) &&
+           RoutePath::match(rest, u"/v1/custom-attack/custom-prompt-set");
+}
+
 bool isOAuthProtected(const QString &path)
 {
     return RoutePath::stripPrefix(path, kManagementBase, nullptr) ||
@@ -176,12 +188,15 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
     const quint64 id = hold(request, socket);
     m_held.emplace(id, HeldRequest{in.path, scan, false});
     const FaultPlan::Decision decision = m_faults.next(isOAuthProtected(in.path), scan);
-    switch (decision.fault) {
-    case FaultPlan::Fault::Drop:
-        qCDebug(lcSandbox) << "drop" << in.method << in.path;
+    const auto drop = [this, id, socket] {
         release(id);
         // Close once QAbstractHttpServer has finished with this request.
         QTimer::singleShot(0, socket, [socket] { socket->abort(); });
+    };
+    switch (decision.fault) {
+    case FaultPlan::Fault::Drop:
+        qCDebug(lcSandbox) << "drop" << in.method << in.path;
+        drop();
         break;
     case FaultPlan::Fault::Hang:
         qCDebug(lcSandbox) << "hang" << in.method << in.path;
@@ -196,6 +211,16 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
         if (scan) {
             m_held.at(id).countsInflight = true;
             m_peakInflightScans = qMax(m_peakInflightScans, ++m_inflightScans);
+        }
+        if (isCreate(in)) {
+            const ApiReply reply = route(in);
+            if (reply.status / 100 == 2 && m_faults.takeCreateDrop()) {
+                qCDebug(lcSandbox) << "performed, then dropped" << in.method << in.path;
+                drop();
+                break;
+            }
+            answerLater(id, reply);
+            break;
         }
         answerLater(id, route(in));
         break;
@@ -225,6 +250,10 @@ ApiReply AirsEmulator::route(const ApiRequest &request)
     if (RoutePath::stripPrefix(request.path, kManagementBase, &rest)) {
         if (auto denied = m_oauth->authorize(request))
             return *denied;
+        if (m_faults.faults().refuseProfileCreate && request.method == "POST" &&
+            RoutePath::match(rest, u"/v1/mgmt/profile"))
+            return ApiReply::message(403, u"forbidden: this service account may not create security "
+                                          "profiles"_s);
         if (auto reply = m_topicRoutes->handle(request, rest))
             return *reply;
         if (auto reply = m_profileRoutes->handle(request, rest))

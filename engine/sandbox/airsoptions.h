@@ -50,4 +50,8 @@ struct AirsFaults
     int forbiddenNext = 0;    // next N OAuth-protected (mgmt/red-team) requests get 403
     int maxInflightScans = 0; // 0 = unlimited; beyond it scans get 429
     int dropNext = 0;         // next N requests: the connection closes without an answer
+    // Next N creates (topic, profile, prompt set) are performed, then the connection closes
+    // without an answer: the client cannot tell whether the object exists.
+    int dropCreateResponseNext = 0;
+    bool refuseProfileCreate = false; // POST /v1/mgmt/profile answers 403 (no permission)
 };

@@ -24,6 +24,8 @@ public:
     AirsFaults faults() const { return m_faults; }
 
     Decision next(bool oauthProtected, bool scan);
+    // Whether this performed create loses its answer (AirsFaults::dropCreateResponseNext).
+    bool takeCreateDrop() { return take(m_faults.dropCreateResponseNext); }
     ApiReply
     reply(const Decision &decision) const; // for RateLimit, Forbidden, ServerError, Malformed
 

@@ -27,6 +27,8 @@ std::optional<ApiReply> ProfileRoutes::handle(const ApiRequest &request, const Q
     const QByteArray &method = request.method;
     if (RoutePath::match(path, u"/v1/mgmt/profiles/tsg/{}", &params))
         return method == "GET" ? list(request, params.at(0)) : wrongMethod(request);
+    if (RoutePath::match(path, u"/v1/mgmt/profiles")) // the token's own TSG (live-checked alias)
+        return method == "GET" ? list(request, m_state.options.credentials.tsgId) : wrongMethod(request);
     if (RoutePath::match(path, u"/v1/mgmt/profile"))
         return method == "POST" ? create(request) : wrongMethod(request);
     if (RoutePath::match(path, u"/v1/mgmt/profile/uuid/{}", &params))

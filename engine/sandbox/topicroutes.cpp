@@ -39,12 +39,16 @@ std::optional<ApiReply> TopicRoutes::handle(const ApiRequest &request, const QSt
     const QByteArray &method = request.method;
     if (RoutePath::match(path, u"/v1/mgmt/topics/tsg/{}", &params))
         return method == "GET" ? list(request, params.at(0)) : wrongMethod(request);
+    if (RoutePath::match(path, u"/v1/mgmt/topics")) // the token's own TSG (live-checked alias)
+        return method == "GET" ? list(request, m_state.options.credentials.tsgId) : wrongMethod(request);
     if (RoutePath::match(path, u"/v1/mgmt/topic"))
         return method == "POST" ? create(request) : wrongMethod(request);
     if (RoutePath::match(path, u"/v1/mgmt/topic/uuid/{}", &params))
         return method == "PUT" ? update(request, params.at(0)) : wrongMethod(request);
-    if (RoutePath::match(path, u"/v1/mgmt/topic/force/{}", &params))
-        return method == "DELETE" ? remove(params.at(0), true) : wrongMethod(request);
+    if (RoutePath::match(path, u"/v1/mgmt/topic/{}/force", &params))
+        return method == "DELETE" ? forceRemove(request, params.at(0)) : wrongMethod(request);
+    if (RoutePath::match(path, u"/v1/mgmt/topic/force/{}", &params)) // the old route: 403 live
+        return ApiReply::message(403, u"access denied"_s);
     if (RoutePath::match(path, u"/v1/mgmt/topic/{}", &params))
         return method == "DELETE" ? remove(params.at(0), false) : wrongMethod(request);
     return std::nullopt;
@@ -131,6 +135,13 @@ ApiReply TopicRoutes::update(const ApiRequest &request, const QString &id)
                                  u"a custom topic named '%1' already exists"_s.arg(topic.name));
     m_state.topics.update(id, topic, active, m_state.options.actorEmail);
     return ApiReply::json(m_state.topics.json(id));
+}
+
+ApiReply TopicRoutes::forceRemove(const ApiRequest &request, const QString &id)
+{
+    if (request.queryItem(u"updated_by"_s).isEmpty())
+        return ApiReply::message(400, u"updated_by: is required for a forced delete"_s);
+    return remove(id, true);
 }
 
 ApiReply TopicRoutes::remove(const QString &id, bool force)

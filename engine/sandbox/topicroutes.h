@@ -27,6 +27,7 @@ private:
     ApiReply create(const ApiRequest &request);
     ApiReply update(const ApiRequest &request, const QString &id);
     ApiReply remove(const QString &id, bool force);
+    ApiReply forceRemove(const ApiRequest &request, const QString &id); // needs updated_by
 
     EmulatorState &m_state;
 };

@@ -36,6 +36,24 @@ class TestAirsEmulatorMgmt final : public QObject
     Q_OBJECT
 
 private slots:
+    // The token-scoped lists (no tsg_id in the path; a live check found them answering 200)
+    // list the same objects as the TSG-qualified routes.
+    void tokenScopedLists()
+    {
+        AirsEmulator emu;
+        QVERIFY(emu.start());
+        HttpProbe probe(emu);
+        QVERIFY(!emu.addProfile(u"lab"_s).isEmpty());
+        probe.createTopic(u"Listed"_s, u"d"_s, twoExamples(u"l"_s));
+        const HttpResult topics = probe.mgmt("GET", u"/v1/mgmt/topics"_s);
+        QCOMPARE(topics.status, 200);
+        QCOMPARE(topics.json().value(u"custom_topics"_s).toArray().at(0)[u"topic_name"_s].toString(), u"Listed"_s);
+        const HttpResult profiles = probe.mgmt("GET", u"/v1/mgmt/profiles"_s);
+        QCOMPARE(profiles.status, 200);
+        QCOMPARE(profiles.json().value(u"ai_profiles"_s).toArray().at(0)[u"profile_name"_s].toString(), u"lab"_s);
+        QCOMPARE(probe.mgmt("POST", u"/v1/mgmt/topics"_s).status, 405);
+    }
+
     void createUpdateAndValidateTopics()
     {
         AirsEmulator emu;
@@ -201,8 +219,12 @@ private slots:
         QVERIFY(!conflict.errorMessage().isEmpty());
         QVERIFY(!emu.topic(id).isEmpty());
 
+        // The old force route answers 403 as live tenants do; the new one needs updated_by.
+        QCOMPARE(probe.mgmt("DELETE", u"/v1/mgmt/topic/force/"_s + id, {}, u"updated_by=a%40b.com"_s).status, 403);
+        QCOMPARE(probe.mgmt("DELETE", u"/v1/mgmt/topic/"_s + id + u"/force"_s).status, 400);
+        QVERIFY(!emu.topic(id).isEmpty());
         const HttpResult forced =
-            probe.mgmt("DELETE", u"/v1/mgmt/topic/force/"_s + id, {}, u"updated_by=a%40b.com"_s);
+            probe.mgmt("DELETE", u"/v1/mgmt/topic/"_s + id + u"/force"_s, {}, u"updated_by=a%40b.com"_s);
         QCOMPARE(forced.status, 200);
         QCOMPARE(forced.body, QByteArray("\"successfully deleted topicId: " + id.toUtf8() + '"'));
         QVERIFY(emu.topic(id).isEmpty());
