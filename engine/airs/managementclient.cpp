@@ -1,6 +1,7 @@
 #include "managementclient.h"
 
 #include "oauthjsonapi.h"
+#include "airslog.h"
 #include "oauthtokensource.h"
 
 #include <QJsonArray>
@@ -144,13 +145,112 @@ static auto topicReply(const QString &what, QPointer<QObject> guard,
     };
 }
 
+namespace {
+// 429 means "not performed": waiting and re-sending is safe. Anything else that leaves the
+// outcome open is answered by a lookup, not by the transport's retries.
+RetryPolicy createRetryPolicy(RetryPolicy policy)
+{
+    policy.retryStatuses.clear();
+    policy.retryNetworkErrors = false;
+    return policy;
+}
+
+bool outcomeUnknown(const AirsError &e)
+{
+    using K = AirsError::Kind;
+    return e.kind == K::Server || e.kind == K::Network || e.kind == K::Timeout || e.kind == K::InvalidResponse;
+}
+
+template<typename T>
+AirsResult<T> parseCreated(const HttpResponse &r, const AirsError &e, const QString &what)
+{
+    if (e.isError())
+        return failure<T>(e);
+    const AirsResult<QJsonObject> o = parseObject(r, what);
+    if (!o.ok())
+        return failure<T>(o.error);
+    T created = T::fromJson(o.value);
+    if (created.id.isEmpty())
+        return failure<T>(AirsError::invalid(what, u"the answer has no id"_s));
+    return AirsResult<T>{created, {}};
+}
+} // namespace
+
+template<typename T>
+void ManagementClient::createByName(const CreateSpec<T> &spec, int attemptsLeft, QPointer<QObject> guard,
+                                    Callback<T> done)
+{
+    m_api->request(
+        "POST", spec.path, {}, spec.body, spec.what, this,
+        [=, this](const HttpResponse &r, const AirsError &e) {
+            if (!guard)
+                return;
+            const AirsResult<T> created = parseCreated<T>(r, e, spec.what);
+            const bool conflict = created.error.kind == AirsError::Kind::Conflict;
+            if (created.ok() || !(conflict || outcomeUnknown(created.error)))
+                return done(created);
+            qCInfo(lcAirs).noquote() << spec.what << "ended without a clear answer (" << created.error.toString()
+                                     << "); looking it up by name before anything is sent again";
+            (this->*spec.list)(this, [=, this](const AirsResult<QList<T>> &all) {
+                if (!guard)
+                    return;
+                if (!all.ok()) // cannot tell: report the create's own failure, send nothing more
+                    return done(created);
+                for (const T &item : all.value) {
+                    if (item.name != spec.name)
+                        continue;
+                    // Someone else's object of that name stays a conflict.
+                    return done(spec.isSent(item) ? AirsResult<T>{item, {}} : created);
+                }
+                if (conflict || attemptsLeft <= 1)
+                    return done(created);
+                createByName<T>(spec, attemptsLeft - 1, guard, done);
+            });
+        },
+        createRetryPolicy(m_api->retryPolicy()));
+}
+
 void ManagementClient::createTopic(const QString &name, const QString &description,
                                    const QStringList &examples, QObject *context,
                                    Callback<AirsTopic> done)
 {
-    const QString what = u"create topic \"%1\""_s.arg(name);
-    m_api->request("POST", u"/v1/mgmt/topic"_s, {}, AirsTopic::writeBody(name, description, examples),
-                   what, this, topicReply(what, context, std::move(done)));
+    CreateSpec<AirsTopic> spec{u"/v1/mgmt/topic"_s,
+                               AirsTopic::writeBody(name, description, examples),
+                               name,
+                               u"create topic \"%1\""_s.arg(name),
+                               &ManagementClient::listTopics,
+                               [description, examples](const AirsTopic &t) {
+                                   return t.description == description && t.examples == examples;
+                               }};
+    createByName<AirsTopic>(spec, UnknownCreateAttempts, context, std::move(done));
+}
+
+void ManagementClient::createProfile(const QString &name, const QJsonObject &policy, QObject *context,
+                                     Callback<AirsProfile> done)
+{
+    CreateSpec<AirsProfile> spec{u"/v1/mgmt/profile"_s,
+                                 {{u"profile_name"_s, name}, {u"active"_s, true}, {u"policy"_s, policy}},
+                                 name,
+                                 u"create profile \"%1\""_s.arg(name),
+                                 &ManagementClient::listProfiles,
+                                 [policy](const AirsProfile &p) { return p.policy == policy; }};
+    createByName<AirsProfile>(spec, UnknownCreateAttempts, context, std::move(done));
+}
+
+void ManagementClient::deleteProfile(const QString &profileId, bool force, const QString &updatedBy,
+                                     QObject *context, Callback<QString> done)
+{
+    QPointer<QObject> guard(context);
+    QUrlQuery q;
+    if (force)
+        q.addQueryItem(u"updated_by"_s, updatedBy);
+    const QString path = u"/v1/mgmt/profile/"_s + profileId + (force ? u"/force"_s : QString());
+    m_api->request("DELETE", path, q.query(QUrl::FullyEncoded), QJsonValue(),
+                   force ? u"force-delete profile"_s : u"delete profile"_s, this,
+                   [guard, done](const HttpResponse &r, const AirsError &e) {
+                       if (guard)
+                           done(e.isError() ? failure<QString>(e) : parseDeleteMessage(r));
+                   });
 }
 
 void ManagementClient::updateTopic(const QString &topicId, const QString &name,
@@ -180,7 +280,9 @@ void ManagementClient::forceDeleteTopic(const QString &topicId, const QString &u
     QUrlQuery q;
     if (!updatedBy.isEmpty())
         q.addQueryItem(u"updated_by"_s, updatedBy);
-    m_api->request("DELETE", u"/v1/mgmt/topic/force/"_s + topicId, q.query(QUrl::FullyEncoded),
+    // The vendor's SDKs and a live check use /topic/{id}/force; the older /topic/force/{id}
+    // answers 403 on live tenants.
+    m_api->request("DELETE", u"/v1/mgmt/topic/"_s + topicId + u"/force"_s, q.query(QUrl::FullyEncoded),
                    QJsonValue(), u"force-delete topic"_s, this,
                    [guard, done](const HttpResponse &r, const AirsError &e) {
                        if (guard)

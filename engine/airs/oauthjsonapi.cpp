@@ -29,7 +29,7 @@ OAuthJsonApi::OAuthJsonApi(QNetworkAccessManager *manager, OAuthTokenSource *tok
 
 void OAuthJsonApi::request(const QByteArray &method, const QString &path, const QString &query,
                            const QJsonValue &body, const QString &what, QObject *context,
-                           Callback done)
+                           Callback done, const std::optional<RetryPolicy> &retry)
 {
     auto p = std::make_shared<Pending>();
     p->spec.method = method;
@@ -37,7 +37,7 @@ void OAuthJsonApi::request(const QByteArray &method, const QString &path, const 
     if (!query.isEmpty())
         p->spec.url.setQuery(query);
     p->spec.timeoutMs = m_timeoutMs;
-    p->spec.retry = m_retry;
+    p->spec.retry = retry ? *retry : m_retry;
     p->spec.headers = {{"Accept", "application/json"}, {"User-Agent", airsUserAgent()}};
     if (!body.isNull() && !body.isUndefined()) {
         p->spec.body = body.isObject() ? QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact)

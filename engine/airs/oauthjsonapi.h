@@ -9,6 +9,7 @@
 #include <QSet>
 
 #include <functional>
+#include <optional>
 
 class OAuthTokenSource;
 class QNetworkAccessManager;
@@ -26,13 +27,16 @@ public:
                  QObject *parent = nullptr);
 
     // `path` is appended to the base URL; `query` may be empty. A null `body` sends none.
-    // `what` names the call in error messages ("list topics").
+    // `what` names the call in error messages ("list topics"). `retry` replaces the API's
+    // retry policy for this call (a create must not be re-sent blindly).
     void request(const QByteArray &method, const QString &path, const QString &query,
-                 const QJsonValue &body, const QString &what, QObject *context, Callback done);
+                 const QJsonValue &body, const QString &what, QObject *context, Callback done,
+                 const std::optional<RetryPolicy> &retry = std::nullopt);
 
     void abortAll(); // every call in flight reports Cancelled
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
     void setRetryPolicy(const RetryPolicy &p) { m_retry = p; }
+    const RetryPolicy &retryPolicy() const { return m_retry; }
     int inFlight() const { return int(m_calls.size()); }
 
 private:
