@@ -179,7 +179,8 @@ ensure_host_tools
 tarball=$(base_tarball)
 say "unpacking the base root into $ROOT"
 prepare_root "$tarball"
-say "fresh root ready: $(chroot "$ROOT" dpkg-query -W | wc -l) packages, HEAD $(git -C "$SRC" rev-parse --short HEAD)"
+HEAD_SHORT=$(chroot "$ROOT" git -C "$CLONE" -c safe.directory='*' rev-parse --short HEAD)
+say "fresh root ready: $(chroot "$ROOT" dpkg-query -W | wc -l) packages, HEAD $HEAD_SHORT"
 
 say "as $USER_NAME: ./studio.sh test"
 t0=$(date +%s)
@@ -201,7 +202,7 @@ run_secs=$(($(date +%s) - t0))
 tail -n 15 "$RUN_LOG" >&2
 
 {
-    printf 'fresh Debian 12 check (%s, HEAD %s)\n' "$SUITE" "$(git -C "$SRC" rev-parse --short HEAD)"
+    printf 'fresh Debian 12 check (%s, HEAD %s)\n' "$SUITE" "$HEAD_SHORT"
     printf '  ./studio.sh test: exit %d after %s (install + build + tests)\n' "$test_rc" "$(minutes "$test_secs")"
     printf '  ./studio.sh run (no display): exit %d after %s\n' "$run_rc" "$(minutes "$run_secs")"
     cat "$TEST_SUMMARY"
