@@ -28,6 +28,13 @@ struct AirsError
     qint64 retryAfterMs = -1;
 
     bool isError() const { return kind != Kind::None; }
+    // The request may or may not have been carried out: no answer, a cut connection or body,
+    // a timeout, a 5xx. A create that ends so is looked up before it is sent again.
+    bool leavesOutcomeOpen() const
+    {
+        return kind == Kind::Server || kind == Kind::Network || kind == Kind::Timeout ||
+               kind == Kind::InvalidResponse;
+    }
     QString toString() const; // "AIRS rejected the credentials (HTTP 403): Invalid API key"
 
     static QString kindName(Kind kind);

@@ -146,21 +146,6 @@ static auto topicReply(const QString &what, QPointer<QObject> guard,
 }
 
 namespace {
-// 429 means "not performed": waiting and re-sending is safe. Anything else that leaves the
-// outcome open is answered by a lookup, not by the transport's retries.
-RetryPolicy createRetryPolicy(RetryPolicy policy)
-{
-    policy.retryStatuses.clear();
-    policy.retryNetworkErrors = false;
-    return policy;
-}
-
-bool outcomeUnknown(const AirsError &e)
-{
-    using K = AirsError::Kind;
-    return e.kind == K::Server || e.kind == K::Network || e.kind == K::Timeout || e.kind == K::InvalidResponse;
-}
-
 template<typename T>
 AirsResult<T> parseCreated(const HttpResponse &r, const AirsError &e, const QString &what)
 {
@@ -187,7 +172,7 @@ void ManagementClient::createByName(const CreateSpec<T> &spec, int attemptsLeft,
                 return;
             const AirsResult<T> created = parseCreated<T>(r, e, spec.what);
             const bool conflict = created.error.kind == AirsError::Kind::Conflict;
-            if (created.ok() || !(conflict || outcomeUnknown(created.error)))
+            if (created.ok() || !(conflict || created.error.leavesOutcomeOpen()))
                 return done(created);
             qCInfo(lcAirs).noquote() << spec.what << "ended without a clear answer (" << created.error.toString()
                                      << "); looking it up by name before anything is sent again";
@@ -207,7 +192,7 @@ void ManagementClient::createByName(const CreateSpec<T> &spec, int attemptsLeft,
                 createByName<T>(spec, attemptsLeft - 1, guard, done);
             });
         },
-        createRetryPolicy(m_api->retryPolicy()));
+        m_api->retryPolicy().withoutResending());
 }
 
 void ManagementClient::createTopic(const QString &name, const QString &description,

@@ -3,7 +3,9 @@
 #include "oauthjsonapi.h"
 #include "oauthtokensource.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QUrlQuery>
 #include <QPointer>
 
 using namespace Qt::StringLiterals;
@@ -27,27 +29,82 @@ void PromptSetClient::abortAll()
     m_api->abortAll();
 }
 
+namespace {
+PromptSetInfo promptSetFrom(const QJsonObject &o)
+{
+    return PromptSetInfo{o.value(u"uuid"_s).toString(), o.value(u"name"_s).toString(),
+                         o.value(u"status"_s).toString(), o};
+}
+} // namespace
+
 void PromptSetClient::createPromptSet(const QString &name, const QString &description,
                                       QObject *context, Callback<PromptSetInfo> done)
+{
+    create(name, description, 3, context, std::move(done));
+}
+
+void PromptSetClient::create(const QString &name, const QString &description, int attemptsLeft,
+                             QObject *context, Callback<PromptSetInfo> done)
 {
     QJsonObject body{{u"name"_s, name}};
     if (!description.isEmpty())
         body.insert(u"description"_s, description);
     QPointer<QObject> guard(context);
     const QString what = u"create prompt set \"%1\""_s.arg(name);
-    m_api->request("POST", u"/v1/custom-attack/custom-prompt-set"_s, {}, body, what, this,
-                   [guard, done, what](const HttpResponse &r, const AirsError &e) {
+    m_api->request(
+        "POST", u"/v1/custom-attack/custom-prompt-set"_s, {}, body, what, this,
+        [=, this](const HttpResponse &r, const AirsError &e) {
+            if (!guard)
+                return;
+            AirsResult<PromptSetInfo> out;
+            out.error = e;
+            if (out.ok()) {
+                out.value = promptSetFrom(QJsonDocument::fromJson(r.body).object());
+                if (out.value.id.isEmpty())
+                    out.error = AirsError::invalid(what, u"the answer has no uuid"_s);
+            }
+            const bool conflict = out.error.kind == AirsError::Kind::Conflict;
+            if (out.ok() || !(conflict || out.error.leavesOutcomeOpen()))
+                return done(out);
+            findPromptSet(name, this, [=, this](const AirsResult<PromptSetInfo> &found) {
+                if (!guard)
+                    return;
+                if (!found.ok())
+                    return done(out);
+                if (!found.value.id.isEmpty()) {
+                    const bool sent = found.value.raw.value(u"description"_s).toString() == description;
+                    return done(sent ? found : out); // someone else's set of that name: conflict
+                }
+                if (conflict || attemptsLeft <= 1)
+                    return done(out);
+                create(name, description, attemptsLeft - 1, guard, done);
+            });
+        },
+        m_api->retryPolicy().withoutResending());
+}
+
+void PromptSetClient::findPromptSet(const QString &name, QObject *context, Callback<PromptSetInfo> done)
+{
+    QPointer<QObject> guard(context);
+    QUrlQuery q;
+    q.addQueryItem(u"search"_s, name);
+    q.addQueryItem(u"skip"_s, u"0"_s);
+    q.addQueryItem(u"limit"_s, u"100"_s);
+    m_api->request("GET", u"/v1/custom-attack/list-custom-prompt-sets"_s, q.query(QUrl::FullyEncoded),
+                   QJsonValue(), u"list prompt sets"_s, this,
+                   [guard, done, name](const HttpResponse &r, const AirsError &e) {
                        if (!guard)
                            return;
                        AirsResult<PromptSetInfo> out;
                        out.error = e;
                        if (out.ok()) {
-                           const QJsonObject o = QJsonDocument::fromJson(r.body).object();
-                           out.value = PromptSetInfo{o.value(u"uuid"_s).toString(),
-                                                     o.value(u"name"_s).toString(),
-                                                     o.value(u"status"_s).toString(), o};
-                           if (out.value.id.isEmpty())
-                               out.error = AirsError::invalid(what, u"the answer has no uuid"_s);
+                           const QJsonArray sets = QJsonDocument::fromJson(r.body).object().value(u"data"_s).toArray();
+                           for (const QJsonValue &v : sets) {
+                               if (v.toObject().value(u"name"_s).toString() == name) {
+                                   out.value = promptSetFrom(v.toObject());
+                                   break;
+                               }
+                           }
                        }
                        done(out);
                    });

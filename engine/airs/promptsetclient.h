@@ -25,8 +25,13 @@ public:
                     QObject *parent = nullptr);
     ~PromptSetClient() override;
 
+    // A create whose outcome is unknown, or a 409, is answered by a lookup by name (as
+    // ManagementClient does for topics and profiles): the set found is taken as this create's
+    // when its description is the one sent; an absent set is created again (3 tries at most).
     void createPromptSet(const QString &name, const QString &description, QObject *context,
                          Callback<PromptSetInfo> done);
+    // The set with exactly this name, or an empty PromptSetInfo when there is none.
+    void findPromptSet(const QString &name, QObject *context, Callback<PromptSetInfo> done);
     // `goal` e.g. "Should trigger topic guardrail". The result is the new prompt's uuid.
     void addPrompt(const QString &promptSetId, const QString &prompt, const QString &goal,
                    QObject *context, Callback<QString> done);
@@ -34,6 +39,9 @@ public:
     void abortAll();
 
 private:
+    void create(const QString &name, const QString &description, int attemptsLeft, QObject *context,
+                Callback<PromptSetInfo> done);
+
     OAuthTokenSource *m_tokens;
     OAuthJsonApi *m_api;
 };

@@ -150,9 +150,10 @@ void RefinementRun::exportPromptSet(std::function<void()> then)
         if (m_finished)
             return; // paused or cancelled meanwhile
         if (!set.ok()) {
-            // A pause that landed while AIRS was creating the set leaves it there unrecorded.
+            // A set this run created before a pause is found by name and description and
+            // reused (PromptSetClient); a 409 here is someone else's set of that name.
             emit warning(u"the prompt set was not created: "_s + set.error.toString()
-                         + (set.error.httpStatus == 409 ? u" (an export of this run that a pause interrupted may have made it)"_s : QString()));
+                         + (set.error.httpStatus == 409 ? u" (choose another name with --prompt-set-name)"_s : QString()));
             then();
             return;
         }

@@ -32,6 +32,15 @@ struct RetryPolicy
     std::function<bool(const HttpResponse &)> mayRetry;
 
     static RetryPolicy none() { RetryPolicy p; p.maxRetries = 0; return p; }
+    // For a request that must not run twice (a create): only a 429, which says the server did
+    // not perform it, is retried; a 5xx, a network error or a timeout is reported at once.
+    RetryPolicy withoutResending() const
+    {
+        RetryPolicy p = *this;
+        p.retryStatuses.clear();
+        p.retryNetworkErrors = false;
+        return p;
+    }
 };
 
 struct HttpRequestSpec

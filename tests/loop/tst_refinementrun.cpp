@@ -259,6 +259,47 @@ private slots:
         QCOMPARE(f.h->airs.prompts(id).size(), resumed.state().bestResult()->testCases.size() + 1);
     }
 
+    // Paused while AIRS creates the prompt set: the set exists but the run never learnt its
+    // id. The resumed export finds it by name and description (a 409, then a lookup) and
+    // fills it: one set, every prompt once.
+    void pauseWhileCreatingThePromptSet()
+    {
+        Fixture f({Scenario::good()});
+        RunState state = LoopHarness::newRun(u"Weapons"_s);
+        state.userInput.createPromptSet = true;
+        RefinementRun first(f.h->services(), state);
+        connect(&first, &RefinementRun::stepChanged, this, [&](const QString &step) {
+            if (step != u"finish"_s)
+                return;
+            AirsEmulator::Faults slow;
+            slow.latencyMs = 100; // the create's answer arrives after the pause
+            f.h->airs.setFaults(slow);
+        });
+        connect(&f.h->airs, &AirsEmulator::requestReceived, this, [&](const QString &path) {
+            if (path.endsWith(u"/custom-prompt-set"_s))
+                first.requestPause();
+        });
+        QCOMPARE(runToEnd(first), RunStatus::Paused);
+        QTRY_COMPARE(f.h->airs.pendingResponses(), 0);
+        QCOMPARE(f.h->airs.promptSets().size(), 1); // AIRS made it
+        const RunStore::Loaded saved = RunStore(f.h->runsDir).load(state.id);
+        QVERIFY(saved.ok());
+        QVERIFY(saved.run.checkpoint->promptSetId.isEmpty()); // the run never heard of it
+
+        f.h->airs.setFaults({});
+        RefinementRun resumed(f.h->services(), saved.run);
+        QSignalSpy warnings(&resumed, &RefinementRun::warning);
+        QSignalSpy created(&resumed, &RefinementRun::promptSetCreated);
+        QCOMPARE(runToEnd(resumed), RunStatus::Completed);
+        QCOMPARE(warnings.size(), 0);
+        QCOMPARE(created.size(), 1);
+        const QList<QJsonObject> sets = f.h->airs.promptSets();
+        QCOMPARE(sets.size(), 1);
+        const QString id = sets.first().value(u"uuid"_s).toString();
+        QCOMPARE(created.first().at(0).toString(), id);
+        QCOMPARE(f.h->airs.prompts(id).size(), resumed.state().bestResult()->testCases.size());
+    }
+
     void pauseMidScanThenResume()
     {
         Fixture f({Scenario::medium(), Scenario::good()});
