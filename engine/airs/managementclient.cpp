@@ -1,7 +1,8 @@
 #include "managementclient.h"
 
-#include "oauthjsonapi.h"
 #include "airslog.h"
+#include "createbyname.h"
+#include "oauthjsonapi.h"
 #include "oauthtokensource.h"
 
 #include <QJsonArray>
@@ -45,6 +46,21 @@ AirsResult<QString> parseDeleteMessage(const HttpResponse &r)
     else
         out.value = QJsonDocument::fromJson(r.body).object().value(u"message"_s).toString();
     return out;
+}
+
+// A created or updated object: a JSON object with an id.
+template<typename T>
+AirsResult<T> parseCreated(const HttpResponse &r, const AirsError &e, const QString &what)
+{
+    if (e.isError())
+        return failure<T>(e);
+    const AirsResult<QJsonObject> o = parseObject(r, what);
+    if (!o.ok())
+        return failure<T>(o.error);
+    T created = T::fromJson(o.value);
+    if (created.id.isEmpty())
+        return failure<T>(AirsError::invalid(what, u"the answer has no id"_s));
+    return AirsResult<T>{created, {}};
 }
 } // namespace
 
@@ -127,99 +143,56 @@ void ManagementClient::listProfiles(QObject *context, Callback<QList<AirsProfile
                          u"list profiles"_s, context, std::move(done));
 }
 
-static auto topicReply(const QString &what, QPointer<QObject> guard,
-                       ManagementClient::Callback<AirsTopic> done)
+
+template<typename T>
+void ManagementClient::createOnce(const QString &path, const QJsonObject &body, const QString &name,
+                                  const QString &what, void (ManagementClient::*list)(QObject *, Callback<QList<T>>),
+                                  std::function<bool(const T &)> isSent, QObject *context, Callback<T> done)
 {
-    return [what, guard, done = std::move(done)](const HttpResponse &r, const AirsError &e) {
-        if (!guard)
-            return;
-        if (e.isError())
-            return done(failure<AirsTopic>(e));
-        const AirsResult<QJsonObject> o = parseObject(r, what);
-        if (!o.ok())
-            return done(failure<AirsTopic>(o.error));
-        AirsTopic t = AirsTopic::fromJson(o.value);
-        if (t.id.isEmpty())
-            return done(failure<AirsTopic>(AirsError::invalid(what, u"the answer has no topic_id"_s)));
-        done(AirsResult<AirsTopic>{t, {}});
+    auto spec = std::make_shared<CreateByName<T>>();
+    spec->send = [this, path, body, what](typename CreateByName<T>::Done sent) {
+        m_api->request(
+            "POST", path, {}, body, what, this,
+            [what, sent](const HttpResponse &r, const AirsError &e) { sent(parseCreated<T>(r, e, what)); },
+            m_api->retryPolicy().withoutResending());
     };
-}
-
-namespace {
-template<typename T>
-AirsResult<T> parseCreated(const HttpResponse &r, const AirsError &e, const QString &what)
-{
-    if (e.isError())
-        return failure<T>(e);
-    const AirsResult<QJsonObject> o = parseObject(r, what);
-    if (!o.ok())
-        return failure<T>(o.error);
-    T created = T::fromJson(o.value);
-    if (created.id.isEmpty())
-        return failure<T>(AirsError::invalid(what, u"the answer has no id"_s));
-    return AirsResult<T>{created, {}};
-}
-} // namespace
-
-template<typename T>
-void ManagementClient::createByName(const CreateSpec<T> &spec, int attemptsLeft, QPointer<QObject> guard,
-                                    Callback<T> done)
-{
-    m_api->request(
-        "POST", spec.path, {}, spec.body, spec.what, this,
-        [=, this](const HttpResponse &r, const AirsError &e) {
-            if (!guard)
-                return;
-            const AirsResult<T> created = parseCreated<T>(r, e, spec.what);
-            const bool conflict = created.error.kind == AirsError::Kind::Conflict;
-            if (created.ok() || !(conflict || created.error.leavesOutcomeOpen()))
-                return done(created);
-            qCInfo(lcAirs).noquote() << spec.what << "ended without a clear answer (" << created.error.toString()
-                                     << "); looking it up by name before anything is sent again";
-            (this->*spec.list)(this, [=, this](const AirsResult<QList<T>> &all) {
-                if (!guard)
-                    return;
-                if (!all.ok()) // cannot tell: report the create's own failure, send nothing more
-                    return done(created);
-                for (const T &item : all.value) {
-                    if (item.name != spec.name)
-                        continue;
-                    // Someone else's object of that name stays a conflict.
-                    return done(spec.isSent(item) ? AirsResult<T>{item, {}} : created);
+    spec->find = [this, list, name, what](typename CreateByName<T>::Found found) {
+        qCInfo(lcAirs).noquote() << what << "was not confirmed; looking it up by name before anything is sent again";
+        (this->*list)(this, [name, found](const AirsResult<QList<T>> &all) {
+            AirsResult<std::optional<T>> out;
+            out.error = all.error;
+            for (const T &item : all.value) {
+                if (item.name == name) {
+                    out.value = item;
+                    break;
                 }
-                if (conflict || attemptsLeft <= 1)
-                    return done(created);
-                createByName<T>(spec, attemptsLeft - 1, guard, done);
-            });
-        },
-        m_api->retryPolicy().withoutResending());
+            }
+            found(out);
+        });
+    };
+    spec->isSent = std::move(isSent);
+    createByName<T>(spec, context, std::move(done));
 }
 
 void ManagementClient::createTopic(const QString &name, const QString &description,
                                    const QStringList &examples, QObject *context,
                                    Callback<AirsTopic> done)
 {
-    CreateSpec<AirsTopic> spec{u"/v1/mgmt/topic"_s,
-                               AirsTopic::writeBody(name, description, examples),
-                               name,
-                               u"create topic \"%1\""_s.arg(name),
-                               &ManagementClient::listTopics,
-                               [description, examples](const AirsTopic &t) {
-                                   return t.description == description && t.examples == examples;
-                               }};
-    createByName<AirsTopic>(spec, UnknownCreateAttempts, context, std::move(done));
+    createOnce<AirsTopic>(
+        u"/v1/mgmt/topic"_s, AirsTopic::writeBody(name, description, examples), name,
+        u"create topic \"%1\""_s.arg(name), &ManagementClient::listTopics,
+        [description, examples](const AirsTopic &t) { return t.description == description && t.examples == examples; },
+        context, std::move(done));
 }
 
 void ManagementClient::createProfile(const QString &name, const QJsonObject &policy, QObject *context,
                                      Callback<AirsProfile> done)
 {
-    CreateSpec<AirsProfile> spec{u"/v1/mgmt/profile"_s,
-                                 {{u"profile_name"_s, name}, {u"active"_s, true}, {u"policy"_s, policy}},
-                                 name,
-                                 u"create profile \"%1\""_s.arg(name),
-                                 &ManagementClient::listProfiles,
-                                 [policy](const AirsProfile &p) { return p.policy == policy; }};
-    createByName<AirsProfile>(spec, UnknownCreateAttempts, context, std::move(done));
+    createOnce<AirsProfile>(u"/v1/mgmt/profile"_s,
+                            {{u"profile_name"_s, name}, {u"active"_s, true}, {u"policy"_s, policy}}, name,
+                            u"create profile \"%1\""_s.arg(name), &ManagementClient::listProfiles,
+                            [policy](const AirsProfile &p) { return p.policy == policy; }, context,
+                            std::move(done));
 }
 
 void ManagementClient::deleteProfile(const QString &profileId, bool force, const QString &updatedBy,
@@ -245,7 +218,10 @@ void ManagementClient::updateTopic(const QString &topicId, const QString &name,
     const QString what = u"update topic \"%1\""_s.arg(name);
     m_api->request("PUT", u"/v1/mgmt/topic/uuid/"_s + topicId, {},
                    AirsTopic::writeBody(name, description, examples), what, this,
-                   topicReply(what, context, std::move(done)));
+                   [what, guard = QPointer<QObject>(context), done](const HttpResponse &r, const AirsError &e) {
+                       if (guard)
+                           done(parseCreated<AirsTopic>(r, e, what));
+                   });
 }
 
 void ManagementClient::deleteTopic(const QString &topicId, QObject *context, Callback<QString> done)

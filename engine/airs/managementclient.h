@@ -6,7 +6,6 @@
 #include "profilepolicy.h"
 
 #include <QObject>
-#include <QPointer>
 
 #include <functional>
 
@@ -37,6 +36,8 @@ public:
     void forceDeleteTopic(const QString &topicId, const QString &updatedBy, QObject *context,
                           Callback<QString> done);
     void listProfiles(QObject *context, Callback<QList<AirsProfile>> done); // every page
+    // Topic and profile creates exist once (createbyname.h): an unknown outcome or a 409 is
+    // answered by a lookup by name, never by sending the create blindly again.
     // POST /v1/mgmt/profile with {profile_name, active, policy}.
     void createProfile(const QString &name, const QJsonObject &policy, QObject *context,
                        Callback<AirsProfile> done);
@@ -57,27 +58,12 @@ public:
     int pageSize() const { return m_pageSize; }
     void setPageSize(int n) { m_pageSize = n; }
 
-    // A create whose outcome is unknown (no answer, a cut connection or body, a timeout, a
-    // 5xx) may have been performed: it is never simply sent again. The object is looked up
-    // by name first; only when it is not there is the create repeated, at most this often.
-    // A 409 is looked up too: Qt's HTTP stack itself re-sends a request whose connection
-    // closed before any answer, so a create AIRS performed may come back as "already exists".
-    // The object found is taken as this create's only when its content is what was sent.
-    static constexpr int UnknownCreateAttempts = 3;
-
 private:
+    // POSTs `body` once and finds the object by name when the outcome is open (createbyname.h).
     template<typename T>
-    struct CreateSpec
-    {
-        QString path;
-        QJsonObject body;
-        QString name;
-        QString what;
-        void (ManagementClient::*list)(QObject *, Callback<QList<T>>);
-        std::function<bool(const T &)> isSent; // the listed object holds what this create sent
-    };
-    template<typename T>
-    void createByName(const CreateSpec<T> &spec, int attemptsLeft, QPointer<QObject> guard, Callback<T> done);
+    void createOnce(const QString &path, const QJsonObject &body, const QString &name, const QString &what,
+                    void (ManagementClient::*list)(QObject *, Callback<QList<T>>),
+                    std::function<bool(const T &)> isSent, QObject *context, Callback<T> done);
     template<typename T>
     void listAll(const QString &path, const QString &arrayKey, const QString &what,
                  QObject *context, Callback<QList<T>> done);

@@ -1,5 +1,6 @@
 #include "promptsetclient.h"
 
+#include "createbyname.h"
 #include "oauthjsonapi.h"
 #include "oauthtokensource.h"
 
@@ -40,47 +41,39 @@ PromptSetInfo promptSetFrom(const QJsonObject &o)
 void PromptSetClient::createPromptSet(const QString &name, const QString &description,
                                       QObject *context, Callback<PromptSetInfo> done)
 {
-    create(name, description, 3, context, std::move(done));
-}
-
-void PromptSetClient::create(const QString &name, const QString &description, int attemptsLeft,
-                             QObject *context, Callback<PromptSetInfo> done)
-{
     QJsonObject body{{u"name"_s, name}};
     if (!description.isEmpty())
         body.insert(u"description"_s, description);
-    QPointer<QObject> guard(context);
     const QString what = u"create prompt set \"%1\""_s.arg(name);
-    m_api->request(
-        "POST", u"/v1/custom-attack/custom-prompt-set"_s, {}, body, what, this,
-        [=, this](const HttpResponse &r, const AirsError &e) {
-            if (!guard)
-                return;
-            AirsResult<PromptSetInfo> out;
-            out.error = e;
-            if (out.ok()) {
-                out.value = promptSetFrom(QJsonDocument::fromJson(r.body).object());
-                if (out.value.id.isEmpty())
-                    out.error = AirsError::invalid(what, u"the answer has no uuid"_s);
-            }
-            const bool conflict = out.error.kind == AirsError::Kind::Conflict;
-            if (out.ok() || !(conflict || out.error.leavesOutcomeOpen()))
-                return done(out);
-            findPromptSet(name, this, [=, this](const AirsResult<PromptSetInfo> &found) {
-                if (!guard)
-                    return;
-                if (!found.ok())
-                    return done(out);
-                if (!found.value.id.isEmpty()) {
-                    const bool sent = found.value.raw.value(u"description"_s).toString() == description;
-                    return done(sent ? found : out); // someone else's set of that name: conflict
+    auto spec = std::make_shared<CreateByName<PromptSetInfo>>();
+    spec->send = [this, body, what](CreateByName<PromptSetInfo>::Done sent) {
+        m_api->request(
+            "POST", u"/v1/custom-attack/custom-prompt-set"_s, {}, body, what, this,
+            [what, sent](const HttpResponse &r, const AirsError &e) {
+                AirsResult<PromptSetInfo> out;
+                out.error = e;
+                if (out.ok()) {
+                    out.value = promptSetFrom(QJsonDocument::fromJson(r.body).object());
+                    if (out.value.id.isEmpty())
+                        out.error = AirsError::invalid(what, u"the answer has no uuid"_s);
                 }
-                if (conflict || attemptsLeft <= 1)
-                    return done(out);
-                create(name, description, attemptsLeft - 1, guard, done);
-            });
-        },
-        m_api->retryPolicy().withoutResending());
+                sent(out);
+            },
+            m_api->retryPolicy().withoutResending());
+    };
+    spec->find = [this, name](CreateByName<PromptSetInfo>::Found found) {
+        findPromptSet(name, this, [found](const AirsResult<PromptSetInfo> &set) {
+            AirsResult<std::optional<PromptSetInfo>> out;
+            out.error = set.error;
+            if (!set.value.id.isEmpty())
+                out.value = set.value;
+            found(out);
+        });
+    };
+    spec->isSent = [description](const PromptSetInfo &set) {
+        return set.raw.value(u"description"_s).toString() == description;
+    };
+    createByName<PromptSetInfo>(spec, context, std::move(done));
 }
 
 void PromptSetClient::findPromptSet(const QString &name, QObject *context, Callback<PromptSetInfo> done)

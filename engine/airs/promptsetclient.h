@@ -25,9 +25,8 @@ public:
                     QObject *parent = nullptr);
     ~PromptSetClient() override;
 
-    // A create whose outcome is unknown, or a 409, is answered by a lookup by name (as
-    // ManagementClient does for topics and profiles): the set found is taken as this create's
-    // when its description is the one sent; an absent set is created again (3 tries at most).
+    // Exists once (createbyname.h): a create whose outcome is unknown, or a 409, is answered by
+    // a lookup by name; the set found is this create's when its description is the one sent.
     void createPromptSet(const QString &name, const QString &description, QObject *context,
                          Callback<PromptSetInfo> done);
     // The set with exactly this name, or an empty PromptSetInfo when there is none.
@@ -39,9 +38,6 @@ public:
     void abortAll();
 
 private:
-    void create(const QString &name, const QString &description, int attemptsLeft, QObject *context,
-                Callback<PromptSetInfo> done);
-
     OAuthTokenSource *m_tokens;
     OAuthJsonApi *m_api;
 };
