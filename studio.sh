@@ -34,9 +34,21 @@ install_packages() {
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
-  say "Installing missing Debian packages: ${missing[*]}"
+  if ! command -v apt-get >/dev/null || ! command -v dpkg-query >/dev/null; then
+    say "studio.sh installs Debian 12 packages with apt-get, which this system does not have."
+    say "Install the equivalents of these yourself, then build with CMake: ${missing[*]}"
+    exit 1
+  fi
   local sudo=()
-  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null; then
+      say "These Debian packages are missing and sudo is not installed. As root, run:"
+      say "  apt-get install --no-install-recommends ${missing[*]}"
+      exit 1
+    fi
+    sudo=(sudo)
+  fi
+  say "Installing missing Debian packages: ${missing[*]}"
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
