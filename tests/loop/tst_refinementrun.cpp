@@ -25,6 +25,25 @@ class TestRefinementRun : public QObject
         }
     };
 
+    // Slows AIRS down once `run` reaches its finish step, and asks for a pause when the n-th
+    // request whose path ends with `suffix` arrives: the pause lands while that call is in
+    // flight and its answer comes afterwards.
+    void pauseDuringExport(Fixture &f, RefinementRun &run, const QString &suffix, int nth)
+    {
+        connect(&run, &RefinementRun::stepChanged, this, [&f](const QString &step) {
+            if (step != u"finish"_s)
+                return;
+            AirsEmulator::Faults slow;
+            slow.latencyMs = 100;
+            f.h->airs.setFaults(slow);
+        });
+        auto seen = std::make_shared<int>(0);
+        connect(&f.h->airs, &AirsEmulator::requestReceived, this, [&run, suffix, nth, seen](const QString &path) {
+            if (path.endsWith(suffix) && ++*seen == nth)
+                run.requestPause();
+        });
+    }
+
     static QList<int> numbers(const RunState &s)
     {
         QList<int> n;
@@ -215,17 +234,10 @@ private slots:
         RunState state = LoopHarness::newRun(u"Weapons"_s);
         state.userInput.createPromptSet = true;
         RefinementRun first(f.h->services(), state);
-        connect(&first, &RefinementRun::stepChanged, this, [&](const QString &step) {
-            if (step != u"finish"_s)
-                return;
-            AirsEmulator::Faults slow;
-            slow.latencyMs = 100; // the prompt calls are in flight when the pause lands
-            f.h->airs.setFaults(slow);
-        });
+        pauseDuringExport(f, first, u"/custom-prompt"_s, 3); // two prompts are in, the third on its way
         int prompts = 0;
         connect(&f.h->airs, &AirsEmulator::requestReceived, this, [&](const QString &path) {
-            if (path.endsWith(u"/custom-prompt"_s) && ++prompts == 3)
-                first.requestPause(); // two prompts are in, the third is on its way
+            prompts += path.endsWith(u"/custom-prompt"_s) ? 1 : 0;
         });
         QSignalSpy complete(&first, &RefinementRun::loopComplete);
         QSignalSpy created(&first, &RefinementRun::promptSetCreated);
@@ -268,17 +280,7 @@ private slots:
         RunState state = LoopHarness::newRun(u"Weapons"_s);
         state.userInput.createPromptSet = true;
         RefinementRun first(f.h->services(), state);
-        connect(&first, &RefinementRun::stepChanged, this, [&](const QString &step) {
-            if (step != u"finish"_s)
-                return;
-            AirsEmulator::Faults slow;
-            slow.latencyMs = 100; // the create's answer arrives after the pause
-            f.h->airs.setFaults(slow);
-        });
-        connect(&f.h->airs, &AirsEmulator::requestReceived, this, [&](const QString &path) {
-            if (path.endsWith(u"/custom-prompt-set"_s))
-                first.requestPause();
-        });
+        pauseDuringExport(f, first, u"/custom-prompt-set"_s, 1); // the create's answer comes later
         QCOMPARE(runToEnd(first), RunStatus::Paused);
         QTRY_COMPARE(f.h->airs.pendingResponses(), 0);
         QCOMPARE(f.h->airs.promptSets().size(), 1); // AIRS made it
