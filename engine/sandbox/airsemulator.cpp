@@ -201,7 +201,7 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
     case FaultPlan::Fault::Hang:
         qCDebug(lcSandbox) << "hang" << in.method << in.path;
         break; // held until the client gives up or the emulator goes away
-    case FaultPlan::Fault::None:
+    case FaultPlan::Fault::None: {
         if (scan && m_faults.faults().maxInflightScans > 0 &&
             m_inflightScans >= m_faults.faults().maxInflightScans) {
             answerLater(id, ApiReply::rateLimited(m_faults.faults().retryAfterSeconds,
@@ -212,18 +212,15 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
             m_held.at(id).countsInflight = true;
             m_peakInflightScans = qMax(m_peakInflightScans, ++m_inflightScans);
         }
-        if (isCreate(in)) {
-            const ApiReply reply = route(in);
-            if (reply.status / 100 == 2 && m_faults.takeCreateDrop()) {
-                qCDebug(lcSandbox) << "performed, then dropped" << in.method << in.path;
-                drop();
-                break;
-            }
-            answerLater(id, reply);
+        const ApiReply reply = route(in);
+        if (reply.status / 100 == 2 && isCreate(in) && m_faults.takeCreateDrop()) {
+            qCDebug(lcSandbox) << "performed, then dropped" << in.method << in.path;
+            drop();
             break;
         }
-        answerLater(id, route(in));
+        answerLater(id, reply);
         break;
+    }
     default:
         answerLater(id, m_faults.reply(decision));
         break;
