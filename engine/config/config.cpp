@@ -255,3 +255,22 @@ QString Config::memoryDir() const
     const QString d = string(ConfigKeys::MemoryDir);
     return d.isEmpty() ? QDir(m_home).filePath(u"memory"_s) : d;
 }
+
+QString Config::sandboxHome() const
+{
+    return QDir(m_home).filePath(u"sandbox"_s);
+}
+
+Config Config::sandboxed() const
+{
+    Config c = *this;
+    if (m_sandboxed)
+        return c;
+    const QDir home(sandboxHome());
+    c.m_values.insert(QString(ConfigKeys::DataDir), home.filePath(u"runs"_s));
+    c.m_values.insert(QString(ConfigKeys::MemoryDir), home.filePath(u"memory"_s));
+    c.m_sources.insert(QString(ConfigKeys::DataDir), ConfigSource::Default);
+    c.m_sources.insert(QString(ConfigKeys::MemoryDir), ConfigSource::Default);
+    c.m_sandboxed = true;
+    return c;
+}

@@ -47,10 +47,19 @@ public:
     QString dataDir() const;   // runs/
     QString memoryDir() const; // memory/
 
+    // The built-in sandbox's data lives apart from real runs and learnings, in <home>/sandbox
+    // with its own runs/ and memory/, so a sandbox run never reads or writes real learnings.
+    QString sandboxHome() const;
+    // This config as the sandbox uses it: dataDir() and memoryDir() are under sandboxHome(),
+    // whatever DATA_DIR and MEMORY_DIR say (those name the real data).
+    Config sandboxed() const;
+    bool isSandboxed() const { return m_sandboxed; }
+
 private:
     QHash<QString, QVariant> m_values;
     QHash<QString, ConfigSource> m_sources;
     QString m_home;
+    bool m_sandboxed = false;
 };
 
 struct Config::Result

@@ -234,6 +234,41 @@ private slots:
         QCOMPARE(Config::expandHome(u"/abs/~x"_s), u"/abs/~x"_s);
     }
 
+    // The sandbox's runs and learnings live under <home>/sandbox, even when DATA_DIR and
+    // MEMORY_DIR name the real directories elsewhere; everything else is unchanged.
+    void sandboxedUsesItsOwnHome_data()
+    {
+        QTest::addColumn<bool>("explicitDirs");
+        QTest::newRow("default dirs") << false;
+        QTest::newRow("DATA_DIR and MEMORY_DIR set") << true;
+    }
+    void sandboxedUsesItsOwnHome()
+    {
+        QFETCH(bool, explicitDirs);
+        ConfigLayers l = emptyLayers();
+        if (explicitDirs) {
+            l.environment.insert(u"DATA_DIR"_s, TestHome::path() + u"/real-runs"_s);
+            l.file.insert(u"memoryDir"_s, QString(TestHome::path() + u"/real-memory"_s));
+        }
+        l.environment.insert(u"SCAN_CONCURRENCY"_s, u"7"_s);
+        const Config::Result r = Config::resolve(l);
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(u'\n')));
+        const Config real = r.config;
+        const Config sandbox = real.sandboxed();
+        const QString home = TestHome::path() + u"/home/sandbox"_s;
+        QCOMPARE(sandbox.sandboxHome(), home);
+        QCOMPARE(sandbox.dataDir(), home + u"/runs"_s);
+        QCOMPARE(sandbox.memoryDir(), home + u"/memory"_s);
+        QCOMPARE(sandbox.string(ConfigKeys::MemoryDir), home + u"/memory"_s);
+        QVERIFY(sandbox.isSandboxed());
+        QVERIFY(!real.isSandboxed());
+        QCOMPARE(real.dataDir(), explicitDirs ? TestHome::path() + u"/real-runs"_s : TestHome::path() + u"/home/runs"_s);
+        QCOMPARE(real.memoryDir(),
+                 explicitDirs ? TestHome::path() + u"/real-memory"_s : TestHome::path() + u"/home/memory"_s);
+        QCOMPARE(sandbox.integer(ConfigKeys::ScanConcurrency), 7);
+        QCOMPARE(sandbox.sandboxed().memoryDir(), home + u"/memory"_s); // not <home>/sandbox/sandbox
+    }
+
     void homeFromEnvironment()
     {
         QProcessEnvironment env;
