@@ -79,9 +79,22 @@ void StudioContext::useSessionOnlySecrets()
     m_settings->setSecretStore(m_secrets);
 }
 
+Config::Result StudioContext::effective() const
+{
+    Config::Result c = m_settings->effective();
+    if (m_sandbox)
+        c.config = c.config.sandboxed();
+    return c;
+}
+
 QString StudioContext::runsDirectory() const
 {
-    return m_settings->effective().config.dataDir();
+    return effective().config.dataDir();
+}
+
+QString StudioContext::memoryDirectory() const
+{
+    return effective().config.memoryDir();
 }
 
 QString StudioContext::defaultProfile() const
@@ -93,7 +106,7 @@ QString StudioContext::defaultProfile() const
 
 RunEnvironment StudioContext::environment(QString *error) const
 {
-    const Config::Result c = m_settings->effective();
+    const Config::Result c = effective();
     if (!c.ok()) {
         *error = c.errors.first();
         return {};
@@ -107,7 +120,7 @@ RunEnvironment StudioContext::environment(QString *error) const
     env.scanConcurrency = c.config.integer(ConfigKeys::ScanConcurrency);
     env.scanRate = c.config.number(ConfigKeys::ScanRate);
     env.propagationDelayMs = 0;
-    env.useMemoryFrom(c.config);
+    env.useMemoryFrom(c.config); // the sandbox's own memory: real learnings are never injected
     return env;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "config/config.h"
 #include "domain/runstate.h"
 #include "loop/runenvironment.h"
 
@@ -39,7 +40,10 @@ public:
     SettingsController *settings() const { return m_settings; }
     RunSession *session() const { return m_session; }
     ManagementClient *management() const { return m_management; }
+    // Where runs and learnings are kept: the sandbox's own (<home>/sandbox/runs and /memory)
+    // while the sandbox is active, so they never mix with real ones; else the configured ones.
     QString runsDirectory() const;
+    QString memoryDirectory() const;
     QString defaultProfile() const;
 
     // Starts a new run or resumes a stored one. Returns an error message, or empty.
@@ -63,6 +67,7 @@ public:
     void listProfiles();
 
 private:
+    Config::Result effective() const; // the settings, sandboxed while the sandbox is active
     RunEnvironment environment(QString *error) const;
     QString launch(const RunState &run);
     void rebuildManagement();

@@ -14,7 +14,10 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QBoxLayout>
 #include <QCloseEvent>
+#include <QDir>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -34,8 +37,7 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     , m_live(new LiveRunPanel(context->session(), this))
     , m_charts(new EfficacyChartView(context->session(), this))
     , m_compare(new ComparePanel(context->session(), this))
-    , m_runs(new RunsPanel(context->runsDirectory(), nullptr, this))
-    , m_memory(new MemoryBrowserPanel(context->settings()->effective().config.memoryDir(), this))
+    , m_dataBanner(new QLabel(this))
     , m_status(new QLabel(this))
 {
     setObjectName(u"mainWindow"_s);
@@ -46,9 +48,21 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     m_tabs->addTab(m_live, tr("&Live run"));
     m_tabs->addTab(m_charts, tr("&Charts"));
     m_tabs->addTab(m_compare, tr("Com&pare"));
-    m_tabs->addTab(m_runs, tr("R&uns"));
-    m_tabs->addTab(m_memory, tr("&Memory"));
-    setCentralWidget(m_tabs);
+    showDataOfCurrentMode(); // the Runs and Memory pages
+    m_dataBanner->setObjectName(u"sandboxDataBanner"_s);
+    m_dataBanner->setWordWrap(true);
+    m_dataBanner->setMargin(6);
+    m_dataBanner->setAutoFillBackground(true);
+    m_dataBanner->setBackgroundRole(QPalette::ToolTipBase);
+    m_dataBanner->setForegroundRole(QPalette::ToolTipText);
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_dataBanner);
+    layout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
+    updateDataBanner();
     m_status->setObjectName(u"statusLabel"_s);
     statusBar()->addWidget(m_status, 1);
 
@@ -58,16 +72,8 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     connect(m_newRun, &NewRunPanel::runRequested, this, &MainWindow::startRun);
     connect(m_newRun, &NewRunPanel::refreshProfilesRequested, context, &StudioContext::listProfiles);
     connect(context, &StudioContext::profilesListed, m_newRun, &NewRunPanel::setProfiles);
-    connect(m_runs, &RunsPanel::openRequested, this, &MainWindow::openRun);
-    connect(m_memory, &MemoryBrowserPanel::seedRequested, this, [this](const QString &description, const QStringList &examples) {
-        RunSettings s = m_newRun->settings();
-        s.topicDescription = description;
-        s.seedExamples = examples;
-        m_newRun->setSettings(s);
-        showPage(NewRunPage);
-    });
-    connect(m_runs, &RunsPanel::resumeRequested, this, &MainWindow::resumeRun);
     connect(context, &StudioContext::sandboxChanged, this, [this] {
+        showDataOfCurrentMode();
         updateTitle();
         m_newRun->setDefaultProfile(m_context->defaultProfile());
         m_context->listProfiles();
@@ -85,9 +91,10 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     connect(context, &StudioContext::ready, this, [this] {
         m_newRun->setDefaultProfile(m_context->defaultProfile());
         m_context->listProfiles();
-        const Config config = m_context->settings()->effective().config;
-        m_memory->setInjectorDefaults(config.integer(ConfigKeys::MaxMemoryChars), config.number(ConfigKeys::MemoryHalfLifeDays));
+        applyInjectorDefaults();
     });
+    // The loaded settings (config.json, the Settings dialog) may name other directories.
+    connect(context->settings(), &SettingsController::loaded, this, &MainWindow::showDataOfCurrentMode);
     updateTitle();
     updateActions();
 }
@@ -177,6 +184,69 @@ void MainWindow::updateActions()
         m_status->setText(tr("Running %1").arg(run.userInput.topicDescription));
     else if (!run.id.isEmpty())
         m_status->setText(tr("Run %1: %2").arg(run.id, run.stopReason.isEmpty() ? runStatusName(run.status) : run.stopReason));
+}
+
+void MainWindow::showDataOfCurrentMode()
+{
+    const QString runsDir = m_context->runsDirectory();
+    if (!m_runs || runsDir != m_runsDir) {
+        auto *runs = new RunsPanel(runsDir, nullptr, this);
+        connect(runs, &RunsPanel::openRequested, this, &MainWindow::openRun);
+        connect(runs, &RunsPanel::resumeRequested, this, &MainWindow::resumeRun);
+        replacePage(RunsPage, m_runs, runs);
+        m_runs = runs;
+        m_runsDir = runsDir;
+    }
+    const QString memoryDir = m_context->memoryDirectory();
+    if (!m_memory || memoryDir != m_memoryDir) {
+        auto *memory = new MemoryBrowserPanel(memoryDir, this);
+        connect(memory, &MemoryBrowserPanel::seedRequested, this, [this](const QString &description, const QStringList &examples) {
+            RunSettings s = m_newRun->settings();
+            s.topicDescription = description;
+            s.seedExamples = examples;
+            m_newRun->setSettings(s);
+            showPage(NewRunPage);
+        });
+        replacePage(MemoryPage, m_memory, memory);
+        m_memory = memory;
+        m_memoryDir = memoryDir;
+        if (m_context->isReady())
+            applyInjectorDefaults();
+    }
+    const bool sandbox = m_context->isSandbox();
+    m_tabs->setTabText(RunsPage, sandbox ? tr("R&uns (sandbox)") : tr("R&uns"));
+    m_tabs->setTabText(MemoryPage, sandbox ? tr("&Memory (sandbox)") : tr("&Memory"));
+    m_tabs->setTabToolTip(RunsPage, QDir::toNativeSeparators(m_runsDir));
+    m_tabs->setTabToolTip(MemoryPage, QDir::toNativeSeparators(m_memoryDir));
+    updateDataBanner();
+}
+
+void MainWindow::replacePage(Page page, QWidget *old, QWidget *replacement)
+{
+    const int current = m_tabs->currentIndex();
+    const QString text = old ? m_tabs->tabText(int(page)) : QString();
+    if (old) {
+        m_tabs->removeTab(int(page));
+        delete old; // now: nothing may find or use the panel of the other data
+    }
+    m_tabs->insertTab(int(page), replacement, text);
+    m_tabs->setCurrentIndex(current);
+}
+
+void MainWindow::updateDataBanner()
+{
+    const bool sandbox = m_context->isSandbox();
+    m_dataBanner->setVisible(sandbox);
+    if (sandbox)
+        m_dataBanner->setText(tr("Sandbox data: the runs and learnings here are the sandbox's own, kept in %1 "
+                                 "apart from your real ones, which sandbox runs never read or change.")
+                                  .arg(QDir::toNativeSeparators(QFileInfo(m_runsDir).path())));
+}
+
+void MainWindow::applyInjectorDefaults()
+{
+    const Config config = m_context->settings()->effective().config;
+    m_memory->setInjectorDefaults(config.integer(ConfigKeys::MaxMemoryChars), config.number(ConfigKeys::MemoryHalfLifeDays));
 }
 
 void MainWindow::updateTitle()

@@ -37,6 +37,13 @@ private:
     void createActions();
     void updateActions();
     void updateTitle();
+    // The Runs and Memory pages show the current mode's data: the sandbox's own runs and
+    // learnings (labelled as such) while the sandbox is active, else the real ones. A page
+    // is rebuilt when its directory changed.
+    void showDataOfCurrentMode();
+    void replacePage(Page page, QWidget *old, QWidget *replacement);
+    void updateDataBanner();
+    void applyInjectorDefaults();
     void startRun();
     void resumeRun(const QString &runId);
     void openRun(const QString &runId);
@@ -49,8 +56,11 @@ private:
     LiveRunPanel *m_live;
     EfficacyChartView *m_charts;
     ComparePanel *m_compare;
-    RunsPanel *m_runs;
-    MemoryBrowserPanel *m_memory;
+    RunsPanel *m_runs = nullptr;
+    MemoryBrowserPanel *m_memory = nullptr;
+    QString m_runsDir;
+    QString m_memoryDir;
+    QLabel *m_dataBanner;
     QLabel *m_status;
     QAction *m_runAction = nullptr;
     QAction *m_pauseAction = nullptr;

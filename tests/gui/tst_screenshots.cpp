@@ -1,7 +1,8 @@
 // A tour of every main view of the real window over the sandbox: New run filled in, Charts
 // after a run, Compare with a diff, the Apply dialog, Live run mid-run, the Runs list, the
-// memory browser and its injection preview, and the Settings dialog. The memory home starts
-// from the fixture files of the original tool (tests/data/memory), so runs read and extend it. It checks what each view shows; with DAYSTROM_SCREENSHOTS=<dir> set it also
+// memory browser and its injection preview, and the Settings dialog. The sandbox's memory home
+// starts from the fixture files of the original tool (tests/data/memory), so runs read and
+// extend it. It checks what each view shows; with DAYSTROM_SCREENSHOTS=<dir> set it also
 // saves each view as a PNG there (tests/gui/screenshots.sh runs it under Xvfb).
 #include "models/compare/applycontroller.h"
 #include "models/runsession.h"
@@ -49,8 +50,9 @@ class TestScreenshots : public QObject
 private slots:
     void initTestCase()
     {
-        // Learnings from earlier runs, as the original tool left them.
-        const QString memory = qEnvironmentVariable("DAYSTROM_HOME") + u"/memory"_s;
+        // Learnings from earlier runs, as the original tool left them, in the memory the
+        // sandbox's runs use (and its memory browser shows): the sandbox's own.
+        const QString memory = qEnvironmentVariable("DAYSTROM_HOME") + u"/sandbox/memory"_s;
         QVERIFY(memory.startsWith(TestHome::path()));
         QVERIFY(QDir().mkpath(memory));
         const QString data = QStringLiteral(DAYSTROM_TEST_DATA) + u"/memory/original/"_s;
