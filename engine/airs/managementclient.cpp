@@ -71,6 +71,7 @@ ManagementClient::ManagementClient(QNetworkAccessManager *manager, const AirsSet
                                     settings.clientSecret, settings.tsgId, this))
     , m_api(new OAuthJsonApi(manager, m_tokens, settings.managementEndpoint, this))
     , m_tsgId(settings.tsgId)
+    , m_actor(settings.clientId)
 {
     m_tokens->setTimeoutMs(settings.timeoutMs);
     m_api->setTimeoutMs(settings.timeoutMs);
@@ -272,12 +273,10 @@ void ManagementClient::updateProfile(const AirsProfile &profile, const QJsonObje
                    });
 }
 
-void ManagementClient::assignTopics(const QString &profileName, const QList<TopicAssignment> &assignments,
-                                    const QString &guardrailAction, QObject *context,
-                                    Callback<AirsProfile> done, ProfilePolicy::OtherTopics others)
+void ManagementClient::findProfile(const QString &profileName, QObject *context, Callback<AirsProfile> done)
 {
     QPointer<QObject> guard(context);
-    listProfiles(this, [=, this](const AirsResult<QList<AirsProfile>> &profiles) {
+    listProfiles(this, [=](const AirsResult<QList<AirsProfile>> &profiles) {
         if (!guard)
             return;
         if (!profiles.ok())
@@ -292,7 +291,22 @@ void ManagementClient::assignTopics(const QString &profileName, const QList<Topi
                 AirsError::Kind::NotFound, 0,
                 u"no security profile named \"%1\" in this tenant"_s.arg(profileName), -1}));
         }
-        const AirsProfile profile = *chosen;
+        done(AirsResult<AirsProfile>{*chosen, {}});
+    });
+}
+
+void ManagementClient::assignTopics(const QString &profileName, const QList<TopicAssignment> &assignments,
+                                    const QString &guardrailAction, QObject *context,
+                                    Callback<AirsProfile> done, ProfilePolicy::OtherTopics others,
+                                    const QStringList &replaced)
+{
+    QPointer<QObject> guard(context);
+    findProfile(profileName, this, [=, this](const AirsResult<AirsProfile> &found) {
+        if (!guard)
+            return;
+        if (!found.ok())
+            return done(found);
+        const AirsProfile profile = found.value;
         listTopics(this, [=, this](const AirsResult<QList<AirsTopic>> &topics) {
             if (!guard)
                 return;
@@ -311,7 +325,9 @@ void ManagementClient::assignTopics(const QString &profileName, const QList<Topi
                 a.topicName = it->name;
             }
             const QJsonObject policy =
-                ProfilePolicy::withTopicGuardrails(profile.policy, pinned, guardrailAction, others);
+                ProfilePolicy::withTopicGuardrails(profile.policy, pinned, guardrailAction, others, replaced);
+            if (policy == profile.policy)
+                return done(AirsResult<AirsProfile>{profile, {}});
             updateProfile(profile, policy, guard, done);
         });
     });

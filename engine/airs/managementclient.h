@@ -48,13 +48,20 @@ public:
                        Callback<AirsProfile> done);
 
     // Finds the profile by exact name (highest revision), reads each topic's current
-    // revision, and rewrites only the profile's topic-guardrails entry (ProfilePolicy).
+    // revision, and rewrites only the profile's topic-guardrails entry (ProfilePolicy), with
+    // the topics named in `replaced` taken out. A policy that would not change is not written.
     void assignTopics(const QString &profileName, const QList<TopicAssignment> &assignments,
                       const QString &guardrailAction, QObject *context, Callback<AirsProfile> done,
-                      ProfilePolicy::OtherTopics others = ProfilePolicy::OtherTopics::Keep);
+                      ProfilePolicy::OtherTopics others = ProfilePolicy::OtherTopics::Keep,
+                      const QStringList &replaced = {});
+    // The profile of that exact name with the highest revision; NotFound when there is none.
+    void findProfile(const QString &profileName, QObject *context, Callback<AirsProfile> done);
 
     void abortAll();
     OAuthTokenSource *tokenSource() const { return m_tokens; }
+    // Who the force-deletes name as `updated_by`: the service account (its client id is an
+    // email address in AIRS).
+    QString actor() const { return m_actor; }
     int pageSize() const { return m_pageSize; }
     void setPageSize(int n) { m_pageSize = n; }
 
@@ -71,5 +78,6 @@ private:
     OAuthTokenSource *m_tokens;
     OAuthJsonApi *m_api;
     QString m_tsgId;
+    QString m_actor;
     int m_pageSize = 100;
 };

@@ -38,6 +38,10 @@ QJsonObject RunSettings::toJson() const
         o.insert(u"maxAccumulatedTests"_s, *maxAccumulatedTests);
     if (!promptSetName.isEmpty())
         o.insert(u"promptSetName"_s, promptSetName);
+    if (inPlace)
+        o.insert(u"inPlace"_s, true);
+    if (!leaveOut.isEmpty())
+        o.insert(u"leaveOut"_s, QJsonArray::fromStringList(leaveOut));
     if (scanRate)
         o.insert(u"scanRate"_s, *scanRate);
     if (scanConcurrency)
@@ -72,6 +76,8 @@ RunSettings RunSettings::fromJson(const JsonIn &in)
         s.maxAccumulatedTests = int(*cap);
     s.createPromptSet = in.booleanOr("createPromptSet"_L1, false);
     s.promptSetName = in.stringOr("promptSetName"_L1, {});
+    s.inPlace = in.booleanOr("inPlace"_L1, false);
+    s.leaveOut = in.stringsOr("leaveOut"_L1);
     s.scanRate = in.optNumber("scanRate"_L1);
     if (const auto c = in.optInteger("scanConcurrency"_L1))
         s.scanConcurrency = int(*c);

@@ -36,6 +36,11 @@ struct RunSettings
     // Ours: labelled prompts imported from CSV, scanned every iteration instead of asking the
     // LLM for tests (the failures of each iteration are still carried as usual).
     QList<TestCase> fixedTests;
+    // Ours: deploy and scan on the production profile itself (restored when the run ends)
+    // instead of a scratch copy, for tenants that refuse to create profiles.
+    bool inPlace = false;
+    // Ours: production topics left out of the run's profile (a profile holds at most 20).
+    QStringList leaveOut;
 
     QJsonObject toJson() const;
     static RunSettings fromJson(const JsonIn &in);

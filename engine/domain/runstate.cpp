@@ -123,6 +123,14 @@ QJsonObject RunState::toJson() const
         o.insert(u"stopReason"_s, stopReason);
     if (checkpoint)
         o.insert(u"checkpoint"_s, checkpoint->toJson());
+    if (tenant)
+        o.insert(u"tenant"_s, tenant->toJson());
+    if (!applies.isEmpty()) {
+        QJsonArray a;
+        for (const ApplyRecord &r : applies)
+            a.append(r.toJson());
+        o.insert(u"applies"_s, a);
+    }
     return o;
 }
 
@@ -152,5 +160,10 @@ RunState RunState::fromJson(const JsonIn &in)
     r.stopReason = in.stringOr("stopReason"_L1, {});
     if (in.has("checkpoint"_L1))
         r.checkpoint = RunCheckpoint::fromJson(in.child("checkpoint"_L1));
+    if (in.has("tenant"_L1))
+        r.tenant = TenantFootprint::fromJson(in.child("tenant"_L1));
+    const QJsonArray applies = in.arrayOr("applies"_L1);
+    for (qsizetype i = 0; i < applies.size(); ++i)
+        r.applies.append(ApplyRecord::fromJson(in.element("applies"_L1, i, applies.at(i))));
     return r;
 }

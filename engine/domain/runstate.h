@@ -2,6 +2,7 @@
 
 #include "iterationresult.h"
 #include "runsettings.h"
+#include "tenantfootprint.h"
 
 #include <optional>
 
@@ -51,6 +52,8 @@ struct RunState
     RunStatus status = RunStatus::Running;
     QString stopReason; // ours: why the run stopped; empty while running
     std::optional<RunCheckpoint> checkpoint; // ours: absent in the original's files
+    std::optional<TenantFootprint> tenant;   // ours: what the run has on AIRS (scratch profile, topics)
+    QList<ApplyRecord> applies;              // ours: deliberate applies to production, oldest first
 
     // Iterations are looked up by number, never by array position (reference §6 item 1).
     const IterationResult *iterationByNumber(int number) const;

@@ -7,7 +7,9 @@
 #include "llm/structuredcall.h"
 #include "looplog.h"
 #include "runs/runstore.h"
+#include "runworkspace.h"
 #include "stepmachine.h"
+#include "tenantcleaner.h"
 #include "topicdeployer.h"
 
 #include <QDir>
@@ -21,8 +23,13 @@ RefinementRun::RefinementRun(RunServices services, RunState run, QObject *parent
     , m_run(std::move(run))
     , m_stepTimer(new QTimer(this))
     , m_deployer(new TopicDeployer(m_services.management, this))
+    , m_cleaner(new TenantCleaner(m_services.management, this))
     , m_delay(new QTimer(this))
 {
+    m_workspace = new RunWorkspace(m_services.management, [this](const TenantFootprint &f) {
+        m_run.tenant = f;
+        return saveCheckpoint();
+    }, this);
     m_stepTimer->setSingleShot(true);
     m_delay->setSingleShot(true);
     if (m_run.checkpoint)
@@ -53,6 +60,7 @@ void RefinementRun::buildMachine()
         int timeout;
     };
     const Step steps[] = {{"load-memory", &RefinementRun::enterLoadMemory, s.llmStepTimeoutMs},
+                          {"prepare", &RefinementRun::enterPrepare, s.airsStepTimeoutMs},
                           {"start", &RefinementRun::enterStart, 0},
                           {"generate", &RefinementRun::enterGenerate, s.llmStepTimeoutMs},
                           {"duplicate-check", &RefinementRun::enterDuplicateCheck, 0},
@@ -190,6 +198,8 @@ void RefinementRun::abortInFlight()
     m_delay->disconnect(this);
     if (m_deployer)
         m_deployer->abort();
+    if (m_workspace)
+        m_workspace->abort();
 }
 
 void RefinementRun::cancelExtraction()
@@ -257,13 +267,16 @@ QString RefinementRun::sessionId() const
 void RefinementRun::enterCompleted()
 {
     m_run.status = RunStatus::Completed;
-    m_finished = true;
-    m_lock.reset();
-    emit finished(RunStatus::Completed);
+    leaveTenant([this] {
+        m_finished = true;
+        m_lock.reset();
+        emit finished(RunStatus::Completed);
+    });
 }
 
 void RefinementRun::enterPaused()
 {
+    // A paused run keeps its profile and topics: resume finds them again.
     m_run.status = RunStatus::Paused;
     m_run.stopReason = u"paused"_s;
     saveCheckpoint();
@@ -277,22 +290,75 @@ void RefinementRun::enterCancelled()
 {
     m_run.status = RunStatus::Cancelled;
     m_run.stopReason = u"cancelled"_s;
-    saveCheckpoint();
-    m_finished = true;
-    emit loopCancelled(m_run);
-    m_lock.reset();
-    emit finished(RunStatus::Cancelled);
+    saveQuietly();
+    leaveTenant([this] {
+        m_finished = true;
+        emit loopCancelled(m_run);
+        m_lock.reset();
+        emit finished(RunStatus::Cancelled);
+    });
 }
 
 void RefinementRun::enterFailed()
 {
     m_run.status = RunStatus::Failed;
     m_run.stopReason = m_error;
+    saveQuietly(); // best effort: the error is already the story
+    leaveTenant([this] {
+        m_finished = true;
+        emit loopFailed(m_error);
+        m_lock.reset();
+        emit finished(RunStatus::Failed);
+    });
+}
+
+void RefinementRun::saveQuietly()
+{
     m_run.checkpoint = m_checkpoint;
     m_run.updatedAt = QDateTime::currentDateTimeUtc();
-    RunStore(m_services.runsDirectory).save(m_run); // best effort: the error is already the story
-    m_finished = true;
-    emit loopFailed(m_error);
-    m_lock.reset();
-    emit finished(RunStatus::Failed);
+    RunStore(m_services.runsDirectory).save(m_run);
+}
+
+void RefinementRun::leaveTenant(std::function<void()> then)
+{
+    if (!m_run.tenant || m_run.tenant->isClear()) {
+        m_run.tenant.reset();
+        then();
+        return;
+    }
+    emit stepChanged(u"clean-up"_s);
+    auto *deadline = new QTimer(this);
+    deadline->setSingleShot(true);
+    auto settled = std::make_shared<bool>(false);
+    auto complete = [this, then, deadline, settled](const TenantCleaner::Outcome &o) {
+        if (std::exchange(*settled, true))
+            return;
+        deadline->deleteLater();
+        for (const QString &line : o.done)
+            qCInfo(lcLoop).noquote() << "run" << m_run.id << ":" << line;
+        const bool topicGone = std::none_of(o.remaining.topics.cbegin(), o.remaining.topics.cend(),
+                                            [this](const CreatedObject &t) { return t.id == m_checkpoint.topicId; });
+        if (topicGone) { // a resume deploys anew
+            m_checkpoint.topicId.clear();
+            m_checkpoint.companionTopicId.clear();
+        }
+        if (o.remaining.isClear()) {
+            m_run.tenant.reset();
+        } else {
+            m_run.tenant = o.remaining;
+            emit warning(u"left on AIRS: %1 (%2); `daystrom cleanup --yes` removes them"_s.arg(
+                TenantCleaner::describe(o.remaining).join(u"; "_s), o.problems.join(u"; "_s)));
+        }
+        saveQuietly();
+        then();
+    };
+    connect(deadline, &QTimer::timeout, this, [this, complete] {
+        m_cleaner->abort();
+        complete({*m_run.tenant, {}, {u"AIRS did not finish the clean-up in time"_s}});
+    });
+    deadline->start(m_services.airsStepTimeoutMs);
+    m_cleaner->clean(*m_run.tenant, complete, [this](const TenantFootprint &f) {
+        m_run.tenant = f;
+        saveQuietly();
+    });
 }

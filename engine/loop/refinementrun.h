@@ -14,15 +14,22 @@
 #include <memory>
 
 class QTimer;
+class RunWorkspace;
 class ScanBatch;
 class StructuredCall;
+class TenantCleaner;
 class TopicDeployer;
 struct LlmPrompt;
 
 // One refinement run (behaviour reference §2, with §6 fixed), driven by a StepMachine.
 // Create it inside its worker thread; everything it does is asynchronous on that thread.
 //
-// States: a compound Running state with the steps LoadMemory, Start (iteration), Generate
+// The run works on its own copy of the production profile (RunWorkspace), never on
+// production itself unless told to run in place; when it completes, is cancelled or fails it
+// takes everything it created off the tenant again (TenantCleaner). A paused run keeps them.
+//
+// States: a compound Running state with the steps LoadMemory, Prepare (the run's profile),
+// Start (iteration), Generate
 // (or improve), DuplicateCheck, Apply, GenerateTests, Compose, Scan, Evaluate, Analyze,
 // Record (+ checkpoint), Decide, Recover and Finish; final states Completed, Paused, Failed
 // and Cancelled. Pause, cancel and failure are transitions on Running, so every step has
@@ -73,7 +80,7 @@ signals:
     void loopCancelled(const RunState &runState);
     void loopFailed(const QString &error);
 
-    void stepChanged(const QString &step); // load-memory, generate, apply, test, scan, evaluate, analyze, record, recover, finish
+    void stepChanged(const QString &step); // load-memory, prepare, generate, apply, test, scan, evaluate, analyze, record, recover, finish, clean-up
     void testScanned(int index, const TestResult &result);
     void warning(const QString &message);  // a problem that does not stop the run
     void finished(RunStatus status);
@@ -83,6 +90,7 @@ private:
 
     // Steps (runsteps.cpp, runrecovery.cpp).
     void enterLoadMemory();
+    void enterPrepare();
     void enterStart();
     void enterGenerate();
     void enterDuplicateCheck();
@@ -107,6 +115,9 @@ private:
     void exportPromptSet(std::function<void()> then);
     void addPromptSetPrompts(const QList<TestCase> &tests, const QString &name, std::function<void()> then);
     void afterFinish();
+    // Completed, cancelled or failed: the run's AIRS objects go, then `then` runs.
+    void leaveTenant(std::function<void()> then);
+    Topic deployed(const Topic &topic, const QString &topicId) const; // with its AIRS name
 
     // Helpers.
     void llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk);
@@ -115,6 +126,7 @@ private:
     void abortInFlight();
     void cancelExtraction();
     bool saveCheckpoint();
+    void saveQuietly(); // in a final state: a failed save does not fail the run again
     void stopWith(const QString &reason);
     QString sessionId() const;
     const IterationResult *improveBase() const;
@@ -126,6 +138,9 @@ private:
     StepMachine *m_machine = nullptr;
     QTimer *m_stepTimer = nullptr;
     TopicDeployer *m_deployer = nullptr;
+    RunWorkspace *m_workspace = nullptr;
+    TenantCleaner *m_cleaner = nullptr;
+    QString m_profile; // where this run deploys and scans (RunWorkspace)
     QPointer<StructuredCall> m_llmCall;
     QPointer<ScanBatch> m_scan;
     QTimer *m_delay = nullptr;

@@ -8,6 +8,7 @@
 #include "looplog.h"
 #include "looppolicy.h"
 #include "runmemory.h"
+#include "runworkspace.h"
 #include "topicdeployer.h"
 
 #include <QDateTime>
@@ -33,6 +34,25 @@ void RefinementRun::enterLoadMemory()
             advance(StepMachine::Trigger::Done);
         }, Qt::QueuedConnection);
     });
+}
+
+void RefinementRun::enterPrepare()
+{
+    emit stepChanged(u"prepare"_s);
+    m_workspace->prepare(m_run.id, m_run.userInput, m_run.tenant, [this](const QString &profile, const QString &error) {
+        if (!error.isEmpty())
+            return fail(error);
+        m_profile = profile;
+        advance(StepMachine::Trigger::Done);
+    });
+}
+
+Topic RefinementRun::deployed(const Topic &topic, const QString &topicId) const
+{
+    Topic t = topic;
+    if (const QString name = m_workspace->deployedName(topicId); !name.isEmpty())
+        t.name = name;
+    return t;
 }
 
 void RefinementRun::enterStart()
@@ -126,22 +146,23 @@ void RefinementRun::enterDuplicateCheck()
 void RefinementRun::enterApply()
 {
     emit stepChanged(u"apply"_s);
+    const auto record = [this](const QString &name) { return m_workspace->recordTopic(name); };
     if (m_checkpoint.topicId.isEmpty()) {
         m_deployer->create(m_topic, [this](const AirsResult<AirsTopic> &r) {
             if (!r.ok())
                 return fail(r.error.toString());
             m_checkpoint.topicId = r.value.id;
+            if (!m_workspace->recordTopicId(r.value.name, r.value.id))
+                return;
             if (r.value.name != m_topic.name) {
-                emit warning(u"a topic named \"%1\" already exists in AIRS; this run uses \"%2\" so it "
-                             "never overwrites it"_s.arg(m_topic.name, r.value.name));
-                m_topic.name = r.value.name;
-                m_checkpoint.lockedName = r.value.name;
+                emit warning(u"a topic named \"%1\" already exists in AIRS; this run tests its candidate as "
+                             "\"%2\" and deletes it when it ends (an apply writes \"%1\")"_s.arg(m_topic.name, r.value.name));
             }
             applyTopic(r.value);
-        });
+        }, record);
         return;
     }
-    m_deployer->update(m_checkpoint.topicId, m_topic, [this](const AirsResult<AirsTopic> &r) {
+    m_deployer->update(m_checkpoint.topicId, deployed(m_topic, m_checkpoint.topicId), [this](const AirsResult<AirsTopic> &r) {
         if (r.error.kind == AirsError::Kind::NotFound) {
             // Deleted in AIRS since (or a fresh sandbox on resume): deploy it again.
             emit warning(u"topic %1 no longer exists in AIRS; creating it again"_s.arg(m_checkpoint.topicId));
@@ -176,18 +197,22 @@ void RefinementRun::applyTopic(const AirsTopic &target)
                 return fail(r.error.toString());
             m_companion = r.value;
             m_checkpoint.companionTopicId = r.value.id;
-            Topic stored = companion;
-            stored.name = r.value.name;
-            m_run.companionTopic = stored;
-            emit companionCreated(r.value.id, stored);
+            if (!m_workspace->recordTopicId(r.value.name, r.value.id))
+                return;
+            m_run.companionTopic = companion; // under its own name: what an apply writes
+            emit companionCreated(r.value.id, companion);
             assignProfile(target);
-        });
+        }, [this](const QString &name) { return m_workspace->recordTopic(name); });
     });
 }
 
 void RefinementRun::assignProfile(const AirsTopic &target)
 {
-    m_deployer->assign(m_run.userInput.profileName, m_run.userInput.intent, target, m_companion,
+    // The run's candidates stand in for production topics of the same names, as after an apply.
+    QStringList candidates{m_checkpoint.lockedName};
+    if (m_run.userInput.intent == Intent::Block && m_run.companionTopic)
+        candidates.append(m_run.companionTopic->name);
+    m_deployer->assign(m_profile, m_run.userInput.intent, target, m_companion,
                        [this](const AirsResult<AirsProfile> &r) {
         if (!r.ok())
             return fail(r.error.toString());
@@ -199,7 +224,7 @@ void RefinementRun::assignProfile(const AirsTopic &target)
             return done();
         connect(m_delay, &QTimer::timeout, this, done, Qt::SingleShotConnection);
         m_delay->start(m_services.propagationDelayMs);
-    });
+    }, m_workspace->replacedNames(candidates));
 }
 
 void RefinementRun::enterGenerateTests()
@@ -248,7 +273,7 @@ void RefinementRun::enterScan()
 {
     emit stepChanged(u"scan"_s);
     ScanBatch::Options options;
-    options.profileName = m_run.userInput.profileName;
+    options.profileName = m_profile;
     options.sessionId = sessionId();
     options.intent = m_run.userInput.intent;
     options.concurrency = m_run.userInput.scanConcurrency.value_or(m_services.scanConcurrency);

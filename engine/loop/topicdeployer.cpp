@@ -25,17 +25,19 @@ QString TopicDeployer::freeName(const QString &name, const QStringList &taken)
     }
 }
 
-void TopicDeployer::create(const Topic &topic, TopicCallback done)
+void TopicDeployer::create(const Topic &topic, TopicCallback done, std::function<bool(const QString &)> beforeSend)
 {
     if (!m_management)
         return done({{}, {AirsError::Kind::Cancelled, 0, u"no management client"_s, -1}});
-    m_management->listTopics(this, [this, topic, done](const AirsResult<QList<AirsTopic>> &list) {
+    m_management->listTopics(this, [this, topic, done, beforeSend](const AirsResult<QList<AirsTopic>> &list) {
         if (!list.ok())
             return done({{}, list.error});
         QStringList taken;
         for (const AirsTopic &t : list.value)
             taken.append(t.name);
         const QString name = freeName(topic.name, taken);
+        if (beforeSend && !beforeSend(name))
+            return done({{}, {AirsError::Kind::Cancelled, 0, u"the run file could not be saved"_s, -1}});
         m_management->createTopic(name, topic.description, topic.examples, this, done);
     });
 }
@@ -48,7 +50,8 @@ void TopicDeployer::update(const QString &topicId, const Topic &topic, TopicCall
 }
 
 void TopicDeployer::assign(const QString &profile, Intent intent, const AirsTopic &target,
-                           const std::optional<AirsTopic> &companion, ProfileCallback done)
+                           const std::optional<AirsTopic> &companion, ProfileCallback done,
+                           const QStringList &replaced)
 {
     if (!m_management)
         return done({{}, {AirsError::Kind::Cancelled, 0, u"no management client"_s, -1}});
@@ -63,7 +66,8 @@ void TopicDeployer::assign(const QString &profile, Intent intent, const AirsTopi
         entries.append({target.id, target.name, u"allow"_s, 0});
         guardrailAction = u"block"_s;
     }
-    m_management->assignTopics(profile, entries, guardrailAction, this, std::move(done));
+    m_management->assignTopics(profile, entries, guardrailAction, this, std::move(done),
+                               ProfilePolicy::OtherTopics::Keep, replaced);
 }
 
 void TopicDeployer::abort()

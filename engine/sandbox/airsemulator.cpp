@@ -131,6 +131,11 @@ QJsonObject AirsEmulator::profile(const QString &name) const
     return m_state->profiles.json(m_state->profiles.latestIdForName(name));
 }
 
+QList<QJsonObject> AirsEmulator::profiles() const
+{
+    return m_state->profiles.list();
+}
+
 QJsonObject AirsEmulator::topic(const QString &topicId) const
 {
     return m_state->topics.json(topicId);

@@ -68,6 +68,7 @@ public:
     // name is taken.
     QString addProfile(const QString &name, const QJsonObject &policy = {});
     QJsonObject profile(const QString &name) const;  // latest revision, as the API lists it
+    QList<QJsonObject> profiles() const;             // every listed revision
     QJsonObject topic(const QString &topicId) const; // latest revision
     QList<QJsonObject> topics() const;
     QString addTopic(const QString &name, const QString &description, const QStringList &examples);

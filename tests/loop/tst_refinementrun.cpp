@@ -44,6 +44,16 @@ class TestRefinementRun : public QObject
         });
     }
 
+    // The run's own profile as it was at its last deployment (it is deleted when the run ends).
+    static std::shared_ptr<QJsonObject> deployedPolicy(Fixture &f, RefinementRun &run)
+    {
+        auto policy = std::make_shared<QJsonObject>();
+        QObject::connect(&run, &RefinementRun::applyComplete, &run, [&f, &run, policy] {
+            *policy = f.h->airs.profile(TenantFootprint::scratchProfileName(run.state().id)).value(u"policy"_s).toObject();
+        });
+        return policy;
+    }
+
     static QList<int> numbers(const RunState &s)
     {
         QList<int> n;
@@ -59,6 +69,9 @@ private slots:
         RunState state = LoopHarness::newRun(u"Block requests to acquire weapons"_s);
         RefinementRun run(f.h->services(), state);
         EventRecorder events(&run);
+        const auto deployed = deployedPolicy(f, run);
+        QStringList appliedIds;
+        connect(&run, &RefinementRun::applyComplete, this, [&](const QString &id) { appliedIds.append(id); });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         const RunState &s = run.state();
         QCOMPARE(numbers(s), (QList<int>{1, 2}));
@@ -85,11 +98,13 @@ private slots:
         QCOMPARE(saved.run.status, RunStatus::Completed);
         QCOMPARE(saved.run.iterations.size(), 2);
         QVERIFY(saved.run.checkpoint.has_value());
-        QVERIFY(!saved.run.checkpoint->topicId.isEmpty());
         QCOMPARE(saved.run.checkpoint->lockedName, u"Weapons"_s);
+        QCOMPARE(appliedIds.size(), 2);
+        QCOMPARE(appliedIds.first(), appliedIds.last()); // one AIRS topic, updated
+        QVERIFY(f.h->airs.topics().isEmpty()); // and deleted when the run ended
 
         // Block intent: the companion in the allow bucket, the target in the block bucket.
-        const QJsonObject g = ProfilePolicy::topicGuardrails(f.h->airs.profile(u"lab"_s).value(u"policy"_s).toObject());
+        const QJsonObject g = ProfilePolicy::topicGuardrails(*deployed);
         QCOMPARE(g.value(u"action"_s).toString(), u"allow"_s);
         const QJsonArray list = g.value(u"topic-list"_s).toArray();
         QCOMPARE(list.size(), 2);
@@ -98,9 +113,9 @@ private slots:
                  u"Allow: lawful firearm topics"_s);
         QCOMPARE(list.at(1).toObject().value(u"action"_s).toString(), u"block"_s);
         const QJsonObject pinned = list.at(1).toObject().value(u"topic"_s).toArray().at(0).toObject();
-        QCOMPARE(pinned.value(u"topic_id"_s).toString(), saved.run.checkpoint->topicId);
-        // Re-pinned on the second iteration: the profile holds the topic's current revision.
-        QCOMPARE(pinned.value(u"revision"_s).toInt(), f.h->airs.topic(saved.run.checkpoint->topicId).value(u"revision"_s).toInt());
+        QCOMPARE(pinned.value(u"topic_id"_s).toString(), appliedIds.last());
+        // Re-pinned on the second iteration: the profile held the topic's second revision.
+        QCOMPARE(pinned.value(u"revision"_s).toInt(), 2);
         QCOMPARE(f.llm.calls.value(u"generate_companion"_s), 1);
     }
 
@@ -127,6 +142,9 @@ private slots:
         state.userInput.maxIterations = 20;
         RefinementRun run(f.h->services(), state);
         EventRecorder events(&run);
+        const auto deployed = deployedPolicy(f, run);
+        QStringList appliedIds;
+        connect(&run, &RefinementRun::applyComplete, this, [&](const QString &id) { appliedIds.append(id); });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         const RunState &s = run.state();
         QVERIFY2(s.iterations.at(0).metrics.coverage > 0, "the scenario needs a best with coverage above the bad topics");
@@ -151,6 +169,9 @@ private slots:
         state.userInput.maxIterations = 4;
         RefinementRun run(f.h->services(), state);
         EventRecorder events(&run);
+        const auto deployed = deployedPolicy(f, run);
+        QStringList appliedIds;
+        connect(&run, &RefinementRun::applyComplete, this, [&](const QString &id) { appliedIds.append(id); });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         const RunState &s = run.state();
         QCOMPARE(numbers(s), (QList<int>{1})); // duplicates are not recorded
@@ -180,9 +201,10 @@ private slots:
         Fixture f({Scenario::medium(), Scenario::good()});
         RunState state = LoopHarness::newRun(u"Only weapons questions may pass"_s, Intent::Allow);
         RefinementRun run(f.h->services(), state);
+        const auto deployed = deployedPolicy(f, run);
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         QCOMPARE(f.llm.calls.value(u"generate_companion"_s), 0); // no companion for allow intent
-        const QJsonObject g = ProfilePolicy::topicGuardrails(f.h->airs.profile(u"lab"_s).value(u"policy"_s).toObject());
+        const QJsonObject g = ProfilePolicy::topicGuardrails(*deployed);
         QCOMPARE(g.value(u"action"_s).toString(), u"block"_s);
         QCOMPARE(g.value(u"topic-list"_s).toArray().size(), 1);
         QCOMPARE(g.value(u"topic-list"_s).toArray().at(0).toObject().value(u"action"_s).toString(), u"allow"_s);
@@ -327,13 +349,15 @@ private slots:
         QCOMPARE(numbers(saved.run), (QList<int>{1}));
         QCOMPARE(saved.run.checkpoint->nextIteration, 2);
 
+        QCOMPARE(f.h->airs.topics().size(), 2); // target + companion, kept while paused
         RefinementRun resumed(f.h->services(), saved.run);
         QSignalSpy started(&resumed, &RefinementRun::iterationStarted);
+        QSignalSpy applied(&resumed, &RefinementRun::applyComplete);
         QCOMPARE(runToEnd(resumed), RunStatus::Completed);
         QCOMPARE(started.first().first().toInt(), 2);
         QCOMPARE(numbers(resumed.state()), (QList<int>{1, 2}));
-        QCOMPARE(resumed.state().checkpoint->topicId, saved.run.checkpoint->topicId); // the same AIRS topic
-        QCOMPARE(f.h->airs.topics().size(), 2); // target + companion, never duplicated
+        QCOMPARE(applied.first().first().toString(), saved.run.checkpoint->topicId); // the same AIRS topic
+        QVERIFY(f.h->airs.topics().isEmpty()); // never duplicated, and gone at the end
     }
 
     void fixedTestSetReplacesGeneratedTests()

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "jsonin.h"
+#include "topic.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+
+#include <optional>
+
+// An AIRS object a run or an apply created. The name is written to the run file before the
+// create is sent and the id once AIRS answered, so a process killed in between still leaves a
+// record to find the object by (the name was free when it was chosen).
+struct CreatedObject
+{
+    QString name;
+    QString id; // empty: sent, answer not seen
+
+    QJsonObject toJson() const;
+    static CreatedObject fromJson(const JsonIn &in);
+    friend bool operator==(const CreatedObject &, const CreatedObject &) = default;
+};
+
+// What a run has put on the AIRS tenant and must take away when it ends (stored under
+// "tenant" in the run file). A run works on a scratch copy of the production profile; in
+// place (when the tenant refuses to create profiles) it works on the production profile and
+// remembers its policy to put it back.
+struct TenantFootprint
+{
+    QString productionProfile;
+    bool inPlace = false;
+    QString scratchProfile;   // "daystrom-run-<run id>"; empty in place
+    QString scratchProfileId; // empty until AIRS answered
+    std::optional<QJsonObject> productionPolicy; // in place: the policy before the first write
+    QList<CreatedObject> topics;                 // the run's candidate topic and its companion
+    QStringList leftOut; // production topics the person chose to leave out of the run's profile
+
+    // Nothing left on the tenant to remove or restore.
+    bool isClear() const;
+    static QString scratchProfileName(const QString &runId);
+
+    QJsonObject toJson() const;
+    static TenantFootprint fromJson(const JsonIn &in);
+    friend bool operator==(const TenantFootprint &, const TenantFootprint &) = default;
+};
+
+// One deliberate apply of an iteration's topic to the production profile, and what revert
+// needs to undo it.
+struct ApplyRecord
+{
+    struct UpdatedTopic
+    {
+        QString id;
+        Topic before; // name, description and examples as they were
+        friend bool operator==(const UpdatedTopic &, const UpdatedTopic &) = default;
+    };
+
+    int iteration = 0;
+    QString profileName;
+    QDateTime appliedAt;
+    std::optional<QJsonObject> policyBefore; // absent: the apply left the profile as it was
+    QList<CreatedObject> createdTopics;
+    QList<UpdatedTopic> updatedTopics;
+    std::optional<QDateTime> revertedAt;
+
+    QJsonObject toJson() const;
+    static ApplyRecord fromJson(const JsonIn &in);
+    friend bool operator==(const ApplyRecord &, const ApplyRecord &) = default;
+};

@@ -1,0 +1,289 @@
+#include "topicapplier.h"
+
+#include "airs/managementclient.h"
+#include "airs/profilepolicy.h"
+#include "tenantcleaner.h"
+
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+QString guardrailActionFor(Intent intent)
+{
+    // The guardrail-level action is the inverse of the intent (behaviour reference §2.2).
+    return intent == Intent::Block ? u"allow"_s : u"block"_s;
+}
+
+bool sameText(const AirsTopic &a, const Topic &t)
+{
+    return a.name == t.name && a.description == t.description && a.examples == t.examples;
+}
+} // namespace
+
+bool TopicApplier::Plan::changesNothing() const
+{
+    return !profileChanges && std::all_of(topics.cbegin(), topics.cend(), [](const Item &i) {
+        return i.change == Item::Change::Same;
+    });
+}
+
+QStringList TopicApplier::Plan::describe() const
+{
+    QStringList out;
+    for (const Item &i : topics) {
+        switch (i.change) {
+        case Item::Change::Create:
+            out.append(u"create topic \"%1\""_s.arg(i.topic.name));
+            break;
+        case Item::Change::Update:
+            out.append(u"update topic \"%1\" (now revision %2)"_s.arg(i.topic.name).arg(i.existing.revision));
+            break;
+        case Item::Change::Same:
+            out.append(u"topic \"%1\" is already as written"_s.arg(i.topic.name));
+            break;
+        }
+    }
+    QStringList pins;
+    for (const Item &i : topics)
+        pins.append(u"\"%1\" → %2"_s.arg(i.topic.name, i.action));
+    out.append(profileChanges ? u"pin %1 in profile \"%2\" (its other topics stay)"_s.arg(pins.join(u", "_s), profileName)
+                              : u"profile \"%1\" already pins them"_s.arg(profileName));
+    return out;
+}
+
+TopicApplier::TopicApplier(ManagementClient *management, QObject *parent)
+    : QObject(parent)
+    , m_management(management)
+    , m_cleaner(new TenantCleaner(management, this))
+    , m_delay(new QTimer(this))
+{
+    m_delay->setSingleShot(true);
+}
+
+const ApplyRecord *TopicApplier::lastApplied(const RunState &run)
+{
+    for (auto it = run.applies.crbegin(); it != run.applies.crend(); ++it) {
+        if (!it->revertedAt)
+            return &*it;
+    }
+    return nullptr;
+}
+
+void TopicApplier::abort()
+{
+    ++m_generation;
+    m_delay->stop();
+    m_delay->disconnect(this);
+    m_cleaner->abort();
+    if (m_management)
+        m_management->abortAll();
+}
+
+void TopicApplier::plan(const RunState &run, int iteration, std::function<void(const AirsResult<Plan> &)> done)
+{
+    const quint64 generation = ++m_generation;
+    auto failWith = [done](const QString &message) {
+        done({{}, {AirsError::Kind::Validation, 0, message, -1}});
+    };
+    const IterationResult *it = run.iterationByNumber(iteration);
+    if (!it)
+        return failWith(u"run %1 has no recorded iteration %2"_s.arg(run.id).arg(iteration));
+    if (!m_management)
+        return failWith(u"AIRS management is not configured"_s);
+    Plan plan;
+    plan.runId = run.id;
+    plan.iteration = iteration;
+    plan.intent = run.userInput.intent;
+    plan.profileName = run.tenant ? run.tenant->productionProfile : run.userInput.profileName;
+    if (plan.profileName.isEmpty())
+        plan.profileName = run.userInput.profileName;
+    if (plan.profileName.isEmpty())
+        return failWith(u"run %1 names no security profile to apply to"_s.arg(run.id));
+    if (plan.intent == Intent::Block) {
+        if (!run.companionTopic)
+            return failWith(u"run %1 has no companion allow topic; a block topic needs one to be applied as the run "
+                            "measured it"_s.arg(run.id));
+        plan.topics.append({*run.companionTopic, u"allow"_s, Item::Change::Create, {}});
+        plan.topics.append({it->topic, u"block"_s, Item::Change::Create, {}});
+    } else {
+        plan.topics.append({it->topic, u"allow"_s, Item::Change::Create, {}});
+    }
+    m_management->listTopics(this, [this, generation, plan, done](const AirsResult<QList<AirsTopic>> &topics) mutable {
+        if (generation != m_generation)
+            return;
+        if (!topics.ok())
+            return done({{}, topics.error});
+        QList<TopicAssignment> pins;
+        for (Item &item : plan.topics) {
+            for (const AirsTopic &t : topics.value) {
+                if (t.name == item.topic.name) {
+                    item.existing = t;
+                    item.change = sameText(t, item.topic) ? Item::Change::Same : Item::Change::Update;
+                    break;
+                }
+            }
+            pins.append({item.existing.id, item.topic.name, item.action, item.existing.revision});
+        }
+        m_management->findProfile(plan.profileName, this, [this, generation, plan, pins, done](const AirsResult<AirsProfile> &p) mutable {
+            if (generation != m_generation)
+                return;
+            if (!p.ok())
+                return done({{}, p.error});
+            plan.policy = p.value.policy;
+            // A created or updated topic gets a new revision to pin.
+            const bool allSame = std::all_of(plan.topics.cbegin(), plan.topics.cend(),
+                                             [](const Item &i) { return i.change == Item::Change::Same; });
+            plan.profileChanges = !allSame
+                || ProfilePolicy::withTopicGuardrails(plan.policy, pins, guardrailActionFor(plan.intent)) != plan.policy;
+            done({plan, {}});
+        });
+    });
+}
+
+void TopicApplier::apply(const Plan &plan, std::function<void(const Outcome &)> done)
+{
+    ++m_generation;
+    ApplyRecord record;
+    record.iteration = plan.iteration;
+    record.profileName = plan.profileName;
+    record.appliedAt = QDateTime::currentDateTimeUtc();
+    writeTopics(plan, 0, record, {}, std::move(done));
+}
+
+void TopicApplier::writeTopics(const Plan &plan, qsizetype index, ApplyRecord record, QList<AirsTopic> written,
+                               std::function<void(const Outcome &)> done)
+{
+    if (index >= plan.topics.size())
+        return pin(plan, record, written, std::move(done));
+    const quint64 generation = m_generation;
+    const Item &item = plan.topics.at(index);
+    auto next = [this, generation, plan, index, record, written, done, item](const AirsResult<AirsTopic> &r) mutable {
+        if (generation != m_generation)
+            return;
+        if (!r.ok()) {
+            Outcome o;
+            o.error = u"topic \"%1\" was not written: %2"_s.arg(item.topic.name, r.error.toString());
+            // What did change is recorded, so revert can still take it back.
+            if (!record.createdTopics.isEmpty() || !record.updatedTopics.isEmpty())
+                o.record = record;
+            return done(o);
+        }
+        if (item.change == Item::Change::Create)
+            record.createdTopics.append({r.value.name, r.value.id});
+        else if (item.change == Item::Change::Update)
+            record.updatedTopics.append({r.value.id, Topic{item.existing.name, item.existing.description, item.existing.examples}});
+        written.append(r.value);
+        writeTopics(plan, index + 1, record, written, done);
+    };
+    switch (item.change) {
+    case Item::Change::Create:
+        m_management->createTopic(item.topic.name, item.topic.description, item.topic.examples, this, next);
+        return;
+    case Item::Change::Update:
+        m_management->updateTopic(item.existing.id, item.topic.name, item.topic.description, item.topic.examples, this, next);
+        return;
+    case Item::Change::Same:
+        next({item.existing, {}});
+        return;
+    }
+}
+
+void TopicApplier::pin(const Plan &plan, ApplyRecord record, const QList<AirsTopic> &written,
+                       std::function<void(const Outcome &)> done)
+{
+    const quint64 generation = m_generation;
+    QList<TopicAssignment> pins;
+    for (qsizetype i = 0; i < written.size(); ++i)
+        pins.append({written.at(i).id, written.at(i).name, plan.topics.at(i).action, 0});
+    m_management->findProfile(plan.profileName, this, [=, this](const AirsResult<AirsProfile> &before) mutable {
+        if (generation != m_generation)
+            return;
+        const bool topicsChanged = !record.createdTopics.isEmpty() || !record.updatedTopics.isEmpty();
+        if (!before.ok()) {
+            return done({u"profile \"%1\" could not be read: %2"_s.arg(plan.profileName, before.error.toString()),
+                         topicsChanged ? std::optional(record) : std::nullopt, {}});
+        }
+        m_management->assignTopics(plan.profileName, pins, guardrailActionFor(plan.intent), this,
+                                   [=, this](const AirsResult<AirsProfile> &after) mutable {
+            if (generation != m_generation)
+                return;
+            if (!after.ok()) {
+                return done({u"profile \"%1\" was not updated: %2"_s.arg(plan.profileName, after.error.toString()),
+                             topicsChanged ? std::optional(record) : std::nullopt, {}});
+            }
+            Outcome o;
+            for (const CreatedObject &c : std::as_const(record.createdTopics))
+                o.done.append(u"created topic \"%1\""_s.arg(c.name));
+            for (const ApplyRecord::UpdatedTopic &u : std::as_const(record.updatedTopics))
+                o.done.append(u"updated topic \"%1\""_s.arg(u.before.name));
+            if (after.value.policy != before.value.policy) {
+                record.policyBefore = before.value.policy;
+                o.done.append(u"pinned the topics in profile \"%1\""_s.arg(plan.profileName));
+            }
+            if (!topicsChanged && !record.policyBefore) {
+                o.done.append(u"nothing to change: profile \"%1\" already has this topic"_s.arg(plan.profileName));
+                return done(o);
+            }
+            o.record = record;
+            if (m_propagationDelayMs <= 0)
+                return done(o);
+            connect(m_delay, &QTimer::timeout, this, [done, o] { done(o); }, Qt::SingleShotConnection);
+            m_delay->start(m_propagationDelayMs);
+        });
+    });
+}
+
+void TopicApplier::revert(const ApplyRecord &record, std::function<void(const Outcome &)> done)
+{
+    const quint64 generation = ++m_generation;
+    if (!m_management)
+        return done({u"AIRS management is not configured"_s, record, {}});
+    // The profile first (so nothing pins the created topics any more), then those topics.
+    TenantFootprint f;
+    f.productionProfile = record.profileName;
+    f.inPlace = record.policyBefore.has_value();
+    f.productionPolicy = record.policyBefore;
+    f.topics = record.createdTopics;
+    m_cleaner->clean(f, [this, generation, record, done](const TenantCleaner::Outcome &cleaned) {
+        if (generation != m_generation)
+            return;
+        Outcome o;
+        o.done = cleaned.done;
+        if (!cleaned.remaining.isClear()) {
+            o.error = cleaned.problems.join(u"; "_s);
+            ApplyRecord rest = record;
+            rest.policyBefore = cleaned.remaining.productionPolicy;
+            rest.createdTopics = cleaned.remaining.topics;
+            o.record = rest;
+            return done(o);
+        }
+        restoreTexts(record, record.updatedTopics, o, done);
+    });
+}
+
+void TopicApplier::restoreTexts(const ApplyRecord &record, QList<ApplyRecord::UpdatedTopic> topics,
+                                Outcome outcome, std::function<void(const Outcome &)> done)
+{
+    if (topics.isEmpty())
+        return done(outcome);
+    const quint64 generation = m_generation;
+    const ApplyRecord::UpdatedTopic t = topics.takeFirst();
+    m_management->updateTopic(t.id, t.before.name, t.before.description, t.before.examples, this,
+                              [=, this](const AirsResult<AirsTopic> &r) mutable {
+        if (generation != m_generation)
+            return;
+        if (!r.ok()) {
+            outcome.error = u"topic \"%1\" was not given its earlier text back: %2"_s.arg(t.before.name, r.error.toString());
+            ApplyRecord rest = record; // what is still to undo
+            rest.policyBefore.reset();
+            rest.createdTopics.clear();
+            rest.updatedTopics = topics;
+            rest.updatedTopics.prepend(t);
+            outcome.record = rest;
+            return done(outcome);
+        }
+        outcome.done.append(u"gave topic \"%1\" its earlier text back"_s.arg(t.before.name));
+        restoreTexts(record, topics, outcome, done);
+    });
+}

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "airs/airserror.h"
+#include "airs/airstypes.h"
+#include "domain/runstate.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+
+class ManagementClient;
+class TenantCleaner;
+class QTimer;
+
+// Writes a recorded iteration's topic to the production profile on purpose, and takes that
+// back. Apply reuses a topic of the same name (updating it when its text differs) or creates
+// it, does the same for the companion (block intent), pins the latest revisions in the
+// profile's topic guardrails while keeping every other topic and every other policy field,
+// and waits for AIRS to propagate the change. Applying what is already there changes
+// nothing. The returned ApplyRecord is what revert needs: the policy before, the topics
+// created, the earlier text of the topics updated.
+class TopicApplier final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TopicApplier)
+public:
+    struct Item
+    {
+        enum class Change { Create, Update, Same };
+        Topic topic;    // what will be written
+        QString action; // the bucket it is pinned in: "block" or "allow"
+        Change change = Change::Create;
+        AirsTopic existing; // Update and Same: the topic of that name as AIRS has it
+    };
+    struct Plan
+    {
+        QString runId;
+        int iteration = 0;
+        QString profileName;
+        Intent intent = Intent::Block;
+        QList<Item> topics; // companion first (block intent), then the iteration's topic
+        QJsonObject policy; // the profile's policy as read
+        bool profileChanges = true;
+        bool changesNothing() const;
+        QStringList describe() const; // one line per change, for a person to confirm
+    };
+    struct Outcome
+    {
+        QString error; // empty: done
+        // apply: what it changed (also after an error part way), absent when nothing changed.
+        // revert with an error: what is still to undo.
+        std::optional<ApplyRecord> record;
+        QStringList done;                   // what happened, one line each
+    };
+
+    explicit TopicApplier(ManagementClient *management, QObject *parent = nullptr);
+    void setPropagationDelayMs(int ms) { m_propagationDelayMs = ms; }
+
+    void plan(const RunState &run, int iteration, std::function<void(const AirsResult<Plan> &)> done);
+    void apply(const Plan &plan, std::function<void(const Outcome &)> done);
+    void revert(const ApplyRecord &record, std::function<void(const Outcome &)> done);
+    void abort();
+
+    // The newest apply not yet reverted; null when there is none.
+    static const ApplyRecord *lastApplied(const RunState &run);
+
+private:
+    void writeTopics(const Plan &plan, qsizetype index, ApplyRecord record, QList<AirsTopic> written,
+                     std::function<void(const Outcome &)> done);
+    void pin(const Plan &plan, ApplyRecord record, const QList<AirsTopic> &written,
+             std::function<void(const Outcome &)> done);
+    void restoreTexts(const ApplyRecord &record, QList<ApplyRecord::UpdatedTopic> topics, Outcome outcome,
+                      std::function<void(const Outcome &)> done);
+
+    QPointer<ManagementClient> m_management;
+    TenantCleaner *m_cleaner;
+    QTimer *m_delay;
+    int m_propagationDelayMs = 10000;
+    quint64 m_generation = 0;
+};
