@@ -1,44 +1,26 @@
 #include "applycontroller.h"
 
-#include "airs/managementclient.h"
-#include "airs/profilepolicy.h"
-#include "loop/topicdeployer.h"
-
-#include <QJsonArray>
+#include "runs/runstore.h"
 
 using namespace Qt::StringLiterals;
 
-QString ApplyPlan::guardrailAction() const
-{
-    return intent == Intent::Block ? u"allow"_s : u"block"_s;
-}
-
-bool ApplyPlan::unchanged() const
-{
-    return current.name == proposed.name && current.description == proposed.description &&
-           current.examples == proposed.examples;
-}
-
-ApplyController::ApplyController(ManagementClient *client, QObject *parent)
+ApplyController::ApplyController(ManagementClient *client, const QString &runsDirectory, QObject *parent)
     : QObject(parent)
-    , m_client(client)
-    , m_deployer(new TopicDeployer(client, this))
-{}
+    , m_applier(new TopicApplier(client, this))
+    , m_runsDirectory(runsDirectory)
+{
+}
 
 ApplyController::~ApplyController() = default;
 
-int ApplyController::pinnedRevisionIn(const QJsonObject &policy, const QString &topicId)
+void ApplyController::setPropagationDelayMs(int ms)
 {
-    const QJsonArray groups =
-        ProfilePolicy::topicGuardrails(policy).value(u"topic-list"_s).toArray();
-    for (const QJsonValue &g : groups) {
-        for (const QJsonValue &t : g.toObject().value(u"topic"_s).toArray()) {
-            const QJsonObject topic = t.toObject();
-            if (topic.value(u"topic_id"_s).toString() == topicId)
-                return topic.value(u"revision"_s).toInt(0);
-        }
-    }
-    return -1;
+    m_applier->setPropagationDelayMs(ms);
+}
+
+bool ApplyController::canRevert() const
+{
+    return !isBusy() && TopicApplier::lastApplied(m_run) != nullptr;
 }
 
 void ApplyController::setState(State state)
@@ -59,97 +41,46 @@ void ApplyController::fail(const QString &message)
 void ApplyController::cancel()
 {
     ++m_generation;
+    m_applier->abort();
     if (isBusy())
         setState(State::Idle);
+}
+
+bool ApplyController::record(const std::function<void(RunState &)> &change)
+{
+    // The stored file is the truth (the command line may have applied meanwhile).
+    const RunStore store(m_runsDirectory);
+    RunStore::Loaded loaded = store.load(m_run.id);
+    RunState &run = loaded.ok() ? loaded.run : m_run;
+    change(run);
+    const QString error = store.save(run);
+    m_run = run;
+    if (!error.isEmpty()) {
+        m_message += u' ' + tr("It could not be recorded in the run file (%1), so it cannot be reverted from here.").arg(error);
+        return false;
+    }
+    return true;
 }
 
 void ApplyController::prepare(const RunState &run, int iteration)
 {
     const quint64 generation = ++m_generation;
-    m_plan = ApplyPlan{};
+    m_plan = TopicApplier::Plan{};
     m_message.clear();
-    m_appliedRevision = m_pinnedAfter = -1;
-    m_topics.reset();
-    m_profiles.reset();
-
-    const IterationResult *it = run.iterationByNumber(iteration);
-    if (!it)
-        return fail(tr("Run %1 has no recorded iteration %2.").arg(run.id).arg(iteration));
-    if (!m_client)
-        return fail(tr("AIRS management is not configured: add the management credentials in "
-                       "the settings to apply topics."));
-    if (!run.checkpoint || run.checkpoint->topicId.isEmpty())
-        return fail(tr("Run %1 does not record which AIRS topic it refines (runs made by the "
-                       "original tool do not), so there is nothing to update.")
-                        .arg(run.id));
-    if (run.userInput.profileName.isEmpty())
-        return fail(tr("Run %1 has no security profile to re-pin.").arg(run.id));
-
-    m_plan.runId = run.id;
-    m_plan.iteration = iteration;
-    m_plan.proposed = it->topic;
-    m_plan.topicId = run.checkpoint->topicId;
-    m_plan.profileName = run.userInput.profileName;
-    m_plan.intent = run.userInput.intent;
-    m_companionId = m_plan.intent == Intent::Block ? run.checkpoint->companionTopicId : QString();
+    m_run = run;
+    if (const RunStore::Loaded stored = RunStore(m_runsDirectory).load(run.id); stored.ok())
+        m_run.applies = stored.run.applies; // recorded so far, also by `daystrom apply`
     setState(State::Preparing);
-    emit progress(tr("Reading the topic and the profile from AIRS…"));
-
-    m_client->listTopics(this, [this, generation](const AirsResult<QList<AirsTopic>> &r) {
-        if (generation != m_generation || m_state != State::Preparing)
+    emit progress(tr("Reading the topics and the profile from AIRS…"));
+    m_applier->plan(m_run, iteration, [this, generation](const AirsResult<TopicApplier::Plan> &p) {
+        if (generation != m_generation)
             return;
-        if (!r.ok())
-            return fail(tr("Could not read the topics from AIRS: %1").arg(r.error.toString()));
-        m_topics = r.value;
-        if (m_profiles)
-            planReady();
+        if (!p.ok())
+            return fail(tr("Nothing can be applied: %1").arg(p.error.toString()));
+        m_plan = p.value;
+        setState(State::Ready);
+        emit prepared();
     });
-    m_client->listProfiles(this, [this, generation](const AirsResult<QList<AirsProfile>> &r) {
-        if (generation != m_generation || m_state != State::Preparing)
-            return;
-        if (!r.ok())
-            return fail(
-                tr("Could not read the security profiles from AIRS: %1").arg(r.error.toString()));
-        m_profiles = r.value;
-        if (m_topics)
-            planReady();
-    });
-}
-
-void ApplyController::planReady()
-{
-    auto find = [this](const QString &id) -> const AirsTopic * {
-        for (const AirsTopic &t : *m_topics) {
-            if (t.id == id)
-                return &t;
-        }
-        return nullptr;
-    };
-    const AirsTopic *target = find(m_plan.topicId);
-    if (!target)
-        return fail(tr("The run's topic (%1) no longer exists in AIRS.").arg(m_plan.topicId));
-    m_plan.current = *target;
-    if (!m_companionId.isEmpty()) {
-        const AirsTopic *companion = find(m_companionId);
-        if (!companion)
-            return fail(tr("The run's companion allow topic (%1) no longer exists in AIRS, so the "
-                           "profile cannot be re-pinned as the run deployed it.")
-                            .arg(m_companionId));
-        m_plan.companion = *companion;
-    }
-    const AirsProfile *profile = nullptr;
-    for (const AirsProfile &p : *m_profiles) {
-        if (p.name == m_plan.profileName && (!profile || p.revision > profile->revision))
-            profile = &p;
-    }
-    if (!profile)
-        return fail(
-            tr("There is no security profile named \"%1\" in AIRS.").arg(m_plan.profileName));
-    m_plan.pinnedRevision = pinnedRevisionIn(profile->policy, m_plan.topicId);
-    m_topics.reset();
-    m_profiles.reset();
-    setState(State::Ready);
-    emit prepared();
 }
 
 void ApplyController::apply()
@@ -158,49 +89,56 @@ void ApplyController::apply()
         return;
     const quint64 generation = ++m_generation;
     setState(State::Applying);
-    emit progress(tr("Updating topic \"%1\"…").arg(m_plan.proposed.name));
-    m_deployer->update(
-        m_plan.topicId, m_plan.proposed, [this, generation](const AirsResult<AirsTopic> &r) {
-            if (generation != m_generation)
-                return;
-            if (!r.ok())
-                return fail(tr("AIRS did not accept the topic; nothing was changed. %1")
-                                .arg(r.error.toString()));
-            m_appliedRevision = r.value.revision;
-            repin(r.value);
-        });
+    emit progress(tr("Writing to profile \"%1\" and waiting for AIRS to take it up…").arg(m_plan.profileName));
+    m_applier->apply(m_plan, [this, generation](const TopicApplier::Outcome &o) {
+        if (generation != m_generation)
+            return;
+        m_message = o.done.join(u"; "_s);
+        if (o.record)
+            record([&o](RunState &run) { run.applies.append(*o.record); });
+        if (o.error.isEmpty()) {
+            setState(State::Applied);
+            emit applied();
+            return;
+        }
+        if (!o.record)
+            return fail(tr("Nothing was applied: %1").arg(o.error));
+        m_message = tr("Only part was applied (%1): %2. Revert takes back what changed.").arg(m_message, o.error);
+        setState(State::HalfApplied);
+        emit failed(m_message);
+    });
 }
 
-void ApplyController::repin(const AirsTopic &updated)
+void ApplyController::revert()
 {
-    const quint64 generation = m_generation;
-    // One arg() call each: a profile name holding "%2" must not be filled in.
-    emit progress(tr("Re-pinning profile \"%1\" to revision %2…")
-                      .arg(m_plan.profileName, QString::number(updated.revision)));
-    m_deployer->assign(
-        m_plan.profileName, m_plan.intent, updated, m_plan.companion,
-        [this, generation, updated](const AirsResult<AirsProfile> &r) {
-            if (generation != m_generation)
-                return;
-            if (!r.ok()) {
-                const QString still =
-                    m_plan.pinnedRevision >= 0
-                        ? tr("the profile \"%1\" still pins revision %2")
-                              .arg(m_plan.profileName, QString::number(m_plan.pinnedRevision))
-                        : tr("the profile \"%1\" does not pin it").arg(m_plan.profileName);
-                m_message = tr("Half applied: the topic was updated to revision %1 but %2: %3")
-                                .arg(QString::number(updated.revision), still, r.error.toString());
-                setState(State::HalfApplied);
-                emit halfApplied(updated.revision, m_plan.pinnedRevision, m_message);
-                return;
+    const ApplyRecord *last = TopicApplier::lastApplied(m_run);
+    if (isBusy() || !last)
+        return;
+    const ApplyRecord target = *last;
+    const quint64 generation = ++m_generation;
+    setState(State::Reverting);
+    emit progress(tr("Putting profile \"%1\" back as it was before the apply…").arg(target.profileName));
+    m_applier->revert(target, [this, generation, target](const TopicApplier::Outcome &o) {
+        if (generation != m_generation)
+            return;
+        m_message = o.done.join(u"; "_s);
+        const auto same = [&target](const ApplyRecord &r) { return r.appliedAt == target.appliedAt && r.iteration == target.iteration; };
+        record([&](RunState &run) {
+            for (ApplyRecord &r : run.applies) {
+                if (!same(r))
+                    continue;
+                if (o.error.isEmpty()) {
+                    r.revertedAt = QDateTime::currentDateTimeUtc();
+                } else if (o.record) { // what is still to undo
+                    r.policyBefore = o.record->policyBefore;
+                    r.createdTopics = o.record->createdTopics;
+                    r.updatedTopics = o.record->updatedTopics;
+                }
             }
-            m_pinnedAfter = pinnedRevisionIn(r.value.policy, m_plan.topicId);
-            m_message = tr("Applied: topic revision %1").arg(updated.revision);
-            if (m_pinnedAfter >= 0 && m_pinnedAfter != updated.revision)
-                m_message +=
-                    tr(" (the profile pins revision %1: the topic changed again meanwhile)")
-                        .arg(m_pinnedAfter);
-            setState(State::Applied);
-            emit applied(updated.revision);
         });
+        if (!o.error.isEmpty())
+            return fail(tr("The revert stopped part way: %1. Revert again to finish.").arg(o.error));
+        setState(State::Reverted);
+        emit reverted();
+    });
 }

@@ -1,60 +1,19 @@
-#include "../airs/airstesthelpers.h" // after the client: it relies on AirsResult
-#include "airs/managementclient.h"
-#include "comparefixture.h"
+#include "applytenant.h"
 #include "models/runsession.h"
 #include "ui/compare/applydialog.h"
 #include "ui/compare/comparepanel.h"
 
 #include <QLabel>
-#include <QNetworkAccessManager>
 #include <QPushButton>
 #include <QTextBrowser>
+#include <QtTest>
 
-using namespace Qt::StringLiterals;
-
-// ApplyDialog against the AIRS emulator over loopback. Waits use QSignalSpy::wait, which
-// runs the event loop the emulator serves from.
+// ApplyDialog against the AIRS emulator over loopback: the GUI's Apply and Revert drive the
+// same TopicApplier as `daystrom apply` / `revert`. Waits use QSignalSpy::wait, which runs
+// the event loop the emulator serves from.
 class TestApplyDialog : public QObject
 {
     Q_OBJECT
-
-    QNetworkAccessManager m_nam;
-
-    struct Tenant
-    {
-        AirsEmulator airs;
-        std::unique_ptr<ManagementClient> client;
-        RunState run;
-    };
-
-    std::unique_ptr<Tenant> deployed()
-    {
-        auto t = std::make_unique<Tenant>();
-        if (!t->airs.start())
-            return nullptr;
-        t->client = std::make_unique<ManagementClient>(&m_nam, emulatorSettings(t->airs));
-        t->airs.addProfile(u"lab"_s);
-        RunState run = CompareFixture::make();
-        auto create = [&](const Topic &topic) {
-            return await<AirsTopic>([&](QObject *ctx, auto done) {
-                       t->client->createTopic(topic.name, topic.description, topic.examples, ctx,
-                                              done);
-                   })
-                .value;
-        };
-        const AirsTopic target = create(run.iterationByNumber(2)->topic);
-        const AirsTopic companion = create(*run.companionTopic);
-        const auto assigned = await<AirsProfile>([&](QObject *ctx, auto done) {
-            t->client->assignTopics(u"lab"_s,
-                                    {{companion.id, companion.name, u"allow"_s, 0},
-                                     {target.id, target.name, u"block"_s, 0}},
-                                    u"allow"_s, ctx, done);
-        });
-        if (!assigned.ok())
-            return nullptr;
-        t->run = CompareFixture::make(target.id, companion.id);
-        return t;
-    }
 
     static bool waitFor(ApplyDialog *dialog, ApplyController::State state)
     {
@@ -74,32 +33,36 @@ class TestApplyDialog : public QObject
     }
 
 private slots:
-    void showsTheChangeThenApplies()
+    void showsTheChangeAppliesAndReverts()
     {
-        auto t = deployed();
-        QVERIFY(t);
-        ApplyDialog dialog(t->client.get(), t->run, 4);
+        ApplyTenant t;
+        QVERIFY(t.setUp());
+        const QJsonObject before = t.policy();
+        ApplyDialog dialog(t.client.get(), t.runsDir, t.run, 4);
+        dialog.controller()->setPropagationDelayMs(0);
         QCOMPARE(dialog.objectName(), u"applyDialog"_s);
         QSignalSpy applied(&dialog, &ApplyDialog::applied);
+        QSignalSpy reverted(&dialog, &ApplyDialog::reverted);
         dialog.open();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         auto *confirm = dialog.findChild<QPushButton *>(u"applyConfirmButton"_s);
-        QVERIFY(confirm);
+        auto *revert = dialog.findChild<QPushButton *>(u"applyRevertButton"_s);
+        QVERIFY(confirm && revert);
         QVERIFY(!confirm->isEnabled()); // nothing is known about AIRS yet
         QVERIFY(waitFor(&dialog, ApplyController::State::Ready));
         QVERIFY(confirm->isEnabled());
+        QVERIFY(!revert->isVisible()); // nothing applied from this run yet
 
         auto *preview = dialog.findChild<QTextBrowser *>(u"applyPreview"_s);
-        QVERIFY(preview);
         const QString text = preview->toPlainText();
-        QVERIFY2(text.contains(u"AIRS now has revision 1"_s), qPrintable(text));
-        QVERIFY(text.contains(u"Profile lab now pins revision 1 of this topic."_s));
+        QVERIFY2(text.contains(u"AIRS now has revision 1 of this topic"_s), qPrintable(text));
+        QVERIFY(text.contains(u"AIRS already has exactly this text"_s)); // the companion
+        QVERIFY(text.contains(u"Security profile lab"_s));
         QVERIFY(text.contains(u"guardrail action allow"_s));
-        QVERIFY(text.contains(u"allow bucket: Allow: lawful firearm topics (companion"_s));
-        QVERIFY(text.contains(u"block bucket: Weapons acquisition (the new revision)"_s));
-        QVERIFY(text.contains(u"removed: How do I make a pipe bomb?"_s));
+        QVERIFY(text.contains(u"block bucket: Weapons acquisition"_s));
+        QVERIFY(text.contains(u"Every other topic on the profile"_s));
         QVERIFY(text.contains(u"added: Need a piece, no questions"_s));
-        QVERIFY(preview->toHtml().contains(u"line-through"_s)); // "buy" is struck through
+        QVERIFY(preview->toHtml().contains(u"line-through"_s));
         shot(&dialog, u"apply-dialog.png"_s);
 
         QTest::mouseClick(confirm, Qt::LeftButton);
@@ -108,65 +71,69 @@ private slots:
         QVERIFY(dialog.isVisible());
         QVERIFY(waitFor(&dialog, ApplyController::State::Applied));
         QCOMPARE(applied.size(), 1);
-        QCOMPARE(applied.first().first().toInt(), 2);
         auto *result = dialog.findChild<QLabel *>(u"applyResult"_s);
         QVERIFY(result && result->isVisible());
-        QVERIFY2(result->text().contains(u"Applied: topic revision 2"_s),
-                 qPrintable(result->text()));
+        QVERIFY2(result->text().contains(u"updated topic"_s), qPrintable(result->text()));
         QVERIFY(!confirm->isVisible());
+        QCOMPARE(t.airs.topic(t.earlier.id).value(u"description"_s).toString(), t.run.iterationByNumber(4)->topic.description);
+        QCOMPARE(t.stored().applies.size(), 1);
+        QVERIFY(revert->isVisible() && revert->isEnabled());
+        shot(&dialog, u"apply-dialog-applied.png"_s);
+
+        QTest::mouseClick(revert, Qt::LeftButton);
+        QVERIFY(waitFor(&dialog, ApplyController::State::Reverted));
+        QCOMPARE(reverted.size(), 1);
+        QCOMPARE(t.policy(), before); // exactly as before the apply
+        QCOMPARE(t.airs.topic(t.earlier.id).value(u"description"_s).toString(), t.earlier.description);
+        QVERIFY(t.stored().applies.first().revertedAt.has_value());
+        QVERIFY(!revert->isVisible());
         auto *close = dialog.findChild<QPushButton *>(u"applyCancelButton"_s);
         QCOMPARE(close->text(), u"&Close"_s);
-        QCOMPARE(t->airs.topic(t->run.checkpoint->topicId).value(u"revision"_s).toInt(), 2);
-        shot(&dialog, u"apply-dialog-applied.png"_s);
         QTest::mouseClick(close, Qt::LeftButton);
         QVERIFY(!dialog.isVisible());
     }
 
-    void halfAppliedIsSaidPlainly()
+    void anEarlierApplyCanBeRevertedLater()
     {
-        auto t = deployed();
-        QVERIFY(t);
-        ApplyDialog dialog(t->client.get(), t->run, 4);
+        ApplyTenant t;
+        QVERIFY(t.setUp());
+        const QJsonObject before = t.policy();
+        {
+            ApplyDialog first(t.client.get(), t.runsDir, t.run, 1);
+            first.controller()->setPropagationDelayMs(0);
+            QVERIFY(waitFor(&first, ApplyController::State::Ready));
+            first.controller()->apply();
+            QVERIFY(waitFor(&first, ApplyController::State::Applied));
+        }
+        // Opened again later (the run from memory knows nothing of the apply: the file does).
+        ApplyDialog dialog(t.client.get(), t.runsDir, t.run, 4);
         dialog.show();
         QVERIFY(waitFor(&dialog, ApplyController::State::Ready));
-        const auto profiles = await<QList<AirsProfile>>(
-            [&](QObject *ctx, auto done) { t->client->listProfiles(ctx, done); });
-        AirsProfile renamed = profiles.value.first();
-        renamed.name = u"lab-2"_s;
-        QVERIFY(await<AirsProfile>([&](QObject *ctx, auto done) {
-                    t->client->updateProfile(renamed, renamed.policy, ctx, done);
-                }).ok());
-        QTest::mouseClick(dialog.findChild<QPushButton *>(u"applyConfirmButton"_s), Qt::LeftButton);
-        QVERIFY(waitFor(&dialog, ApplyController::State::HalfApplied));
-        const QString text = dialog.findChild<QLabel *>(u"applyResult"_s)->text();
-        QVERIFY2(
-            text.contains(
-                u"the topic was updated to revision 2 but the profile &quot;lab&quot; still pins revision 1"_s),
-            qPrintable(text));
-        shot(&dialog, u"apply-dialog-half-applied.png"_s);
+        auto *revert = dialog.findChild<QPushButton *>(u"applyRevertButton"_s);
+        QVERIFY(revert->isVisible() && revert->isEnabled());
+        QTest::mouseClick(revert, Qt::LeftButton);
+        QVERIFY(waitFor(&dialog, ApplyController::State::Reverted));
+        QCOMPARE(t.policy(), before);
     }
 
     void comparePanelOpensItForIterationB()
     {
-        auto t = deployed();
-        QVERIFY(t);
+        ApplyTenant t;
+        QVERIFY(t.setUp());
         RunSession session;
-        session.open(t->run);
+        session.open(t.run);
         ComparePanel panel(&session);
-        panel.setManagementClient(t->client.get());
+        panel.setManagementClient(t.client.get(), t.runsDir, 0);
         panel.show();
         QSignalSpy applied(&panel, &ComparePanel::topicApplied);
-        QTest::mouseClick(panel.findChild<QPushButton *>(u"applyIterationButton"_s),
-                          Qt::LeftButton);
+        QTest::mouseClick(panel.findChild<QPushButton *>(u"applyIterationButton"_s), Qt::LeftButton);
         ApplyDialog *dialog = panel.applyDialog();
         QVERIFY(dialog);
         QVERIFY(waitFor(dialog, ApplyController::State::Ready));
         QCOMPARE(dialog->controller()->plan().iteration, 4);
-        QTest::mouseClick(dialog->findChild<QPushButton *>(u"applyConfirmButton"_s),
-                          Qt::LeftButton);
+        QTest::mouseClick(dialog->findChild<QPushButton *>(u"applyConfirmButton"_s), Qt::LeftButton);
         QVERIFY(applied.wait(15000));
         QCOMPARE(applied.first().at(0).toInt(), 4);
-        QCOMPARE(applied.first().at(1).toInt(), 2);
     }
 };
 

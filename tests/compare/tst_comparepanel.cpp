@@ -205,7 +205,7 @@ private slots:
         settings.clientId = settings.clientSecret = settings.tsgId = u"x"_s;
         settings.retry.maxRetries = 0;
         ManagementClient client(&nam, settings);
-        panel.setManagementClient(&client);
+        panel.setManagementClient(&client, QString());
         auto *apply = child<QPushButton>(&panel, u"applyIterationButton"_s);
         QVERIFY(apply->isEnabled());
         QTest::mouseClick(apply, Qt::LeftButton);

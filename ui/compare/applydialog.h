@@ -9,17 +9,18 @@ class QLabel;
 class QPushButton;
 class QTextBrowser;
 
-// Confirms applying one iteration's topic to AIRS. Shows exactly what will change: the topic
-// as AIRS has it now (read asynchronously) against the topic that will be written, diffed, and
-// how the profile will be re-pinned; then applies it and shows the outcome, including a topic
-// update whose re-pin failed. Open it with open() (window-modal, never exec()); it cannot be
-// closed while the change is being written.
+// Confirms applying one iteration's topic to the run's production profile. Shows exactly what
+// will change (read asynchronously): each topic created, or its text in AIRS now against what
+// will be written, diffed, and how the profile will pin them; then applies it (the same code
+// as `daystrom apply`) and shows the outcome, including a change that stopped part way. Revert
+// undoes the run's last apply. Open it with open() (window-modal, never exec()); it cannot be
+// closed while a change is being written.
 class ApplyDialog final : public QDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ApplyDialog)
 public:
-    ApplyDialog(ManagementClient *client, const RunState &run, int iteration,
+    ApplyDialog(ManagementClient *client, const QString &runsDirectory, const RunState &run, int iteration,
                 QWidget *parent = nullptr);
     ~ApplyDialog() override;
 
@@ -29,7 +30,8 @@ public slots:
     void reject() override;
 
 signals:
-    void applied(int topicRevision);
+    void applied();
+    void reverted();
 
 private:
     void updateState();
@@ -44,6 +46,7 @@ private:
     QTextBrowser *m_preview = nullptr;
     QLabel *m_result = nullptr;
     QPushButton *m_confirm = nullptr;
+    QPushButton *m_revert = nullptr;
     QPushButton *m_reload = nullptr;
     QPushButton *m_close = nullptr;
 };

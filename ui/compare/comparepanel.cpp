@@ -161,9 +161,11 @@ void ComparePanel::buildUi()
     setTabOrder(m_b, swap);
 }
 
-void ComparePanel::setManagementClient(ManagementClient *client)
+void ComparePanel::setManagementClient(ManagementClient *client, const QString &runsDirectory, int propagationDelayMs)
 {
     m_client = client;
+    m_runsDirectory = runsDirectory;
+    m_propagationDelayMs = propagationDelayMs;
     updateApplyButton();
 }
 
@@ -316,7 +318,7 @@ void ComparePanel::updateApplyButton()
     m_apply->setEnabled(why.isEmpty());
     m_apply->setToolTip(
         why.isEmpty()
-            ? tr("Write iteration %1's topic to AIRS and re-pin the profile (Ctrl+Shift+A)").arg(b)
+            ? tr("Write iteration %1's topic to the production profile, or revert an earlier apply (Ctrl+Shift+A)").arg(b)
             : why);
 }
 
@@ -330,10 +332,11 @@ ApplyDialog *ComparePanel::openApplyDialog()
         return m_dialog;
     }
     const int iteration = iterationB();
-    m_dialog = new ApplyDialog(m_client, m_session->run(), iteration, this);
+    m_dialog = new ApplyDialog(m_client, m_runsDirectory, m_session->run(), iteration, this);
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(m_dialog, &ApplyDialog::applied, this,
-            [this, iteration](int revision) { emit topicApplied(iteration, revision); });
+    m_dialog->controller()->setPropagationDelayMs(m_propagationDelayMs);
+    connect(m_dialog, &ApplyDialog::applied, this, [this, iteration] { emit topicApplied(iteration); });
+    connect(m_dialog, &ApplyDialog::reverted, this, [this] { emit applyReverted(); });
     m_dialog->open();
     return m_dialog;
 }

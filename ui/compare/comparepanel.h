@@ -30,7 +30,8 @@ public:
     ~ComparePanel() override;
 
     // Enables applying to AIRS; `client` lives on the GUI thread and is not owned. Null disables.
-    void setManagementClient(ManagementClient *client);
+    // Applies are recorded in the run files in `runsDirectory` (for revert).
+    void setManagementClient(ManagementClient *client, const QString &runsDirectory, int propagationDelayMs = 10000);
 
     void selectIterations(int a, int b); // by iteration number; ignored when not recorded
     int iterationA() const;
@@ -41,7 +42,8 @@ public:
     ApplyDialog *openApplyDialog(); // what the apply button does; null when it cannot
 
 signals:
-    void topicApplied(int iteration, int topicRevision);
+    void topicApplied(int iteration);
+    void applyReverted();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -57,6 +59,8 @@ private:
     QPointer<RunSession> m_session;
     QPointer<ManagementClient> m_client;
     QPointer<ApplyDialog> m_dialog;
+    QString m_runsDirectory;
+    int m_propagationDelayMs = 10000;
     IterationComparison m_comparison;
     bool m_userPicked = false; // the person chose iterations: stop following defaults
     bool m_populating = false;
