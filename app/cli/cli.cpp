@@ -6,6 +6,7 @@
 #include "reportcommand.h"
 #include "runscommand.h"
 #include "sandboxcommand.h"
+#include "tenantcommands.h"
 
 using namespace Qt::StringLiterals;
 
@@ -20,6 +21,9 @@ Commands:
                             Design a topic: generate, deploy, scan, analyse, improve, repeat
       --intent block|allow    what the guardrail does with matches (default block)
       --seed TEXT             a seed example (repeatable)
+      --in-place              deploy and scan on the profile itself (restored at the end), not
+                              on the run's own copy "daystrom-run-<id>" (the default)
+      --leave-out NAME        leave this topic of the profile out of the copy (repeatable)
       --max-iterations N      at most N iterations (1-100, default 20)
       --target-coverage PCT   stop at this coverage in percent (default 90)
       --max-regressions N     stop after N consecutive regressions (default 3, 0 = never)
@@ -27,18 +31,26 @@ Commands:
       --accumulate-tests, --max-accumulated-tests N    keep earlier tests; cap the suite
       --create-prompt-set [--prompt-set-name NAME]     export the best tests to AI Red Team
       --provider NAME, --model NAME, --no-memory, --rate N, --concurrency N
-      --sandbox               use the built-in AIRS and LLM emulators (no account)
+      --sandbox               use the built-in AIRS and LLM emulators (no account); its runs
+                              and learnings live apart from real ones, in $DAYSTROM_HOME/sandbox
       --prompts FILE.csv      scan these labelled prompts every iteration instead of generated tests
       --events jsonl          print one JSON object per event on stdout, nothing else
-  resume <run-id> [--max-iterations N] [--no-memory]
+  resume <run-id> [--max-iterations N] [--no-memory] [--sandbox]
                             Continue a paused, cancelled or failed run
+  apply <run-id> [--iteration N]
+                            Write an iteration's topic (default: the best) to the production
+                            profile, keeping its other topics; recorded for revert
+  revert <run-id>           Undo the run's last apply exactly
+  cleanup [--yes] [--run ID]
+                            List what stopped runs left on AIRS; --yes deletes it
   eval --prompts FILE.csv --profile NAME [--intent block|allow] [--format text|json]
                             Score the profile as it is against labelled prompts (no LLM)
-  runs                      List stored runs (newest first)
+  runs [--sandbox]          List stored runs (newest first); --sandbox: the sandbox's runs
   report <run-id>           Show a run: its best iteration, or the one chosen
       --iteration N           the iteration numbered N (numbers can have gaps)
       --format text|json|csv  output format (default text; csv: the tests, as --save-tests wrote them)
       --tests                 include every test and its result
+      --sandbox               a run of the sandbox
   sandbox serve             Serve the AIRS emulator on 127.0.0.1 until interrupted
       --port N                port (default: any free port)
   memory list               Memory categories with their learning counts and best coverage
@@ -49,12 +61,14 @@ Commands:
                             Curate one learning (rejected enough, it becomes an anti-pattern)
   memory add --category KEY --insight TEXT [--strategy TEXT] [--outcome O] [--tag T]...
                             Add a learning by hand (see daystrom memory --help)
+  memory … --sandbox        Any of these on the sandbox's learnings instead of the real ones
 
 Options:
   -h, --help                Show this help (also: daystrom <command> --help)
   -v, --version             Show the version
 
-Files: $DAYSTROM_HOME (default ~/.daystrom): config.json, runs/, memory/.
+Files: $DAYSTROM_HOME (default ~/.daystrom): config.json, runs/, memory/, and the sandbox's
+own sandbox/runs/ and sandbox/memory/.
 Exit codes: 0 ok, 2 bad usage or input, 3 run failed, 4 run paused or cancelled.
 )"_s;
 }
@@ -87,6 +101,12 @@ int runCli(const QStringList &arguments, CliContext &ctx)
         return evalCommand(rest, ctx);
     if (command == "memory"_L1)
         return memoryCommand(rest, ctx);
+    if (command == "apply"_L1)
+        return applyCommand(rest, ctx);
+    if (command == "revert"_L1)
+        return revertCommand(rest, ctx);
+    if (command == "cleanup"_L1)
+        return cleanupCommand(rest, ctx);
     ctx.err << "daystrom: unknown command \"" << command << "\"; see daystrom --help\n";
     return ExitCode::Usage;
 }

@@ -88,13 +88,16 @@ bool environmentFor(bool sandbox, SandboxHost &host, const Config &config, RunEn
         ctx.err << "daystrom " << command << ": " << error << '\n';
         return false;
     }
+    // The sandbox's runs and learnings live apart from real ones (<home>/sandbox): a sandbox
+    // run never reads or writes the real memory, as in the desktop app's sandbox.
+    const Config sandboxed = config.sandboxed();
     env->airs = host.airsSettings();
     env->llm = host.llmEndpoint();
-    env->runsDirectory = config.dataDir();
-    env->scanConcurrency = config.integer(ConfigKeys::ScanConcurrency);
-    env->scanRate = config.number(ConfigKeys::ScanRate);
+    env->runsDirectory = sandboxed.dataDir();
+    env->scanConcurrency = sandboxed.integer(ConfigKeys::ScanConcurrency);
+    env->scanRate = sandboxed.number(ConfigKeys::ScanRate);
     env->propagationDelayMs = 0; // the emulator applies changes at once
-    env->useMemoryFrom(config);  // the configured memory, as in the desktop app's sandbox
+    env->useMemoryFrom(sandboxed);
     return true;
 }
 } // namespace
@@ -105,7 +108,9 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
     p.addHelpOption();
     p.addOptions({
         {u"topic"_s, u"What the guardrail should detect (also the memory key)"_s, u"text"_s},
-        {u"profile"_s, u"AIRS security profile to deploy to and scan"_s, u"name"_s},
+        {u"profile"_s, u"The AIRS security profile the topic is for: the run tests on its own copy of it"_s, u"name"_s},
+        {u"in-place"_s, u"Deploy and scan on the profile itself, not a copy (for tenants that refuse to create profiles); its topic guardrails are put back when the run ends"_s},
+        {u"leave-out"_s, u"Leave this topic of the profile out of the run's copy (repeatable; a profile holds at most 20)"_s, u"topic name"_s},
         {u"intent"_s, u"block (catch matches) or allow (only matches pass); default block"_s, u"intent"_s},
         {u"seed"_s, u"A seed example for the first topic (repeatable)"_s, u"text"_s},
         {u"max-iterations"_s, u"Iterations at most (1-100, default 20)"_s, u"N"_s},
@@ -150,6 +155,11 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         if (!intent)
             return u"--intent must be block or allow, not \""_s + p.value(u"intent"_s) + u'"';
         s.intent = *intent;
+    }
+    s.inPlace = p.isSet(u"in-place"_s);
+    for (const QString &name : p.values(u"leave-out"_s)) {
+        if (!name.trimmed().isEmpty())
+            s.leaveOut.append(name.trimmed());
     }
     for (const QString &seed : p.values(u"seed"_s)) {
         if (!seed.trimmed().isEmpty())
@@ -245,7 +255,7 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
     p.addOptions({{u"max-iterations"_s, u"Run up to N more iterations"_s, u"N"_s},
                   {u"rate"_s, u"At most this many scans per second"_s, u"n"_s},
                   {u"concurrency"_s, u"Scans in parallel (1-20)"_s, u"N"_s},
-                  {u"sandbox"_s, u"Use the built-in emulators (topics are recreated there)"_s},
+                  {u"sandbox"_s, u"Resume a sandbox run, with the built-in emulators (its topics are recreated there)"_s},
                   {u"no-memory"_s, u"Neither read nor write learnings"_s},
                   {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s}});
     if (!p.parse(QStringList{u"daystrom resume"_s} + arguments)) {
@@ -282,9 +292,18 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
         ctx.err << "daystrom resume: " << config.errors.first() << '\n';
         return ExitCode::Usage;
     }
-    const RunStore::Loaded loaded = RunStore(config.config.dataDir()).load(p.positionalArguments().first());
+    // A sandbox run is resumed in the sandbox, a real run outside it: each in its own data.
+    const bool sandbox = p.isSet(u"sandbox"_s);
+    const QString runId = p.positionalArguments().first();
+    const Config data = sandbox ? config.config.sandboxed() : config.config;
+    const RunStore::Loaded loaded = RunStore(data.dataDir()).load(runId);
     if (!loaded.ok()) {
-        ctx.err << "daystrom resume: " << loaded.error << '\n';
+        const Config other = sandbox ? config.config : config.config.sandboxed();
+        if (RunStore(other.dataDir()).load(runId).ok())
+            ctx.err << "daystrom resume: run " << runId << " is "
+                    << (sandbox ? "a real run; resume it without --sandbox\n" : "sandbox data; resume it with --sandbox\n");
+        else
+            ctx.err << "daystrom resume: " << loaded.error << '\n';
         return ExitCode::Usage;
     }
     RunState run = loaded.run;
@@ -307,7 +326,7 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
         run.userInput.scanRate = config.config.number(ConfigKeys::ScanRate);
     SandboxHost host;
     RunEnvironment env;
-    if (!environmentFor(p.isSet(u"sandbox"_s), host, config.config, &env, ctx, u"resume"_s))
+    if (!environmentFor(sandbox, host, config.config, &env, ctx, u"resume"_s))
         return ExitCode::Usage;
     const bool json = p.isSet(u"events"_s);
     if (!json)

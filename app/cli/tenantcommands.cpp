@@ -1,0 +1,322 @@
+#include "tenantcommands.h"
+
+#include "airs/airssettings.h"
+#include "airs/managementclient.h"
+#include "common/configloader.h"
+#include "loop/tenantcleaner.h"
+#include "loop/topicapplier.h"
+#include "runs/runstore.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QEventLoop>
+#include <QLockFile>
+#include <QNetworkAccessManager>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+// The configured AIRS management API, and the run directory.
+struct Tenant
+{
+    QString runsDir;
+    AirsSettings airs;
+    int propagationDelayMs = 10000;
+    QNetworkAccessManager nam;
+    std::unique_ptr<ManagementClient> management;
+};
+
+bool connectTenant(const QString &command, CliContext &ctx, Tenant *t)
+{
+    const Config::Result config = loadConfig(ctx.env);
+    for (const QString &w : config.warnings)
+        ctx.err << "daystrom: warning: " << w << '\n';
+    if (!config.ok()) {
+        ctx.err << "daystrom " << command << ": " << config.errors.first() << '\n';
+        return false;
+    }
+    t->runsDir = config.config.dataDir();
+    t->airs = AirsSettings::fromConfig(config.config);
+    t->propagationDelayMs = config.config.integer(ConfigKeys::PropagationDelayMs);
+    if (!t->airs.hasManagementCredentials()) {
+        ctx.err << "daystrom " << command << ": the AIRS management API needs PANW_MGMT_CLIENT_ID, "
+                   "PANW_MGMT_CLIENT_SECRET and PANW_MGMT_TSG_ID\n";
+        return false;
+    }
+    t->management = std::make_unique<ManagementClient>(&t->nam, t->airs);
+    return true;
+}
+
+// Holds the run's lock while the command changes its file; a run being driven refuses.
+std::unique_ptr<QLockFile> lockRun(const QString &runsDir, const QString &id, const QString &command, CliContext &ctx)
+{
+    auto lock = std::make_unique<QLockFile>(QDir(runsDir).filePath(id + u".lock"_s));
+    lock->setStaleLockTime(0);
+    if (!lock->tryLock(0)) {
+        qint64 pid = 0;
+        QString host, app;
+        lock->getLockInfo(&pid, &host, &app);
+        ctx.err << "daystrom " << command << ": run " << id << " is being driven by another process (pid " << pid
+                << "); wait until it stops\n";
+        return nullptr;
+    }
+    return lock;
+}
+
+// Runs `start` and waits for the callback it is given.
+template<typename T>
+T waitFor(std::function<void(std::function<void(const T &)>)> start)
+{
+    QEventLoop loop;
+    std::optional<T> result;
+    start([&](const T &r) {
+        result = r;
+        loop.quit();
+    });
+    if (!result)
+        loop.exec();
+    return *result;
+}
+
+bool parse(QCommandLineParser &p, const QString &command, const QStringList &arguments, CliContext &ctx)
+{
+    p.addHelpOption();
+    if (!p.parse(QStringList{u"daystrom "_s + command} + arguments)) {
+        ctx.err << "daystrom " << command << ": " << p.errorText() << '\n';
+        return false;
+    }
+    return true;
+}
+
+std::optional<RunState> loadRun(const QString &runsDir, const QString &id, const QString &command, CliContext &ctx)
+{
+    const RunStore::Loaded loaded = RunStore(runsDir).load(id);
+    if (!loaded.ok()) {
+        ctx.err << "daystrom " << command << ": " << loaded.error << '\n';
+        return std::nullopt;
+    }
+    return loaded.run;
+}
+} // namespace
+
+int applyCommand(const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser p;
+    p.addOption({u"iteration"_s, u"The iteration to apply (default: the run's best)"_s, u"N"_s});
+    if (!parse(p, u"apply"_s, arguments, ctx))
+        return ExitCode::Usage;
+    if (p.isSet(u"help"_s)) {
+        ctx.out << "Usage: daystrom apply <run-id> [--iteration N]\n\n"
+                   "Writes that iteration's topic (and, for block intent, its companion) to the run's production\n"
+                   "profile: a topic of the same name is updated, else created; every other topic and policy\n"
+                   "field stays; the latest revisions are pinned. Applying twice changes nothing the second\n"
+                   "time. What changed is recorded in the run file, for `daystrom revert`.\n";
+        return ExitCode::Ok;
+    }
+    if (p.positionalArguments().size() != 1) {
+        ctx.err << "daystrom apply: expected one run id; see daystrom apply --help\n";
+        return ExitCode::Usage;
+    }
+    Tenant t;
+    if (!connectTenant(u"apply"_s, ctx, &t))
+        return ExitCode::Usage;
+    const QString id = p.positionalArguments().first();
+    std::optional<RunState> run = loadRun(t.runsDir, id, u"apply"_s, ctx);
+    if (!run)
+        return ExitCode::Usage;
+    int iteration = run->bestResult() ? run->bestResult()->iteration : 0;
+    if (p.isSet(u"iteration"_s)) {
+        bool ok = false;
+        iteration = p.value(u"iteration"_s).toInt(&ok);
+        if (!ok || !run->iterationByNumber(iteration)) {
+            ctx.err << "daystrom apply: run " << id << " has no iteration \"" << p.value(u"iteration"_s) << "\"\n";
+            return ExitCode::Usage;
+        }
+    }
+    const auto lock = lockRun(t.runsDir, id, u"apply"_s, ctx);
+    if (!lock)
+        return ExitCode::Usage;
+
+    TopicApplier applier(t.management.get());
+    applier.setPropagationDelayMs(t.propagationDelayMs);
+    const auto plan = waitFor<AirsResult<TopicApplier::Plan>>([&](auto done) { applier.plan(*run, iteration, done); });
+    if (!plan.ok()) {
+        ctx.err << "daystrom apply: " << plan.error.toString() << '\n';
+        return ExitCode::Failed;
+    }
+    ctx.out << "Applying iteration " << iteration << " of run " << id << " to profile \"" << plan.value.profileName << "\":\n";
+    for (const QString &line : plan.value.describe())
+        ctx.out << "  " << line << '\n';
+    ctx.out.flush();
+    const auto outcome = waitFor<TopicApplier::Outcome>([&](auto done) { applier.apply(plan.value, done); });
+    for (const QString &line : outcome.done)
+        ctx.out << "  done: " << line << '\n';
+    if (outcome.record) {
+        run->applies.append(*outcome.record);
+        if (const QString error = RunStore(t.runsDir).save(*run); !error.isEmpty()) {
+            ctx.err << "daystrom apply: the change was made but not recorded in the run file (" << error
+                    << "); `daystrom revert` cannot undo it\n";
+            return ExitCode::Failed;
+        }
+    }
+    if (!outcome.error.isEmpty()) {
+        ctx.err << "daystrom apply: " << outcome.error
+                << (outcome.record ? u" (what did change is recorded: `daystrom revert "_s + id + u"` undoes it)"_s : QString())
+                << '\n';
+        return ExitCode::Failed;
+    }
+    if (outcome.record)
+        ctx.out << "Applied. `daystrom revert " << id << "` undoes it.\n";
+    else
+        ctx.out << "Nothing to change.\n";
+    return ExitCode::Ok;
+}
+
+int revertCommand(const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser p;
+    if (!parse(p, u"revert"_s, arguments, ctx))
+        return ExitCode::Usage;
+    if (p.isSet(u"help"_s)) {
+        ctx.out << "Usage: daystrom revert <run-id>\n\n"
+                   "Undoes the run's last apply: the production profile's topic guardrails go back exactly as\n"
+                   "they were, topics the apply updated get their earlier text, topics it created are deleted.\n";
+        return ExitCode::Ok;
+    }
+    if (p.positionalArguments().size() != 1) {
+        ctx.err << "daystrom revert: expected one run id; see daystrom revert --help\n";
+        return ExitCode::Usage;
+    }
+    Tenant t;
+    if (!connectTenant(u"revert"_s, ctx, &t))
+        return ExitCode::Usage;
+    const QString id = p.positionalArguments().first();
+    std::optional<RunState> run = loadRun(t.runsDir, id, u"revert"_s, ctx);
+    if (!run)
+        return ExitCode::Usage;
+    const ApplyRecord *last = TopicApplier::lastApplied(*run);
+    if (!last) {
+        ctx.err << "daystrom revert: run " << id << " has no apply to revert\n";
+        return ExitCode::Usage;
+    }
+    const auto lock = lockRun(t.runsDir, id, u"revert"_s, ctx);
+    if (!lock)
+        return ExitCode::Usage;
+    const qsizetype index = last - run->applies.constData();
+    TopicApplier applier(t.management.get());
+    const auto outcome = waitFor<TopicApplier::Outcome>([&](auto done) { applier.revert(*last, done); });
+    for (const QString &line : outcome.done)
+        ctx.out << "  done: " << line << '\n';
+    ApplyRecord &record = run->applies[index];
+    if (outcome.error.isEmpty()) {
+        record.revertedAt = QDateTime::currentDateTimeUtc();
+    } else if (outcome.record) { // keep what is still to undo
+        record.policyBefore = outcome.record->policyBefore;
+        record.createdTopics = outcome.record->createdTopics;
+        record.updatedTopics = outcome.record->updatedTopics;
+    }
+    if (const QString error = RunStore(t.runsDir).save(*run); !error.isEmpty())
+        ctx.err << "daystrom revert: the run file was not updated: " << error << '\n';
+    if (!outcome.error.isEmpty()) {
+        ctx.err << "daystrom revert: " << outcome.error << " (run it again to finish)\n";
+        return ExitCode::Failed;
+    }
+    ctx.out << "Reverted the apply of iteration " << record.iteration << " to profile \"" << record.profileName << "\".\n";
+    return ExitCode::Ok;
+}
+
+int cleanupCommand(const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser p;
+    p.addOption({u"yes"_s, u"Delete (without it, only list what would be deleted)"_s});
+    p.addOption({u"run"_s, u"Only this run (also a paused one)"_s, u"id"_s});
+    if (!parse(p, u"cleanup"_s, arguments, ctx))
+        return ExitCode::Usage;
+    if (p.isSet(u"help"_s)) {
+        ctx.out << "Usage: daystrom cleanup [--yes] [--run ID]\n\n"
+                   "Finds what stopped runs left on AIRS — scratch profiles, their topics, a production profile\n"
+                   "a killed in-place run had changed — by the record in each run file, and lists it. With --yes\n"
+                   "it deletes them (and puts the production profile back). Paused runs keep theirs unless named\n"
+                   "with --run; runs still being driven are never touched.\n";
+        return ExitCode::Ok;
+    }
+    if (!p.positionalArguments().isEmpty()) {
+        ctx.err << "daystrom cleanup: unexpected argument \"" << p.positionalArguments().first() << "\"\n";
+        return ExitCode::Usage;
+    }
+    Tenant t;
+    if (!connectTenant(u"cleanup"_s, ctx, &t))
+        return ExitCode::Usage;
+    const RunStore store(t.runsDir);
+    QStringList ids;
+    if (p.isSet(u"run"_s)) {
+        ids.append(p.value(u"run"_s));
+    } else {
+        const RunStore::Listing listing = store.list();
+        for (const QString &problem : listing.problems)
+            ctx.err << "daystrom: warning: " << problem << '\n';
+        for (const RunSummary &s : listing.runs)
+            ids.append(s.id);
+    }
+    const bool yes = p.isSet(u"yes"_s);
+    int found = 0, left = 0;
+    TenantCleaner cleaner(t.management.get());
+    for (const QString &id : std::as_const(ids)) {
+        std::optional<RunState> run = loadRun(t.runsDir, id, u"cleanup"_s, ctx);
+        if (!run) {
+            if (p.isSet(u"run"_s))
+                return ExitCode::Usage;
+            continue;
+        }
+        if (!run->tenant || run->tenant->isClear())
+            continue;
+        if (run->status == RunStatus::Paused && !p.isSet(u"run"_s)) {
+            ctx.out << "Run " << id << " is paused and keeps its objects (resume it, or: daystrom cleanup --run " << id
+                    << " --yes)\n";
+            continue;
+        }
+        const auto lock = lockRun(t.runsDir, id, u"cleanup"_s, ctx);
+        if (!lock)
+            continue;
+        ++found;
+        ctx.out << "Run " << id << " (" << runStatusName(run->status) << "):\n";
+        for (const QString &line : TenantCleaner::describe(*run->tenant))
+            ctx.out << "  " << line << '\n';
+        ctx.out.flush();
+        if (!yes)
+            continue;
+        const auto outcome = waitFor<TenantCleaner::Outcome>([&](auto done) {
+            cleaner.clean(*run->tenant, done, [&](const TenantFootprint &f) {
+                run->tenant = f;
+                store.save(*run);
+            });
+        });
+        for (const QString &line : outcome.done)
+            ctx.out << "  done: " << line << '\n';
+        for (const QString &line : outcome.problems)
+            ctx.err << "daystrom cleanup: " << line << '\n';
+        run->tenant = outcome.remaining.isClear() ? std::nullopt : std::optional(outcome.remaining);
+        if (run->checkpoint && !run->tenant) { // a resume deploys anew
+            run->checkpoint->topicId.clear();
+            run->checkpoint->companionTopicId.clear();
+        }
+        store.save(*run);
+        left += !outcome.remaining.isClear();
+    }
+    if (found == 0) {
+        ctx.out << "Nothing to clean up.\n";
+        return ExitCode::Ok;
+    }
+    if (!yes) {
+        ctx.out << "Nothing was changed; `daystrom cleanup --yes` removes these.\n";
+        return ExitCode::Ok;
+    }
+    if (left > 0) {
+        ctx.err << "daystrom cleanup: " << left << " run(s) still have objects on AIRS; see above\n";
+        return ExitCode::Failed;
+    }
+    ctx.out << "Cleaned up.\n";
+    return ExitCode::Ok;
+}

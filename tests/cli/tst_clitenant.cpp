@@ -1,0 +1,161 @@
+#include "../loop/tenantfixture.h"
+#include "airs/profilepolicy.h"
+#include "runs/runstore.h"
+#include "sandbox/llmemulator.h"
+#include "testhome.h"
+
+#include <QDir>
+#include <QProcess>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+using namespace TenantFixture;
+
+// `daystrom generate`, `cleanup`, `apply` and `revert` as real processes against an AIRS
+// emulator and a sandbox LLM served from this test over loopback HTTP (the child is pointed
+// at them through the environment). The emulators answer from this thread, so the test
+// never blocks in waitForFinished(): it waits with QTRY_*, which runs the event loop.
+class TestCliTenant : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<AirsEmulator> m_airs;
+    std::unique_ptr<LlmEmulator> m_llm;
+    QString m_home;
+
+    QProcessEnvironment env() const
+    {
+        const AirsEmulator::Credentials c = m_airs->options().credentials;
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        e.insert(u"DAYSTROM_HOME"_s, m_home);
+        e.insert(u"PANW_AI_SEC_API_KEY"_s, c.apiKey);
+        e.insert(u"PANW_AI_SEC_API_ENDPOINT"_s, m_airs->scanEndpoint().toString());
+        e.insert(u"PANW_MGMT_CLIENT_ID"_s, c.clientId);
+        e.insert(u"PANW_MGMT_CLIENT_SECRET"_s, c.clientSecret);
+        e.insert(u"PANW_MGMT_TSG_ID"_s, c.tsgId);
+        e.insert(u"PANW_MGMT_ENDPOINT"_s, m_airs->managementEndpoint().toString());
+        e.insert(u"PANW_MGMT_TOKEN_ENDPOINT"_s, m_airs->tokenEndpoint().toString());
+        e.insert(u"LLM_PROVIDER"_s, u"openai-compatible"_s);
+        e.insert(u"LLM_MODEL"_s, u"daystrom-sandbox"_s);
+        e.insert(u"OPENAI_BASE_URL"_s, m_llm->baseUrl().toString());
+        e.insert(u"PROPAGATION_DELAY_MS"_s, u"0"_s);
+        e.insert(u"MEMORY_ENABLED"_s, u"false"_s);
+        return e;
+    }
+
+    struct Finished
+    {
+        int code = -1;
+        QString out, err;
+    };
+    Finished run(const QStringList &args)
+    {
+        QProcess p;
+        p.setProcessEnvironment(env());
+        p.start(QStringLiteral(DAYSTROM_CLI), args);
+        if (!p.waitForStarted())
+            return {};
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(p.state() == QProcess::NotRunning, 120000); }();
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
+    }
+
+    QString onlyRunId() const
+    {
+        const QStringList files = QDir(m_home + u"/runs"_s).entryList({u"*.json"_s}, QDir::Files);
+        return files.size() == 1 ? files.first().chopped(5) : QString();
+    }
+    QJsonObject production() const { return m_airs->profile(Production).value(u"policy"_s).toObject(); }
+
+private slots:
+    void init()
+    {
+        static int n = 0;
+        m_home = TestHome::path() + u"/cli-tenant-"_s + QString::number(++n);
+        m_airs = std::make_unique<AirsEmulator>();
+        m_llm = std::make_unique<LlmEmulator>();
+        QVERIFY(m_airs->start());
+        QVERIFY(m_llm->start());
+        seedProduction(*m_airs);
+    }
+
+    void cleanupAfterKill9LeavesTheTenantAsBefore()
+    {
+        const Snapshot before = Snapshot::of(*m_airs);
+        QProcess generate;
+        generate.setProcessEnvironment(env());
+        generate.start(QStringLiteral(DAYSTROM_CLI), {u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s,
+                                                      u"--profile"_s, Production, u"--max-iterations"_s, u"5"_s});
+        QVERIFY(generate.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(m_airs->scanCount() > 0, 60000); // mid-run, scanning on its copy
+        generate.kill(); // SIGKILL: no chance to tidy up
+        QTRY_VERIFY(generate.state() == QProcess::NotRunning);
+        QVERIFY(Snapshot::of(*m_airs) != before);
+        QVERIFY(profileNames(*m_airs).contains(TenantFootprint::scratchProfileName(onlyRunId())));
+
+        // A dry run lists and changes nothing.
+        const Finished dry = run({u"cleanup"_s});
+        QCOMPARE(dry.code, 0);
+        QVERIFY2(dry.out.contains(u"delete scratch profile \"daystrom-run-%1\""_s.arg(onlyRunId())), qPrintable(dry.out));
+        QVERIFY2(dry.out.contains(u"delete topic"_s), qPrintable(dry.out));
+        QVERIFY(dry.out.contains(u"--yes"_s));
+        QVERIFY(Snapshot::of(*m_airs) != before);
+
+        const Finished done = run({u"cleanup"_s, u"--yes"_s});
+        QVERIFY2(done.code == 0, qPrintable(done.out + done.err));
+        QCOMPARE(Snapshot::of(*m_airs), before);
+        QVERIFY(!RunStore(m_home + u"/runs"_s).load(onlyRunId()).run.tenant.has_value());
+        QCOMPARE(run({u"cleanup"_s}).out.trimmed(), u"Nothing to clean up."_s);
+    }
+
+    void applyIsAdditiveAndIdempotentAndRevertIsExact()
+    {
+        const Finished generated = run({u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s, u"--profile"_s,
+                                        Production, u"--max-iterations"_s, u"2"_s});
+        QVERIFY2(generated.code == 0 || generated.code == 4, qPrintable(generated.err));
+        const QString id = onlyRunId();
+        QVERIFY(!id.isEmpty());
+        const QJsonObject before = production();
+        const QByteArray topicsBefore = compact(m_airs->topics());
+        QCOMPARE(m_airs->topics().size(), 1); // the run took its own away
+
+        const Finished applied = run({u"apply"_s, id, u"--iteration"_s, u"1"_s});
+        QVERIFY2(applied.code == 0, qPrintable(applied.out + applied.err));
+        QVERIFY2(applied.out.contains(u"create topic"_s), qPrintable(applied.out));
+        QStringList pinned;
+        for (const TopicAssignment &a : ProfilePolicy::assignedTopics(production()))
+            pinned.append(a.topicName);
+        QCOMPARE(pinned.size(), 3);
+        QCOMPARE(pinned.first(), u"Customer records"_s); // additive
+        QCOMPARE(production().value(u"dlp-data-profiles"_s), before.value(u"dlp-data-profiles"_s));
+        QCOMPARE(RunStore(m_home + u"/runs"_s).load(id).run.applies.size(), 1);
+
+        m_airs->clearRequests();
+        const Finished again = run({u"apply"_s, id, u"--iteration"_s, u"1"_s});
+        QCOMPARE(again.code, 0);
+        QVERIFY2(again.out.contains(u"Nothing to change"_s), qPrintable(again.out));
+        QCOMPARE(writesTo(*m_airs, u"/v1/mgmt/"_s), 0);
+        QCOMPARE(RunStore(m_home + u"/runs"_s).load(id).run.applies.size(), 1);
+
+        const Finished reverted = run({u"revert"_s, id});
+        QVERIFY2(reverted.code == 0, qPrintable(reverted.out + reverted.err));
+        QCOMPARE(production(), before);
+        QCOMPARE(compact(m_airs->topics()), topicsBefore);
+        QVERIFY(RunStore(m_home + u"/runs"_s).load(id).run.applies.first().revertedAt.has_value());
+        const Finished nothing = run({u"revert"_s, id});
+        QCOMPARE(nothing.code, 2);
+        QVERIFY(nothing.err.contains(u"no apply to revert"_s));
+    }
+
+    void badUsageIsSaid()
+    {
+        QCOMPARE(run({u"apply"_s}).code, 2);
+        const Finished unknown = run({u"apply"_s, u"no-such-run"_s});
+        QCOMPARE(unknown.code, 2);
+        QVERIFY2(unknown.err.contains(u"no-such-run"_s), qPrintable(unknown.err));
+        QCOMPARE(run({u"cleanup"_s, u"extra"_s}).code, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliTenant)
+#include "tst_clitenant.moc"
