@@ -67,8 +67,14 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     statusBar()->addWidget(m_status, 1);
 
     createActions();
-    m_compare->setManagementClient(context->management());
-    connect(context, &StudioContext::managementChanged, this, [this] { m_compare->setManagementClient(m_context->management()); });
+    // Applies go to the tenant the app talks to, and are recorded in that mode's run files.
+    const auto pointCompare = [this] {
+        const int delay = m_context->isSandbox() ? 0 : m_context->settings()->effective().config.integer(ConfigKeys::PropagationDelayMs);
+        m_compare->setManagementClient(m_context->management(), m_context->runsDirectory(), delay);
+    };
+    pointCompare();
+    connect(context, &StudioContext::managementChanged, this, pointCompare);
+    connect(context, &StudioContext::sandboxChanged, this, pointCompare);
     connect(m_newRun, &NewRunPanel::runRequested, this, &MainWindow::startRun);
     connect(m_newRun, &NewRunPanel::refreshProfilesRequested, context, &StudioContext::listProfiles);
     connect(context, &StudioContext::profilesListed, m_newRun, &NewRunPanel::setProfiles);
