@@ -37,7 +37,11 @@ QString memoryUsage()
            "                            instead of --category files it under that topic's "
            "category\n"
            "\n"
-           "Files: $DAYSTROM_HOME/memory (or MEMORY_DIR). Every change is logged in feedback-log.jsonl.\n"_s;
+           "Every subcommand takes --sandbox to work on the sandbox's learnings instead, which\n"
+           "sandbox runs read and write apart from real ones.\n"
+           "\n"
+           "Files: $DAYSTROM_HOME/memory (or MEMORY_DIR); the sandbox's in $DAYSTROM_HOME/sandbox/memory.\n"
+           "Every change is logged in feedback-log.jsonl.\n"_s;
 }
 
 int MemoryCli::error(CliContext &ctx, const QString &subcommand, const QString &message)
@@ -54,6 +58,7 @@ bool MemoryCli::parse(QCommandLineParser &p, const QString &subcommand,
                       CliContext &ctx, int *exitCode)
 {
     p.addHelpOption();
+    p.addOption({u"sandbox"_s, u"The sandbox's learnings (kept apart from real ones)"_s});
     if (positionals > 0)
         p.addPositionalArgument(positionalName,
                                 positionalName == "category"_L1
@@ -83,7 +88,8 @@ bool MemoryCli::parse(QCommandLineParser &p, const QString &subcommand,
     return true;
 }
 
-std::optional<Config> MemoryCli::config(const QString &subcommand, CliContext &ctx)
+std::optional<Config> MemoryCli::config(const QCommandLineParser &p, const QString &subcommand,
+                                        CliContext &ctx)
 {
     const Config::Result config = loadConfig(ctx.env);
     for (const QString &w : config.warnings)
@@ -92,7 +98,7 @@ std::optional<Config> MemoryCli::config(const QString &subcommand, CliContext &c
         error(ctx, subcommand, config.errors.first());
         return std::nullopt;
     }
-    return config.config;
+    return p.isSet(u"sandbox"_s) ? config.config.sandboxed() : config.config;
 }
 
 namespace {
@@ -139,7 +145,7 @@ int listCommand(const QStringList &arguments, CliContext &ctx)
     int code = 0;
     if (!MemoryCli::parse(p, u"list"_s, arguments, 0, {}, ctx, &code))
         return code;
-    const std::optional<Config> config = MemoryCli::config(u"list"_s, ctx);
+    const std::optional<Config> config = MemoryCli::config(p, u"list"_s, ctx);
     if (!config)
         return ExitCode::Usage;
     const MemoryStore store(config->memoryDir());
@@ -182,7 +188,7 @@ int showCommand(const QStringList &arguments, CliContext &ctx)
     int code = 0;
     if (!MemoryCli::parse(p, u"show"_s, arguments, 1, u"category"_s, ctx, &code))
         return code;
-    const std::optional<Config> config = MemoryCli::config(u"show"_s, ctx);
+    const std::optional<Config> config = MemoryCli::config(p, u"show"_s, ctx);
     if (!config)
         return ExitCode::Usage;
     const MemoryStore store(config->memoryDir());
@@ -246,7 +252,7 @@ int previewCommand(const QStringList &arguments, CliContext &ctx)
     if (topic.isEmpty())
         return MemoryCli::error(ctx, u"preview"_s,
                                 u"--topic is required: the topic description of the run"_s);
-    const std::optional<Config> config = MemoryCli::config(u"preview"_s, ctx);
+    const std::optional<Config> config = MemoryCli::config(p, u"preview"_s, ctx);
     if (!config)
         return ExitCode::Usage;
     InjectorOptions options;

@@ -25,6 +25,8 @@ int error(CliContext &context, const QString &subcommand, const QString &message
 // positional arguments wanted. Returns false when the command should return *exitCode.
 bool parse(QCommandLineParser &parser, const QString &subcommand, const QStringList &arguments,
            int positionals, const QString &positionalName, CliContext &context, int *exitCode);
-// The config cascade; nothing (after an error line) when a value is invalid.
-std::optional<Config> config(const QString &subcommand, CliContext &context);
+// The config cascade; nothing (after an error line) when a value is invalid. With --sandbox
+// (which parse() adds to every subcommand) the sandbox's config: its memory, not the real one.
+std::optional<Config> config(const QCommandLineParser &parser, const QString &subcommand,
+                             CliContext &context);
 } // namespace MemoryCli

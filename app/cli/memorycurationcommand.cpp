@@ -24,7 +24,7 @@ int changeCommand(const QString &sub, const QStringList &arguments, CliContext &
     int code = 0;
     if (!MemoryCli::parse(p, sub, arguments, 1, u"learning-id"_s, ctx, &code))
         return code;
-    const std::optional<Config> config = MemoryCli::config(sub, ctx);
+    const std::optional<Config> config = MemoryCli::config(p, sub, ctx);
     if (!config)
         return ExitCode::Usage;
     const MemoryStore store(config->memoryDir());
@@ -126,7 +126,7 @@ int addCommand(const QStringList &arguments, CliContext &ctx)
                 n.tags.append(tag.trimmed());
         }
     }
-    const std::optional<Config> config = MemoryCli::config(sub, ctx);
+    const std::optional<Config> config = MemoryCli::config(p, sub, ctx);
     if (!config)
         return ExitCode::Usage;
     const MemoryStore store(config->memoryDir());

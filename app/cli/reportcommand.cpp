@@ -17,13 +17,14 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
     const QCommandLineOption iterationOpt(u"iteration"_s, u"Iteration number"_s, u"N"_s);
     const QCommandLineOption formatOpt(u"format"_s, u"text, json or csv (the chosen iteration's tests)"_s, u"format"_s, u"text"_s);
     const QCommandLineOption testsOpt(u"tests"_s, u"Include every test"_s);
-    parser.addOptions({iterationOpt, formatOpt, testsOpt});
+    const QCommandLineOption sandboxOpt(u"sandbox"_s, u"A run of the sandbox (kept apart from real ones)"_s);
+    parser.addOptions({iterationOpt, formatOpt, testsOpt, sandboxOpt});
     if (!parser.parse(QStringList{u"daystrom report"_s} + arguments)) {
         ctx.err << "daystrom report: " << parser.errorText() << '\n';
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom report <run-id> [--iteration N] [--format text|json|csv] [--tests]\n";
+        ctx.out << "Usage: daystrom report <run-id> [--iteration N] [--format text|json|csv] [--tests] [--sandbox]\n";
         return ExitCode::Ok;
     }
     const QStringList positional = parser.positionalArguments();
@@ -48,7 +49,7 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
         return ExitCode::Usage;
     }
     int code = 0;
-    const QString dir = runsDirectory(ctx, &code);
+    const QString dir = runsDirectory(ctx, &code, parser.isSet(sandboxOpt));
     if (code != ExitCode::Ok)
         return code;
     const RunStore::Loaded loaded = RunStore(dir).load(positional.first());

@@ -8,7 +8,7 @@
 
 using namespace Qt::StringLiterals;
 
-QString runsDirectory(CliContext &ctx, int *exitCode)
+QString runsDirectory(CliContext &ctx, int *exitCode, bool sandbox)
 {
     const Config::Result config = loadConfig(ctx.env);
     for (const QString &w : config.warnings)
@@ -19,7 +19,7 @@ QString runsDirectory(CliContext &ctx, int *exitCode)
         return {};
     }
     *exitCode = ExitCode::Ok;
-    return config.config.dataDir();
+    return sandbox ? config.config.sandboxed().dataDir() : config.config.dataDir();
 }
 
 static QString cell(QString text, int width)
@@ -33,12 +33,14 @@ int runsCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser parser;
     parser.addHelpOption();
+    parser.addOption({u"sandbox"_s, u"List the sandbox's runs (kept apart from real ones)"_s});
     if (!parser.parse(QStringList{u"daystrom runs"_s} + arguments)) {
         ctx.err << "daystrom runs: " << parser.errorText() << '\n';
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom runs\n\nLists stored runs, newest first.\n";
+        ctx.out << "Usage: daystrom runs [--sandbox]\n\nLists stored runs, newest first. With --sandbox, the "
+                   "sandbox's runs\n(in $DAYSTROM_HOME/sandbox/runs, apart from real ones).\n";
         return ExitCode::Ok;
     }
     if (!parser.positionalArguments().isEmpty()) {
@@ -47,7 +49,7 @@ int runsCommand(const QStringList &arguments, CliContext &ctx)
         return ExitCode::Usage;
     }
     int code = 0;
-    const QString dir = runsDirectory(ctx, &code);
+    const QString dir = runsDirectory(ctx, &code, parser.isSet(u"sandbox"_s));
     if (code != ExitCode::Ok)
         return code;
     const RunStore::Listing listing = RunStore(dir).list();

@@ -152,7 +152,7 @@ private slots:
         QProcessEnvironment e = env();
         if (!enabled.isEmpty())
             e.insert(u"MEMORY_ENABLED"_s, enabled);
-        const QString memoryDir = m_home + u"/memory"_s;
+        const QString memoryDir = m_home + u"/sandbox/memory"_s; // a sandbox run's own memory
         for (int round = 0; round < 2; ++round) {
             QProcess p;
             p.setProcessEnvironment(e);
@@ -177,6 +177,7 @@ private slots:
             if (on)
                 QCOMPARE(loadedCount > 0, round == 1); // the second run reads what the first wrote
         }
+        QVERIFY(!QFileInfo::exists(m_home + u"/memory"_s)); // never the real memory
         if (!on) {
             QVERIFY2(!QFileInfo::exists(memoryDir), qPrintable(QDir(memoryDir).entryList().join(u", "_s)));
             return;
@@ -256,7 +257,7 @@ private slots:
         gen.terminate(); // SIGTERM, handled like Ctrl+C
         QVERIFY(gen.waitForFinished(20000));
         QCOMPARE(gen.exitCode(), 4);
-        const RunStore::Listing listing = RunStore(m_home + u"/runs"_s).list();
+        const RunStore::Listing listing = RunStore(m_home + u"/sandbox/runs"_s).list(); // the sandbox's own
         QCOMPARE(listing.runs.size(), 1);
         QCOMPARE(listing.runs.first().status, RunStatus::Paused);
         QVERIFY(listing.runs.first().iterationCount >= 1);
