@@ -39,7 +39,9 @@ class TestSandboxData : public QObject
             const QString name = QDir(dir).relativeFilePath(path);
             QFile file(path);
             entries.insert(it.fileInfo().isDir() ? name + u'/' : name,
-                           it.fileInfo().isDir() || !file.open(QIODevice::ReadOnly) ? QByteArray() : file.readAll());
+                           it.fileInfo().isDir() || !file.open(QIODevice::ReadOnly)
+                               ? QByteArray()
+                               : file.readAll());
         }
         return entries;
     }
@@ -61,7 +63,8 @@ private slots:
         QCOMPARE(files.size(), 3);
         for (const QString &f : files) {
             QVERIFY(QFile::copy(data + f, realMemory() + u'/' + f));
-            QFile::setPermissions(realMemory() + u'/' + f, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+            QFile::setPermissions(realMemory() + u'/' + f,
+                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner);
         }
         QCOMPARE(RunStore(realRuns()).save(SampleRun::make()), QString());
     }
@@ -81,7 +84,8 @@ private slots:
         QCOMPARE(studio.tabs()->tabText(MainWindow::RunsPage), u"R&uns"_s);
         QCOMPARE(studio.tabs()->tabText(MainWindow::MemoryPage), u"&Memory"_s);
         QPointer<RunsPanel> realRunsPanel = studio.find<RunsPanel>(u"runsPanel"_s);
-        QPointer<MemoryBrowserPanel> realMemoryPanel = studio.find<MemoryBrowserPanel>(u"memoryBrowserPanel"_s);
+        QPointer<MemoryBrowserPanel> realMemoryPanel =
+            studio.find<MemoryBrowserPanel>(u"memoryBrowserPanel"_s);
         QVERIFY(realRunsPanel && realMemoryPanel);
         QCOMPARE(realMemoryPanel->store().directory(), realMemory());
         QVERIFY(studio.showPage(MainWindow::MemoryPage));
@@ -98,7 +102,8 @@ private slots:
         QCOMPARE(studio.window()->findChildren<MemoryBrowserPanel *>().size(), 1);
         auto *memoryPanel = studio.find<MemoryBrowserPanel>(u"memoryBrowserPanel"_s);
         QCOMPARE(memoryPanel->store().directory(), sandboxMemory());
-        QCOMPARE(studio.tabs()->widget(MainWindow::RunsPage), studio.find<RunsPanel>(u"runsPanel"_s));
+        QCOMPARE(studio.tabs()->widget(MainWindow::RunsPage),
+                 studio.find<RunsPanel>(u"runsPanel"_s));
         QCOMPARE(studio.tabs()->widget(MainWindow::MemoryPage), memoryPanel);
         QCOMPARE(studio.tabs()->currentIndex(), int(MainWindow::MemoryPage)); // the page stays
         QTRY_COMPARE(rows(studio, u"runsView"_s), 0);
@@ -106,7 +111,8 @@ private slots:
         // ... and say that this is sandbox data.
         QVERIFY(banner->isVisible());
         QVERIFY2(banner->text().startsWith(u"Sandbox data"_s), qPrintable(banner->text()));
-        QVERIFY2(banner->text().contains(QDir::toNativeSeparators(home() + u"/sandbox"_s)), qPrintable(banner->text()));
+        QVERIFY2(banner->text().contains(QDir::toNativeSeparators(home() + u"/sandbox"_s)),
+                 qPrintable(banner->text()));
         QCOMPARE(studio.tabs()->tabText(MainWindow::RunsPage), u"R&uns (sandbox)"_s);
         QCOMPARE(studio.tabs()->tabText(MainWindow::MemoryPage), u"&Memory (sandbox)"_s);
         QVERIFY(studio.window()->windowTitle().contains(u"Sandbox"_s));
