@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "compare/cleanupdialog.h"
 #include "compare/comparepanel.h"
 #include "compare/runspanel.h"
 #include "live/efficacychartview.h"
@@ -145,6 +146,17 @@ void MainWindow::createActions()
             showError(tr("Sandbox"), error);
     });
     sandbox->setObjectName(u"sandboxAction"_s);
+    QAction *cleanup = file->addAction(tr("&Clean up AIRS…"), this, [this] {
+        if (!m_context->management()) {
+            showError(tr("Clean up AIRS"), tr("Add the AIRS management credentials in the settings first."));
+            return;
+        }
+        auto *dialog = new CleanupDialog(m_context->management(), m_context->runsDirectory(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    cleanup->setObjectName(u"cleanupAction"_s);
+    cleanup->setToolTip(tr("List and delete what stopped runs left on AIRS"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(u"quitAction"_s);

@@ -3,12 +3,12 @@
 #include "airs/airssettings.h"
 #include "airs/managementclient.h"
 #include "common/configloader.h"
+#include "loop/leftovers.h"
 #include "loop/tenantcleaner.h"
 #include "loop/topicapplier.h"
 #include "runs/runstore.h"
 
 #include <QCommandLineParser>
-#include <QDir>
 #include <QEventLoop>
 #include <QLockFile>
 #include <QNetworkAccessManager>
@@ -52,16 +52,11 @@ bool connectTenant(const QString &command, CliContext &ctx, Tenant *t)
 // Holds the run's lock while the command changes its file; a run being driven refuses.
 std::unique_ptr<QLockFile> lockRun(const QString &runsDir, const QString &id, const QString &command, CliContext &ctx)
 {
-    auto lock = std::make_unique<QLockFile>(QDir(runsDir).filePath(id + u".lock"_s));
-    lock->setStaleLockTime(0);
-    if (!lock->tryLock(0)) {
-        qint64 pid = 0;
-        QString host, app;
-        lock->getLockInfo(&pid, &host, &app);
+    qint64 pid = 0;
+    auto lock = Leftovers::lock(runsDir, id, &pid);
+    if (!lock)
         ctx.err << "daystrom " << command << ": run " << id << " is being driven by another process (pid " << pid
                 << "); wait until it stops\n";
-        return nullptr;
-    }
     return lock;
 }
 
@@ -249,60 +244,40 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
     Tenant t;
     if (!connectTenant(u"cleanup"_s, ctx, &t))
         return ExitCode::Usage;
-    const RunStore store(t.runsDir);
-    QStringList ids;
-    if (p.isSet(u"run"_s)) {
-        ids.append(p.value(u"run"_s));
-    } else {
-        const RunStore::Listing listing = store.list();
-        for (const QString &problem : listing.problems)
-            ctx.err << "daystrom: warning: " << problem << '\n';
-        for (const RunSummary &s : listing.runs)
-            ids.append(s.id);
+    const QStringList only = p.isSet(u"run"_s) ? QStringList{p.value(u"run"_s)} : QStringList();
+    const Leftovers::Found leftovers = Leftovers::find(t.runsDir, only);
+    for (const QString &note : leftovers.notes)
+        ctx.out << "Passed over: " << note << '\n';
+    if (p.isSet(u"run"_s) && leftovers.runs.isEmpty() && !RunStore(t.runsDir).exists(only.first())) {
+        ctx.err << "daystrom cleanup: no run with id " << only.first() << '\n';
+        return ExitCode::Usage;
     }
     const bool yes = p.isSet(u"yes"_s);
-    int found = 0, left = 0;
+    const qsizetype found = leftovers.runs.size();
+    int left = 0;
     TenantCleaner cleaner(t.management.get());
-    for (const QString &id : std::as_const(ids)) {
-        std::optional<RunState> run = loadRun(t.runsDir, id, u"cleanup"_s, ctx);
-        if (!run) {
-            if (p.isSet(u"run"_s))
-                return ExitCode::Usage;
-            continue;
-        }
-        if (!run->tenant || run->tenant->isClear())
-            continue;
-        if (run->status == RunStatus::Paused && !p.isSet(u"run"_s)) {
-            ctx.out << "Run " << id << " is paused and keeps its objects (resume it, or: daystrom cleanup --run " << id
-                    << " --yes)\n";
-            continue;
-        }
-        const auto lock = lockRun(t.runsDir, id, u"cleanup"_s, ctx);
-        if (!lock)
-            continue;
-        ++found;
-        ctx.out << "Run " << id << " (" << runStatusName(run->status) << "):\n";
-        for (const QString &line : TenantCleaner::describe(*run->tenant))
+    for (const Leftovers::Run &run : leftovers.runs) {
+        ctx.out << "Run " << run.id << " (" << runStatusName(run.status) << ", \"" << run.topic << "\"):\n";
+        for (const QString &line : TenantCleaner::describe(run.footprint))
             ctx.out << "  " << line << '\n';
         ctx.out.flush();
         if (!yes)
             continue;
+        const auto lock = lockRun(t.runsDir, run.id, u"cleanup"_s, ctx);
+        if (!lock) {
+            ++left;
+            continue;
+        }
         const auto outcome = waitFor<TenantCleaner::Outcome>([&](auto done) {
-            cleaner.clean(*run->tenant, done, [&](const TenantFootprint &f) {
-                run->tenant = f;
-                store.save(*run);
-            });
+            cleaner.clean(run.footprint, done,
+                          [&](const TenantFootprint &f) { Leftovers::record(t.runsDir, run.id, f); });
         });
         for (const QString &line : outcome.done)
             ctx.out << "  done: " << line << '\n';
         for (const QString &line : outcome.problems)
             ctx.err << "daystrom cleanup: " << line << '\n';
-        run->tenant = outcome.remaining.isClear() ? std::nullopt : std::optional(outcome.remaining);
-        if (run->checkpoint && !run->tenant) { // a resume deploys anew
-            run->checkpoint->topicId.clear();
-            run->checkpoint->companionTopicId.clear();
-        }
-        store.save(*run);
+        if (const QString error = Leftovers::record(t.runsDir, run.id, outcome.remaining); !error.isEmpty())
+            ctx.err << "daystrom cleanup: run " << run.id << ": the run file was not updated: " << error << '\n';
         left += !outcome.remaining.isClear();
     }
     if (found == 0) {

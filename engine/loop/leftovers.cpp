@@ -1,0 +1,74 @@
+#include "leftovers.h"
+
+#include "runs/runstore.h"
+
+#include <QDir>
+
+using namespace Qt::StringLiterals;
+
+std::unique_ptr<QLockFile> Leftovers::lock(const QString &runsDir, const QString &id, qint64 *holder)
+{
+    auto lock = std::make_unique<QLockFile>(QDir(runsDir).filePath(id + u".lock"_s));
+    lock->setStaleLockTime(0); // stale only when its process is gone (as RefinementRun locks)
+    if (lock->tryLock(0))
+        return lock;
+    if (holder) {
+        QString host, app;
+        *holder = 0;
+        lock->getLockInfo(holder, &host, &app);
+    }
+    return nullptr;
+}
+
+Leftovers::Found Leftovers::find(const QString &runsDir, const QStringList &ids)
+{
+    Found found;
+    const RunStore store(runsDir);
+    QStringList candidates = ids;
+    if (candidates.isEmpty()) {
+        const RunStore::Listing listing = store.list();
+        found.notes += listing.problems;
+        for (const RunSummary &s : listing.runs)
+            candidates.append(s.id);
+    }
+    for (const QString &id : std::as_const(candidates)) {
+        const RunStore::Loaded loaded = store.load(id);
+        if (!loaded.ok()) {
+            found.notes.append(loaded.error);
+            continue;
+        }
+        const RunState &run = loaded.run;
+        if (!run.tenant || run.tenant->isClear())
+            continue;
+        if (run.status == RunStatus::Paused && ids.isEmpty()) {
+            found.notes.append(u"run %1 is paused and keeps its objects for resume (name it to clean it up)"_s.arg(id));
+            continue;
+        }
+        qint64 pid = 0;
+        if (!lock(runsDir, id, &pid)) {
+            found.notes.append(u"run %1 is being driven by another process (pid %2)"_s.arg(id).arg(pid));
+            continue;
+        }
+        found.runs.append({id, run.status, *run.tenant, run.userInput.topicDescription});
+    }
+    return found;
+}
+
+QString Leftovers::record(const QString &runsDir, const QString &id, const TenantFootprint &remaining)
+{
+    const RunStore store(runsDir);
+    RunStore::Loaded loaded = store.load(id);
+    if (!loaded.ok())
+        return loaded.error;
+    RunState &run = loaded.run;
+    if (remaining.isClear()) {
+        run.tenant.reset();
+        if (run.checkpoint) { // a resume deploys anew
+            run.checkpoint->topicId.clear();
+            run.checkpoint->companionTopicId.clear();
+        }
+    } else {
+        run.tenant = remaining;
+    }
+    return store.save(run);
+}

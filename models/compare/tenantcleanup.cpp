@@ -1,0 +1,71 @@
+#include "tenantcleanup.h"
+
+#include "airs/managementclient.h"
+
+using namespace Qt::StringLiterals;
+
+TenantCleanup::TenantCleanup(ManagementClient *client, const QString &runsDirectory, QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+    , m_runsDirectory(runsDirectory)
+    , m_cleaner(new TenantCleaner(client, this))
+{
+}
+
+void TenantCleanup::scan()
+{
+    m_found = Leftovers::find(m_runsDirectory);
+}
+
+QStringList TenantCleanup::plan() const
+{
+    QStringList lines;
+    for (const Leftovers::Run &run : m_found.runs) {
+        lines.append(tr("Run %1 (%2): %3").arg(run.id, runStatusName(run.status), run.topic));
+        for (const QString &line : TenantCleaner::describe(run.footprint))
+            lines.append(u"  • "_s + line);
+    }
+    return lines;
+}
+
+void TenantCleanup::clean()
+{
+    if (m_busy)
+        return;
+    m_busy = true;
+    m_problems.clear();
+    m_remaining = 0;
+    cleanNext(0);
+}
+
+void TenantCleanup::cleanNext(qsizetype index)
+{
+    if (index >= m_found.runs.size()) {
+        m_busy = false;
+        scan(); // what is left, as the files now say
+        emit finished();
+        return;
+    }
+    const Leftovers::Run run = m_found.runs.at(index);
+    qint64 pid = 0;
+    std::shared_ptr<QLockFile> lock = Leftovers::lock(m_runsDirectory, run.id, &pid);
+    if (!lock) {
+        m_problems.append(tr("run %1 is being driven by another process (pid %2)").arg(run.id).arg(pid));
+        ++m_remaining;
+        return cleanNext(index + 1);
+    }
+    emit progress(tr("Cleaning up after run %1…").arg(run.id));
+    const QString dir = m_runsDirectory;
+    m_cleaner->clean(
+        run.footprint,
+        [this, index, run, lock](const TenantCleaner::Outcome &o) {
+            for (const QString &line : o.done)
+                emit progress(line);
+            m_problems += o.problems;
+            if (const QString error = Leftovers::record(m_runsDirectory, run.id, o.remaining); !error.isEmpty())
+                m_problems.append(tr("run %1: the run file was not updated: %2").arg(run.id, error));
+            m_remaining += !o.remaining.isClear();
+            cleanNext(index + 1);
+        },
+        [dir, id = run.id](const TenantFootprint &f) { Leftovers::record(dir, id, f); });
+}

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "loop/leftovers.h"
+#include "loop/tenantcleaner.h"
+
+#include <QObject>
+#include <QPointer>
+
+class ManagementClient;
+
+// The app's "Clean up AIRS": finds what stopped runs left on the tenant (Leftovers, the same
+// search as `daystrom cleanup`), lets a person read it, then removes it run by run with
+// TenantCleaner, holding each run's lock and writing what remains into its file.
+class TenantCleanup final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TenantCleanup)
+public:
+    TenantCleanup(ManagementClient *client, const QString &runsDirectory, QObject *parent = nullptr);
+
+    void scan(); // synchronous: reads the run files
+    const Leftovers::Found &found() const { return m_found; }
+    QStringList plan() const; // what clean() will do, a line each, grouped by run
+
+    void clean(); // asynchronous: finished() follows
+    bool isBusy() const { return m_busy; }
+    int remaining() const { return m_remaining; } // runs that still have objects after clean()
+    QStringList problems() const { return m_problems; }
+
+signals:
+    void progress(const QString &line);
+    void finished();
+
+private:
+    void cleanNext(qsizetype index);
+
+    QPointer<ManagementClient> m_client;
+    QString m_runsDirectory;
+    TenantCleaner *m_cleaner;
+    Leftovers::Found m_found;
+    QStringList m_problems;
+    int m_remaining = 0;
+    bool m_busy = false;
+};
