@@ -1,5 +1,7 @@
 #include "studiocontext.h"
 
+#include "airs/profilepolicy.h"
+
 #include "airs/managementclient.h"
 #include "config/secretstore.h"
 #include "domain/nanoid.h"
@@ -148,13 +150,22 @@ void StudioContext::listProfiles()
         // A reply to an earlier request (e.g. to the account the sandbox replaced) is stale.
         if (request != m_profileRequest)
             return;
-        QStringList names;
+        // Runs' own copies ("daystrom-run-<id>") are not profiles to start from.
+        const QString scratchPrefix = TenantFootprint::scratchProfileName({});
+        QHash<QString, AirsProfile> latest;
         for (const AirsProfile &p : r.value) {
-            if (!names.contains(p.name))
-                names.append(p.name);
+            if (!p.name.startsWith(scratchPrefix) && (!latest.contains(p.name) || p.revision > latest.value(p.name).revision))
+                latest.insert(p.name, p);
         }
+        QStringList names = latest.keys();
         names.sort(Qt::CaseInsensitive);
+        QHash<QString, QStringList> topics;
+        for (const AirsProfile &p : std::as_const(latest)) {
+            for (const TopicAssignment &a : ProfilePolicy::assignedTopics(p.policy))
+                topics[p.name].append(a.topicName);
+        }
         emit profilesListed(names, r.ok() ? QString() : r.error.toString());
+        emit profileTopicsListed(topics);
     });
 }
 

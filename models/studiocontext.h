@@ -62,6 +62,7 @@ signals:
     void runActiveChanged(bool active);
     void managementChanged();
     void profilesListed(const QStringList &profiles, const QString &error);
+    void profileTopicsListed(const QHash<QString, QStringList> &topicsByProfile);
 
 public:
     void listProfiles();

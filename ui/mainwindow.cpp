@@ -79,6 +79,7 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     connect(m_newRun, &NewRunPanel::runRequested, this, &MainWindow::startRun);
     connect(m_newRun, &NewRunPanel::refreshProfilesRequested, context, &StudioContext::listProfiles);
     connect(context, &StudioContext::profilesListed, m_newRun, &NewRunPanel::setProfiles);
+    connect(context, &StudioContext::profileTopicsListed, m_newRun, &NewRunPanel::setProfileTopics);
     connect(context, &StudioContext::sandboxChanged, this, [this] {
         showDataOfCurrentMode();
         updateTitle();

@@ -13,6 +13,9 @@ inline constexpr qsizetype MinExamples = 2;
 inline constexpr qsizetype MaxExamples = 5;
 // Name + description + every example: the stricter of the two readings (DESIGN.md).
 inline constexpr qsizetype CombinedBytes = 1000;
+// Custom topics one security profile holds at most, as public topic libraries for AIRS state
+// (not confirmed by the API reference).
+inline constexpr int TopicsPerProfile = 20;
 
 struct Violation
 {

@@ -3,6 +3,7 @@
 #include "airs/airstypes.h"
 #include "domain/runsettings.h"
 #include "domain/tenantfootprint.h"
+#include "domain/topiclimits.h"
 
 #include <QObject>
 #include <QPointer>
@@ -24,9 +25,7 @@ class RunWorkspace final : public QObject
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RunWorkspace)
 public:
-    // At most this many custom topics per security profile, as public topic libraries for AIRS
-    // state (not confirmed by the API reference).
-    static constexpr int TopicsPerProfile = 20;
+    static constexpr int TopicsPerProfile = TopicLimits::TopicsPerProfile;
 
     using Persist = std::function<bool(const TenantFootprint &)>; // false: stop, saving failed
     using Ready = std::function<void(const QString &profileName, const QString &error)>;

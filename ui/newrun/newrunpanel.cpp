@@ -1,5 +1,7 @@
 #include "newrunpanel.h"
 
+#include "domain/topiclimits.h"
+#include "profiletopicsfield.h"
 #include "testpromptsfield.h"
 
 #include <QCheckBox>
@@ -35,6 +37,10 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     , m_profile(named(new QComboBox(this), u"profileCombo"_s, tr("Security profile")))
     , m_refresh(named(new QPushButton(tr("&Refresh"), this), u"refreshProfilesButton"_s, tr("Refresh profiles")))
     , m_profileStatus(new QLabel(this))
+    , m_inPlace(named(new QCheckBox(tr("Test on the production profile itself, not on a copy"), this), u"inPlaceCheck"_s,
+                      tr("Test in place")))
+    , m_inPlaceWarning(new QLabel(this))
+    , m_profileTopics(new ProfileTopicsField(this))
     , m_testPrompts(new TestPromptsField(this))
     , m_maxIterations(named(new QSpinBox(this), u"maxIterationsSpin"_s, tr("Maximum iterations")))
     , m_target(named(new QDoubleSpinBox(this), u"targetCoverageSpin"_s, tr("Target coverage")))
@@ -66,6 +72,14 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     m_profile->setMinimumContentsLength(32);
     m_profile->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_refresh->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    m_inPlace->setToolTip(tr("Only for tenants that refuse to create security profiles: the run's copy "
+                             "\"daystrom-run-<id>\" is the default"));
+    m_inPlaceWarning->setObjectName(u"inPlaceWarning"_s);
+    m_inPlaceWarning->setWordWrap(true);
+    m_inPlaceWarning->setText(tr("⚠ While the run goes on, its half-finished topics filter real traffic on this "
+                                 "profile. Its topic guardrails are put back when the run ends, is cancelled or "
+                                 "fails."));
+    m_inPlaceWarning->setVisible(false);
     m_maxIterations->setRange(1, 100);
     m_maxIterations->setValue(20);
     m_target->setRange(10, 100);
@@ -117,6 +131,9 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     profileLabel->setBuddy(m_profile);
     form->addRow(profileLabel, profileRow);
     form->addRow(QString(), m_profileStatus);
+    form->addRow(QString(), m_profileTopics);
+    form->addRow(QString(), m_inPlace);
+    form->addRow(QString(), m_inPlaceWarning);
     form->addRow(tr("Test pr&ompts:"), m_testPrompts);
     form->addRow(tr("&Max iterations:"), m_maxIterations);
     form->addRow(tr("&Target coverage:"), m_target);
@@ -173,7 +190,13 @@ NewRunPanel::NewRunPanel(QWidget *parent)
             emit runRequested(settings());
     });
     connect(m_description, &QPlainTextEdit::textChanged, this, &NewRunPanel::updateRunButton);
+    connect(m_profile, &QComboBox::currentTextChanged, this, &NewRunPanel::showProfileTopics);
     connect(m_profile, &QComboBox::currentTextChanged, this, &NewRunPanel::updateRunButton);
+    connect(m_profileTopics, &ProfileTopicsField::changed, this, &NewRunPanel::updateRunButton);
+    connect(m_inPlace, &QCheckBox::toggled, m_inPlaceWarning, &QWidget::setVisible);
+    connect(m_intent, &QComboBox::currentIndexChanged, this, [this] {
+        m_profileTopics->setOwnTopics(Intent(m_intent->currentData().toInt()) == Intent::Block ? 2 : 1);
+    });
     // A file labelled for one intent sets the run's intent; saying so in the form.
     connect(m_testPrompts, &TestPromptsField::fileIntentFound, this, [this](Intent intent) {
         m_intent->setCurrentIndex(intent == Intent::Allow ? 1 : 0);
@@ -197,6 +220,8 @@ RunSettings NewRunPanel::settings() const
             s.seedExamples.append(line.trimmed());
     }
     s.profileName = m_profile->currentText().trimmed();
+    s.inPlace = m_inPlace->isChecked();
+    s.leaveOut = m_profileTopics->leftOut();
     s.maxIterations = m_maxIterations->value();
     s.targetCoverage = m_target->value() / 100.0;
     s.accumulateTests = m_accumulate->isChecked();
@@ -221,6 +246,8 @@ void NewRunPanel::setSettings(const RunSettings &s)
     m_seeds->setPlainText(s.seedExamples.join(u'\n'));
     if (!s.profileName.isEmpty())
         m_profile->setCurrentText(s.profileName);
+    m_inPlace->setChecked(s.inPlace);
+    m_profileTopics->setLeftOut(s.leaveOut);
     m_maxIterations->setValue(s.maxIterations);
     m_target->setValue(s.targetCoverage * 100);
     m_accumulate->setChecked(s.accumulateTests);
@@ -248,6 +275,20 @@ void NewRunPanel::setProfiles(const QStringList &profiles, const QString &error)
                                              : tr("Profiles could not be listed: %1").arg(error));
 }
 
+void NewRunPanel::setProfileTopics(const QHash<QString, QStringList> &topics)
+{
+    m_topicsByProfile = topics;
+    showProfileTopics();
+}
+
+void NewRunPanel::showProfileTopics()
+{
+    const QString profile = m_profile->currentText().trimmed();
+    const QStringList leftOut = m_profileTopics->leftOut();
+    m_profileTopics->setTopics(m_topicsByProfile.value(profile));
+    m_profileTopics->setLeftOut(leftOut);
+}
+
 void NewRunPanel::setDefaultProfile(const QString &profile)
 {
     if (m_profile->currentText().isEmpty())
@@ -268,6 +309,9 @@ QString NewRunPanel::validationError() const
         return tr("Describe what the guardrail should detect.");
     if (m_profile->currentText().trimmed().isEmpty())
         return tr("Choose the AIRS security profile to deploy to.");
+    if (m_profileTopics->isOverLimit())
+        return tr("The run's copy of the profile would hold more than %1 topics: uncheck some of the profile's "
+                  "topics above.").arg(TopicLimits::TopicsPerProfile);
     return {};
 }
 

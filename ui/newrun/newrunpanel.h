@@ -2,6 +2,7 @@
 
 #include "domain/runsettings.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QCheckBox;
@@ -12,6 +13,7 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
+class ProfileTopicsField;
 class QSpinBox;
 class TestPromptsField;
 
@@ -29,6 +31,8 @@ public:
     void setSettings(const RunSettings &settings); // e.g. "use as seed" or a run to copy
     void setProfiles(const QStringList &profiles, const QString &error = {});
     void setDefaultProfile(const QString &profile);
+    // The topics each profile pins now (latest revision), for the run's copy of it.
+    void setProfileTopics(const QHash<QString, QStringList> &topics);
     void setRunning(bool running);
     TestPromptsField *testPromptsField() const { return m_testPrompts; }
     QString validationError() const; // empty when the form can start a run
@@ -39,6 +43,7 @@ signals:
 
 private:
     void updateRunButton();
+    void showProfileTopics();
 
     QPlainTextEdit *m_description;
     QComboBox *m_intent;
@@ -46,6 +51,10 @@ private:
     QComboBox *m_profile;
     QPushButton *m_refresh;
     QLabel *m_profileStatus;
+    QCheckBox *m_inPlace;
+    QLabel *m_inPlaceWarning;
+    ProfileTopicsField *m_profileTopics;
+    QHash<QString, QStringList> m_topicsByProfile;
     TestPromptsField *m_testPrompts;
     QSpinBox *m_maxIterations;
     QDoubleSpinBox *m_target;

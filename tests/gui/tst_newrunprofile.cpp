@@ -1,0 +1,99 @@
+// The New run form's profile section: the production profile's topics the run copies (each
+// can be left out, and the form refuses a copy over the 20-topic limit), and running in
+// place, with its warning.
+#include "ui/newrun/newrunpanel.h"
+#include "ui/newrun/profiletopicsfield.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+class TestNewRunProfile : public QObject
+{
+    Q_OBJECT
+
+    static QStringList topics(int n)
+    {
+        QStringList names;
+        for (int i = 1; i <= n; ++i)
+            names.append(u"Topic %1"_s.arg(i));
+        return names;
+    }
+
+private slots:
+    void overTheLimitUntilOneIsLeftOut()
+    {
+        NewRunPanel panel;
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.findChild<QPlainTextEdit *>(u"topicDescription"_s)->setPlainText(u"Block weapons"_s);
+        panel.setProfiles({u"crowded"_s, u"lab"_s});
+        panel.setProfileTopics({{u"crowded"_s, topics(19)}, {u"lab"_s, {u"Customer records"_s}}});
+        auto *profile = panel.findChild<QComboBox *>(u"profileCombo"_s);
+        auto *list = panel.findChild<QListWidget *>(u"profileTopicsList"_s);
+        auto *field = panel.findChild<ProfileTopicsField *>(u"profileTopicsField"_s);
+
+        profile->setCurrentText(u"lab"_s);
+        QVERIFY(field->isVisible());
+        QCOMPARE(list->count(), 1);
+        QVERIFY(panel.validationError().isEmpty());
+
+        profile->setCurrentText(u"crowded"_s); // 19 + the run's topic and companion = 21
+        QCOMPARE(list->count(), 19);
+        QVERIFY2(panel.validationError().contains(u"more than 20"_s), qPrintable(panel.validationError()));
+        QVERIFY(panel.findChild<QLabel *>(u"profileTopicsSummary"_s)->text().contains(u"leave out at least 1"_s));
+
+        // Unchecking one, by keyboard, fits.
+        list->setFocus();
+        list->setCurrentRow(6);
+        QTest::keyClick(list, Qt::Key_Space);
+        QCOMPARE(list->item(6)->checkState(), Qt::Unchecked);
+        QVERIFY2(panel.validationError().isEmpty(), qPrintable(panel.validationError()));
+        QCOMPARE(panel.settings().leaveOut, QStringList{u"Topic 7"_s});
+
+        // Allow intent adds one topic, not two: all 19 fit.
+        list->item(6)->setCheckState(Qt::Checked);
+        panel.findChild<QComboBox *>(u"intentCombo"_s)->setCurrentIndex(1);
+        QVERIFY(panel.validationError().isEmpty());
+
+        // A copied form keeps what was left out.
+        RunSettings s = panel.settings();
+        s.leaveOut = {u"Topic 3"_s};
+        panel.setSettings(s);
+        QCOMPARE(panel.settings().leaveOut, QStringList{u"Topic 3"_s});
+    }
+
+    void inPlaceWarns()
+    {
+        NewRunPanel panel;
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto *inPlace = panel.findChild<QCheckBox *>(u"inPlaceCheck"_s);
+        auto *warning = panel.findChild<QLabel *>(u"inPlaceWarning"_s);
+        QVERIFY(!inPlace->isChecked());
+        QVERIFY(!warning->isVisible());
+        QVERIFY(!panel.settings().inPlace);
+        inPlace->click();
+        QVERIFY(warning->isVisible());
+        QVERIFY(warning->text().contains(u"real traffic"_s));
+        QVERIFY(panel.settings().inPlace);
+    }
+
+    void aProfileWithoutTopicsShowsNoList()
+    {
+        NewRunPanel panel;
+        panel.show();
+        panel.setProfiles({u"empty"_s});
+        panel.setProfileTopics({});
+        panel.findChild<QComboBox *>(u"profileCombo"_s)->setCurrentText(u"empty"_s);
+        QVERIFY(!panel.findChild<ProfileTopicsField *>(u"profileTopicsField"_s)->isVisible());
+    }
+};
+
+QTEST_MAIN(TestNewRunProfile)
+#include "tst_newrunprofile.moc"
