@@ -55,76 +55,36 @@
 <context>
     <name>ApplyController</name>
     <message>
-        <source>Run %1 has no recorded iteration %2.</source>
-        <translation>Lauf %1 hat keine aufgezeichnete Iteration %2.</translation>
+        <source>It could not be recorded in the run file (%1), so it cannot be reverted from here.</source>
+        <translation>Es konnte nicht in der Laufdatei vermerkt werden (%1) und lässt sich daher von hier aus nicht zurücknehmen.</translation>
     </message>
     <message>
-        <source>AIRS management is not configured: add the management credentials in the settings to apply topics.</source>
-        <translation>Die AIRS-Verwaltung ist nicht eingerichtet: Tragen Sie die Verwaltungszugangsdaten in den Einstellungen ein, um Themen zu übernehmen.</translation>
+        <source>Reading the topics and the profile from AIRS…</source>
+        <translation>Themen und Profil werden aus AIRS gelesen…</translation>
     </message>
     <message>
-        <source>Run %1 does not record which AIRS topic it refines (runs made by the original tool do not), so there is nothing to update.</source>
-        <translation>Lauf %1 verzeichnet nicht, welches AIRS-Thema er verfeinert (Läufe des ursprünglichen Werkzeugs tun das nicht), daher gibt es nichts zu aktualisieren.</translation>
+        <source>Nothing can be applied: %1</source>
+        <translation>Nichts kann übernommen werden: %1</translation>
     </message>
     <message>
-        <source>Run %1 has no security profile to re-pin.</source>
-        <translation>Lauf %1 hat kein Sicherheitsprofil, das neu angeheftet werden könnte.</translation>
+        <source>Writing to profile &quot;%1&quot; and waiting for AIRS to take it up…</source>
+        <translation>Profil „%1“ wird geschrieben; warten, bis AIRS die Änderung übernimmt…</translation>
     </message>
     <message>
-        <source>Reading the topic and the profile from AIRS…</source>
-        <translation>Thema und Profil werden aus AIRS gelesen…</translation>
+        <source>Nothing was applied: %1</source>
+        <translation>Nichts wurde übernommen: %1</translation>
     </message>
     <message>
-        <source>Could not read the topics from AIRS: %1</source>
-        <translation>Die Themen konnten nicht aus AIRS gelesen werden: %1</translation>
+        <source>Only part was applied (%1): %2. Revert takes back what changed.</source>
+        <translation>Nur ein Teil wurde übernommen (%1): %2. „Zurücknehmen“ macht rückgängig, was sich geändert hat.</translation>
     </message>
     <message>
-        <source>Could not read the security profiles from AIRS: %1</source>
-        <translation>Die Sicherheitsprofile konnten nicht aus AIRS gelesen werden: %1</translation>
+        <source>Putting profile &quot;%1&quot; back as it was before the apply…</source>
+        <translation>Profil „%1“ wird wiederhergestellt, wie es vor der Übernahme war…</translation>
     </message>
     <message>
-        <source>The run&apos;s topic (%1) no longer exists in AIRS.</source>
-        <translation>Das Thema des Laufs (%1) existiert in AIRS nicht mehr.</translation>
-    </message>
-    <message>
-        <source>The run&apos;s companion allow topic (%1) no longer exists in AIRS, so the profile cannot be re-pinned as the run deployed it.</source>
-        <translation>Das zugehörige Erlauben-Thema des Laufs (%1) existiert in AIRS nicht mehr, daher kann das Profil nicht so neu angeheftet werden, wie der Lauf es bereitgestellt hat.</translation>
-    </message>
-    <message>
-        <source>There is no security profile named &quot;%1&quot; in AIRS.</source>
-        <translation>In AIRS gibt es kein Sicherheitsprofil namens „%1“.</translation>
-    </message>
-    <message>
-        <source>Updating topic &quot;%1&quot;…</source>
-        <translation>Thema „%1“ wird aktualisiert…</translation>
-    </message>
-    <message>
-        <source>AIRS did not accept the topic; nothing was changed. %1</source>
-        <translation>AIRS hat das Thema nicht angenommen; es wurde nichts geändert. %1</translation>
-    </message>
-    <message>
-        <source>Re-pinning profile &quot;%1&quot; to revision %2…</source>
-        <translation>Profil „%1“ wird an Revision %2 angeheftet…</translation>
-    </message>
-    <message>
-        <source>the profile &quot;%1&quot; still pins revision %2</source>
-        <translation>das Profil „%1“ heftet noch Revision %2 an</translation>
-    </message>
-    <message>
-        <source>the profile &quot;%1&quot; does not pin it</source>
-        <translation>das Profil „%1“ heftet es nicht an</translation>
-    </message>
-    <message>
-        <source>Half applied: the topic was updated to revision %1 but %2: %3</source>
-        <translation>Halb übernommen: Das Thema wurde auf Revision %1 aktualisiert, aber %2: %3</translation>
-    </message>
-    <message>
-        <source>Applied: topic revision %1</source>
-        <translation>Übernommen: Themenrevision %1</translation>
-    </message>
-    <message>
-        <source> (the profile pins revision %1: the topic changed again meanwhile)</source>
-        <translation> (das Profil heftet Revision %1 an: Das Thema hat sich inzwischen erneut geändert)</translation>
+        <source>The revert stopped part way: %1. Revert again to finish.</source>
+        <translation>Das Zurücknehmen brach mittendrin ab: %1. Zum Abschließen erneut zurücknehmen.</translation>
     </message>
 </context>
 <context>
@@ -136,10 +96,6 @@
     <message>
         <source>Apply Iteration %1 to AIRS</source>
         <translation>Iteration %1 in AIRS übernehmen</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Apply the topic of iteration %1&lt;/b&gt; of run %2 to AIRS.</source>
-        <translation>&lt;b&gt;Das Thema der Iteration %1&lt;/b&gt; von Lauf %2 in AIRS übernehmen.</translation>
     </message>
     <message>
         <source>What will change in AIRS</source>
@@ -178,20 +134,8 @@
         <translation>&amp;Abbrechen</translation>
     </message>
     <message>
-        <source>AIRS already has exactly this topic. Applying saves it again as a new revision and re-pins the profile.</source>
-        <translation>AIRS hat bereits genau dieses Thema. Das Übernehmen speichert es erneut als neue Revision und heftet das Profil neu an.</translation>
-    </message>
-    <message>
         <source>Check the changes below, then apply.</source>
         <translation>Prüfen Sie die Änderungen unten und übernehmen Sie sie dann.</translation>
-    </message>
-    <message>
-        <source>Done: the change below was written to AIRS and the profile re-pinned.</source>
-        <translation>Fertig: Die Änderung unten wurde in AIRS geschrieben und das Profil neu angeheftet.</translation>
-    </message>
-    <message>
-        <source>Nothing was applied.</source>
-        <translation>Es wurde nichts übernommen.</translation>
     </message>
     <message>
         <source>Only part of the change was applied: see below.</source>
@@ -200,62 +144,6 @@
     <message>
         <source>Nothing can be applied: the reason is below.</source>
         <translation>Es kann nichts übernommen werden: Der Grund steht unten.</translation>
-    </message>
-    <message>
-        <source>Reading the topic from AIRS…</source>
-        <translation>Thema wird aus AIRS gelesen…</translation>
-    </message>
-    <message>
-        <source>Security profile</source>
-        <translation>Sicherheitsprofil</translation>
-    </message>
-    <message>
-        <source>Profile &lt;b&gt;%1&lt;/b&gt; now pins revision %2 of this topic.</source>
-        <translation>Profil &lt;b&gt;%1&lt;/b&gt; heftet jetzt Revision %2 dieses Themas an.</translation>
-    </message>
-    <message>
-        <source>Profile &lt;b&gt;%1&lt;/b&gt; does not pin this topic now.</source>
-        <translation>Profil &lt;b&gt;%1&lt;/b&gt; heftet dieses Thema derzeit nicht an.</translation>
-    </message>
-    <message>
-        <source>It will be re-pinned to the new revision, with guardrail action &lt;b&gt;%1&lt;/b&gt; (%2 intent):</source>
-        <translation>Es wird an die neue Revision angeheftet, mit der Guardrail-Aktion &lt;b&gt;%1&lt;/b&gt; (Absicht: %2):</translation>
-    </message>
-    <message>
-        <source>allow bucket: &lt;b&gt;%1&lt;/b&gt; (companion, revision %2)</source>
-        <translation>Erlauben-Gruppe: &lt;b&gt;%1&lt;/b&gt; (zugehörig, Revision %2)</translation>
-    </message>
-    <message>
-        <source>allow bucket: no companion topic recorded for this run</source>
-        <translation>Erlauben-Gruppe: Für diesen Lauf ist kein zugehöriges Thema verzeichnet</translation>
-    </message>
-    <message>
-        <source>block bucket: &lt;b&gt;%1&lt;/b&gt; (the new revision)</source>
-        <translation>Blockieren-Gruppe: &lt;b&gt;%1&lt;/b&gt; (die neue Revision)</translation>
-    </message>
-    <message>
-        <source>allow bucket: &lt;b&gt;%1&lt;/b&gt; (the new revision)</source>
-        <translation>Erlauben-Gruppe: &lt;b&gt;%1&lt;/b&gt; (die neue Revision)</translation>
-    </message>
-    <message>
-        <source>Other topics on the profile are kept.</source>
-        <translation>Andere Themen des Profils bleiben erhalten.</translation>
-    </message>
-    <message>
-        <source>Topic</source>
-        <translation>Thema</translation>
-    </message>
-    <message>
-        <source>AIRS now has revision %1 of topic %2. Struck-through text is in AIRS now and will be replaced; highlighted text will be written.</source>
-        <translation>AIRS hat derzeit Revision %1 von Thema %2. Durchgestrichener Text steht jetzt in AIRS und wird ersetzt; hervorgehobener Text wird geschrieben.</translation>
-    </message>
-    <message>
-        <source>Name (unchanged)</source>
-        <translation>Name (unverändert)</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
     </message>
     <message>
         <source>Description (unchanged)</source>
@@ -276,6 +164,78 @@
     <message>
         <source>added:</source>
         <translation>hinzugefügt:</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Apply the topic of iteration %1&lt;/b&gt; of run %2 to its production profile &lt;b&gt;%3&lt;/b&gt;. The run itself only ever tested on its own copy.</source>
+        <translation>&lt;b&gt;Das Thema von Iteration %1&lt;/b&gt; aus Lauf %2 in sein Produktionsprofil &lt;b&gt;%3&lt;/b&gt; übernehmen. Der Lauf selbst hat nur auf seiner eigenen Kopie getestet.</translation>
+    </message>
+    <message>
+        <source>&amp;Revert last apply</source>
+        <translation>Letzte Übernahme &amp;zurücknehmen</translation>
+    </message>
+    <message>
+        <source>Revert the run&apos;s last apply</source>
+        <translation>Die letzte Übernahme dieses Laufs zurücknehmen</translation>
+    </message>
+    <message>
+        <source>Put the profile&apos;s topic guardrails back exactly as they were before the run&apos;s last apply, give updated topics their earlier text and delete the topics it created</source>
+        <translation>Die Themen-Guardrails des Profils genau so wiederherstellen wie vor der letzten Übernahme des Laufs, geänderten Themen ihren früheren Text zurückgeben und die angelegten Themen löschen</translation>
+    </message>
+    <message>
+        <source>The profile already has exactly this topic: there is nothing to apply.</source>
+        <translation>Das Profil hat genau dieses Thema bereits: Es gibt nichts zu übernehmen.</translation>
+    </message>
+    <message>
+        <source>Done: the change below was written to AIRS. Revert takes it back.</source>
+        <translation>Erledigt: Die Änderung unten wurde in AIRS geschrieben. „Zurücknehmen“ macht sie rückgängig.</translation>
+    </message>
+    <message>
+        <source>Reverted: the profile is as it was before the apply.</source>
+        <translation>Zurückgenommen: Das Profil ist wieder so wie vor der Übernahme.</translation>
+    </message>
+    <message>
+        <source>That did not work.</source>
+        <translation>Das hat nicht geklappt.</translation>
+    </message>
+    <message>
+        <source>Reading the topics and the profile from AIRS…</source>
+        <translation>Themen und Profil werden aus AIRS gelesen…</translation>
+    </message>
+    <message>
+        <source>Security profile %1</source>
+        <translation>Sicherheitsprofil %1</translation>
+    </message>
+    <message>
+        <source>Profile &lt;b&gt;%1&lt;/b&gt; already pins these topics at their latest revisions.</source>
+        <translation>Profil &lt;b&gt;%1&lt;/b&gt; bindet diese Themen bereits in ihren neuesten Revisionen.</translation>
+    </message>
+    <message>
+        <source>Profile &lt;b&gt;%1&lt;/b&gt; will pin, at their latest revisions, with guardrail action &lt;b&gt;%2&lt;/b&gt; (%3 intent):</source>
+        <translation>Profil &lt;b&gt;%1&lt;/b&gt; bindet sie in ihren neuesten Revisionen, mit der Guardrail-Aktion &lt;b&gt;%2&lt;/b&gt; (Absicht %3):</translation>
+    </message>
+    <message>
+        <source>%1 bucket: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>Gruppe %1: &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Every other topic on the profile, and every other setting, is kept.</source>
+        <translation>Alle anderen Themen des Profils und alle anderen Einstellungen bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>Topic &quot;%1&quot;</source>
+        <translation>Thema „%1“</translation>
+    </message>
+    <message>
+        <source>AIRS already has exactly this text (revision %1): unchanged.</source>
+        <translation>AIRS hat genau diesen Text bereits (Revision %1): unverändert.</translation>
+    </message>
+    <message>
+        <source>There is no topic of this name in AIRS: it will be created.</source>
+        <translation>In AIRS gibt es kein Thema dieses Namens: Es wird angelegt.</translation>
+    </message>
+    <message>
+        <source>AIRS now has revision %1 of this topic. Struck-through text is in AIRS now and will be replaced; highlighted text will be written.</source>
+        <translation>AIRS hat jetzt Revision %1 dieses Themas. Durchgestrichener Text steht jetzt in AIRS und wird ersetzt; hervorgehobener Text wird geschrieben.</translation>
     </message>
 </context>
 <context>
@@ -378,6 +338,56 @@
 %n Erkenntnis, %2 ausstehend, %3 Anti-Patterns</numerusform>
             <numerusform>%1
 %n Erkenntnisse, %2 ausstehend, %3 Anti-Patterns</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CleanupDialog</name>
+    <message>
+        <source>Clean Up AIRS</source>
+        <translation>AIRS aufräumen</translation>
+    </message>
+    <message>
+        <source>Clean up what stopped runs left on AIRS</source>
+        <translation>Aufräumen, was beendete Läufe in AIRS hinterlassen haben</translation>
+    </message>
+    <message>
+        <source>What will be deleted</source>
+        <translation>Was gelöscht wird</translation>
+    </message>
+    <message>
+        <source>&amp;Delete these</source>
+        <translation>Diese &amp;löschen</translation>
+    </message>
+    <message>
+        <source>Deleting…</source>
+        <translation>Wird gelöscht…</translation>
+    </message>
+    <message>
+        <source>Passed over: %1</source>
+        <translation>Übersprungen: %1</translation>
+    </message>
+    <message>
+        <source>No stopped run has anything left on AIRS.</source>
+        <translation>Kein beendeter Lauf hat etwas in AIRS hinterlassen.</translation>
+    </message>
+    <message>
+        <source>Stopped runs left these on AIRS (killed, or AIRS refused their clean-up). Nothing is deleted until you choose Delete.</source>
+        <translation>Beendete Läufe haben dies in AIRS hinterlassen (abgebrochen, oder AIRS verweigerte das Aufräumen). Gelöscht wird erst, wenn Sie „Löschen“ wählen.</translation>
+    </message>
+    <message>
+        <source>Not done: %1</source>
+        <translation>Nicht erledigt: %1</translation>
+    </message>
+    <message>
+        <source>Done: nothing the runs created is left on AIRS.</source>
+        <translation>Erledigt: Von dem, was die Läufe angelegt haben, ist nichts mehr in AIRS.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) still have objects on AIRS: see the reasons below, then try again.</source>
+        <translation>
+            <numerusform>%n Lauf hat noch Objekte in AIRS: Gründe siehe unten, dann erneut versuchen.</numerusform>
+            <numerusform>%n Läufe haben noch Objekte in AIRS: Gründe siehe unten, dann erneut versuchen.</numerusform>
         </translation>
     </message>
 </context>
@@ -520,8 +530,8 @@ B: %2
         <translation>Der Lauf stellt noch seine eigenen Themen bereit: Pausieren Sie ihn oder lassen Sie ihn erst zu Ende laufen.</translation>
     </message>
     <message>
-        <source>Write iteration %1&apos;s topic to AIRS and re-pin the profile (Ctrl+Shift+A)</source>
-        <translation>Das Thema der Iteration %1 in AIRS schreiben und das Profil neu anheften (Strg+Umschalt+A)</translation>
+        <source>Write iteration %1&apos;s topic to the production profile, or revert an earlier apply (Ctrl+Shift+A)</source>
+        <translation>Das Thema von Iteration %1 ins Produktionsprofil übernehmen oder eine frühere Übernahme zurücknehmen (Strg+Umschalt+A)</translation>
     </message>
 </context>
 <context>
@@ -1450,6 +1460,34 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>&amp;Memory</source>
         <translation>&amp;Gedächtnis</translation>
     </message>
+    <message>
+        <source>&amp;Clean up AIRS…</source>
+        <translation>AIRS a&amp;ufräumen…</translation>
+    </message>
+    <message>
+        <source>Clean up AIRS</source>
+        <translation>AIRS aufräumen</translation>
+    </message>
+    <message>
+        <source>Add the AIRS management credentials in the settings first.</source>
+        <translation>Zuerst die Zugangsdaten der AIRS-Verwaltung in den Einstellungen eintragen.</translation>
+    </message>
+    <message>
+        <source>List and delete what stopped runs left on AIRS</source>
+        <translation>Auflisten und löschen, was beendete Läufe in AIRS hinterlassen haben</translation>
+    </message>
+    <message>
+        <source>R&amp;uns (sandbox)</source>
+        <translation>Lä&amp;ufe (Sandbox)</translation>
+    </message>
+    <message>
+        <source>&amp;Memory (sandbox)</source>
+        <translation>&amp;Gedächtnis (Sandbox)</translation>
+    </message>
+    <message>
+        <source>Sandbox data: the runs and learnings here are the sandbox&apos;s own, kept in %1 apart from your real ones, which sandbox runs never read or change.</source>
+        <translation>Sandbox-Daten: Die Läufe und Erkenntnisse hier gehören der Sandbox, abgelegt in %1, getrennt von Ihren echten, die Sandbox-Läufe nie lesen oder ändern.</translation>
+    </message>
 </context>
 <context>
     <name>MemoryBrowserPanel</name>
@@ -1885,6 +1923,44 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Test pr&amp;ompts:</source>
         <translation>Test-Pr&amp;ompts:</translation>
+    </message>
+    <message>
+        <source>Test on the production profile itself, not on a copy</source>
+        <translation>Auf dem Produktionsprofil selbst testen, nicht auf einer Kopie</translation>
+    </message>
+    <message>
+        <source>Test in place</source>
+        <translation>Direkt testen</translation>
+    </message>
+    <message>
+        <source>Only for tenants that refuse to create security profiles: the run&apos;s copy &quot;daystrom-run-&lt;id&gt;&quot; is the default</source>
+        <translation>Nur für Mandanten, die keine Sicherheitsprofile anlegen lassen: Standard ist die eigene Kopie des Laufs „daystrom-run-&lt;id&gt;“</translation>
+    </message>
+    <message>
+        <source>⚠ While the run goes on, its half-finished topics filter real traffic on this profile. Its topic guardrails are put back when the run ends, is cancelled or fails.</source>
+        <translation>⚠ Solange der Lauf dauert, filtern seine halbfertigen Themen echten Datenverkehr auf diesem Profil. Seine Themen-Guardrails werden wiederhergestellt, wenn der Lauf endet, abgebrochen wird oder fehlschlägt.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s copy of the profile would hold more than %1 topics: uncheck some of the profile&apos;s topics above.</source>
+        <translation>Die Kopie des Profils hätte mehr als %1 Themen: Oben einige Themen des Profils abwählen.</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileTopicsField</name>
+    <message>
+        <source>The profile&apos;s topics copied into the run&apos;s profile</source>
+        <translation>Die Themen des Profils, die in das Profil des Laufs kopiert werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>The run tests on its own copy of this profile, with these topics of it (uncheck to leave one out) and its own %n topic(s).</source>
+        <translation>
+            <numerusform>Der Lauf testet auf seiner eigenen Kopie dieses Profils, mit diesen Themen daraus (abwählen, um eines wegzulassen) und seinem eigenen %n Thema.</numerusform>
+            <numerusform>Der Lauf testet auf seiner eigenen Kopie dieses Profils, mit diesen Themen daraus (abwählen, um eines wegzulassen) und seinen eigenen %n Themen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>That is %1, more than the %2 a security profile holds: leave out at least %3.</source>
+        <translation>Das sind %1, mehr als die %2, die ein Sicherheitsprofil fasst: Mindestens %3 weglassen.</translation>
     </message>
 </context>
 <context>
@@ -2537,6 +2613,25 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>A run is already in progress.</source>
         <translation>Es läuft bereits ein Lauf.</translation>
+    </message>
+</context>
+<context>
+    <name>TenantCleanup</name>
+    <message>
+        <source>Run %1 (%2): %3</source>
+        <translation>Lauf %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>run %1 is being driven by another process (pid %2)</source>
+        <translation>Lauf %1 wird von einem anderen Prozess gesteuert (PID %2)</translation>
+    </message>
+    <message>
+        <source>Cleaning up after run %1…</source>
+        <translation>Aufräumen nach Lauf %1…</translation>
+    </message>
+    <message>
+        <source>run %1: the run file was not updated: %2</source>
+        <translation>Lauf %1: Die Laufdatei wurde nicht aktualisiert: %2</translation>
     </message>
 </context>
 <context>

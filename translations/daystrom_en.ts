@@ -22,6 +22,16 @@
     </message>
 </context>
 <context>
+    <name>CleanupDialog</name>
+    <message numerus="yes">
+        <source>%n run(s) still have objects on AIRS: see the reasons below, then try again.</source>
+        <translation>
+            <numerusform>%n run still has objects on AIRS: see the reasons below, then try again.</numerusform>
+            <numerusform>%n runs still have objects on AIRS: see the reasons below, then try again.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HtmlReport</name>
     <message numerus="yes">
         <source>Test results (%n test(s))</source>
@@ -68,6 +78,16 @@
         <translation>
             <numerusform>%n profile in this tenant</numerusform>
             <numerusform>%n profiles in this tenant</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ProfileTopicsField</name>
+    <message numerus="yes">
+        <source>The run tests on its own copy of this profile, with these topics of it (uncheck to leave one out) and its own %n topic(s).</source>
+        <translation>
+            <numerusform>The run tests on its own copy of this profile, with these topics of it (uncheck to leave one out) and its own %n topic.</numerusform>
+            <numerusform>The run tests on its own copy of this profile, with these topics of it (uncheck to leave one out) and its own %n topics.</numerusform>
         </translation>
     </message>
 </context>

@@ -248,6 +248,9 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
     const Leftovers::Found leftovers = Leftovers::find(t.runsDir, only);
     for (const QString &note : leftovers.notes)
         ctx.out << "Passed over: " << note << '\n';
+    if (!p.isSet(u"run"_s) && std::any_of(leftovers.notes.cbegin(), leftovers.notes.cend(),
+                                          [](const QString &n) { return n.contains(u"is paused"_s); }))
+        ctx.out << "(A paused run is cleaned up when named: daystrom cleanup --run <id> --yes.)\n";
     if (p.isSet(u"run"_s) && leftovers.runs.isEmpty() && !RunStore(t.runsDir).exists(only.first())) {
         ctx.err << "daystrom cleanup: no run with id " << only.first() << '\n';
         return ExitCode::Usage;
@@ -257,7 +260,7 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
     int left = 0;
     TenantCleaner cleaner(t.management.get());
     for (const Leftovers::Run &run : leftovers.runs) {
-        ctx.out << "Run " << run.id << " (" << runStatusName(run.status) << ", \"" << run.topic << "\"):\n";
+        ctx.out << "Run " << run.id << " (" << Leftovers::statusText(run.status) << ", \"" << run.topic << "\"):\n";
         for (const QString &line : TenantCleaner::describe(run.footprint))
             ctx.out << "  " << line << '\n';
         ctx.out.flush();

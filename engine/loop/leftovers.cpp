@@ -41,7 +41,7 @@ Leftovers::Found Leftovers::find(const QString &runsDir, const QStringList &ids)
         if (!run.tenant || run.tenant->isClear())
             continue;
         if (run.status == RunStatus::Paused && ids.isEmpty()) {
-            found.notes.append(u"run %1 is paused and keeps its objects for resume (name it to clean it up)"_s.arg(id));
+            found.notes.append(u"run %1 is paused and keeps its objects so that it can resume"_s.arg(id));
             continue;
         }
         qint64 pid = 0;
@@ -52,6 +52,12 @@ Leftovers::Found Leftovers::find(const QString &runsDir, const QStringList &ids)
         found.runs.append({id, run.status, *run.tenant, run.userInput.topicDescription});
     }
     return found;
+}
+
+QString Leftovers::statusText(RunStatus status)
+{
+    // A stored run that says "running" while no process drives it was killed.
+    return status == RunStatus::Running ? u"stopped without saving: killed?"_s : runStatusName(status);
 }
 
 QString Leftovers::record(const QString &runsDir, const QString &id, const TenantFootprint &remaining)

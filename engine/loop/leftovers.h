@@ -31,6 +31,9 @@ struct Found
 // non-empty `ids` limits the search to those runs.
 Found find(const QString &runsDir, const QStringList &ids = {});
 
+// How a found run's status reads to a person ("running" there means killed).
+QString statusText(RunStatus status);
+
 // The run's lock, or null when a live process holds it (`holder` then names its pid).
 std::unique_ptr<QLockFile> lock(const QString &runsDir, const QString &id, qint64 *holder = nullptr);
 

@@ -21,7 +21,7 @@ QStringList TenantCleanup::plan() const
 {
     QStringList lines;
     for (const Leftovers::Run &run : m_found.runs) {
-        lines.append(tr("Run %1 (%2): %3").arg(run.id, runStatusName(run.status), run.topic));
+        lines.append(tr("Run %1 (%2): %3").arg(run.id, Leftovers::statusText(run.status), run.topic));
         for (const QString &line : TenantCleaner::describe(run.footprint))
             lines.append(u"  • "_s + line);
     }

@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QStyle>
 #include <QStyleOptionGroupBox>
@@ -80,6 +81,9 @@ NewRunPanel::NewRunPanel(QWidget *parent)
                                  "profile. Its topic guardrails are put back when the run ends, is cancelled or "
                                  "fails."));
     m_inPlaceWarning->setVisible(false);
+    // Wrapped text takes the form's width, not the narrow width a label would pick for itself.
+    m_inPlaceWarning->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_profileTopics->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_maxIterations->setRange(1, 100);
     m_maxIterations->setValue(20);
     m_target->setRange(10, 100);
@@ -178,10 +182,23 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_hint, 1);
     buttons->addWidget(m_run);
+    // The form scrolls when the window is short (a small screen, a large scale factor); the
+    // Run button and its hint stay in view below it.
+    auto *content = new QWidget(this);
+    content->setObjectName(u"newRunForm"_s);
+    auto *contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->addLayout(form);
+    contentLayout->addWidget(m_advanced);
+    contentLayout->addStretch(1);
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(u"newRunScroll"_s);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(m_advanced);
-    layout->addStretch(1);
+    layout->addWidget(scroll, 1);
     layout->addLayout(buttons);
 
     connect(m_refresh, &QPushButton::clicked, this, &NewRunPanel::refreshProfilesRequested);
