@@ -146,6 +146,25 @@ private slots:
         QCOMPARE(Snapshot::of(f.h->airs), before);
     }
 
+    void aLostCreateAnswerLeavesOneProfile()
+    {
+        Fixture f;
+        const Snapshot before = Snapshot::of(f.h->airs);
+        AirsEmulator::Faults lose;
+        lose.dropCreateResponseNext = 1; // the run's first create: its profile
+        f.h->airs.setFaults(lose);
+        const RunState state = f.newRun();
+        RefinementRun run(f.h->services(), state);
+        QList<int> copies;
+        connect(&run, &RefinementRun::applyComplete, this, [&] {
+            copies.append(int(profileNames(f.h->airs).count(TenantFootprint::scratchProfileName(state.id))));
+        });
+        QCOMPARE(runToEnd(run), RunStatus::Completed);
+        QCOMPARE(f.h->airs.faults().dropCreateResponseNext, 0); // the answer was lost
+        QCOMPARE(copies, (QList<int>{1, 1}));                  // and the profile exists once
+        verifyUntouched(f, before, run.state());
+    }
+
     void pausedRunKeepsItsProfileAndResumeFindsIt()
     {
         Fixture f;
