@@ -85,14 +85,30 @@ bool parse(QCommandLineParser &p, const QString &command, const QStringList &arg
     return true;
 }
 
-std::optional<RunState> loadRun(const QString &runsDir, const QString &id, const QString &command, CliContext &ctx)
+// The shared start of apply and revert: flags (with `help` for --help), one run id, the AIRS
+// management API and the run's file. Returns the exit code to stop with, or -1 to go on.
+int openRun(const QString &command, const QString &help, const QStringList &arguments, CliContext &ctx,
+            QCommandLineParser &p, Tenant &t, std::optional<RunState> &run)
 {
-    const RunStore::Loaded loaded = RunStore(runsDir).load(id);
+    if (!parse(p, command, arguments, ctx))
+        return ExitCode::Usage;
+    if (p.isSet(u"help"_s)) {
+        ctx.out << help;
+        return ExitCode::Ok;
+    }
+    if (p.positionalArguments().size() != 1) {
+        ctx.err << "daystrom " << command << ": expected one run id; see daystrom " << command << " --help\n";
+        return ExitCode::Usage;
+    }
+    if (!connectTenant(command, ctx, &t))
+        return ExitCode::Usage;
+    const RunStore::Loaded loaded = RunStore(t.runsDir).load(p.positionalArguments().first());
     if (!loaded.ok()) {
         ctx.err << "daystrom " << command << ": " << loaded.error << '\n';
-        return std::nullopt;
+        return ExitCode::Usage;
     }
-    return loaded.run;
+    run = loaded.run;
+    return -1;
 }
 } // namespace
 
@@ -100,27 +116,18 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
     p.addOption({u"iteration"_s, u"The iteration to apply (default: the run's best)"_s, u"N"_s});
-    if (!parse(p, u"apply"_s, arguments, ctx))
-        return ExitCode::Usage;
-    if (p.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom apply <run-id> [--iteration N]\n\n"
-                   "Writes that iteration's topic (and, for block intent, its companion) to the run's production\n"
-                   "profile: a topic of the same name is updated, else created; every other topic and policy\n"
-                   "field stays; the latest revisions are pinned. Applying twice changes nothing the second\n"
-                   "time. What changed is recorded in the run file, for `daystrom revert`.\n";
-        return ExitCode::Ok;
-    }
-    if (p.positionalArguments().size() != 1) {
-        ctx.err << "daystrom apply: expected one run id; see daystrom apply --help\n";
-        return ExitCode::Usage;
-    }
     Tenant t;
-    if (!connectTenant(u"apply"_s, ctx, &t))
-        return ExitCode::Usage;
-    const QString id = p.positionalArguments().first();
-    std::optional<RunState> run = loadRun(t.runsDir, id, u"apply"_s, ctx);
-    if (!run)
-        return ExitCode::Usage;
+    std::optional<RunState> run;
+    const int stop = openRun(u"apply"_s,
+                             u"Usage: daystrom apply <run-id> [--iteration N]\n\n"
+                             "Writes that iteration's topic (and, for block intent, its companion) to the run's production\n"
+                             "profile: a topic of the same name is updated, else created; every other topic and policy\n"
+                             "field stays; the latest revisions are pinned. Applying twice changes nothing the second\n"
+                             "time. What changed is recorded in the run file, for `daystrom revert`.\n"_s,
+                             arguments, ctx, p, t, run);
+    if (stop >= 0)
+        return stop;
+    const QString id = run->id;
     int iteration = run->bestResult() ? run->bestResult()->iteration : 0;
     if (p.isSet(u"iteration"_s)) {
         bool ok = false;
@@ -172,25 +179,16 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
 int revertCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
-    if (!parse(p, u"revert"_s, arguments, ctx))
-        return ExitCode::Usage;
-    if (p.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom revert <run-id>\n\n"
-                   "Undoes the run's last apply: the production profile's topic guardrails go back exactly as\n"
-                   "they were, topics the apply updated get their earlier text, topics it created are deleted.\n";
-        return ExitCode::Ok;
-    }
-    if (p.positionalArguments().size() != 1) {
-        ctx.err << "daystrom revert: expected one run id; see daystrom revert --help\n";
-        return ExitCode::Usage;
-    }
     Tenant t;
-    if (!connectTenant(u"revert"_s, ctx, &t))
-        return ExitCode::Usage;
-    const QString id = p.positionalArguments().first();
-    std::optional<RunState> run = loadRun(t.runsDir, id, u"revert"_s, ctx);
-    if (!run)
-        return ExitCode::Usage;
+    std::optional<RunState> run;
+    const int stop = openRun(u"revert"_s,
+                             u"Usage: daystrom revert <run-id>\n\n"
+                             "Undoes the run's last apply: the production profile's topic guardrails go back exactly as\n"
+                             "they were, topics the apply updated get their earlier text, topics it created are deleted.\n"_s,
+                             arguments, ctx, p, t, run);
+    if (stop >= 0)
+        return stop;
+    const QString id = run->id;
     const ApplyRecord *last = TopicApplier::lastApplied(*run);
     if (!last) {
         ctx.err << "daystrom revert: run " << id << " has no apply to revert\n";

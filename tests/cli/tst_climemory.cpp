@@ -2,6 +2,7 @@
 #include "memorystore/learning.h"
 #include "memorystore/memoryinjector.h"
 #include "memorystore/memorystore.h"
+#include "cliprocess.h"
 #include "testhome.h"
 
 #include <QCryptographicHash>
@@ -26,13 +27,7 @@ class TestCliMemory : public QObject
 
     QString memoryDir() const { return m_home + u"/memory"_s; }
 
-    struct Run
-    {
-        int code = -1;
-        QString out;
-        QString err;
-        QStringList errLines() const { return err.split(u'\n', Qt::SkipEmptyParts); }
-    };
+    using Run = CliProcess;
 
     Run cli(const QStringList &args, const QHash<QString, QString> &extraEnv = {},
             int timeoutMs = 30000) const
@@ -42,16 +37,7 @@ class TestCliMemory : public QObject
         e.insert(u"MEMORY_HALF_LIFE_DAYS"_s, u"0"_s); // no decay: output independent of the clock
         for (auto it = extraEnv.cbegin(); it != extraEnv.cend(); ++it)
             e.insert(it.key(), it.value());
-        QProcess p;
-        p.setProcessEnvironment(e);
-        p.start(QStringLiteral(DAYSTROM_CLI), args);
-        Run r;
-        if (!p.waitForFinished(timeoutMs))
-            return r;
-        r.code = p.exitCode();
-        r.out = QString::fromUtf8(p.readAllStandardOutput());
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
+        return CliProcess::run(QStringLiteral(DAYSTROM_CLI), args, e, timeoutMs);
     }
 
     void seed() const

@@ -4,6 +4,8 @@
 #include "memorystore/memorystore.h"
 #include "runs/runstore.h"
 #include "samplerun.h"
+#include "cliprocess.h"
+#include "dirtree.h"
 #include "testhome.h"
 
 #include <QDirIterator>
@@ -25,11 +27,8 @@ class TestCliSandboxHome : public QObject
     QString m_home;
     QHash<QString, QString> m_extraEnv;
 
-    struct Run
+    struct Run : CliProcess
     {
-        int code = -1;
-        QString out;
-        QString err;
         // The JSON events on stdout (--events jsonl), in order.
         QList<QJsonObject> events() const
         {
@@ -63,39 +62,11 @@ class TestCliSandboxHome : public QObject
 
     Run cli(const QStringList &args, const QProcessEnvironment &e, int timeoutMs = 120000) const
     {
-        QProcess p;
-        p.setProcessEnvironment(e);
-        p.start(QStringLiteral(DAYSTROM_CLI), args);
-        Run r;
-        if (!p.waitForFinished(timeoutMs))
-            return r;
-        r.code = p.exitCode();
-        r.out = QString::fromUtf8(p.readAllStandardOutput());
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        return r;
+        return {CliProcess::run(QStringLiteral(DAYSTROM_CLI), args, e, timeoutMs)};
     }
     Run cli(const QStringList &args) const { return cli(args, env()); }
 
-    // Every directory and file under `dir` (relative paths; a directory ends in "/"), each
-    // file with its bytes.
-    static QMap<QString, QByteArray> tree(const QString &dir)
-    {
-        QMap<QString, QByteArray> entries;
-        QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
-                        QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString path = it.next();
-            const QString name = QDir(dir).relativeFilePath(path);
-            if (it.fileInfo().isDir()) {
-                entries.insert(name + u'/', {});
-                continue;
-            }
-            QFile file(path);
-            entries.insert(name, file.open(QIODevice::ReadOnly) ? file.readAll()
-                                                                : QByteArray("<unreadable>"));
-        }
-        return entries;
-    }
+    static QMap<QString, QByteArray> tree(const QString &dir) { return dirTree(dir); }
 
     static void compareTrees(const QMap<QString, QByteArray> &after,
                              const QMap<QString, QByteArray> &before)

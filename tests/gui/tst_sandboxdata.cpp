@@ -1,6 +1,7 @@
 // Issue 13, item 6: in the desktop app the sandbox's runs and learnings live apart from real
 // ones. Switching to the sandbox re-points the Runs and Memory pages at the sandbox's own home
 // and says so; a sandbox run leaves the real memory and runs untouched, byte for byte.
+#include "dirtree.h"
 #include "models/runsession.h"
 #include "runs/runstore.h"
 #include "samplerun.h"
@@ -28,23 +29,7 @@ class TestSandboxData : public QObject
     static QString sandboxRuns() { return home() + u"/sandbox/runs"_s; }
     static QString sandboxMemory() { return home() + u"/sandbox/memory"_s; }
 
-    // Every directory and file under `dir` (relative paths), each file with its bytes.
-    static QMap<QString, QByteArray> tree(const QString &dir)
-    {
-        QMap<QString, QByteArray> entries;
-        QDirIterator it(dir, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
-                        QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString path = it.next();
-            const QString name = QDir(dir).relativeFilePath(path);
-            QFile file(path);
-            entries.insert(it.fileInfo().isDir() ? name + u'/' : name,
-                           it.fileInfo().isDir() || !file.open(QIODevice::ReadOnly)
-                               ? QByteArray()
-                               : file.readAll());
-        }
-        return entries;
-    }
+    static QMap<QString, QByteArray> tree(const QString &dir) { return dirTree(dir); }
 
     static int rows(const StudioDriver &studio, const QString &viewName)
     {
