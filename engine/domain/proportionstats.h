@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QtGlobal>
+
+#include <optional>
+
+// Small-sample statistics for the efficacy figures: how far a rate measured on a few dozen
+// prompts can be trusted, and whether two iterations scored on the same prompts differ by
+// more than chance.
+namespace ProportionStats {
+
+// The 97.5th percentile of the standard normal distribution (two-sided 95 %).
+inline constexpr double Z95 = 1.959963984540054;
+
+struct Interval
+{
+    double low = 0;
+    double high = 1;
+    friend bool operator==(const Interval &, const Interval &) = default;
+};
+
+// The Wilson score interval without continuity correction (Wilson 1927; method 3 of Newcombe,
+// Statistics in Medicine 17:857-872, 1998) for `successes` out of `trials`. Unlike the Wald
+// interval it stays inside [0, 1] and is not empty at 0/n or n/n. No trials: no interval.
+std::optional<Interval> wilson(qint64 successes, qint64 trials, double z = Z95);
+
+// The exact (conditional) McNemar test for paired outcomes: of the pairs that disagree, `b`
+// went one way and `c` the other; under "no difference" b ~ Binomial(b + c, 1/2). Returns the
+// two-sided p-value min(1, 2 · P(X <= min(b, c))); 1 when no pair disagrees.
+double mcnemarExact(qint64 b, qint64 c);
+
+} // namespace ProportionStats
