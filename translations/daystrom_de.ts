@@ -533,6 +533,42 @@ B: %2
         <source>Write iteration %1&apos;s topic to the production profile, or revert an earlier apply (Ctrl+Shift+A)</source>
         <translation>Das Thema von Iteration %1 ins Produktionsprofil übernehmen oder eine frühere Übernahme zurücknehmen (Strg+Umschalt+A)</translation>
     </message>
+    <message>
+        <source>Is B better than A?</source>
+        <translation>Ist B besser als A?</translation>
+    </message>
+    <message>
+        <source>These iterations scanned no prompt in common, so they cannot be compared prompt by prompt.</source>
+        <translation>Diese Iterationen haben keinen Prompt gemeinsam gescannt und lassen sich daher nicht Prompt für Prompt vergleichen.</translation>
+    </message>
+    <message>
+        <source>p &lt; 0.001</source>
+        <translation>p &lt; 0,001</translation>
+    </message>
+    <message>
+        <source>p = %1</source>
+        <translation>p = %1</translation>
+    </message>
+    <message>
+        <source>%1 fixed, %2 broken, %3</source>
+        <translation>%1 behoben, %2 kaputt, %3</translation>
+    </message>
+    <message>
+        <source>Iteration %1 is better than iteration %2: %3.</source>
+        <translation>Iteration %1 ist besser als Iteration %2: %3.</translation>
+    </message>
+    <message>
+        <source>Iteration %1 is worse than iteration %2: %3.</source>
+        <translation>Iteration %1 ist schlechter als Iteration %2: %3.</translation>
+    </message>
+    <message>
+        <source>The difference is within noise: %1.</source>
+        <translation>Der Unterschied liegt im Rauschen: %1.</translation>
+    </message>
+    <message>
+        <source>Counted on the %1 prompts both iterations scanned; %2 only in iteration %3, %4 only in iteration %5.</source>
+        <translation>Gezählt über die %1 Prompts, die beide Iterationen gescannt haben; %2 nur in Iteration %3, %4 nur in Iteration %5.</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionTester</name>

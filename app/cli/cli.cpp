@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "comparecommand.h"
 #include "evalcommand.h"
 #include "generatecommand.h"
 #include "memorycommand.h"
@@ -51,6 +52,9 @@ Commands:
       --format text|json|csv  output format (default text; csv: the tests, as --save-tests wrote them)
       --tests                 include every test and its result
       --sandbox               a run of the sandbox
+  compare <run-id> <A> <B> [--format text|json] [--sandbox]
+                            Is iteration B better than A on the prompts both scanned? (fixed,
+                            broken, exact McNemar p-value, verdict)
   sandbox serve             Serve the AIRS emulator on 127.0.0.1 until interrupted
       --port N                port (default: any free port)
   memory list               Memory categories with their learning counts and best coverage
@@ -91,6 +95,8 @@ int runCli(const QStringList &arguments, CliContext &ctx)
         return runsCommand(rest, ctx);
     if (command == "report"_L1)
         return reportCommand(rest, ctx);
+    if (command == "compare"_L1)
+        return compareCommand(rest, ctx);
     if (command == "sandbox"_L1)
         return sandboxCommand(rest, ctx);
     if (command == "generate"_L1)

@@ -53,6 +53,7 @@ IterationComparison::IterationComparison(const IterationResult &a, const Iterati
     , m_nameDiff(WordDiff::diff(a.topic.name, b.topic.name))
     , m_descriptionDiff(WordDiff::diff(a.topic.description, b.topic.description))
     , m_metrics(metricDeltas(a.metrics, b.metrics))
+    , m_paired(PairedComparison::of(a, b))
 {
     diffExamples(a.topic.examples, b.topic.examples, &m_examplesAdded, &m_examplesRemoved,
                  &m_examplesKept);

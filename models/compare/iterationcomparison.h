@@ -3,6 +3,7 @@
 #include "worddiff.h"
 
 #include "domain/iterationresult.h"
+#include "domain/pairedcomparison.h"
 
 #include <optional>
 
@@ -66,6 +67,8 @@ public:
     const QStringList &examplesKept() const { return m_examplesKept; }
 
     const QList<MetricDelta> &metrics() const { return m_metrics; } // in Metric order
+    // Fixed and broken on the prompts both scanned, with the exact McNemar verdict.
+    const PairedComparison &paired() const { return m_paired; }
     MetricDelta metric(MetricDelta::Metric which) const;
 
     // Every test of A and B: B's order first, then tests only in A in A's order.
@@ -76,7 +79,7 @@ public:
     // Example-list difference on exact strings, keeping each list's order.
     static void diffExamples(const QStringList &a, const QStringList &b, QStringList *added,
                              QStringList *removed, QStringList *kept);
-    static QString dedupKey(const QString &prompt) { return prompt.trimmed().toLower(); }
+    static QString dedupKey(const QString &prompt) { return PairedComparison::key(prompt); }
     static QList<MetricDelta> metricDeltas(const EfficacyMetrics &a, const EfficacyMetrics &b);
 
 private:
@@ -91,4 +94,5 @@ private:
     QStringList m_examplesKept;
     QList<MetricDelta> m_metrics;
     QList<TestFlip> m_tests;
+    PairedComparison m_paired;
 };

@@ -1,4 +1,5 @@
 #include "cli/cli.h"
+#include "domain/pairedcomparison.h"
 #include "runs/runstore.h"
 #include "samplerun.h"
 #include "testhome.h"
@@ -93,6 +94,10 @@ private slots:
         QTest::newRow("sandbox unknown verb") << QStringList{u"sandbox"_s, u"start"_s};
         QTest::newRow("sandbox bad port") << QStringList{u"sandbox"_s, u"serve"_s, u"--port"_s, u"abc"_s};
         QTest::newRow("sandbox port too big") << QStringList{u"sandbox"_s, u"serve"_s, u"--port"_s, u"70000"_s};
+        QTest::newRow("compare too few") << QStringList{u"compare"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"1"_s};
+        QTest::newRow("compare missing iteration") << QStringList{u"compare"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"1"_s, u"2"_s};
+        QTest::newRow("compare not a number") << QStringList{u"compare"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"one"_s, u"3"_s};
+        QTest::newRow("compare bad format") << QStringList{u"compare"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"1"_s, u"3"_s, u"--format"_s, u"xml"_s};
         QTest::newRow("report flag without value") << QStringList{u"report"_s, u"Vx3kP9_qLm2-ZtR8aB4cD"_s, u"--iteration"_s};
     }
     void badUsage()
@@ -154,6 +159,27 @@ private slots:
         QVERIFY(r.out.contains(u"Obtaining weapons, including slang for guns."_s));
         QVERIFY(r.out.contains(u"Coverage 100.0%"_s));
         QVERIFY(!r.out.contains(u"✓"_s));
+    }
+
+    void compareTwoIterations()
+    {
+        const RunState sample = SampleRun::make();
+        QVERIFY(RunStore(m_home + u"/runs"_s).save(sample).isEmpty());
+        const PairedComparison expected =
+            PairedComparison::of(*sample.iterationByNumber(1), *sample.iterationByNumber(3));
+        const Outcome text = run({u"compare"_s, sample.id, u"1"_s, u"3"_s});
+        QCOMPARE(text.code, 0);
+        QVERIFY(text.err.isEmpty());
+        QCOMPARE(text.out, expected.sentence() + u'\n');
+        QVERIFY2(text.out.contains(u"prompts both scanned"_s), qPrintable(text.out));
+        const Outcome json = run({u"compare"_s, sample.id, u"1"_s, u"3"_s, u"--format"_s, u"json"_s});
+        QCOMPARE(json.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        QCOMPARE(o.value(u"fixed"_s).toInt(), expected.fixed);
+        QCOMPARE(o.value(u"broken"_s).toInt(), expected.broken);
+        QCOMPARE(o.value(u"pValue"_s).toDouble(), expected.pValue);
+        QCOMPARE(o.value(u"verdict"_s).toString(), PairedComparison::verdictName(expected.verdict));
+        QVERIFY(expected.shared > 0);
     }
 
     void reportIterationByNumber()

@@ -67,6 +67,11 @@ void ComparePanel::buildUi()
             compare();
         });
     }
+    m_verdict = new QLabel(this);
+    m_verdict->setObjectName(u"compareVerdict"_s);
+    m_verdict->setAccessibleName(tr("Is B better than A?"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary = new QLabel(this);
     m_summary->setObjectName(u"compareSummary"_s);
     m_summary->setWordWrap(true);
@@ -149,8 +154,11 @@ void ComparePanel::buildUi()
     m_apply->setAccessibleName(tr("Apply iteration B to AIRS"));
     m_apply->setShortcut(QKeySequence(tr("Ctrl+Shift+A")));
     connect(m_apply, &QPushButton::clicked, this, [this] { openApplyDialog(); });
+    auto *texts = new QVBoxLayout;
+    texts->addWidget(m_summary);
+    texts->addWidget(m_verdict);
     auto *bottom = new QHBoxLayout;
-    bottom->addWidget(m_summary, 1);
+    bottom->addLayout(texts, 1);
     bottom->addWidget(m_apply);
 
     auto *layout = new QVBoxLayout(this);
@@ -258,6 +266,7 @@ void ComparePanel::compare()
         m_metrics->clearComparison();
         m_flips->setComparison(m_comparison);
         m_summary->clear();
+        m_verdict->clear();
         updateApplyButton();
         return;
     }
@@ -275,7 +284,28 @@ void ComparePanel::compare()
                                 MetricDeltaTable::change(coverage),
                                 QString::number(m_comparison.count(TestFlip::Kind::Fixed)),
                                 QString::number(m_comparison.count(TestFlip::Kind::Broken))));
+    m_verdict->setText(verdictText(m_comparison.paired()));
     updateApplyButton();
+}
+
+QString ComparePanel::verdictText(const PairedComparison &c)
+{
+    using V = PairedComparison::Verdict;
+    if (c.verdict == V::NothingShared)
+        return tr("These iterations scanned no prompt in common, so they cannot be compared prompt by prompt.");
+    const QString p = c.pValue < 0.001 ? tr("p < 0.001") : tr("p = %1").arg(QString::number(c.pValue, 'f', 3));
+    const QString a = QString::number(c.iterationA), b = QString::number(c.iterationB);
+    const QString counts = tr("%1 fixed, %2 broken, %3").arg(QString::number(c.fixed), QString::number(c.broken), p);
+    QString head;
+    if (c.verdict == V::BBetter)
+        head = tr("Iteration %1 is better than iteration %2: %3.").arg(b, a, counts);
+    else if (c.verdict == V::ABetter)
+        head = tr("Iteration %1 is worse than iteration %2: %3.").arg(b, a, counts);
+    else
+        head = tr("The difference is within noise: %1.").arg(counts);
+    return head + u' '
+           + tr("Counted on the %1 prompts both iterations scanned; %2 only in iteration %3, %4 only in iteration %5.")
+                 .arg(QString::number(c.shared), QString::number(c.onlyInA), a, QString::number(c.onlyInB), b);
 }
 
 void ComparePanel::renderDescription()

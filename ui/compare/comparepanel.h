@@ -55,6 +55,7 @@ private:
     void compare();
     void renderDescription();
     void updateApplyButton();
+    static QString verdictText(const PairedComparison &comparison);
 
     QPointer<RunSession> m_session;
     QPointer<ManagementClient> m_client;
@@ -68,6 +69,7 @@ private:
     QComboBox *m_a = nullptr;
     QComboBox *m_b = nullptr;
     QLabel *m_summary = nullptr;
+    QLabel *m_verdict = nullptr;
     QTextBrowser *m_description = nullptr;
     QListWidget *m_added = nullptr;
     QListWidget *m_removed = nullptr;

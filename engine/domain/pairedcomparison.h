@@ -1,0 +1,35 @@
+#pragma once
+
+#include "iterationresult.h"
+
+#include <QJsonObject>
+
+// Whether iteration B scores better than A on the prompts both of them scanned: each shared
+// prompt (matched on its trimmed, lower-cased text) is a pair of outcomes, the pairs that
+// disagree are fixed (wrong in A, right in B) or broken, and the exact McNemar test says
+// whether that split is more than chance. Prompts only one iteration scanned are counted and
+// named, never silently compared.
+struct PairedComparison
+{
+    enum class Verdict { BBetter, ABetter, WithinNoise, NothingShared };
+
+    int iterationA = 0;
+    int iterationB = 0;
+    int shared = 0; // prompts both scanned
+    int onlyInA = 0;
+    int onlyInB = 0;
+    int fixed = 0;
+    int broken = 0;
+    double pValue = 1;
+    Verdict verdict = Verdict::NothingShared;
+
+    // `alpha`: the p-value below which a difference is called real.
+    static PairedComparison of(const IterationResult &a, const IterationResult &b, double alpha = 0.05);
+    static QString key(const QString &prompt) { return prompt.trimmed().toLower(); }
+
+    static QString verdictName(Verdict v); // "b-better", "a-better", "within-noise", "nothing-shared"
+    // "Iteration 5 is better than iteration 3: 12 fixed, 1 broken, p = 0.003 (on the 48 prompts
+    // both scanned; 3 only in iteration 3, 5 only in iteration 5)".
+    QString sentence() const;
+    QJsonObject toJson() const;
+};

@@ -1,0 +1,98 @@
+#include "domain/pairedcomparison.h"
+
+#include <QJsonObject>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+// Paired outcomes of two iterations: what the counts cover, the p-value and the verdict.
+class TestPairedComparison : public QObject
+{
+    Q_OBJECT
+
+    // An iteration whose prompt "p<i>" (expected to trigger) was judged right when `right`
+    // says so.
+    static IterationResult iteration(int number, const QList<std::pair<QString, bool>> &outcomes)
+    {
+        IterationResult it;
+        it.iteration = number;
+        for (const auto &[prompt, right] : outcomes) {
+            TestResult r;
+            r.testCase = TestCase{prompt, true, u"direct"_s, TestSource::Generated, {}};
+            r.actualTriggered = right;
+            r.correct = right;
+            it.testResults.append(r);
+        }
+        return it;
+    }
+
+private slots:
+    void aClearImprovement()
+    {
+        QList<std::pair<QString, bool>> a, b;
+        for (int i = 0; i < 12; ++i) { // fixed
+            a.append({u"fixed %1"_s.arg(i), false});
+            b.append({u"Fixed %1 "_s.arg(i), true}); // matched on trimmed, lower-cased text
+        }
+        a.append({u"broken"_s, true});
+        b.append({u"broken"_s, false});
+        for (int i = 0; i < 30; ++i) { // unchanged
+            a.append({u"same %1"_s.arg(i), i % 2 == 0});
+            b.append({u"same %1"_s.arg(i), i % 2 == 0});
+        }
+        a.append({u"gone"_s, true});
+        b.append({u"new one"_s, true});
+        b.append({u"new two"_s, false});
+        const PairedComparison c = PairedComparison::of(iteration(3, a), iteration(5, b));
+        QCOMPARE(c.shared, 43);
+        QCOMPARE(c.onlyInA, 1);
+        QCOMPARE(c.onlyInB, 2);
+        QCOMPARE(c.fixed, 12);
+        QCOMPARE(c.broken, 1);
+        QVERIFY(std::abs(c.pValue - 28.0 / 8192) < 1e-12);
+        QCOMPARE(c.verdict, PairedComparison::Verdict::BBetter);
+        QCOMPARE(c.sentence(), u"Iteration 5 is better than iteration 3: 12 fixed, 1 broken, p = 0.003 (on the 43 "
+                                "prompts both scanned; 1 only in iteration 3, 2 only in iteration 5)"_s);
+        const QJsonObject j = c.toJson();
+        QCOMPARE(j.value(u"verdict"_s).toString(), u"b-better"_s);
+        QCOMPARE(j.value(u"fixed"_s).toInt(), 12);
+        QCOMPARE(j.value(u"shared"_s).toInt(), 43);
+    }
+
+    void fewFlipsAreNoise()
+    {
+        const PairedComparison c = PairedComparison::of(iteration(1, {{u"x"_s, false}, {u"y"_s, false}, {u"z"_s, true}}),
+                                                        iteration(2, {{u"x"_s, true}, {u"y"_s, true}, {u"z"_s, true}}));
+        QCOMPARE(c.fixed, 2);
+        QCOMPARE(c.broken, 0);
+        QCOMPARE(c.pValue, 0.5);
+        QCOMPARE(c.verdict, PairedComparison::Verdict::WithinNoise);
+        QVERIFY(c.sentence().startsWith(u"The difference between iterations 1 and 2 is within noise"_s));
+    }
+
+    void aRegression()
+    {
+        QList<std::pair<QString, bool>> a, b;
+        for (int i = 0; i < 8; ++i) {
+            a.append({u"p%1"_s.arg(i), true});
+            b.append({u"p%1"_s.arg(i), false});
+        }
+        const PairedComparison c = PairedComparison::of(iteration(1, a), iteration(2, b));
+        QCOMPARE(c.verdict, PairedComparison::Verdict::ABetter);
+        QVERIFY(c.sentence().startsWith(u"Iteration 2 is worse than iteration 1: 0 fixed, 8 broken, p = 0.008"_s));
+    }
+
+    void nothingInCommon()
+    {
+        const PairedComparison c = PairedComparison::of(iteration(1, {{u"a"_s, true}}), iteration(2, {{u"b"_s, true}}));
+        QCOMPARE(c.shared, 0);
+        QCOMPARE(c.verdict, PairedComparison::Verdict::NothingShared);
+        QCOMPARE(c.pValue, 1.0);
+        QVERIFY(c.sentence().contains(u"no prompt in common"_s));
+        const PairedComparison empty = PairedComparison::of(IterationResult{}, IterationResult{});
+        QCOMPARE(empty.verdict, PairedComparison::Verdict::NothingShared);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPairedComparison)
+#include "tst_pairedcomparison.moc"
