@@ -9,8 +9,13 @@ QString NanoId::generate(int length)
 {
     QString id(length, Qt::Uninitialized);
     QRandomGenerator *rng = QRandomGenerator::system();
-    for (int i = 0; i < length; ++i)
-        id[i] = QChar(Alphabet[rng->bounded(64)]);
+    for (int i = 0; i < length; ++i) {
+        QChar c = QChar(Alphabet[rng->bounded(64)]);
+        // Never a leading '-': `daystrom report -x…` would read the id as an option.
+        while (i == 0 && c == u'-')
+            c = QChar(Alphabet[rng->bounded(64)]);
+        id[i] = c;
+    }
     return id;
 }
 
