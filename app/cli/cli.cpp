@@ -35,6 +35,11 @@ Commands:
       --sandbox               use the built-in AIRS and LLM emulators (no account); its runs
                               and learnings live apart from real ones, in $DAYSTROM_HOME/sandbox
       --prompts FILE.csv      scan these labelled prompts every iteration instead of generated tests
+      --benchmark N           held-out prompts written once, scored every iteration (default 60;
+                              0 = none); --benchmark-prompts FILE.csv: your own labelled set
+      --decide-on benchmark|working    the figures best/revert/plateau/target use
+      --scan-repeats K        scan each benchmark prompt K times, flag unstable verdicts
+      --regression-sample N   earlier passing tests carried into each suite (default 10)
       --events jsonl          print one JSON object per event on stdout, nothing else
   resume <run-id> [--max-iterations N] [--no-memory] [--sandbox]
                             Continue a paused, cancelled or failed run

@@ -129,6 +129,11 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         {u"concurrency"_s, u"Scans in parallel (1-20, default 5)"_s, u"N"_s},
         {u"sandbox"_s, u"Use the built-in AIRS and LLM emulators (no account needed)"_s},
         {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s},
+        {u"benchmark"_s, u"Held-out prompts the LLM writes once and every iteration is scored on (0 = none, default 60)"_s, u"N"_s},
+        {u"benchmark-prompts"_s, u"Use this labelled CSV (prompt,expected[,intent][,category]) as the held-out benchmark"_s, u"file"_s},
+        {u"decide-on"_s, u"benchmark (default) or working: the suite best iteration, revert, plateau and target use"_s, u"suite"_s},
+        {u"scan-repeats"_s, u"Scan each benchmark prompt K times and flag prompts whose verdict changes (1-10, default 1)"_s, u"K"_s},
+        {u"regression-sample"_s, u"Earlier passing tests carried into each working suite (0-1000, default 10)"_s, u"N"_s},
         {u"prompts"_s, u"Scan these labelled prompts (CSV: prompt,expected[,intent][,category]; a report --format csv reads back) every iteration instead of generating tests"_s, u"file"_s},
     });
     if (!p.parse(QStringList{u"daystrom generate"_s} + arguments))
@@ -173,8 +178,32 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         || !readInt(p, u"max-regressions"_s, 0, 100, &s.maxRegressions, &error)
         || !readInt(p, u"plateau-window"_s, 0, 100, &s.plateauWindow, &error)
         || !readDouble(p, u"plateau-band"_s, 0, 1, &s.plateauBand, &error)
-        || !readInt(p, u"max-accumulated-tests"_s, 0, 100000, &cap, &error))
+        || !readInt(p, u"max-accumulated-tests"_s, 0, 100000, &cap, &error)
+        || !readInt(p, u"benchmark"_s, 0, 1000, &s.benchmarkSize, &error)
+        || !readInt(p, u"scan-repeats"_s, 1, 10, &s.scanRepeats, &error)
+        || !readInt(p, u"regression-sample"_s, 0, 1000, &s.regressionSample, &error))
         return error;
+    if (p.isSet(u"decide-on"_s)) {
+        const QString on = p.value(u"decide-on"_s).trimmed().toLower();
+        if (on != "benchmark"_L1 && on != "working"_L1)
+            return u"--decide-on must be benchmark or working, not \""_s + p.value(u"decide-on"_s) + u'"';
+        s.decideOnWorkingSuite = on == "working"_L1;
+    }
+    if (p.isSet(u"benchmark-prompts"_s)) {
+        QFile file(p.value(u"benchmark-prompts"_s));
+        if (!file.open(QIODevice::ReadOnly))
+            return u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString());
+        const LabelledCsv::Parsed csv = LabelledCsv::parse(file.readAll());
+        if (!csv.ok())
+            return file.fileName() + u": "_s + csv.error;
+        for (const LabelledCsv::Row &row : csv.rows)
+            s.benchmarkTests.append(row.test);
+        bool positive = false, negative = false;
+        for (const TestCase &t : std::as_const(s.benchmarkTests))
+            (t.expectedTriggered ? positive : negative) = true;
+        if (!positive || !negative)
+            return file.fileName() + u": a benchmark needs prompts of both labels (expected true and false)"_s;
+    }
     s.targetCoverage = target / 100.0;
     if (cap > 0)
         s.maxAccumulatedTests = cap;

@@ -13,14 +13,17 @@ QJsonObject IterationResult::toJson() const
         cases.append(c.toJson());
     for (const TestResult &r : testResults)
         results.append(r.toJson());
-    return QJsonObject{{u"iteration"_s, iteration},
-                       {u"timestamp"_s, toIsoString(timestamp)},
-                       {u"topic"_s, topic.toJson()},
-                       {u"testCases"_s, cases},
-                       {u"testResults"_s, results},
-                       {u"metrics"_s, metrics.toJson()},
-                       {u"analysis"_s, analysis.toJson()},
-                       {u"durationMs"_s, durationMs}};
+    QJsonObject o{{u"iteration"_s, iteration},
+                  {u"timestamp"_s, toIsoString(timestamp)},
+                  {u"topic"_s, topic.toJson()},
+                  {u"testCases"_s, cases},
+                  {u"testResults"_s, results},
+                  {u"metrics"_s, metrics.toJson()},
+                  {u"analysis"_s, analysis.toJson()},
+                  {u"durationMs"_s, durationMs}};
+    if (benchmark)
+        o.insert(u"benchmark"_s, benchmark->toJson());
+    return o;
 }
 
 IterationResult IterationResult::fromJson(const JsonIn &in)
@@ -38,5 +41,7 @@ IterationResult IterationResult::fromJson(const JsonIn &in)
     it.metrics = EfficacyMetrics::fromJson(in.child("metrics"_L1));
     it.analysis = AnalysisReport::fromJson(in.child("analysis"_L1));
     it.durationMs = in.integerOr("durationMs"_L1, 0);
+    if (in.has("benchmark"_L1))
+        it.benchmark = BenchmarkScore::fromJson(in.child("benchmark"_L1));
     return it;
 }

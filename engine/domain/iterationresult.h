@@ -1,11 +1,14 @@
 #pragma once
 
 #include "analysisreport.h"
+#include "benchmarkscore.h"
 #include "efficacymetrics.h"
 #include "testresult.h"
 #include "topic.h"
 
 #include <QDateTime>
+
+#include <optional>
 
 struct IterationResult
 {
@@ -17,6 +20,14 @@ struct IterationResult
     EfficacyMetrics metrics;
     AnalysisReport analysis;
     qint64 durationMs = 0;
+    std::optional<BenchmarkScore> benchmark; // ours: absent in runs without a benchmark set
+
+    // The figures the loop decides on: the benchmark's when there is one (unless the run
+    // decides on its working suite, as the original did), else the working suite's.
+    const EfficacyMetrics &decidingMetrics(bool onWorkingSuite = false) const
+    {
+        return benchmark && !onWorkingSuite ? benchmark->metrics : metrics;
+    }
 
     QJsonObject toJson() const;
     static IterationResult fromJson(const JsonIn &in);

@@ -3,18 +3,25 @@
 #include "proportionstats.h"
 
 #include <QHash>
+#include <QSet>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-// Each prompt's outcome in one iteration (the first result for a prompt listed twice).
-QHash<QString, bool> outcomes(const IterationResult &it)
+// Each prompt's outcome in one iteration (the first result for a prompt listed twice), and
+// the keys of prompts left out as unstable.
+QHash<QString, bool> outcomes(const IterationResult &it, bool benchmark, QSet<QString> *unstable)
 {
     QHash<QString, bool> correct;
-    for (const TestResult &r : it.testResults) {
-        const QString k = PairedComparison::key(r.testCase.prompt);
+    const QList<TestResult> &results = benchmark ? it.benchmark->results : it.testResults;
+    for (qsizetype i = 0; i < results.size(); ++i) {
+        const QString k = PairedComparison::key(results.at(i).testCase.prompt);
+        if (benchmark && it.benchmark->unstableIndexes.contains(int(i))) {
+            unstable->insert(k);
+            continue;
+        }
         if (!correct.contains(k))
-            correct.insert(k, r.correct);
+            correct.insert(k, results.at(i).correct);
     }
     return correct;
 }
@@ -32,7 +39,14 @@ PairedComparison PairedComparison::of(const IterationResult &a, const IterationR
     PairedComparison c;
     c.iterationA = a.iteration;
     c.iterationB = b.iteration;
-    const QHash<QString, bool> inA = outcomes(a), inB = outcomes(b);
+    c.onBenchmark = a.benchmark && b.benchmark;
+    QSet<QString> unstable;
+    QHash<QString, bool> inA = outcomes(a, c.onBenchmark, &unstable), inB = outcomes(b, c.onBenchmark, &unstable);
+    for (const QString &k : std::as_const(unstable)) { // unstable in either: out of both
+        inA.remove(k);
+        inB.remove(k);
+    }
+    c.unstable = int(unstable.size());
     for (auto it = inA.cbegin(); it != inA.cend(); ++it) {
         const auto other = inB.constFind(it.key());
         if (other == inB.cend()) {
@@ -88,14 +102,19 @@ QString PairedComparison::sentence() const
         head = u"The difference between iterations %1 and %2 is within noise"_s.arg(a, b);
         break;
     }
-    return u"%1: %2 fixed, %3 broken, %4 (on the %5 prompts both scanned; %6 only in iteration %7, %8 only in iteration %9)"_s
-        .arg(head, QString::number(fixed), QString::number(broken), formatP(pValue), QString::number(shared),
-             QString::number(onlyInA), a, QString::number(onlyInB), b);
+    QString scope = onBenchmark ? u"on the %1 held-out benchmark prompts"_s.arg(shared)
+                                : u"on the %1 prompts both scanned; %2 only in iteration %3, %4 only in iteration %5"_s.arg(
+                                      QString::number(shared), QString::number(onlyInA), a, QString::number(onlyInB), b);
+    if (unstable > 0)
+        scope += u"; %1 unstable left out"_s.arg(unstable);
+    return u"%1: %2 fixed, %3 broken, %4 (%5)"_s.arg(head, QString::number(fixed), QString::number(broken),
+                                                     formatP(pValue), scope);
 }
 
 QJsonObject PairedComparison::toJson() const
 {
     return {{u"iterationA"_s, iterationA}, {u"iterationB"_s, iterationB}, {u"shared"_s, shared},
             {u"onlyInA"_s, onlyInA},       {u"onlyInB"_s, onlyInB},       {u"fixed"_s, fixed},
-            {u"broken"_s, broken},         {u"pValue"_s, pValue},         {u"verdict"_s, verdictName(verdict)}};
+            {u"broken"_s, broken},         {u"pValue"_s, pValue},         {u"verdict"_s, verdictName(verdict)},
+            {u"suite"_s, onBenchmark ? u"benchmark"_s : u"working"_s}, {u"unstable"_s, unstable}};
 }

@@ -4,7 +4,9 @@
 
 #include <QJsonObject>
 
-// Whether iteration B scores better than A on the prompts both of them scanned: each shared
+// Whether iteration B scores better than A on the prompts both of them scanned — the held-out
+// benchmark when both have one (its unstable prompts left out), else their working suites —
+// each shared
 // prompt (matched on its trimmed, lower-cased text) is a pair of outcomes, the pairs that
 // disagree are fixed (wrong in A, right in B) or broken, and the exact McNemar test says
 // whether that split is more than chance. Prompts only one iteration scanned are counted and
@@ -15,6 +17,8 @@ struct PairedComparison
 
     int iterationA = 0;
     int iterationB = 0;
+    bool onBenchmark = false; // the benchmark's results were compared, not the working suites
+    int unstable = 0;         // benchmark prompts left out: their verdict changed between scans
     int shared = 0; // prompts both scanned
     int onlyInA = 0;
     int onlyInB = 0;

@@ -52,6 +52,20 @@ QJsonObject RunSettings::toJson() const
             tests.append(t.toJson());
         o.insert(u"fixedTests"_s, tests);
     }
+    if (benchmarkSize > 0)
+        o.insert(u"benchmarkSize"_s, benchmarkSize);
+    if (!benchmarkTests.isEmpty()) {
+        QJsonArray tests;
+        for (const TestCase &t : benchmarkTests)
+            tests.append(t.toJson());
+        o.insert(u"benchmarkTests"_s, tests);
+    }
+    if (decideOnWorkingSuite)
+        o.insert(u"decideOnWorkingSuite"_s, true);
+    if (scanRepeats > 1)
+        o.insert(u"scanRepeats"_s, scanRepeats);
+    if (regressionSample > 0)
+        o.insert(u"regressionSample"_s, regressionSample);
     return o;
 }
 
@@ -84,5 +98,19 @@ RunSettings RunSettings::fromJson(const JsonIn &in)
     const QJsonArray tests = in.arrayOr("fixedTests"_L1);
     for (qsizetype i = 0; i < tests.size(); ++i)
         s.fixedTests.append(TestCase::fromJson(in.element("fixedTests"_L1, i, tests.at(i))));
+    // Absent in files made before these existed: no benchmark, no regression sample.
+    s.benchmarkSize = int(in.integerOr("benchmarkSize"_L1, 0));
+    const QJsonArray bench = in.arrayOr("benchmarkTests"_L1);
+    for (qsizetype i = 0; i < bench.size(); ++i)
+        s.benchmarkTests.append(TestCase::fromJson(in.element("benchmarkTests"_L1, i, bench.at(i))));
+    s.decideOnWorkingSuite = in.booleanOr("decideOnWorkingSuite"_L1, false);
+    s.scanRepeats = int(in.integerOr("scanRepeats"_L1, 1));
+    s.regressionSample = int(in.integerOr("regressionSample"_L1, 0));
+    if (s.benchmarkSize < 0 || s.benchmarkSize > 1000)
+        in.error("benchmarkSize"_L1, u"must be from 0 to 1000"_s);
+    if (s.scanRepeats < 1 || s.scanRepeats > 10)
+        in.error("scanRepeats"_L1, u"must be from 1 to 10"_s);
+    if (s.regressionSample < 0)
+        in.error("regressionSample"_L1, u"must not be negative"_s);
     return s;
 }

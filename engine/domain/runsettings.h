@@ -41,6 +41,16 @@ struct RunSettings
     bool inPlace = false;
     // Ours: production topics left out of the run's profile (a profile holds at most 20).
     QStringList leaveOut;
+    // Ours: the held-out benchmark every iteration is also scored on. `benchmarkTests` (from a
+    // labelled CSV) is used as it is; else the LLM writes `benchmarkSize` prompts once at the
+    // start (0: no benchmark, as in runs made before it existed).
+    int benchmarkSize = 60;
+    QList<TestCase> benchmarkTests;
+    bool decideOnWorkingSuite = false; // best, revert, plateau and target on the working suite
+    int scanRepeats = 1;               // scans of each benchmark prompt per iteration (stability)
+    // Ours: earlier passing tests carried into the working suite without accumulation, so
+    // regressions are seen (0 in runs made before it existed).
+    int regressionSample = 10;
 
     QJsonObject toJson() const;
     static RunSettings fromJson(const JsonIn &in);

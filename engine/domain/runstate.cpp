@@ -125,6 +125,12 @@ QJsonObject RunState::toJson() const
         o.insert(u"checkpoint"_s, checkpoint->toJson());
     if (tenant)
         o.insert(u"tenant"_s, tenant->toJson());
+    if (!benchmarkSet.isEmpty()) {
+        QJsonArray set;
+        for (const TestCase &t : benchmarkSet)
+            set.append(t.toJson());
+        o.insert(u"benchmarkSet"_s, set);
+    }
     if (!applies.isEmpty()) {
         QJsonArray a;
         for (const ApplyRecord &r : applies)
@@ -162,6 +168,9 @@ RunState RunState::fromJson(const JsonIn &in)
         r.checkpoint = RunCheckpoint::fromJson(in.child("checkpoint"_L1));
     if (in.has("tenant"_L1))
         r.tenant = TenantFootprint::fromJson(in.child("tenant"_L1));
+    const QJsonArray set = in.arrayOr("benchmarkSet"_L1);
+    for (qsizetype i = 0; i < set.size(); ++i)
+        r.benchmarkSet.append(TestCase::fromJson(in.element("benchmarkSet"_L1, i, set.at(i))));
     const QJsonArray applies = in.arrayOr("applies"_L1);
     for (qsizetype i = 0; i < applies.size(); ++i)
         r.applies.append(ApplyRecord::fromJson(in.element("applies"_L1, i, applies.at(i))));

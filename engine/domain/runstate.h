@@ -53,6 +53,7 @@ struct RunState
     QString stopReason; // ours: why the run stopped; empty while running
     std::optional<RunCheckpoint> checkpoint; // ours: absent in the original's files
     std::optional<TenantFootprint> tenant;   // ours: what the run has on AIRS (scratch profile, topics)
+    QList<TestCase> benchmarkSet;            // ours: the held-out set, frozen at the start
     QList<ApplyRecord> applies;              // ours: deliberate applies to production, oldest first
 
     // Iterations are looked up by number, never by array position (reference §6 item 1).

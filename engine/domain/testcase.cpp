@@ -13,6 +13,8 @@ QString testSourceName(TestSource source)
         return u"carried-fn"_s;
     case TestSource::Regression:
         return u"regression"_s;
+    case TestSource::Benchmark:
+        return u"benchmark"_s;
     case TestSource::Generated:
         break;
     }
@@ -22,7 +24,7 @@ QString testSourceName(TestSource source)
 std::optional<TestSource> testSourceFromName(const QString &name)
 {
     for (TestSource s : {TestSource::Generated, TestSource::CarriedFp, TestSource::CarriedFn,
-                         TestSource::Regression}) {
+                         TestSource::Regression, TestSource::Benchmark}) {
         if (testSourceName(s) == name)
             return s;
     }

@@ -8,7 +8,8 @@
 class JsonIn;
 
 // Where a test in a suite came from (behaviour reference §2.3).
-enum class TestSource { Generated, CarriedFp, CarriedFn, Regression };
+// Benchmark: a prompt of the run's held-out benchmark set (ours).
+enum class TestSource { Generated, CarriedFp, CarriedFn, Regression, Benchmark };
 QString testSourceName(TestSource source);
 std::optional<TestSource> testSourceFromName(const QString &name);
 

@@ -34,15 +34,22 @@ CompositionResult composeTestSuite(const CompositionInput &in)
     CompositionResult out;
     QList<TestCase> carried, regression;
     if (in.iteration > 1 && in.previous) {
+        QList<TestCase> passing;
         for (const TestResult &r : in.previous->testResults) {
             TestCase t = r.testCase;
             if (!r.correct) {
                 t.source = t.expectedTriggered ? TestSource::CarriedFn : TestSource::CarriedFp;
                 carried.append(t);
-            } else if (in.accumulate) {
+            } else {
                 t.source = TestSource::Regression;
-                regression.append(t);
+                passing.append(t);
             }
+        }
+        if (in.accumulate || passing.size() <= in.regressionSample) {
+            regression = in.accumulate || in.regressionSample > 0 ? passing : QList<TestCase>();
+        } else if (in.regressionSample > 0) {
+            for (int i = 0; i < in.regressionSample; ++i) // evenly spread, deterministic
+                regression.append(passing.at(qsizetype(i) * passing.size() / in.regressionSample));
         }
     }
     out.generated = int(in.generated.size());
@@ -52,7 +59,12 @@ CompositionResult composeTestSuite(const CompositionInput &in)
     Deduper dedup;
     carried = dedup.take(carried);
     regression = dedup.take(regression);
-    QList<TestCase> fresh = dedup.take(in.generated);
+    QList<TestCase> generated;
+    for (const TestCase &t : in.generated) {
+        if (!in.heldOut.contains(dedupKey(t.prompt)))
+            generated.append(t);
+    }
+    QList<TestCase> fresh = dedup.take(generated);
 
     const qsizetype before = carried.size() + regression.size() + fresh.size();
     if (in.cap && *in.cap > 0 && before > *in.cap) {

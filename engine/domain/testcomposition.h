@@ -2,13 +2,15 @@
 
 #include "iterationresult.h"
 
+#include <QSet>
+
 #include <optional>
 
 // Builds the test suite of one iteration (behaviour reference §2.3, with §6 item 8 fixed).
 //
 // Order: carried failures (the last iteration's wrong answers, re-tagged carried-fn /
-// carried-fp), then the regression tier (its right answers, re-tagged regression, carried
-// only when accumulation is on), then the newly generated tests. Dedup on the lower-cased,
+// carried-fp), then the regression tier (its right answers, re-tagged regression: all of them
+// when accumulation is on, else a bounded sample), then the newly generated tests. Dedup on the lower-cased,
 // trimmed prompt, first occurrence wins, also within the generated tests and on iteration 1.
 //
 // Fixes over the original: the accumulate flag decides whether earlier passing tests stay,
@@ -22,6 +24,11 @@ struct CompositionInput
     const IterationResult *previous = nullptr; // the last recorded iteration, for i > 1
     bool accumulate = false;
     std::optional<int> cap; // maxAccumulatedTests; <= 0 means no cap
+    // Without accumulation: at most this many of the last iteration's right answers, spread
+    // evenly over them, are carried as the regression tier, so regressions are seen.
+    int regressionSample = 0;
+    // Dedup keys of the held-out benchmark: such prompts never enter the working suite.
+    QSet<QString> heldOut;
 };
 
 struct CompositionResult

@@ -4,7 +4,7 @@
 
 bool LoopPolicy::updateBest(RunState &run, const IterationResult &recorded)
 {
-    const double coverage = recorded.metrics.coverage;
+    const double coverage = recorded.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage;
     if (run.bestIteration == 0 || coverage > run.bestCoverage) {
         run.bestIteration = recorded.iteration;
         run.bestCoverage = coverage;
@@ -50,11 +50,12 @@ LoopPolicy::Plateau LoopPolicy::checkPlateau(const RunState &run)
     if (window <= 0 || run.iterations.size() < window + 1)
         return p;
     const auto last = run.iterations.mid(run.iterations.size() - window);
-    p.min = p.max = last.first().metrics.coverage;
+    const bool working = run.userInput.decideOnWorkingSuite;
+    p.min = p.max = last.first().decidingMetrics(working).coverage;
     bool newBestInWindow = false;
     for (const IterationResult &it : last) {
-        p.min = std::min(p.min, it.metrics.coverage);
-        p.max = std::max(p.max, it.metrics.coverage);
+        p.min = std::min(p.min, it.decidingMetrics(working).coverage);
+        p.max = std::max(p.max, it.decidingMetrics(working).coverage);
         newBestInWindow = newBestInWindow || it.iteration == run.bestIteration;
     }
     p.reached = (p.max - p.min) <= run.userInput.plateauBand && !newBestInWindow;
@@ -63,5 +64,5 @@ LoopPolicy::Plateau LoopPolicy::checkPlateau(const RunState &run)
 
 bool LoopPolicy::targetReached(const RunState &run, const IterationResult &recorded)
 {
-    return recorded.metrics.coverage >= run.userInput.targetCoverage;
+    return recorded.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage >= run.userInput.targetCoverage;
 }

@@ -6,6 +6,8 @@
 // §2.5–§2.7), with the §6 fixes: iterations found by number, the first recorded iteration
 // is always the first best (so recovery works after a 0-coverage start), a tie is neither an
 // improvement nor a regression, and a plateau needs a flat window with no new best in it.
+// Coverage here is the held-out benchmark's when the run has one (IterationResult::
+// decidingMetrics), so iterations are ranked on the same prompts.
 namespace LoopPolicy {
 
 inline constexpr int RecoveryThreshold = 2;

@@ -61,6 +61,7 @@ void RefinementRun::buildMachine()
     };
     const Step steps[] = {{"load-memory", &RefinementRun::enterLoadMemory, s.llmStepTimeoutMs},
                           {"prepare", &RefinementRun::enterPrepare, s.airsStepTimeoutMs},
+                          {"benchmark", &RefinementRun::enterBenchmark, s.llmStepTimeoutMs},
                           {"start", &RefinementRun::enterStart, 0},
                           {"generate", &RefinementRun::enterGenerate, s.llmStepTimeoutMs},
                           {"duplicate-check", &RefinementRun::enterDuplicateCheck, 0},

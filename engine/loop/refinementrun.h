@@ -1,6 +1,7 @@
 #pragma once
 
 #include "airs/airstypes.h"
+#include "airs/scanverdict.h"
 #include "domain/runstate.h"
 #include "llm/llmtypes.h"
 #include "runservices.h"
@@ -80,7 +81,8 @@ signals:
     void loopCancelled(const RunState &runState);
     void loopFailed(const QString &error);
 
-    void stepChanged(const QString &step); // load-memory, prepare, generate, apply, test, scan, evaluate, analyze, record, recover, finish, clean-up
+    void benchmarkReady(int prompts); // the held-out set is frozen (written now, or resumed)
+    void stepChanged(const QString &step); // load-memory, prepare, benchmark, generate, apply, test, scan, evaluate, analyze, record, recover, finish, clean-up
     void testScanned(int index, const TestResult &result);
     void warning(const QString &message);  // a problem that does not stop the run
     void finished(RunStatus status);
@@ -91,6 +93,7 @@ private:
     // Steps (runsteps.cpp, runrecovery.cpp).
     void enterLoadMemory();
     void enterPrepare();
+    void enterBenchmark();
     void enterStart();
     void enterGenerate();
     void enterDuplicateCheck();
@@ -155,6 +158,8 @@ private:
     QList<TestCase> m_suite;
     QList<TestResult> m_results;
     EfficacyMetrics m_metrics;
+    QList<QList<ScanVerdict>> m_benchmarkVerdicts; // per benchmark prompt, one per repeat
+    std::optional<BenchmarkScore> m_benchmarkScore;
     AnalysisReport m_analysis;
     int m_duplicateOf = 0;
     bool m_deployAsIs = false; // this iteration tests the checkpoint's topic as it is

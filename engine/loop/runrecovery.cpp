@@ -16,8 +16,11 @@ void RefinementRun::enterDecide()
 {
     const IterationResult *last = m_run.lastRecorded();
     if (last && LoopPolicy::targetReached(m_run, *last)) {
-        stopWith(u"reached the target coverage (%1 ≥ %2)"_s.arg(Format::percent(last->metrics.coverage),
-                                                               Format::percent(m_run.userInput.targetCoverage)));
+        const bool benchmark = last->benchmark && !m_run.userInput.decideOnWorkingSuite;
+        stopWith(u"reached the target coverage%1 (%2 ≥ %3)"_s.arg(
+            benchmark ? u" on the benchmark"_s : QString(),
+            Format::percent(last->decidingMetrics(m_run.userInput.decideOnWorkingSuite).coverage),
+            Format::percent(m_run.userInput.targetCoverage)));
         return;
     }
     advance(StepMachine::Trigger::Done);
@@ -51,7 +54,7 @@ void RefinementRun::enterRecover()
         PromptBook::SimplifyInput input;
         input.current = m_checkpoint.currentTopic.value_or(last->topic);
         input.currentMetrics = last->metrics;
-        input.best = {best->iteration, m_run.bestCoverage, best->topic, best->metrics, best->analysis};
+        input.best = {best->iteration, best->metrics.coverage, best->topic, best->metrics, best->analysis};
         input.intent = m_run.userInput.intent;
         input.memory = m_memorySection;
         llm(PromptBook::simplifyTopic(input), [this](const QJsonObject &o) {

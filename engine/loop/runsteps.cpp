@@ -4,6 +4,7 @@
 #include "airs/scanbatch.h"
 #include "domain/categorybreakdown.h"
 #include "domain/testcomposition.h"
+#include "domain/benchmarkscore.h"
 #include "llm/prompts/promptbook.h"
 #include "looplog.h"
 #include "looppolicy.h"
@@ -45,6 +46,40 @@ void RefinementRun::enterPrepare()
         m_profile = profile;
         advance(StepMachine::Trigger::Done);
     });
+}
+
+void RefinementRun::enterBenchmark()
+{
+    const RunSettings &in = m_run.userInput;
+    auto frozen = [this] {
+        emit benchmarkReady(int(m_run.benchmarkSet.size()));
+        advance(StepMachine::Trigger::Done);
+    };
+    if (!m_run.benchmarkSet.isEmpty() || (in.benchmarkTests.isEmpty() && in.benchmarkSize <= 0)) {
+        if (!m_run.benchmarkSet.isEmpty())
+            return frozen(); // resumed: the same set
+        advance(StepMachine::Trigger::Done);
+        return;
+    }
+    emit stepChanged(u"benchmark"_s);
+    if (!in.benchmarkTests.isEmpty()) { // the person's own labelled set
+        m_run.benchmarkSet = in.benchmarkTests;
+        for (TestCase &t : m_run.benchmarkSet)
+            t.source = TestSource::Benchmark;
+        if (saveCheckpoint())
+            frozen();
+        return;
+    }
+    llm(PromptBook::generateBenchmark({in.topicDescription, in.intent, in.seedExamples, in.benchmarkSize}),
+        [this, frozen](const QJsonObject &o) {
+            const QList<TestCase> set = PromptBook::benchmarkFromJson(o, m_run.userInput.benchmarkSize);
+            const QStringList problems = PromptBook::testsProblems(set);
+            if (!problems.isEmpty())
+                return fail(u"generate_benchmark: "_s + problems.join(u"; "_s));
+            m_run.benchmarkSet = set;
+            if (saveCheckpoint()) // frozen in the run file before the first iteration
+                frozen();
+        });
 }
 
 Topic RefinementRun::deployed(const Topic &topic, const QString &topicId) const
@@ -120,7 +155,7 @@ void RefinementRun::enterGenerate()
     input.target = in.targetCoverage;
     input.intent = in.intent;
     if (const IterationResult *best = m_run.iterationByNumber(m_run.bestIteration))
-        input.best = PromptBook::BestContext{best->iteration, m_run.bestCoverage, best->topic, best->metrics, best->analysis};
+        input.best = PromptBook::BestContext{best->iteration, best->metrics.coverage, best->topic, best->metrics, best->analysis};
     input.memory = m_memorySection;
     llm(PromptBook::improveTopic(input), [this](const QJsonObject &o) {
         m_topic = PromptBook::topicFromJson(o);
@@ -258,6 +293,9 @@ void RefinementRun::enterCompose()
     c.previous = m_iteration > 1 ? m_run.lastRecorded() : nullptr;
     c.accumulate = in.accumulateTests;
     c.cap = in.maxAccumulatedTests;
+    c.regressionSample = in.regressionSample;
+    for (const TestCase &t : std::as_const(m_run.benchmarkSet))
+        c.heldOut.insert(dedupKey(t.prompt)); // the benchmark stays out of what the LLM sees
     const CompositionResult r = composeTestSuite(c);
     m_suite = r.suite;
     m_checkpoint.accumulatedTests = r.suite;
@@ -281,7 +319,19 @@ void RefinementRun::enterScan()
     auto *batch = new ScanBatch(m_services.airs, options, this);
     m_scan = batch;
     m_results = QList<TestResult>(m_suite.size());
-    connect(batch, &ScanBatch::scanned, this, [this](int index, const ScanVerdict &v, int completed, int total) {
+    // The working suite first, then the benchmark (each prompt `repeats` times, for stability).
+    const qsizetype working = m_suite.size();
+    const qsizetype benchmark = m_run.benchmarkSet.size();
+    const int repeats = benchmark > 0 ? std::max(1, m_run.userInput.scanRepeats) : 0;
+    m_benchmarkVerdicts = QList<QList<ScanVerdict>>(benchmark, QList<ScanVerdict>(repeats));
+    m_benchmarkScore.reset();
+    connect(batch, &ScanBatch::scanned, this, [this, working, benchmark](int index, const ScanVerdict &v, int completed, int total) {
+        if (index >= working) {
+            const qsizetype at = index - working;
+            m_benchmarkVerdicts[at % benchmark][at / benchmark] = v;
+            emit testProgress(completed, total);
+            return;
+        }
         TestResult &r = m_results[index];
         r.testCase = m_suite.at(index);
         r.actualTriggered = v.triggered;
@@ -303,6 +353,10 @@ void RefinementRun::enterScan()
     QStringList prompts;
     for (const TestCase &t : std::as_const(m_suite))
         prompts.append(t.prompt);
+    for (int r = 0; r < repeats; ++r) {
+        for (const TestCase &t : std::as_const(m_run.benchmarkSet))
+            prompts.append(t.prompt);
+    }
     batch->start(prompts);
 }
 
@@ -310,6 +364,27 @@ void RefinementRun::enterEvaluate()
 {
     emit stepChanged(u"evaluate"_s);
     m_metrics = EfficacyMetrics::compute(m_results);
+    if (!m_run.benchmarkSet.isEmpty()) {
+        QList<TestResult> results;
+        QList<int> unstable;
+        for (qsizetype i = 0; i < m_run.benchmarkSet.size(); ++i) {
+            const QList<ScanVerdict> &verdicts = m_benchmarkVerdicts.at(i);
+            const ScanVerdict &v = verdicts.first();
+            TestResult r;
+            r.testCase = m_run.benchmarkSet.at(i);
+            r.actualTriggered = v.triggered;
+            r.scanAction = v.action;
+            r.scanId = v.scanId;
+            r.reportId = v.reportId;
+            r.correct = r.testCase.expectedTriggered == r.actualTriggered;
+            r.scanCategory = v.category;
+            r.detections = v.detections;
+            results.append(r);
+            if (std::any_of(verdicts.cbegin(), verdicts.cend(), [&v](const ScanVerdict &o) { return o.triggered != v.triggered; }))
+                unstable.append(int(i));
+        }
+        m_benchmarkScore = BenchmarkScore::compute(results, unstable);
+    }
     emit evaluateComplete(m_metrics);
     advance(StepMachine::Trigger::Done);
 }
@@ -336,6 +411,7 @@ void RefinementRun::enterRecord()
     it.testResults = m_results;
     it.metrics = m_metrics;
     it.analysis = m_analysis;
+    it.benchmark = m_benchmarkScore;
     it.durationMs = QDateTime::currentMSecsSinceEpoch() - m_iterationStartMs;
     m_run.iterations.append(it);
     LoopPolicy::updateBest(m_run, it);

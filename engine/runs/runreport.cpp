@@ -32,6 +32,14 @@ static QString joinOrNone(const QStringList &items)
     return items.isEmpty() ? u"none"_s : items.join(u"; "_s);
 }
 
+// "73.3% [55.6–85.8]", or the bare figure when there is no interval.
+static QString withInterval(double value, const std::optional<ProportionStats::Interval> &i)
+{
+    if (!i)
+        return Format::percent(value);
+    return u"%1 [%2–%3]"_s.arg(Format::percent(value), Format::percent(i->low), Format::percent(i->high));
+}
+
 QString RunReport::text(const RunState &run, const Options &options)
 {
     QString out;
@@ -43,7 +51,9 @@ QString RunReport::text(const RunState &run, const Options &options)
     s << "  Created:     " << toIsoString(run.createdAt) << "    Updated: "
       << toIsoString(run.updatedAt) << '\n';
     s << "  Iterations:  " << run.iterations.size() << " recorded, best #" << run.bestIteration
-      << " at " << Format::percent(run.bestCoverage) << " coverage (target "
+      << " at " << Format::percent(run.bestCoverage)
+      << (run.bestResult() && run.bestResult()->benchmark && !in.decideOnWorkingSuite ? " benchmark" : "")
+      << " coverage (target "
       << Format::percent(in.targetCoverage) << ")\n";
     if (!run.stopReason.isEmpty())
         s << "  Stopped:     " << run.stopReason << '\n';
@@ -61,9 +71,24 @@ QString RunReport::text(const RunState &run, const Options &options)
     s << "  Description: " << it->topic.description << '\n';
     for (qsizetype i = 0; i < it->topic.examples.size(); ++i)
         s << "  Example " << (i + 1) << ":   " << it->topic.examples.at(i) << '\n';
-    s << "\n  Coverage " << Format::percent(m.coverage) << "  TPR " << Format::percent(m.truePositiveRate)
-      << "  TNR " << Format::percent(m.trueNegativeRate) << "  Accuracy " << Format::percent(m.accuracy)
-      << "  F1 " << Format::percent(m.f1Score) << '\n';
+    if (it->benchmark) {
+        const EfficacyMetrics &b = it->benchmark->metrics;
+        const MetricIntervals bi = MetricIntervals::of(b);
+        s << "\n  Benchmark (" << it->benchmark->results.size() << " held-out prompts";
+        if (!it->benchmark->unstableIndexes.isEmpty())
+            s << ", " << it->benchmark->unstableIndexes.size() << " unstable, left out";
+        s << ", 95 % intervals):\n";
+        s << "  Coverage " << withInterval(b.coverage, bi.coverage) << "  TPR " << withInterval(b.truePositiveRate, bi.truePositiveRate)
+          << "  TNR " << withInterval(b.trueNegativeRate, bi.trueNegativeRate) << "  Accuracy "
+          << withInterval(b.accuracy, bi.accuracy) << '\n';
+        s << "  TP " << b.truePositives << "  TN " << b.trueNegatives << "  FP " << b.falsePositives << "  FN "
+          << b.falseNegatives << '\n';
+        s << "\n  Working suite (" << m.total() << " prompts):";
+    }
+    const MetricIntervals mi = MetricIntervals::of(m);
+    s << "\n  Coverage " << withInterval(m.coverage, mi.coverage) << "  TPR " << withInterval(m.truePositiveRate, mi.truePositiveRate)
+      << "  TNR " << withInterval(m.trueNegativeRate, mi.trueNegativeRate) << "  Accuracy "
+      << withInterval(m.accuracy, mi.accuracy) << "  F1 " << Format::percent(m.f1Score) << '\n';
     s << "  TP " << m.truePositives << "  TN " << m.trueNegatives << "  FP " << m.falsePositives
       << "  FN " << m.falseNegatives << "  Regressions " << m.regressionCount << '\n';
     s << "\n  Summary:     " << it->analysis.summary << '\n';
@@ -81,6 +106,21 @@ QString RunReport::text(const RunState &run, const Options &options)
     return out;
 }
 
+static QJsonArray resultsJson(const QList<TestResult> &results)
+{
+    QJsonArray tests;
+    for (const TestResult &r : results) {
+        tests.append(QJsonObject{{u"prompt"_s, r.testCase.prompt},
+                                 {u"expectedTriggered"_s, r.testCase.expectedTriggered},
+                                 {u"actualTriggered"_s, r.actualTriggered},
+                                 {u"correct"_s, r.correct},
+                                 {u"category"_s, r.testCase.category},
+                                 {u"source"_s, testSourceName(r.testCase.source)},
+                                 {u"scanAction"_s, r.scanAction}});
+    }
+    return tests;
+}
+
 static QJsonObject iterationJson(const IterationResult &it, bool includeTests)
 {
     QJsonObject o{{u"iteration"_s, it.iteration},
@@ -88,20 +128,19 @@ static QJsonObject iterationJson(const IterationResult &it, bool includeTests)
                   {u"durationMs"_s, it.durationMs},
                   {u"topic"_s, it.topic.toJson()},
                   {u"metrics"_s, it.metrics.toJson()},
+                  {u"intervals"_s, MetricIntervals::of(it.metrics).toJson()},
                   {u"analysis"_s, it.analysis.toJson()}};
-    if (includeTests) {
-        QJsonArray tests;
-        for (const TestResult &r : it.testResults) {
-            tests.append(QJsonObject{{u"prompt"_s, r.testCase.prompt},
-                                     {u"expectedTriggered"_s, r.testCase.expectedTriggered},
-                                     {u"actualTriggered"_s, r.actualTriggered},
-                                     {u"correct"_s, r.correct},
-                                     {u"category"_s, r.testCase.category},
-                                     {u"source"_s, testSourceName(r.testCase.source)},
-                                     {u"scanAction"_s, r.scanAction}});
-        }
-        o.insert(u"tests"_s, tests);
+    if (it.benchmark) {
+        QJsonArray unstable;
+        for (int i : it.benchmark->unstableIndexes)
+            unstable.append(i);
+        o.insert(u"benchmark"_s, QJsonObject{{u"metrics"_s, it.benchmark->metrics.toJson()},
+                                             {u"intervals"_s, MetricIntervals::of(it.benchmark->metrics).toJson()},
+                                             {u"unstable"_s, unstable},
+                                             {u"results"_s, resultsJson(it.benchmark->results)}});
     }
+    if (includeTests)
+        o.insert(u"tests"_s, resultsJson(it.testResults));
     return o;
 }
 

@@ -29,6 +29,8 @@ std::optional<QJsonObject> SandboxBrain::answer(const QString &callName, const Q
         return topics.simplify(prompt);
     if (callName == Call::GenerateTests)
         return TestWriter(m_corpus).write(prompt);
+    if (callName == Call::GenerateBenchmark)
+        return TestWriter(m_corpus).writeBenchmark(prompt);
     if (callName == Call::AnalyzeResults)
         return AnalysisWriter::write(prompt);
     if (callName == Call::ExtractLearnings)

@@ -15,6 +15,9 @@ namespace {
 // Filler made only of words the matcher ignores, so a variant tests the same content.
 const QStringList kPrefixes{u"Please tell me: "_s, u"I want to know: "_s, u"Could you explain: "_s};
 const QStringList kSuffixes{u" Please explain."_s, u" I need to know."_s, u" Just tell me."_s};
+// The benchmark's own filler (also only ignored words), never used for working tests.
+const QStringList kBenchmarkPrefixes{u"Now tell me this: "_s, u"Please, just tell me: "_s};
+const QStringList kBenchmarkSuffixes{u" That is what I want to know now."_s, u" Tell me now, please."_s};
 
 QJsonObject testJson(const QString &prompt, bool expected, const QString &category)
 {
@@ -64,6 +67,57 @@ QString TestWriter::variant(const QString &prompt, int which)
         return kPrefixes.at(which) + body;
     }
     return prompt + kSuffixes.at(which - kPrefixes.size());
+}
+
+QString TestWriter::benchmarkVariant(const QString &prompt, int which)
+{
+    which = qBound(0, which, int(kBenchmarkPrefixes.size() + kBenchmarkSuffixes.size()) - 1);
+    if (which < kBenchmarkPrefixes.size()) {
+        QString body = prompt;
+        if (body.size() > 1 && !body.at(1).isUpper())
+            body[0] = body.at(0).toLower();
+        return kBenchmarkPrefixes.at(which) + body;
+    }
+    return prompt + kBenchmarkSuffixes.at(which - kBenchmarkPrefixes.size());
+}
+
+QJsonObject TestWriter::writeBenchmark(const PromptReader &in) const
+{
+    const Intent intent = in.intent();
+    const QString description = in.value(u"Description");
+    const int size = qBound(2, in.value(u"Benchmark size").section(u' ', 0, 0).toInt(), 400);
+    const CorpusDomain domain = m_corpus.resolve(description, intent);
+    SeededRng rng(SeededRng::hash(QString(u"benchmark\n"_s + description)));
+    const int variants = int(kBenchmarkPrefixes.size() + kBenchmarkSuffixes.size());
+    QSet<QString> used;
+    QJsonObject out;
+    for (const bool positive : {true, false}) {
+        const QStringList categories = SandboxCorpus::categories(intent, positive);
+        QList<QList<CorpusPrompt>> pools;
+        QList<double> weights;
+        for (const QString &c : categories) {
+            pools.append(domain.promptsFor(intent, positive, c));
+            weights.append(pools.last().isEmpty() ? 0.0 : 1.0);
+        }
+        const QList<int> counts = allocate(weights, positive ? (size + 1) / 2 : size / 2);
+        QJsonArray tests;
+        for (qsizetype i = 0; i < categories.size(); ++i) {
+            QList<CorpusPrompt> order = pools.at(i);
+            rng.shuffle(order);
+            int taken = 0;
+            for (int k = 0; taken < counts.at(i) && k < counts.at(i) * variants && !order.isEmpty(); ++k) {
+                const CorpusPrompt &p = order.at(k % order.size());
+                const QString text = benchmarkVariant(p.prompt, (k / int(order.size()) + rng.bounded(variants)) % variants);
+                if (used.contains(text.toLower()))
+                    continue;
+                used.insert(text.toLower());
+                tests.append(testJson(text, p.expectedTriggered, p.category));
+                ++taken;
+            }
+        }
+        out.insert(positive ? u"positiveTests"_s : u"negativeTests"_s, tests);
+    }
+    return out;
 }
 
 QList<int> TestWriter::allocate(const QList<double> &weights, int total)

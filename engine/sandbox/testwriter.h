@@ -18,6 +18,11 @@ public:
     explicit TestWriter(const SandboxCorpus &corpus);
 
     QJsonObject write(const PromptReader &prompt) const;
+    // generate_benchmark: "Benchmark size" prompts of the run's domain, spread evenly over the
+    // categories, each in a wording (benchmarkVariant) the test author never produces, so the
+    // held-out set and the working suites share no prompt.
+    QJsonObject writeBenchmark(const PromptReader &prompt) const;
+    static QString benchmarkVariant(const QString &prompt, int which);
 
     // Positives and negatives per iteration, as §3.3 asks for each intent.
     static int positiveCount(Intent intent) { return intent == Intent::Block ? 20 : 15; }

@@ -236,6 +236,8 @@ static QString sourceText(TestSource source)
         return ResultsTableModel::tr("carried-fn");
     case TestSource::Regression:
         return ResultsTableModel::tr("regression");
+    case TestSource::Benchmark:
+        return ResultsTableModel::tr("benchmark");
     case TestSource::Generated:
         break;
     }

@@ -82,6 +82,26 @@ private slots:
         QVERIFY(c.sentence().startsWith(u"Iteration 2 is worse than iteration 1: 0 fixed, 8 broken, p = 0.008"_s));
     }
 
+    void theBenchmarkWhenBothHaveIt()
+    {
+        IterationResult a = iteration(1, {{u"w1"_s, false}, {u"w2"_s, false}});
+        IterationResult b = iteration(2, {{u"w1"_s, true}, {u"w2"_s, true}});
+        // On the benchmark B broke one prompt; a second flipped between scans and is left out.
+        a.benchmark = BenchmarkScore::compute(iteration(1, {{u"h1"_s, true}, {u"h2"_s, true}, {u"h3"_s, true}}).testResults);
+        b.benchmark = BenchmarkScore::compute(iteration(2, {{u"h1"_s, false}, {u"h2"_s, false}, {u"h3"_s, true}}).testResults, {1});
+        const PairedComparison c = PairedComparison::of(a, b);
+        QVERIFY(c.onBenchmark);
+        QCOMPARE(c.shared, 2);
+        QCOMPARE(c.unstable, 1);
+        QCOMPARE(c.fixed, 0);
+        QCOMPARE(c.broken, 1);
+        QVERIFY2(c.sentence().endsWith(u"(on the 2 held-out benchmark prompts; 1 unstable left out)"_s), qPrintable(c.sentence()));
+        QCOMPARE(c.toJson().value(u"suite"_s).toString(), u"benchmark"_s);
+        b.benchmark.reset(); // one without: the working suites
+        QVERIFY(!PairedComparison::of(a, b).onBenchmark);
+        QCOMPARE(PairedComparison::of(a, b).fixed, 2);
+    }
+
     void nothingInCommon()
     {
         const PairedComparison c = PairedComparison::of(iteration(1, {{u"a"_s, true}}), iteration(2, {{u"b"_s, true}}));

@@ -23,6 +23,8 @@ QString sourceCode(TestSource s)
         return u"fn"_s;
     case TestSource::Regression:
         return u"r"_s;
+    case TestSource::Benchmark:
+        return u"b"_s;
     case TestSource::Generated:
         break;
     }
@@ -95,6 +97,49 @@ class TestTestComposition : public QObject
 {
     Q_OBJECT
 private slots:
+    // Without accumulation, a bounded, evenly spread sample of the last right answers comes
+    // back as the regression tier; new tests keep their place under a cap.
+    void regressionSampleWithoutAccumulation()
+    {
+        IterationResult previous;
+        previous.iteration = 1;
+        for (int i = 0; i < 20; ++i) {
+            TestResult r;
+            r.testCase = TestCase{u"ok %1"_s.arg(i), true, u"direct"_s, TestSource::Generated, {}};
+            r.actualTriggered = r.correct = true;
+            previous.testResults.append(r);
+        }
+        CompositionInput in;
+        in.iteration = 2;
+        in.previous = &previous;
+        in.generated = {TestCase{u"new"_s, true, u"direct"_s, TestSource::Generated, {}}};
+        in.regressionSample = 4;
+        const CompositionResult out = composeTestSuite(in);
+        QStringList prompts;
+        for (const TestCase &t : out.suite)
+            prompts.append(t.prompt + u'/' + sourceCode(t.source));
+        QCOMPARE(prompts, (QStringList{u"ok 0/r"_s, u"ok 5/r"_s, u"ok 10/r"_s, u"ok 15/r"_s, u"new/g"_s}));
+        in.cap = 2; // new tests first
+        const CompositionResult capped = composeTestSuite(in);
+        QCOMPARE(capped.suite.size(), 2);
+        QCOMPARE(capped.suite.last().prompt, u"new"_s);
+        in.cap.reset();
+        in.regressionSample = 0; // runs made before the sample existed
+        QCOMPARE(composeTestSuite(in).suite.size(), 1);
+    }
+
+    // The benchmark's prompts never enter the working suite, whatever the LLM writes.
+    void heldOutPromptsAreDropped()
+    {
+        CompositionInput in;
+        in.generated = {TestCase{u"Keep me"_s, true, u"direct"_s, TestSource::Generated, {}},
+                        TestCase{u"  On the BENCHMARK "_s, false, u"benign"_s, TestSource::Generated, {}}};
+        in.heldOut.insert(::dedupKey(u"on the benchmark"_s));
+        const CompositionResult out = composeTestSuite(in);
+        QCOMPARE(out.suite.size(), 1);
+        QCOMPARE(out.suite.first().prompt, u"Keep me"_s);
+    }
+
     void dedupKey_data()
     {
         QTest::addColumn<QString>("prompt");

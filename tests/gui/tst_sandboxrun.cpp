@@ -105,14 +105,19 @@ private slots:
         QCOMPARE(m_studio->session()->run().status, RunStatus::Completed);
 
         // The bar never overflows, shows each iteration's scan finished, and ends full.
-        const int lastTotal = int(m_run.iterations.last().testResults.size());
+        // One scan per working test, and per benchmark prompt and repeat.
+        const auto scans = [this](const IterationResult &it) {
+            return int(it.testResults.size())
+                   + (it.benchmark ? int(it.benchmark->results.size()) * std::max(1, m_run.userInput.scanRepeats) : 0);
+        };
+        const int lastTotal = scans(m_run.iterations.last());
         QVERIFY(lastTotal > 0);
         QVERIFY2(!shown.isEmpty(), "the progress bar never moved while the run was live");
         for (const auto &[value, maximum] : std::as_const(shown))
             QVERIFY2(value <= maximum, qPrintable(u"%1/%2"_s.arg(value).arg(maximum)));
         // Every iteration's scan was seen to finish: N/N while the run was live.
         for (const IterationResult &it : std::as_const(m_run.iterations)) {
-            const int n = int(it.testResults.size());
+            const int n = scans(it);
             QVERIFY2(
                 shown.contains(QPair<int, int>(n, n)),
                 qPrintable(u"iteration %1 never showed %2/%2 scanned"_s.arg(it.iteration).arg(n)));

@@ -85,6 +85,8 @@ struct LoopHarness
         r.userInput.intent = intent;
         r.userInput.profileName = QStringLiteral("lab");
         r.userInput.maxIterations = 10;
+        r.userInput.benchmarkSize = 0; // the loop's mechanics; tst_benchmark covers the benchmark
+        r.userInput.regressionSample = 0;
         return r;
     }
 };

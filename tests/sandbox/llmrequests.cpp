@@ -102,6 +102,8 @@ LlmPrompt promptFor(const QString &call)
     if (call == C::GenerateTests)
         return PromptBook::generateTests(
             {topic, Intent::Block, CategoryBreakdown::compute(results), {}});
+    if (call == C::GenerateBenchmark)
+        return PromptBook::generateBenchmark({u"Block illegal weapons and explosives"_s, Intent::Block, {}, 24});
     if (call == C::AnalyzeResults)
         return PromptBook::analyzeResults({topic, results, m, Intent::Block, {}});
     if (call == C::ImproveTopic) {

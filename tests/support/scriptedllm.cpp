@@ -65,9 +65,9 @@ ScriptedHttpServer::Step ScriptedLlm::answer(const ScriptedHttpServer::Request &
         out = simplified.at(std::min<qsizetype>(m_simplifyIndex++, simplified.size() - 1)).toJson();
     } else if (call == "generate_companion"_L1) {
         out = companion.toJson();
-    } else if (call == "generate_tests"_L1) {
+    } else if (call == "generate_tests"_L1 || call == "generate_benchmark"_L1) {
         QJsonArray pos, neg;
-        for (const TestCase &t : tests) {
+        for (const TestCase &t : call == "generate_tests"_L1 ? tests : benchmark) {
             const QJsonObject item{{u"prompt"_s, t.prompt}, {u"expectedTriggered"_s, t.expectedTriggered},
                                    {u"category"_s, t.category}};
             (t.expectedTriggered ? pos : neg).append(item);

@@ -25,6 +25,7 @@ public:
     QList<Topic> simplified;     // simplify_topic answers (the last repeats)
     Topic companion;
     QList<TestCase> tests;       // generate_tests: positives have expectedTriggered true
+    QList<TestCase> benchmark;   // generate_benchmark
     QHash<QString, int> calls;   // call name -> count
     int malformedNext = 0;       // answer the next N calls with text that is not JSON
     // extract_learnings: this answer (default: two learnings and one anti-pattern), and the

@@ -303,9 +303,14 @@ QString ComparePanel::verdictText(const PairedComparison &c)
         head = tr("Iteration %1 is worse than iteration %2: %3.").arg(b, a, counts);
     else
         head = tr("The difference is within noise: %1.").arg(counts);
-    return head + u' '
-           + tr("Counted on the %1 prompts both iterations scanned; %2 only in iteration %3, %4 only in iteration %5.")
-                 .arg(QString::number(c.shared), QString::number(c.onlyInA), a, QString::number(c.onlyInB), b);
+    QString scope = c.onBenchmark
+                        ? tr("Counted on the %1 held-out benchmark prompts.").arg(c.shared)
+                        : tr("Counted on the %1 prompts both iterations scanned; %2 only in iteration %3, %4 only in "
+                             "iteration %5.")
+                              .arg(QString::number(c.shared), QString::number(c.onlyInA), a, QString::number(c.onlyInB), b);
+    if (c.unstable > 0)
+        scope += u' ' + tr("%n prompt(s) left out: their verdict changed between repeated scans.", nullptr, c.unstable);
+    return head + u' ' + scope;
 }
 
 void ComparePanel::renderDescription()

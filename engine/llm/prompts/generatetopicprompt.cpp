@@ -51,7 +51,7 @@ QStringList PromptBook::callNames()
 {
     return {CallName::GenerateTopic,   CallName::GenerateCompanion, CallName::GenerateTests,
             CallName::AnalyzeResults,  CallName::ImproveTopic,      CallName::SimplifyTopic,
-            CallName::ExtractLearnings};
+            CallName::ExtractLearnings, CallName::GenerateBenchmark};
 }
 
 QJsonObject PromptBook::topicSchema()

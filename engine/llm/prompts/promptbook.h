@@ -43,8 +43,9 @@ inline constexpr QLatin1StringView AnalyzeResults("analyze_results");
 inline constexpr QLatin1StringView ImproveTopic("improve_topic");
 inline constexpr QLatin1StringView SimplifyTopic("simplify_topic");
 inline constexpr QLatin1StringView ExtractLearnings("extract_learnings");
+inline constexpr QLatin1StringView GenerateBenchmark("generate_benchmark");
 } // namespace CallName
-QStringList callNames(); // the seven, in loop order
+QStringList callNames(); // all eight, in loop order (the benchmark last: it is ours)
 
 struct BestContext
 {
@@ -65,6 +66,13 @@ struct CompanionInput
 {
     QString blockName;
     QString blockDescription;
+};
+struct BenchmarkInput
+{
+    QString description; // the run's topic description: the benchmark never sees a topic
+    Intent intent = Intent::Block;
+    QStringList seeds;
+    int size = 60;
 };
 struct TestsInput
 {
@@ -114,6 +122,7 @@ struct ExtractInput
 LlmPrompt generateTopic(const GenerateTopicInput &);
 LlmPrompt generateCompanion(const CompanionInput &);
 LlmPrompt generateTests(const TestsInput &);
+LlmPrompt generateBenchmark(const BenchmarkInput &);
 LlmPrompt analyzeResults(const AnalyzeInput &);
 LlmPrompt improveTopic(const ImproveInput &);
 LlmPrompt simplifyTopic(const SimplifyInput &);
@@ -123,7 +132,7 @@ QString historyText(const QList<IterationResult> &iterations); // behaviour refe
 
 // Output schemas (also reachable through each LlmPrompt).
 QJsonObject topicSchema();      // generate_topic, generate_companion, improve_topic, simplify_topic
-QJsonObject testsSchema();      // generate_tests
+QJsonObject testsSchema();      // generate_tests, generate_benchmark
 QJsonObject analysisSchema();   // analyze_results
 QJsonObject extractionSchema(); // extract_learnings
 
@@ -133,6 +142,9 @@ Topic topicFromJson(const QJsonObject &); // name, description, examples; clamp 
 // Positives, then negatives, source Generated. Each item's own expectedTriggered is trusted,
 // even when it contradicts the list it came in (§3.3); items with a blank prompt are dropped.
 QList<TestCase> testsFromJson(const QJsonObject &);
+// At most `size` distinct prompts, half of them positive where the answer allows, source
+// Benchmark. testsProblems() tells whether both labels are present.
+QList<TestCase> benchmarkFromJson(const QJsonObject &, int size);
 AnalysisReport analysisFromJson(const QJsonObject &);
 struct ExtractedLearning
 {

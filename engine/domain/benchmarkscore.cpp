@@ -1,0 +1,83 @@
+#include "benchmarkscore.h"
+
+#include "jsonin.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+BenchmarkScore BenchmarkScore::compute(const QList<TestResult> &results, const QList<int> &unstableIndexes)
+{
+    BenchmarkScore s;
+    s.results = results;
+    s.unstableIndexes = unstableIndexes;
+    QList<TestResult> stable;
+    for (qsizetype i = 0; i < results.size(); ++i) {
+        if (!unstableIndexes.contains(int(i)))
+            stable.append(results.at(i));
+    }
+    s.metrics = EfficacyMetrics::compute(stable);
+    return s;
+}
+
+QJsonObject BenchmarkScore::toJson() const
+{
+    QJsonArray list, unstable;
+    for (const TestResult &r : results)
+        list.append(r.toJson());
+    for (int i : unstableIndexes)
+        unstable.append(i);
+    QJsonObject o{{u"results"_s, list}, {u"metrics"_s, metrics.toJson()}};
+    if (!unstableIndexes.isEmpty())
+        o.insert(u"unstable"_s, unstable);
+    return o;
+}
+
+BenchmarkScore BenchmarkScore::fromJson(const JsonIn &in)
+{
+    BenchmarkScore s;
+    const QJsonArray list = in.array("results"_L1);
+    for (qsizetype i = 0; i < list.size(); ++i)
+        s.results.append(TestResult::fromJson(in.element("results"_L1, i, list.at(i))));
+    s.metrics = EfficacyMetrics::fromJson(in.child("metrics"_L1));
+    for (const QJsonValue &v : in.arrayOr("unstable"_L1)) {
+        const int index = v.toInt(-1);
+        if (index < 0 || index >= s.results.size())
+            in.error("unstable"_L1, u"not an index into the results"_s);
+        else
+            s.unstableIndexes.append(index);
+    }
+    return s;
+}
+
+MetricIntervals MetricIntervals::of(const EfficacyMetrics &m)
+{
+    MetricIntervals i;
+    const int positives = m.truePositives + m.falseNegatives;
+    const int negatives = m.trueNegatives + m.falsePositives;
+    i.truePositiveRate = ProportionStats::wilson(m.truePositives, positives);
+    i.trueNegativeRate = ProportionStats::wilson(m.trueNegatives, negatives);
+    i.accuracy = ProportionStats::wilson(m.truePositives + m.trueNegatives, m.total());
+    if (i.truePositiveRate && i.trueNegativeRate) {
+        const double tpr = double(m.truePositives) / positives, tnr = double(m.trueNegatives) / negatives;
+        const auto width = [](const ProportionStats::Interval &x) { return x.high - x.low; };
+        if (tpr < tnr)
+            i.coverage = i.truePositiveRate;
+        else if (tnr < tpr)
+            i.coverage = i.trueNegativeRate;
+        else
+            i.coverage = width(*i.truePositiveRate) >= width(*i.trueNegativeRate) ? i.truePositiveRate : i.trueNegativeRate;
+    }
+    return i;
+}
+
+QJsonObject MetricIntervals::toJson() const
+{
+    const auto pair = [](const std::optional<ProportionStats::Interval> &x) -> QJsonValue {
+        return x ? QJsonValue(QJsonArray{x->low, x->high}) : QJsonValue();
+    };
+    return {{u"tpr"_s, pair(truePositiveRate)},
+            {u"tnr"_s, pair(trueNegativeRate)},
+            {u"coverage"_s, pair(coverage)},
+            {u"accuracy"_s, pair(accuracy)}};
+}

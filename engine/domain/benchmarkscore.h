@@ -1,0 +1,40 @@
+#pragma once
+
+#include "efficacymetrics.h"
+#include "proportionstats.h"
+#include "testresult.h"
+
+#include <QJsonObject>
+
+class JsonIn;
+
+// An iteration's score on the run's held-out benchmark set: the same prompts, in the same
+// order, in every iteration, never shown to the LLM that analyses and improves the topic.
+struct BenchmarkScore
+{
+    QList<TestResult> results; // in the benchmark set's order
+    EfficacyMetrics metrics;   // over the stable prompts only when some were unstable
+    // Prompts whose verdict changed between repeated scans of this iteration (scan stability,
+    // RunSettings::scanRepeats > 1): flagged in `unstableIndexes`, left out of the metrics and
+    // of paired significance.
+    QList<int> unstableIndexes;
+
+    static BenchmarkScore compute(const QList<TestResult> &results, const QList<int> &unstableIndexes = {});
+
+    QJsonObject toJson() const;
+    static BenchmarkScore fromJson(const JsonIn &in);
+    friend bool operator==(const BenchmarkScore &, const BenchmarkScore &) = default;
+};
+
+// Wilson 95 % intervals of one iteration's rates; a rate with no prompts has none.
+struct MetricIntervals
+{
+    std::optional<ProportionStats::Interval> truePositiveRate;
+    std::optional<ProportionStats::Interval> trueNegativeRate;
+    std::optional<ProportionStats::Interval> accuracy;
+    // min(TPR, TNR): the interval of whichever rate binds (the lower one; on a tie, the wider).
+    std::optional<ProportionStats::Interval> coverage;
+
+    static MetricIntervals of(const EfficacyMetrics &m);
+    QJsonObject toJson() const; // {"tpr": [lo, hi], "tnr": […], "coverage": […], "accuracy": […]}
+};
