@@ -76,6 +76,10 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     pointCompare();
     connect(context, &StudioContext::managementChanged, this, pointCompare);
     connect(context, &StudioContext::sandboxChanged, this, pointCompare);
+    connect(m_charts, &EfficacyChartView::iterationActivated, this, [this](int iteration) {
+        m_compare->showIteration(iteration);
+        showPage(ComparePage);
+    });
     connect(m_newRun, &NewRunPanel::runRequested, this, &MainWindow::startRun);
     connect(m_newRun, &NewRunPanel::refreshProfilesRequested, context, &StudioContext::listProfiles);
     connect(context, &StudioContext::profilesListed, m_newRun, &NewRunPanel::setProfiles);

@@ -108,9 +108,18 @@ void EfficacySeriesModel::refresh()
         series.reserve(recorded.size());
     }
     m_iterations.clear();
+    m_bandLow.clear();
+    m_bandHigh.clear();
+    const bool working = run.userInput.decideOnWorkingSuite;
+    m_onBenchmark = !working && std::any_of(recorded.cbegin(), recorded.cend(),
+                                            [](const IterationResult *it) { return it->benchmark.has_value(); });
     for (const IterationResult *it : std::as_const(recorded)) {
         const double x = it->iteration;
-        const EfficacyMetrics &m = it->metrics;
+        const EfficacyMetrics &m = it->decidingMetrics(working);
+        if (const auto band = MetricIntervals::of(m).coverage) {
+            m_bandLow.append(QPointF(x, band->low * 100.0));
+            m_bandHigh.append(QPointF(x, band->high * 100.0));
+        }
         m_iterations.append(it->iteration);
         m_points[int(Metric::Coverage)].append(QPointF(x, m.coverage * 100.0));
         m_points[int(Metric::TruePositiveRate)].append(QPointF(x, m.truePositiveRate * 100.0));
@@ -125,7 +134,7 @@ void EfficacySeriesModel::refresh()
     m_bestCoverage = 0;
     if (const IterationResult *best = run.iterationByNumber(run.bestIteration)) {
         m_bestIteration = best->iteration;
-        m_bestCoverage = best->metrics.coverage * 100.0;
+        m_bestCoverage = best->decidingMetrics(working).coverage * 100.0;
     }
 
     m_minX = m_iterations.isEmpty() ? 1 : qMin(1, m_iterations.first());

@@ -28,6 +28,12 @@ public:
     RunSession *session() const { return m_session; }
 
     QList<QPointF> points(Metric metric) const;
+    // The 95 % Wilson interval of each plotted coverage (percent): the lower and the upper
+    // edge of the band around the coverage line; iterations without an interval are skipped.
+    QList<QPointF> coverageBandLow() const { return m_bandLow; }
+    QList<QPointF> coverageBandHigh() const { return m_bandHigh; }
+    // The figures are the held-out benchmark's when the run has one (the ones it decides on).
+    bool onBenchmark() const { return m_onBenchmark; }
     QList<int> iterations() const { return m_iterations; } // recorded, ascending
 
     double targetCoverage() const { return m_target; }    // percent
@@ -55,6 +61,9 @@ private:
     QPointer<RunSession> m_session;
     QList<QPointF> m_points[MetricCount];
     QList<int> m_iterations;
+    QList<QPointF> m_bandLow;
+    QList<QPointF> m_bandHigh;
+    bool m_onBenchmark = false;
     QList<RunMarker> m_markers;
     double m_target = 0;
     int m_bestIteration = 0;

@@ -7,16 +7,24 @@
 #include "models/compare/testflipmodel.h"
 #include "models/runsession.h"
 #include "studiodriver.h"
+#include "models/compare/benchmarkgridmodel.h"
 #include "ui/compare/applydialog.h"
+#include "ui/compare/benchmarkgrid.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/live/efficacychartview.h"
 
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QtTest>
@@ -154,9 +162,21 @@ private slots:
         for (qsizetype i = 0; i < points.size(); ++i) {
             const IterationResult &it = m_run.iterations.at(i);
             QCOMPARE(points.at(i).x(), double(it.iteration));
-            QCOMPARE(points.at(i).y(), it.metrics.coverage * 100);
+            // The figures decisions are made on: the held-out benchmark's.
+            QVERIFY(it.benchmark.has_value());
+            QCOMPARE(points.at(i).y(), it.benchmark->metrics.coverage * 100);
             QCOMPARE(tprPoints.at(i).x(), double(it.iteration));
-            QCOMPARE(tprPoints.at(i).y(), it.metrics.truePositiveRate * 100);
+            QCOMPARE(tprPoints.at(i).y(), it.benchmark->metrics.truePositiveRate * 100);
+        }
+        // The coverage's 95 % band: one interval per iteration, around the line.
+        QVERIFY(chart->model()->onBenchmark());
+        const QList<QPointF> high = chart->coverageBand()->upperSeries()->points();
+        const QList<QPointF> low = chart->coverageBand()->lowerSeries()->points();
+        QCOMPARE(high.size(), points.size());
+        QCOMPARE(low.size(), points.size());
+        for (qsizetype i = 0; i < points.size(); ++i) {
+            QVERIFY(low.at(i).y() <= points.at(i).y() && points.at(i).y() <= high.at(i).y());
+            QVERIFY(high.at(i).y() - low.at(i).y() > 1.0); // 60 prompts leave real uncertainty
         }
         // The best iteration is starred where it was recorded.
         QCOMPARE(chart->bestSeries()->count(), 1);
@@ -264,6 +284,51 @@ private slots:
         QVERIFY2(summary.contains(u"%1 fixed, %2 broken"_s.arg(fixed.size()).arg(broken.size())),
                  qPrintable(summary));
         StudioDriver::screenshot(m_studio->window(), u"compare.png"_s);
+    }
+
+    // (e) Clicking a chart point opens that iteration in Compare, with the verdict on the
+    // benchmark; the grid shows one row per benchmark prompt and one column per iteration,
+    // and clicking a column's header opens that iteration too.
+    void chartPointAndGridColumnOpenCompare()
+    {
+        QVERIFY(m_run.iterations.size() >= 2);
+        QVERIFY(m_studio->showPage(MainWindow::ChartsPage));
+        auto *chart = m_studio->find<EfficacyChartView>(u"efficacyChart"_s);
+        chart->flush();
+        QCoreApplication::processEvents();
+        QLineSeries *coverage = chart->metricSeries(EfficacySeriesModel::Metric::Coverage);
+        const QPointF point = coverage->points().at(1); // the second recorded iteration
+        const QPoint at = chart->chartView()->mapFromScene(chart->chart()->mapToPosition(point, coverage));
+        QTest::mouseClick(chart->chartView()->viewport(), Qt::LeftButton, {}, at);
+        auto *panel = m_studio->find<ComparePanel>(u"comparePanel"_s);
+        QTRY_COMPARE(m_studio->tabs()->currentWidget(), static_cast<QWidget *>(panel));
+        QCOMPARE(panel->iterationB(), qRound(point.x()));
+        QCOMPARE(panel->iterationA(), m_run.iterations.at(0).iteration);
+        const QString verdict = m_studio->find<QLabel>(u"compareVerdict"_s)->text();
+        QVERIFY2(verdict.contains(u"held-out benchmark prompts"_s), qPrintable(verdict));
+
+        BenchmarkGrid *grid = panel->benchmarkGrid();
+        QCOMPARE(grid->model()->rowCount(), int(m_run.benchmarkSet.size()));
+        QCOMPARE(grid->model()->columnCount(), BenchmarkGridModel::FirstIterationColumn + int(m_run.iterations.size()));
+        m_studio->find<QTabWidget>(u"compareLowerTabs"_s)->setCurrentWidget(grid);
+        QTRY_VERIFY(grid->isVisible());
+        StudioDriver::screenshot(m_studio->window(), u"benchmark-grid.png"_s);
+        QHeaderView *header = grid->view()->horizontalHeader();
+        const int column = BenchmarkGridModel::FirstIterationColumn; // iteration 1
+        const QPoint headerAt(header->sectionViewportPosition(column) + header->sectionSize(column) / 2, header->height() / 2);
+        QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, headerAt);
+        QCOMPARE(panel->iterationB(), m_run.iterations.at(0).iteration);
+        // Only the prompts that flip, by keyboard.
+        auto *onlyFlips = m_studio->find<QCheckBox>(u"benchmarkGridOnlyFlips"_s);
+        onlyFlips->setFocus();
+        QTest::keyClick(onlyFlips, Qt::Key_Space);
+        int flips = 0;
+        for (int r = 0; r < grid->model()->rowCount(); ++r)
+            flips += grid->model()->rowFlips(r);
+        QCOMPARE(grid->view()->model()->rowCount(), flips);
+        QTest::keyClick(onlyFlips, Qt::Key_Space);
+        QCOMPARE(grid->view()->model()->rowCount(), int(m_run.benchmarkSet.size()));
+        panel->selectIterations(m_a, m_b); // as (c) left it, for (d)
     }
 
     // (d) Applying iteration B from the Compare page writes its topic to the production

@@ -2,6 +2,7 @@
 
 #include "airs/managementclient.h"
 #include "applydialog.h"
+#include "benchmarkgrid.h"
 #include "diffstyle.h"
 #include "domain/format.h"
 #include "flipspanel.h"
@@ -16,6 +17,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QToolButton>
 
@@ -140,12 +142,18 @@ void ComparePanel::buildUi()
     top->setStretchFactor(1, 0);
 
     m_flips = new FlipsPanel(this);
+    m_grid = new BenchmarkGrid(this);
+    connect(m_grid, &BenchmarkGrid::iterationActivated, this, &ComparePanel::showIteration);
+    m_lower = new QTabWidget(this);
+    m_lower->setObjectName(u"compareLowerTabs"_s);
+    m_lower->addTab(m_flips, tr("Tests that fl&ipped"));
+    m_lower->addTab(m_grid, tr("Benchmark &grid"));
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(u"compareSplitter"_s);
     split->setChildrenCollapsible(false);
     split->addWidget(top);
-    split->addWidget(m_flips);
+    split->addWidget(m_lower);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
 
@@ -201,9 +209,22 @@ void ComparePanel::selectIterations(int a, int b)
     compare();
 }
 
+void ComparePanel::showIteration(int iteration)
+{
+    if (!m_session)
+        return;
+    int previous = iteration;
+    for (const IterationResult &it : m_session->run().iterations) {
+        if (it.iteration < iteration && (previous == iteration || it.iteration > previous))
+            previous = it.iteration;
+    }
+    selectIterations(previous, iteration);
+}
+
 void ComparePanel::repopulate()
 {
     const RunState &run = m_session->run();
+    m_grid->setRun(run);
     const int keepA = iterationA();
     const int keepB = iterationB();
     m_populating = true;

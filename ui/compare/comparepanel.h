@@ -12,8 +12,10 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
+class QTabWidget;
 class QTextBrowser;
 class RunSession;
+class BenchmarkGrid;
 class FlipsPanel;
 
 // Compares any two recorded iterations of the session's run: the description at word level,
@@ -34,10 +36,14 @@ public:
     void setManagementClient(ManagementClient *client, const QString &runsDirectory, int propagationDelayMs = 10000);
 
     void selectIterations(int a, int b); // by iteration number; ignored when not recorded
+    // B = `iteration`, A = the iteration recorded before it (itself when it is the first):
+    // what a click on a chart point or a grid column opens.
+    void showIteration(int iteration);
     int iterationA() const;
     int iterationB() const;
     const IterationComparison &comparison() const { return m_comparison; }
     ApplyDialog *applyDialog() const { return m_dialog; } // the open dialog, if any
+    BenchmarkGrid *benchmarkGrid() const { return m_grid; }
 
     ApplyDialog *openApplyDialog(); // what the apply button does; null when it cannot
 
@@ -75,5 +81,7 @@ private:
     QListWidget *m_removed = nullptr;
     MetricDeltaTable *m_metrics = nullptr;
     FlipsPanel *m_flips = nullptr;
+    BenchmarkGrid *m_grid = nullptr;
+    QTabWidget *m_lower = nullptr;
     QPushButton *m_apply = nullptr;
 };

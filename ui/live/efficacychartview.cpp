@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
+#include <QAreaSeries>
 #include <QLineSeries>
 #include <QMessageBox>
 #include <QPainter>
@@ -127,6 +128,12 @@ void EfficacyChartView::createSeries()
     }
     // Coverage, the value the loop optimises, is added last so it is drawn over the others
     // (it always coincides with TPR or TNR).
+    // The coverage's 95 % interval, a band under the lines: how far apart two iterations
+    // must be before the difference means something.
+    m_band = new QAreaSeries(new QLineSeries(this), new QLineSeries(this));
+    m_band->setName(tr("Coverage, 95 % interval"));
+    m_band->setObjectName(u"coverageBand"_s);
+    m_chart->addSeries(m_band);
     for (QLineSeries *series : m_metrics.mid(1) + m_metrics.mid(0, 1))
         m_chart->addSeries(series);
     m_target = new QLineSeries;
@@ -209,6 +216,10 @@ void EfficacyChartView::flush()
     const QList<EfficacySeriesModel::Metric> metrics = EfficacySeriesModel::metrics();
     for (int i = 0; i < metrics.size(); ++i)
         m_metrics.at(i)->replace(m_model->points(metrics.at(i)));
+    m_band->upperSeries()->replace(m_model->coverageBandHigh());
+    m_band->lowerSeries()->replace(m_model->coverageBandLow());
+    metricSeries(EfficacySeriesModel::Metric::Coverage)
+        ->setName(m_model->onBenchmark() ? tr("Coverage (benchmark)") : EfficacySeriesModel::metricName(EfficacySeriesModel::Metric::Coverage));
 
     const qreal minX = m_model->minIteration() - AxisPadding;
     const qreal maxX = m_model->maxIteration() + AxisPadding;
@@ -264,6 +275,10 @@ void EfficacyChartView::applyPalette()
         series->setMarkerSize(coverage ? 9 : 6);
     }
     m_target->setPen(QPen(text, 1.5, Qt::DashLine));
+    QColor band = metricSeries(EfficacySeriesModel::Metric::Coverage)->color();
+    band.setAlpha(50);
+    m_band->setBrush(band);
+    m_band->setPen(Qt::NoPen);
     m_best->setMarkerSize(20);
     m_best->setColor(pal.color(QPalette::Highlight));
     m_best->setBorderColor(text);

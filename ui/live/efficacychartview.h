@@ -11,6 +11,7 @@ class QAction;
 class QChart;
 class QChartView;
 class QLabel;
+class QAreaSeries;
 class QLineSeries;
 class QScatterSeries;
 class QToolButton;
@@ -39,6 +40,7 @@ public:
     QLineSeries *metricSeries(EfficacySeriesModel::Metric metric) const;
     QLineSeries *targetSeries() const { return m_target; }
     QScatterSeries *bestSeries() const { return m_best; }
+    QAreaSeries *coverageBand() const { return m_band; } // the coverage's 95 % interval
     QScatterSeries *markerSeries(RunMarker::Kind kind) const;
     QValueAxis *iterationAxis() const { return m_xAxis; }
     QValueAxis *percentAxis() const { return m_yAxis; }
@@ -78,6 +80,7 @@ private:
     QList<QLineSeries *> m_metrics;
     QLineSeries *m_target = nullptr;
     QScatterSeries *m_best = nullptr;
+    QAreaSeries *m_band = nullptr;
     QList<QScatterSeries *> m_markers; // by RunMarker::Kind
     QValueAxis *m_xAxis = nullptr;
     QValueAxis *m_yAxis = nullptr;

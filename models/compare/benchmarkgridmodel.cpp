@@ -1,0 +1,146 @@
+#include "benchmarkgridmodel.h"
+
+#include <QBrush>
+#include <QColor>
+
+using namespace Qt::StringLiterals;
+
+BenchmarkGridModel::BenchmarkGridModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void BenchmarkGridModel::setRun(const RunState &run)
+{
+    beginResetModel();
+    m_run = run;
+    m_prompts = m_run.benchmarkSet;
+    m_iterations.clear();
+    m_columns.clear();
+    for (const IterationResult &it : std::as_const(m_run.iterations)) {
+        if (it.benchmark && it.benchmark->results.size() == m_prompts.size()) {
+            m_iterations.append(it.iteration);
+            m_columns.append(&it);
+        }
+    }
+    endResetModel();
+}
+
+int BenchmarkGridModel::iterationAt(int column) const
+{
+    const int i = column - FirstIterationColumn;
+    return i >= 0 && i < m_iterations.size() ? m_iterations.at(i) : 0;
+}
+
+const TestResult *BenchmarkGridModel::result(int row, int column) const
+{
+    const int i = column - FirstIterationColumn;
+    if (i < 0 || i >= m_columns.size() || row < 0 || row >= m_prompts.size())
+        return nullptr;
+    return &m_columns.at(i)->benchmark->results.at(row);
+}
+
+bool BenchmarkGridModel::rowFlips(int row) const
+{
+    bool right = false, wrong = false;
+    for (int c = 0; c < m_columns.size(); ++c) {
+        const TestResult *r = result(row, FirstIterationColumn + c);
+        (r->correct ? right : wrong) = true;
+    }
+    return right && wrong;
+}
+
+int BenchmarkGridModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_prompts.size());
+}
+
+int BenchmarkGridModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : FirstIterationColumn + int(m_iterations.size());
+}
+
+QVariant BenchmarkGridModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    const int row = index.row();
+    const TestCase &t = m_prompts.at(row);
+    if (role == FlipsRole)
+        return rowFlips(row);
+    switch (index.column()) {
+    case PromptColumn:
+        if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
+            return t.prompt;
+        return {};
+    case ExpectedColumn:
+        if (role == Qt::DisplayRole)
+            return t.expectedTriggered ? tr("trigger") : tr("pass");
+        if (role == Qt::ToolTipRole)
+            return tr("Category: %1").arg(t.category);
+        if (role == Qt::UserRole) // sorts positives first
+            return t.expectedTriggered ? 0 : 1;
+        return {};
+    default:
+        break;
+    }
+    const TestResult *r = result(row, index.column());
+    if (!r)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole:
+        return r->correct ? u"✓"_s : u"✗"_s;
+    case Qt::AccessibleTextRole:
+        return r->correct ? tr("right") : tr("wrong");
+    case Qt::ToolTipRole:
+        return tr("Iteration %1: %2 (AIRS: %3, category %4)")
+            .arg(QString::number(iterationAt(index.column())), r->correct ? tr("right") : tr("wrong"),
+                 r->scanAction.isEmpty() ? tr("no action") : r->scanAction,
+                 r->scanCategory.isEmpty() ? tr("none") : r->scanCategory);
+    case Qt::TextAlignmentRole:
+        return Qt::AlignCenter;
+    case Qt::ForegroundRole:
+        return QBrush(r->correct ? QColor(0x1a, 0x7f, 0x37) : QColor(0xc0, 0x1c, 0x28));
+    case CorrectRole:
+        return r->correct;
+    case IterationRole:
+        return iterationAt(index.column());
+    default:
+        return {};
+    }
+}
+
+QVariant BenchmarkGridModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
+    if (role == Qt::ToolTipRole && section >= FirstIterationColumn)
+        return tr("Click to compare iteration %1 with the one before it").arg(iterationAt(section));
+    if (role != Qt::DisplayRole)
+        return {};
+    if (section == PromptColumn)
+        return tr("Benchmark prompt");
+    if (section == ExpectedColumn)
+        return tr("Expected");
+    return QString::number(iterationAt(section));
+}
+
+void BenchmarkGridFilter::setOnlyFlips(bool on)
+{
+    m_onlyFlips = on;
+    invalidateFilter();
+}
+
+void BenchmarkGridFilter::setSearch(const QString &text)
+{
+    m_search = text.trimmed();
+    invalidateFilter();
+}
+
+bool BenchmarkGridFilter::filterAcceptsRow(int row, const QModelIndex &parent) const
+{
+    const QModelIndex prompt = sourceModel()->index(row, BenchmarkGridModel::PromptColumn, parent);
+    if (m_onlyFlips && !prompt.data(BenchmarkGridModel::FlipsRole).toBool())
+        return false;
+    return m_search.isEmpty() || prompt.data().toString().contains(m_search, Qt::CaseInsensitive);
+}

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "domain/runstate.h"
+
+#include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
+
+// The prompt × iteration grid over a run's held-out benchmark: one row per benchmark prompt
+// (its text and expected verdict), one column per iteration scored on it, each cell right or
+// wrong with the scan's category and action. Runs without a benchmark have no rows.
+class BenchmarkGridModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { PromptColumn, ExpectedColumn, FirstIterationColumn };
+    enum Role { CorrectRole = Qt::UserRole + 1, FlipsRole, IterationRole };
+
+    explicit BenchmarkGridModel(QObject *parent = nullptr);
+
+    void setRun(const RunState &run);
+    QList<int> iterations() const { return m_iterations; } // the columns after the first two
+    int iterationAt(int column) const;                     // 0 when not an iteration column
+    bool rowFlips(int row) const; // right in some scored iteration and wrong in another
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    const TestResult *result(int row, int column) const;
+
+    QList<TestCase> m_prompts;
+    QList<int> m_iterations;
+    QList<const IterationResult *> m_columns; // into m_run
+    RunState m_run;
+};
+
+// Search (prompt text, case-insensitive) and "only the prompts that flip" over the grid.
+class BenchmarkGridFilter final : public QSortFilterProxyModel
+{
+    Q_OBJECT
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setOnlyFlips(bool on);
+    void setSearch(const QString &text);
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex &parent) const override;
+
+private:
+    bool m_onlyFlips = false;
+    QString m_search;
+};
