@@ -60,6 +60,9 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
         return runStatusName(r.status);
     if (role == Qt::ToolTipRole && index.column() == TopicColumn)
         return r.topicDescription;
+    if (role == Qt::ToolTipRole && index.column() == BestColumn && r.bestInterval)
+        return tr("On the held-out benchmark; 95 % interval %1 to %2")
+            .arg(Format::percent(r.bestInterval->low), Format::percent(r.bestInterval->high));
     if (role == Qt::TextAlignmentRole && (index.column() == IterationsColumn || index.column() == BestColumn))
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
@@ -72,7 +75,9 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
     case IterationsColumn:
         return r.iterationCount;
     case BestColumn:
-        return Format::percent(r.bestCoverage);
+        return r.bestInterval ? tr("%1 [%2–%3]").arg(Format::percent(r.bestCoverage), Format::percent(r.bestInterval->low),
+                                                     Format::percent(r.bestInterval->high))
+                              : Format::percent(r.bestCoverage);
     case UpdatedColumn:
         return QLocale().toString(r.updatedAt.toLocalTime(), QLocale::ShortFormat);
     case TopicColumn:

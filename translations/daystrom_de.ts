@@ -239,6 +239,76 @@
     </message>
 </context>
 <context>
+    <name>BenchmarkGrid</name>
+    <message>
+        <source>Only prompts that f&amp;lip</source>
+        <translation>Nur Prompts, die &amp;wechseln</translation>
+    </message>
+    <message>
+        <source>Search the benchmark prompts</source>
+        <translation>Benchmark-Prompts durchsuchen</translation>
+    </message>
+    <message>
+        <source>Benchmark prompts by iteration</source>
+        <translation>Benchmark-Prompts nach Iteration</translation>
+    </message>
+    <message>
+        <source>This run has no held-out benchmark (runs made before it existed, or started with --benchmark 0), so there is no prompt-by-iteration grid.</source>
+        <translation>Dieser Lauf hat keinen zurückgehaltenen Benchmark (Läufe von vor seiner Einführung oder mit --benchmark 0 gestartet), daher gibt es kein Prompt-Iterations-Raster.</translation>
+    </message>
+    <message>
+        <source>%1 held-out prompts × %2 iterations; %3 of them flip between iterations. Showing %4. Click an iteration&apos;s header to compare it with the one before.</source>
+        <translation>%1 zurückgehaltene Prompts × %2 Iterationen; %3 davon wechseln zwischen Iterationen. Angezeigt: %4. Auf den Kopf einer Iteration klicken, um sie mit der vorigen zu vergleichen.</translation>
+    </message>
+</context>
+<context>
+    <name>BenchmarkGridModel</name>
+    <message>
+        <source>trigger</source>
+        <translation>auslösen</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>durchlassen</translation>
+    </message>
+    <message>
+        <source>Category: %1</source>
+        <translation>Kategorie: %1</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>richtig</translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation>falsch</translation>
+    </message>
+    <message>
+        <source>Iteration %1: %2 (AIRS: %3, category %4)</source>
+        <translation>Iteration %1: %2 (AIRS: %3, Kategorie %4)</translation>
+    </message>
+    <message>
+        <source>no action</source>
+        <translation>keine Aktion</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Click to compare iteration %1 with the one before it</source>
+        <translation>Klicken, um Iteration %1 mit der vorigen zu vergleichen</translation>
+    </message>
+    <message>
+        <source>Benchmark prompt</source>
+        <translation>Benchmark-Prompt</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Erwartet</translation>
+    </message>
+</context>
+<context>
     <name>CategoryDetailsWidget</name>
     <message>
         <source>Anti-patterns</source>
@@ -569,6 +639,25 @@ B: %2
         <source>Counted on the %1 prompts both iterations scanned; %2 only in iteration %3, %4 only in iteration %5.</source>
         <translation>Gezählt über die %1 Prompts, die beide Iterationen gescannt haben; %2 nur in Iteration %3, %4 nur in Iteration %5.</translation>
     </message>
+    <message>
+        <source>Tests that fl&amp;ipped</source>
+        <translation>Geänderte T&amp;ests</translation>
+    </message>
+    <message>
+        <source>Benchmark &amp;grid</source>
+        <translation>Benchmark-&amp;Raster</translation>
+    </message>
+    <message>
+        <source>Counted on the %1 held-out benchmark prompts.</source>
+        <translation>Gezählt über die %1 zurückgehaltenen Benchmark-Prompts.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) left out: their verdict changed between repeated scans.</source>
+        <translation>
+            <numerusform>%n Prompt weggelassen: Sein Urteil wechselte zwischen wiederholten Scans.</numerusform>
+            <numerusform>%n Prompts weggelassen: Ihr Urteil wechselte zwischen wiederholten Scans.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ConnectionTester</name>
@@ -708,6 +797,14 @@ B: %2
     <message>
         <source>The chart could not be written to %1.</source>
         <translation>Das Diagramm konnte nicht nach %1 geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Coverage, 95 % interval</source>
+        <translation>Abdeckung, 95-%-Intervall</translation>
+    </message>
+    <message>
+        <source>Coverage (benchmark)</source>
+        <translation>Abdeckung (Benchmark)</translation>
     </message>
 </context>
 <context>
@@ -1003,6 +1100,29 @@ B: %2
             <numerusform>Testergebnisse (%n Test)</numerusform>
             <numerusform>Testergebnisse (%n Tests)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <source>Best coverage (benchmark)</source>
+        <translation>Beste Abdeckung (Benchmark)</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n held-out prompt(s)</source>
+        <translation>
+            <numerusform>%n zurückgehaltener Prompt</numerusform>
+            <numerusform>%n zurückgehaltene Prompts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>95 % interval</source>
+        <translation>95-%-Intervall</translation>
     </message>
 </context>
 <context>
@@ -1746,6 +1866,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
+    <message>
+        <source>95 % interval: %1 to %2</source>
+        <translation>95-%-Intervall: %1 bis %2</translation>
+    </message>
 </context>
 <context>
     <name>NewRunPanel</name>
@@ -1980,6 +2104,50 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>The run&apos;s copy of the profile would hold more than %1 topics: uncheck some of the profile&apos;s topics above.</source>
         <translation>Die Kopie des Profils hätte mehr als %1 Themen: Oben einige Themen des Profils abwählen.</translation>
     </message>
+    <message>
+        <source>Held-out benchmark prompts</source>
+        <translation>Zurückgehaltene Benchmark-Prompts</translation>
+    </message>
+    <message>
+        <source>Decide on</source>
+        <translation>Entscheiden nach</translation>
+    </message>
+    <message>
+        <source>Scans per benchmark prompt</source>
+        <translation>Scans pro Benchmark-Prompt</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>Labelled prompts the LLM writes once; every iteration is scored on them and the LLM never sees them again, so iterations can be compared</source>
+        <translation>Beschriftete Prompts, die das LLM einmal schreibt; jede Iteration wird daran gemessen, und das LLM sieht sie nie wieder, sodass Iterationen vergleichbar sind</translation>
+    </message>
+    <message>
+        <source>the held-out benchmark</source>
+        <translation>dem zurückgehaltenen Benchmark</translation>
+    </message>
+    <message>
+        <source>each iteration&apos;s own tests (as the original tool)</source>
+        <translation>den eigenen Tests jeder Iteration (wie das Originalwerkzeug)</translation>
+    </message>
+    <message>
+        <source>Scan each benchmark prompt this many times; prompts whose verdict changes are flagged unstable and left out of the figures</source>
+        <translation>Jeden Benchmark-Prompt so oft scannen; Prompts mit wechselndem Urteil werden als instabil markiert und aus den Zahlen genommen</translation>
+    </message>
+    <message>
+        <source>Benchmark prompts:</source>
+        <translation>Benchmark-Prompts:</translation>
+    </message>
+    <message>
+        <source>Decide on:</source>
+        <translation>Entscheiden nach:</translation>
+    </message>
+    <message>
+        <source>Scans per benchmark prompt:</source>
+        <translation>Scans pro Benchmark-Prompt:</translation>
+    </message>
 </context>
 <context>
     <name>ProfileTopicsField</name>
@@ -2108,6 +2276,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>Scan action</source>
         <translation>Scan-Aktion</translation>
     </message>
+    <message>
+        <source>benchmark</source>
+        <translation>Benchmark</translation>
+    </message>
 </context>
 <context>
     <name>RunListModel</name>
@@ -2134,6 +2306,14 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Topic</source>
         <translation>Thema</translation>
+    </message>
+    <message>
+        <source>On the held-out benchmark; 95 % interval %1 to %2</source>
+        <translation>Auf dem zurückgehaltenen Benchmark; 95-%-Intervall %1 bis %2</translation>
+    </message>
+    <message>
+        <source>%1 [%2–%3]</source>
+        <translation>%1 [%2–%3]</translation>
     </message>
 </context>
 <context>

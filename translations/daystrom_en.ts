@@ -32,12 +32,29 @@
     </message>
 </context>
 <context>
+    <name>ComparePanel</name>
+    <message numerus="yes">
+        <source>%n prompt(s) left out: their verdict changed between repeated scans.</source>
+        <translation>
+            <numerusform>%n prompt left out: its verdict changed between repeated scans.</numerusform>
+            <numerusform>%n prompts left out: their verdict changed between repeated scans.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HtmlReport</name>
     <message numerus="yes">
         <source>Test results (%n test(s))</source>
         <translation>
             <numerusform>Test results (%n test)</numerusform>
             <numerusform>Test results (%n tests)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n held-out prompt(s)</source>
+        <translation>
+            <numerusform>%n held-out prompt</numerusform>
+            <numerusform>%n held-out prompts</numerusform>
         </translation>
     </message>
 </context>

@@ -85,7 +85,8 @@ QString RunReport::text(const RunState &run, const Options &options)
           << b.falseNegatives << '\n';
         s << "\n  Working suite (" << m.total() << " prompts):";
     }
-    const MetricIntervals mi = MetricIntervals::of(m);
+    // Intervals only for runs with a benchmark: older runs show exactly the figures they had.
+    const MetricIntervals mi = run.benchmarkSet.isEmpty() ? MetricIntervals{} : MetricIntervals::of(m);
     s << "\n  Coverage " << withInterval(m.coverage, mi.coverage) << "  TPR " << withInterval(m.truePositiveRate, mi.truePositiveRate)
       << "  TNR " << withInterval(m.trueNegativeRate, mi.trueNegativeRate) << "  Accuracy "
       << withInterval(m.accuracy, mi.accuracy) << "  F1 " << Format::percent(m.f1Score) << '\n';
@@ -121,15 +122,16 @@ static QJsonArray resultsJson(const QList<TestResult> &results)
     return tests;
 }
 
-static QJsonObject iterationJson(const IterationResult &it, bool includeTests)
+static QJsonObject iterationJson(const IterationResult &it, bool includeTests, bool intervals)
 {
     QJsonObject o{{u"iteration"_s, it.iteration},
                   {u"timestamp"_s, toIsoString(it.timestamp)},
                   {u"durationMs"_s, it.durationMs},
                   {u"topic"_s, it.topic.toJson()},
                   {u"metrics"_s, it.metrics.toJson()},
-                  {u"intervals"_s, MetricIntervals::of(it.metrics).toJson()},
                   {u"analysis"_s, it.analysis.toJson()}};
+    if (intervals)
+        o.insert(u"intervals"_s, MetricIntervals::of(it.metrics).toJson());
     if (it.benchmark) {
         QJsonArray unstable;
         for (int i : it.benchmark->unstableIndexes)
@@ -158,7 +160,7 @@ QJsonObject RunReport::json(const RunState &run, const Options &options, const Q
     QJsonArray iterations;
     for (const IterationResult &it : run.iterations) {
         if (options.iteration == 0 || it.iteration == options.iteration)
-            iterations.append(iterationJson(it, options.includeTests));
+            iterations.append(iterationJson(it, options.includeTests, !run.benchmarkSet.isEmpty()));
     }
     return QJsonObject{{u"version"_s, 1},
                        {u"generatedAt"_s, toIsoString(generatedAt)},

@@ -72,6 +72,8 @@ RunSummary RunStore::summarize(const RunState &run)
     s.currentIteration = run.currentIteration;
     s.bestIteration = run.bestIteration;
     s.bestCoverage = run.bestCoverage;
+    if (const IterationResult *best = run.iterationByNumber(run.bestIteration); best && !run.benchmarkSet.isEmpty())
+        s.bestInterval = MetricIntervals::of(best->decidingMetrics(run.userInput.decideOnWorkingSuite)).coverage;
     s.createdAt = run.createdAt;
     s.updatedAt = run.updatedAt;
     return s;

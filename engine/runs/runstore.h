@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/proportionstats.h"
 #include "domain/runstate.h"
 
 #include <QList>
@@ -14,6 +15,8 @@ struct RunSummary
     int currentIteration = 0;
     int bestIteration = 0;
     double bestCoverage = 0;
+    // The best coverage's 95 % interval, for runs with a benchmark (older runs have none).
+    std::optional<ProportionStats::Interval> bestInterval;
     QDateTime createdAt;
     QDateTime updatedAt;
 };

@@ -140,8 +140,18 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
     h += u"<section class=\"cards\">\n"_s;
     h += card(tr("Status"), runStatusName(run.status));
     h += card(tr("Intent"), intentName(in.intent));
-    h += card(tr("Best coverage"), Format::percent(run.bestCoverage),
+    const bool intervals = !run.benchmarkSet.isEmpty(); // older runs: just their figures
+    const auto interval = [](const std::optional<ProportionStats::Interval> &i) {
+        return i ? tr("%1–%2").arg(Format::percent(i->low), Format::percent(i->high)) : QString();
+    };
+    const bool working = in.decideOnWorkingSuite;
+    h += card(intervals && !working ? tr("Best coverage (benchmark)") : tr("Best coverage"),
+              Format::percent(run.bestCoverage)
+                  + (intervals && best ? u" ["_s + interval(MetricIntervals::of(best->decidingMetrics(working)).coverage) + u']'
+                                       : QString()),
               coverageClass(run.bestCoverage));
+    if (intervals)
+        h += card(tr("Benchmark"), tr("%n held-out prompt(s)", nullptr, int(run.benchmarkSet.size())));
     h += card(tr("Iterations"), QString::number(run.iterations.size()));
     h += card(tr("Best iteration"), best ? tr("#%1").arg(run.bestIteration) : tr("none"));
     h += card(tr("Profile"), in.profileName);
@@ -161,15 +171,19 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
     // 4. Trends
     if (run.iterations.size() >= 2) {
         h += u"<h2>%1</h2>\n<table class=\"trends\">\n"_s.arg(e(tr("Trends")));
-        h += row({tr("Iter"), tr("Coverage"), tr("TPR"), tr("TNR"), tr("Accuracy"), tr("F1"),
-                  tr("FP"), tr("FN")},
-                 u"th"_s);
+        QStringList head{tr("Iter"), tr("Coverage"), tr("TPR"), tr("TNR"), tr("Accuracy"), tr("F1"), tr("FP"), tr("FN")};
+        if (intervals)
+            head.insert(2, tr("95 % interval"));
+        h += row(head, u"th"_s);
         for (const IterationResult &it : run.iterations) {
-            const EfficacyMetrics &m = it.metrics;
-            h += row({QString::number(it.iteration), Format::percent(m.coverage),
-                      Format::percent(m.truePositiveRate), Format::percent(m.trueNegativeRate),
-                      Format::percent(m.accuracy), Format::percent(m.f1Score),
-                      QString::number(m.falsePositives), QString::number(m.falseNegatives)});
+            const EfficacyMetrics &m = it.decidingMetrics(working);
+            QStringList cells{QString::number(it.iteration), Format::percent(m.coverage),
+                              Format::percent(m.truePositiveRate), Format::percent(m.trueNegativeRate),
+                              Format::percent(m.accuracy), Format::percent(m.f1Score),
+                              QString::number(m.falsePositives), QString::number(m.falseNegatives)};
+            if (intervals)
+                cells.insert(2, interval(MetricIntervals::of(m).coverage));
+            h += row(cells);
         }
         h += u"</table>\n"_s;
     }

@@ -52,9 +52,12 @@ IterationComparison::IterationComparison(const IterationResult &a, const Iterati
     , m_iterationB(b.iteration)
     , m_nameDiff(WordDiff::diff(a.topic.name, b.topic.name))
     , m_descriptionDiff(WordDiff::diff(a.topic.description, b.topic.description))
-    , m_metrics(metricDeltas(a.metrics, b.metrics))
     , m_paired(PairedComparison::of(a, b))
+    , m_onBenchmark(a.benchmark && b.benchmark)
+    , m_metricsA(m_onBenchmark ? a.benchmark->metrics : a.metrics)
+    , m_metricsB(m_onBenchmark ? b.benchmark->metrics : b.metrics)
 {
+    m_metrics = metricDeltas(m_metricsA, m_metricsB);
     diffExamples(a.topic.examples, b.topic.examples, &m_examplesAdded, &m_examplesRemoved,
                  &m_examplesKept);
     compareTests(a, b);

@@ -66,7 +66,12 @@ public:
     const QStringList &examplesRemoved() const { return m_examplesRemoved; } // in A, not in B
     const QStringList &examplesKept() const { return m_examplesKept; }
 
+    // On the held-out benchmark when both iterations have one (the figures are then
+    // comparable), else on their working suites.
     const QList<MetricDelta> &metrics() const { return m_metrics; } // in Metric order
+    bool metricsOnBenchmark() const { return m_onBenchmark; }
+    const EfficacyMetrics &metricsA() const { return m_metricsA; }
+    const EfficacyMetrics &metricsB() const { return m_metricsB; }
     // Fixed and broken on the prompts both scanned, with the exact McNemar verdict.
     const PairedComparison &paired() const { return m_paired; }
     MetricDelta metric(MetricDelta::Metric which) const;
@@ -95,4 +100,7 @@ private:
     QList<MetricDelta> m_metrics;
     QList<TestFlip> m_tests;
     PairedComparison m_paired;
+    bool m_onBenchmark = false;
+    EfficacyMetrics m_metricsA;
+    EfficacyMetrics m_metricsB;
 };

@@ -116,7 +116,8 @@ void EfficacySeriesModel::refresh()
     for (const IterationResult *it : std::as_const(recorded)) {
         const double x = it->iteration;
         const EfficacyMetrics &m = it->decidingMetrics(working);
-        if (const auto band = MetricIntervals::of(m).coverage) {
+        // Bands only for runs with a benchmark: older runs show exactly the figures they had.
+        if (const auto band = run.benchmarkSet.isEmpty() ? std::nullopt : MetricIntervals::of(m).coverage) {
             m_bandLow.append(QPointF(x, band->low * 100.0));
             m_bandHigh.append(QPointF(x, band->high * 100.0));
         }

@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QSpinBox>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -82,6 +83,26 @@ private slots:
         QVERIFY(warning->isVisible());
         QVERIFY(warning->text().contains(u"real traffic"_s));
         QVERIFY(panel.settings().inPlace);
+    }
+
+    void benchmarkSettings()
+    {
+        NewRunPanel panel;
+        QCOMPARE(panel.settings().benchmarkSize, 60); // on by default
+        QVERIFY(!panel.settings().decideOnWorkingSuite);
+        QCOMPARE(panel.settings().scanRepeats, 1);
+        panel.findChild<QSpinBox *>(u"benchmarkSizeSpin"_s)->setValue(0);
+        panel.findChild<QComboBox *>(u"decideOnCombo"_s)->setCurrentIndex(1);
+        panel.findChild<QSpinBox *>(u"scanRepeatsSpin"_s)->setValue(3);
+        const RunSettings s = panel.settings();
+        QCOMPARE(s.benchmarkSize, 0);
+        QVERIFY(s.decideOnWorkingSuite);
+        QCOMPARE(s.scanRepeats, 3);
+        NewRunPanel copy;
+        copy.setSettings(s);
+        QCOMPARE(copy.settings().benchmarkSize, 0);
+        QVERIFY(copy.settings().decideOnWorkingSuite);
+        QCOMPARE(copy.settings().scanRepeats, 3);
     }
 
     void aProfileWithoutTopicsShowsNoList()

@@ -11,6 +11,7 @@
 #include "ui/compare/applydialog.h"
 #include "ui/compare/benchmarkgrid.h"
 #include "ui/compare/comparepanel.h"
+#include "ui/compare/metricdeltatable.h"
 #include "ui/live/efficacychartview.h"
 
 #include <QAreaSeries>
@@ -306,6 +307,12 @@ private slots:
         QCOMPARE(panel->iterationA(), m_run.iterations.at(0).iteration);
         const QString verdict = m_studio->find<QLabel>(u"compareVerdict"_s)->text();
         QVERIFY2(verdict.contains(u"held-out benchmark prompts"_s), qPrintable(verdict));
+        // The metrics compared are the benchmark's, each rate with its 95 % interval.
+        QVERIFY(panel->comparison().metricsOnBenchmark());
+        auto *table = panel->findChild<MetricDeltaTable *>();
+        QVERIFY(table);
+        const QString tip = table->item(0, MetricDeltaTable::BColumn)->toolTip();
+        QVERIFY2(tip.startsWith(u"95 % interval: "_s), qPrintable(tip));
 
         BenchmarkGrid *grid = panel->benchmarkGrid();
         QCOMPARE(grid->model()->rowCount(), int(m_run.benchmarkSet.size()));

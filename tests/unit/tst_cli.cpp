@@ -4,6 +4,7 @@
 #include "samplerun.h"
 #include "testhome.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
@@ -159,6 +160,31 @@ private slots:
         QVERIFY(r.out.contains(u"Obtaining weapons, including slang for guns."_s));
         QVERIFY(r.out.contains(u"Coverage 100.0%"_s));
         QVERIFY(!r.out.contains(u"✓"_s));
+    }
+
+    // A run made before the benchmark existed: its own figures, no interval, no benchmark.
+    void oldRunsShowTheirFiguresWithoutIntervals()
+    {
+        const RunState sample = SampleRun::make();
+        QVERIFY(sample.benchmarkSet.isEmpty());
+        QVERIFY(RunStore(m_home + u"/runs"_s).save(sample).isEmpty());
+        const Outcome text = run({u"report"_s, sample.id});
+        QCOMPARE(text.code, 0);
+        QVERIFY(text.out.contains(u"Coverage 100.0%  TPR"_s));
+        QVERIFY(!text.out.contains(u"Benchmark"_s));
+        QVERIFY(!text.out.contains(u"%]"_s));
+        const Outcome json = run({u"report"_s, sample.id, u"--format"_s, u"json"_s});
+        const QJsonObject first = QJsonDocument::fromJson(json.out.toUtf8()).object().value(u"iterations"_s).toArray().first().toObject();
+        QVERIFY(first.contains(u"metrics"_s));
+        QVERIFY(!first.contains(u"intervals"_s));
+        QVERIFY(!first.contains(u"benchmark"_s));
+        // With a benchmark, the intervals are there.
+        RunState withBenchmark = sample;
+        withBenchmark.benchmarkSet = {TestCase{u"p"_s, true, u"direct"_s, TestSource::Benchmark, {}}};
+        QVERIFY(RunStore(m_home + u"/runs"_s).save(withBenchmark).isEmpty());
+        const QJsonObject again = QJsonDocument::fromJson(run({u"report"_s, sample.id, u"--format"_s, u"json"_s}).out.toUtf8())
+                                      .object().value(u"iterations"_s).toArray().first().toObject();
+        QCOMPARE(again.value(u"intervals"_s).toObject().value(u"coverage"_s).toArray().size(), 2);
     }
 
     void compareTwoIterations()

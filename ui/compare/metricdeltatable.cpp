@@ -89,10 +89,36 @@ void MetricDeltaTable::setComparison(const IterationComparison &comparison)
     m_deltas = comparison.metrics();
     setHorizontalHeaderLabels({tr("A (#%1)").arg(comparison.iterationA()),
                                tr("B (#%1)").arg(comparison.iterationB()), tr("Change")});
+    // The rates' 95 % intervals, for benchmark figures (older runs show just their figures).
+    const auto interval = [&comparison](const EfficacyMetrics &m, MetricDelta::Metric metric) -> QString {
+        if (!comparison.metricsOnBenchmark())
+            return {};
+        const MetricIntervals i = MetricIntervals::of(m);
+        std::optional<ProportionStats::Interval> x;
+        switch (metric) {
+        case MetricDelta::Metric::Coverage:
+            x = i.coverage;
+            break;
+        case MetricDelta::Metric::TruePositiveRate:
+            x = i.truePositiveRate;
+            break;
+        case MetricDelta::Metric::TrueNegativeRate:
+            x = i.trueNegativeRate;
+            break;
+        case MetricDelta::Metric::Accuracy:
+            x = i.accuracy;
+            break;
+        default:
+            break;
+        }
+        return x ? tr("95 % interval: %1 to %2").arg(Format::percent(x->low), Format::percent(x->high)) : QString();
+    };
     for (int r = 0; r < m_deltas.size() && r < MetricCount; ++r) {
         const MetricDelta &d = m_deltas.at(r);
         item(r, AColumn)->setText(value(d, d.a));
         item(r, BColumn)->setText(value(d, d.b));
+        item(r, AColumn)->setToolTip(interval(comparison.metricsA(), d.metric));
+        item(r, BColumn)->setToolTip(interval(comparison.metricsB(), d.metric));
         item(r, ChangeColumn)->setText(change(d));
         const QString verdict = d.direction == MetricDelta::Direction::Better  ? tr("better")
                                 : d.direction == MetricDelta::Direction::Worse ? tr("worse")

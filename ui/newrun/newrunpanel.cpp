@@ -55,6 +55,9 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     , m_promptSetName(named(new QLineEdit(this), u"promptSetNameEdit"_s, tr("Prompt set name")))
     , m_concurrency(named(new QSpinBox(this), u"concurrencySpin"_s, tr("Scans in parallel")))
     , m_rate(named(new QDoubleSpinBox(this), u"rateSpin"_s, tr("Scans per second")))
+    , m_benchmarkSize(named(new QSpinBox(this), u"benchmarkSizeSpin"_s, tr("Held-out benchmark prompts")))
+    , m_decideOn(named(new QComboBox(this), u"decideOnCombo"_s, tr("Decide on")))
+    , m_scanRepeats(named(new QSpinBox(this), u"scanRepeatsSpin"_s, tr("Scans per benchmark prompt")))
     , m_hint(new QLabel(this))
     , m_run(named(new QPushButton(tr("&Run"), this), u"runButton"_s, tr("Start the run")))
 {
@@ -105,6 +108,16 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     m_concurrency->setValue(5);
     m_rate->setRange(0, 1000);
     m_rate->setSpecialValueText(tr("unlimited"));
+    m_benchmarkSize->setRange(0, 500);
+    m_benchmarkSize->setValue(60);
+    m_benchmarkSize->setSpecialValueText(tr("none"));
+    m_benchmarkSize->setToolTip(tr("Labelled prompts the LLM writes once; every iteration is scored on them and the "
+                                   "LLM never sees them again, so iterations can be compared"));
+    m_decideOn->addItem(tr("the held-out benchmark"), false);
+    m_decideOn->addItem(tr("each iteration's own tests (as the original tool)"), true);
+    m_scanRepeats->setRange(1, 10);
+    m_scanRepeats->setToolTip(tr("Scan each benchmark prompt this many times; prompts whose verdict changes are "
+                                 "flagged unstable and left out of the figures"));
     m_hint->setObjectName(u"newRunHint"_s);
     m_hint->setWordWrap(true);
     m_run->setDefault(true);
@@ -112,7 +125,8 @@ NewRunPanel::NewRunPanel(QWidget *parent)
 
     // The numbers line up: every spin box as wide as the widest ("never stop early").
     const QList<QAbstractSpinBox *> spins{m_maxIterations, m_target,      m_cap,         m_plateauWindow,
-                                          m_plateauBand,   m_maxRegressions, m_concurrency, m_rate};
+                                          m_plateauBand,   m_maxRegressions, m_concurrency, m_rate,
+                                          m_benchmarkSize, m_scanRepeats};
     int spinWidth = 0;
     for (QAbstractSpinBox *spin : spins)
         spinWidth = qMax(spinWidth, spin->sizeHint().width());
@@ -153,6 +167,9 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     adv->addRow(tr("Prompt set name:"), m_promptSetName);
     adv->addRow(tr("Scans in parallel:"), m_concurrency);
     adv->addRow(tr("Scans per second:"), m_rate);
+    adv->addRow(tr("Benchmark prompts:"), m_benchmarkSize);
+    adv->addRow(tr("Decide on:"), m_decideOn);
+    adv->addRow(tr("Scans per benchmark prompt:"), m_scanRepeats);
     m_advanced->setCheckable(true);
     m_advanced->setChecked(false);
     const auto toggleAdvanced = [this](bool on) {
@@ -253,6 +270,9 @@ RunSettings NewRunPanel::settings() const
     if (m_rate->value() > 0)
         s.scanRate = m_rate->value();
     s.fixedTests = m_testPrompts->tests();
+    s.benchmarkSize = m_benchmarkSize->value();
+    s.decideOnWorkingSuite = m_decideOn->currentData().toBool();
+    s.scanRepeats = m_scanRepeats->value();
     return s;
 }
 
@@ -277,6 +297,9 @@ void NewRunPanel::setSettings(const RunSettings &s)
     if (s.scanConcurrency)
         m_concurrency->setValue(*s.scanConcurrency);
     m_rate->setValue(s.scanRate.value_or(0));
+    m_benchmarkSize->setValue(s.benchmarkSize);
+    m_decideOn->setCurrentIndex(s.decideOnWorkingSuite ? 1 : 0);
+    m_scanRepeats->setValue(s.scanRepeats);
     if (s.fixedTests != m_testPrompts->tests()) // the same set keeps its file name
         m_testPrompts->setTests(s.fixedTests);
 }

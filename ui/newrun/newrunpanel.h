@@ -68,6 +68,9 @@ private:
     QLineEdit *m_promptSetName;
     QSpinBox *m_concurrency;
     QDoubleSpinBox *m_rate;
+    QSpinBox *m_benchmarkSize;
+    QComboBox *m_decideOn;
+    QSpinBox *m_scanRepeats;
     QLabel *m_hint;
     QPushButton *m_run;
     bool m_running = false;
