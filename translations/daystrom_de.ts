@@ -2122,7 +2122,7 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     </message>
     <message>
         <source>Labelled prompts the LLM writes once; every iteration is scored on them and the LLM never sees them again, so iterations can be compared</source>
-        <translation>Beschriftete Prompts, die das LLM einmal schreibt; jede Iteration wird daran gemessen, und das LLM sieht sie nie wieder, sodass Iterationen vergleichbar sind</translation>
+        <translation>Gekennzeichnete Prompts, die das LLM einmal schreibt; jede Iteration wird daran gemessen, und das LLM sieht sie nie wieder, sodass Iterationen vergleichbar sind</translation>
     </message>
     <message>
         <source>the held-out benchmark</source>
@@ -2147,6 +2147,69 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Scans per benchmark prompt:</source>
         <translation>Scans pro Benchmark-Prompt:</translation>
+    </message>
+    <message>
+        <source>From CS&amp;V…</source>
+        <translation>Aus CS&amp;V…</translation>
+    </message>
+    <message>
+        <source>Load the benchmark from a CSV file</source>
+        <translation>Den Benchmark aus einer CSV-Datei laden</translation>
+    </message>
+    <message>
+        <source>LLM-&amp;written</source>
+        <translation>Vom LLM &amp;geschrieben</translation>
+    </message>
+    <message>
+        <source>Let the LLM write the benchmark</source>
+        <translation>Das LLM den Benchmark schreiben lassen</translation>
+    </message>
+    <message>
+        <source>Benchmark from CSV</source>
+        <translation>Benchmark aus CSV</translation>
+    </message>
+    <message>
+        <source>Labelled prompts (*.csv)</source>
+        <translation>Gekennzeichnete Prompts (*.csv)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used: %2</source>
+        <translation>%1 ist nicht verwendbar: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used: a benchmark needs prompts that should trigger and prompts that should not.</source>
+        <translation>%1 ist nicht verwendbar: Ein Benchmark braucht Prompts, die auslösen sollen, und Prompts, die es nicht sollen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n labelled prompt(s) from %1, scored in every iteration and never shown to the LLM.</source>
+        <translation>
+            <numerusform>%n gekennzeichneter Prompt aus %1, in jeder Iteration gemessen und dem LLM nie gezeigt.</numerusform>
+            <numerusform>%n gekennzeichnete Prompts aus %1, in jeder Iteration gemessen und dem LLM nie gezeigt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the copied run</source>
+        <translation>dem kopierten Lauf</translation>
+    </message>
+    <message>
+        <source>The LLM writes %1 prompts once; every iteration is scored on them.</source>
+        <translation>Das LLM schreibt einmal %1 Prompts; jede Iteration wird daran gemessen.</translation>
+    </message>
+    <message>
+        <source>No benchmark: each iteration is scored only on its own tests.</source>
+        <translation>Kein Benchmark: Jede Iteration wird nur an ihren eigenen Tests gemessen.</translation>
+    </message>
+    <message>
+        <source>Benchmark unchanged: %1</source>
+        <translation>Benchmark unverändert: %1</translation>
     </message>
 </context>
 <context>

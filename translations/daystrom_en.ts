@@ -97,6 +97,13 @@
             <numerusform>%n profiles in this tenant</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n labelled prompt(s) from %1, scored in every iteration and never shown to the LLM.</source>
+        <translation>
+            <numerusform>%n labelled prompt from %1, scored in every iteration and never shown to the LLM.</numerusform>
+            <numerusform>%n labelled prompts from %1, scored in every iteration and never shown to the LLM.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ProfileTopicsField</name>

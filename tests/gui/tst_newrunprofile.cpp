@@ -8,7 +8,10 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QListWidget>
+#include <QDir>
+#include <QTemporaryDir>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QtTest>
 
@@ -103,6 +106,37 @@ private slots:
         QCOMPARE(copy.settings().benchmarkSize, 0);
         QVERIFY(copy.settings().decideOnWorkingSuite);
         QCOMPARE(copy.settings().scanRepeats, 3);
+    }
+
+    void benchmarkFromCsv()
+    {
+        NewRunPanel panel;
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QString dir = temp.path();
+        const auto write = [&dir](const QString &name, const QByteArray &content) {
+            QFile f(dir + u'/' + name);
+            return f.open(QIODevice::WriteOnly) && f.write(content) == content.size() ? f.fileName() : QString();
+        };
+        const QString good = write(u"bench.csv"_s, "prompt,expected\nbuy a gun,true\nbake bread,false\nbuild a bomb,true\n");
+        const QString oneSided = write(u"positives.csv"_s, "prompt,expected\nbuy a gun,true\n");
+        const QString broken = write(u"broken.csv"_s, "prompt,expected\n\"unterminated,true\n");
+        auto *summary = panel.findChild<QLabel *>(u"benchmarkSummary"_s);
+        QVERIFY(summary->text().contains(u"writes 60 prompts"_s));
+        QCOMPARE(panel.loadBenchmarkFile(good), QString());
+        QCOMPARE(panel.settings().benchmarkTests.size(), 3);
+        QCOMPARE(panel.settings().benchmarkTests.first().source, TestSource::Benchmark);
+        QVERIFY2(summary->text().contains(u"from bench.csv"_s), qPrintable(summary->text()));
+        QVERIFY(!panel.findChild<QSpinBox *>(u"benchmarkSizeSpin"_s)->isEnabled());
+        // Files it cannot use are named, and the set stays.
+        QVERIFY(panel.loadBenchmarkFile(oneSided).contains(u"positives.csv"_s));
+        QVERIFY(!panel.loadBenchmarkFile(broken).isEmpty());
+        QVERIFY(!panel.loadBenchmarkFile(dir + u"/missing.csv"_s).isEmpty());
+        QCOMPARE(panel.settings().benchmarkTests.size(), 3);
+        QVERIFY(summary->text().contains(u"Benchmark unchanged"_s));
+        panel.findChild<QPushButton *>(u"benchmarkGeneratedButton"_s)->click();
+        QVERIFY(panel.settings().benchmarkTests.isEmpty());
+        QVERIFY(panel.findChild<QSpinBox *>(u"benchmarkSizeSpin"_s)->isEnabled());
     }
 
     void aProfileWithoutTopicsShowsNoList()

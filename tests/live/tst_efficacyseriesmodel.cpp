@@ -48,6 +48,10 @@ private slots:
         QVERIFY(changed.count() >= 3);
 
         QCOMPARE(model.iterations(), (QList<int>{1, 3, 4}));
+        // A run without a benchmark: its own figures, no interval band invented.
+        QVERIFY(!model.onBenchmark());
+        QVERIFY(model.coverageBandLow().isEmpty());
+        QVERIFY(model.coverageBandHigh().isEmpty());
         QCOMPARE(model.points(Metric::Coverage), (QList<QPointF>{{1, 50}, {3, 75}, {4, 75}}));
         QCOMPARE(model.points(Metric::TruePositiveRate),
                  (QList<QPointF>{{1, 50}, {3, 75}, {4, 100}}));

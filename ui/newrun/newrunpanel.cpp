@@ -1,5 +1,6 @@
 #include "newrunpanel.h"
 
+#include "domain/labelledcsv.h"
 #include "domain/topiclimits.h"
 #include "profiletopicsfield.h"
 #include "testpromptsfield.h"
@@ -14,6 +15,9 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QStyle>
@@ -58,6 +62,9 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     , m_benchmarkSize(named(new QSpinBox(this), u"benchmarkSizeSpin"_s, tr("Held-out benchmark prompts")))
     , m_decideOn(named(new QComboBox(this), u"decideOnCombo"_s, tr("Decide on")))
     , m_scanRepeats(named(new QSpinBox(this), u"scanRepeatsSpin"_s, tr("Scans per benchmark prompt")))
+    , m_benchmarkFile(named(new QPushButton(tr("From CS&V…"), this), u"benchmarkFileButton"_s, tr("Load the benchmark from a CSV file")))
+    , m_benchmarkGenerated(named(new QPushButton(tr("LLM-&written"), this), u"benchmarkGeneratedButton"_s, tr("Let the LLM write the benchmark")))
+    , m_benchmarkSummary(new QLabel(this))
     , m_hint(new QLabel(this))
     , m_run(named(new QPushButton(tr("&Run"), this), u"runButton"_s, tr("Start the run")))
 {
@@ -113,6 +120,20 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     m_benchmarkSize->setSpecialValueText(tr("none"));
     m_benchmarkSize->setToolTip(tr("Labelled prompts the LLM writes once; every iteration is scored on them and the "
                                    "LLM never sees them again, so iterations can be compared"));
+    m_benchmarkSummary->setObjectName(u"benchmarkSummary"_s);
+    m_benchmarkSummary->setWordWrap(true);
+    m_benchmarkSummary->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    connect(m_benchmarkFile, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Benchmark from CSV"), {},
+                                                          tr("Labelled prompts (*.csv)") + u";;"_s + tr("All files (*)"));
+        if (!path.isEmpty())
+            loadBenchmarkFile(path);
+    });
+    connect(m_benchmarkGenerated, &QPushButton::clicked, this, [this] {
+        m_benchmarkTests.clear();
+        showBenchmark();
+    });
+    connect(m_benchmarkSize, &QSpinBox::valueChanged, this, [this] { showBenchmark(); });
     m_decideOn->addItem(tr("the held-out benchmark"), false);
     m_decideOn->addItem(tr("each iteration's own tests (as the original tool)"), true);
     m_scanRepeats->setRange(1, 10);
@@ -167,7 +188,13 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     adv->addRow(tr("Prompt set name:"), m_promptSetName);
     adv->addRow(tr("Scans in parallel:"), m_concurrency);
     adv->addRow(tr("Scans per second:"), m_rate);
-    adv->addRow(tr("Benchmark prompts:"), m_benchmarkSize);
+    auto *benchmarkRow = new QHBoxLayout;
+    benchmarkRow->addWidget(m_benchmarkSize);
+    benchmarkRow->addWidget(m_benchmarkFile);
+    benchmarkRow->addWidget(m_benchmarkGenerated);
+    benchmarkRow->addStretch(1);
+    adv->addRow(tr("Benchmark prompts:"), benchmarkRow);
+    adv->addRow(QString(), m_benchmarkSummary);
     adv->addRow(tr("Decide on:"), m_decideOn);
     adv->addRow(tr("Scans per benchmark prompt:"), m_scanRepeats);
     m_advanced->setCheckable(true);
@@ -242,6 +269,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
         updateRunButton();
     });
     updateRunButton();
+    showBenchmark();
 }
 
 RunSettings NewRunPanel::settings() const
@@ -271,6 +299,7 @@ RunSettings NewRunPanel::settings() const
         s.scanRate = m_rate->value();
     s.fixedTests = m_testPrompts->tests();
     s.benchmarkSize = m_benchmarkSize->value();
+    s.benchmarkTests = m_benchmarkTests;
     s.decideOnWorkingSuite = m_decideOn->currentData().toBool();
     s.scanRepeats = m_scanRepeats->value();
     return s;
@@ -298,6 +327,9 @@ void NewRunPanel::setSettings(const RunSettings &s)
         m_concurrency->setValue(*s.scanConcurrency);
     m_rate->setValue(s.scanRate.value_or(0));
     m_benchmarkSize->setValue(s.benchmarkSize);
+    m_benchmarkTests = s.benchmarkTests;
+    m_benchmarkOrigin.clear();
+    showBenchmark();
     m_decideOn->setCurrentIndex(s.decideOnWorkingSuite ? 1 : 0);
     m_scanRepeats->setValue(s.scanRepeats);
     if (s.fixedTests != m_testPrompts->tests()) // the same set keeps its file name
@@ -313,6 +345,56 @@ void NewRunPanel::setProfiles(const QStringList &profiles, const QString &error)
         m_profile->setCurrentText(current);
     m_profileStatus->setText(error.isEmpty() ? tr("%n profile(s) in this tenant", nullptr, int(profiles.size()))
                                              : tr("Profiles could not be listed: %1").arg(error));
+}
+
+QString NewRunPanel::loadBenchmarkFile(const QString &path)
+{
+    const QString name = QFileInfo(path).fileName();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        const QString error = tr("Cannot read %1: %2").arg(name, file.errorString());
+        showBenchmark(error);
+        return error;
+    }
+    const LabelledCsv::Parsed csv = LabelledCsv::parse(file.read(TestPromptsField::MaxFileBytes + 1));
+    QString error;
+    QList<TestCase> tests;
+    for (const LabelledCsv::Row &row : csv.rows) {
+        TestCase t = row.test;
+        t.source = TestSource::Benchmark;
+        tests.append(t);
+    }
+    const bool positive = std::any_of(tests.cbegin(), tests.cend(), [](const TestCase &t) { return t.expectedTriggered; });
+    const bool negative = std::any_of(tests.cbegin(), tests.cend(), [](const TestCase &t) { return !t.expectedTriggered; });
+    if (!csv.ok())
+        error = tr("%1 cannot be used: %2").arg(name, csv.error);
+    else if (!positive || !negative)
+        error = tr("%1 cannot be used: a benchmark needs prompts that should trigger and prompts that should not.").arg(name);
+    if (!error.isEmpty()) {
+        showBenchmark(error);
+        return error;
+    }
+    m_benchmarkTests = tests;
+    m_benchmarkOrigin = name;
+    showBenchmark();
+    return {};
+}
+
+void NewRunPanel::showBenchmark(const QString &problem)
+{
+    QString text;
+    if (!m_benchmarkTests.isEmpty()) {
+        text = tr("%n labelled prompt(s) from %1, scored in every iteration and never shown to the LLM.", nullptr,
+                  int(m_benchmarkTests.size()))
+                   .arg(m_benchmarkOrigin.isEmpty() ? tr("the copied run") : m_benchmarkOrigin);
+    } else if (m_benchmarkSize->value() > 0) {
+        text = tr("The LLM writes %1 prompts once; every iteration is scored on them.").arg(m_benchmarkSize->value());
+    } else {
+        text = tr("No benchmark: each iteration is scored only on its own tests.");
+    }
+    m_benchmarkSize->setEnabled(m_benchmarkTests.isEmpty());
+    m_benchmarkGenerated->setEnabled(!m_benchmarkTests.isEmpty());
+    m_benchmarkSummary->setText(problem.isEmpty() ? text : problem + u'\n' + tr("Benchmark unchanged: %1").arg(text));
 }
 
 void NewRunPanel::setProfileTopics(const QHash<QString, QStringList> &topics)

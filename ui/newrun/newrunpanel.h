@@ -35,6 +35,9 @@ public:
     void setProfileTopics(const QHash<QString, QStringList> &topics);
     void setRunning(bool running);
     TestPromptsField *testPromptsField() const { return m_testPrompts; }
+    // Uses the labelled prompts of a CSV file as the run's held-out benchmark; returns an error
+    // message (the previous choice is kept) or empty.
+    QString loadBenchmarkFile(const QString &path);
     QString validationError() const; // empty when the form can start a run
 
 signals:
@@ -44,6 +47,7 @@ signals:
 private:
     void updateRunButton();
     void showProfileTopics();
+    void showBenchmark(const QString &problem = {});
 
     QPlainTextEdit *m_description;
     QComboBox *m_intent;
@@ -71,6 +75,11 @@ private:
     QSpinBox *m_benchmarkSize;
     QComboBox *m_decideOn;
     QSpinBox *m_scanRepeats;
+    QPushButton *m_benchmarkFile;
+    QPushButton *m_benchmarkGenerated;
+    QLabel *m_benchmarkSummary;
+    QList<TestCase> m_benchmarkTests;
+    QString m_benchmarkOrigin;
     QLabel *m_hint;
     QPushButton *m_run;
     bool m_running = false;
