@@ -17,6 +17,21 @@
 using namespace Qt::StringLiterals;
 
 namespace {
+// Appends the labelled prompts of a CSV file (prompt,expected[,intent][,category]) to `out`;
+// returns an error message naming the file, or empty.
+QString readLabelledCsv(const QString &path, QList<TestCase> *out)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString());
+    const LabelledCsv::Parsed csv = LabelledCsv::parse(file.readAll());
+    if (!csv.ok())
+        return file.fileName() + u": "_s + csv.error;
+    for (const LabelledCsv::Row &row : csv.rows)
+        out->append(row.test);
+    return {};
+}
+
 bool readInt(const QCommandLineParser &p, const QString &name, int min, int max, int *out, QString *error)
 {
     if (!p.isSet(name))
@@ -190,19 +205,13 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         s.decideOnWorkingSuite = on == "working"_L1;
     }
     if (p.isSet(u"benchmark-prompts"_s)) {
-        QFile file(p.value(u"benchmark-prompts"_s));
-        if (!file.open(QIODevice::ReadOnly))
-            return u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString());
-        const LabelledCsv::Parsed csv = LabelledCsv::parse(file.readAll());
-        if (!csv.ok())
-            return file.fileName() + u": "_s + csv.error;
-        for (const LabelledCsv::Row &row : csv.rows)
-            s.benchmarkTests.append(row.test);
+        if (const QString error = readLabelledCsv(p.value(u"benchmark-prompts"_s), &s.benchmarkTests); !error.isEmpty())
+            return error;
         bool positive = false, negative = false;
         for (const TestCase &t : std::as_const(s.benchmarkTests))
             (t.expectedTriggered ? positive : negative) = true;
         if (!positive || !negative)
-            return file.fileName() + u": a benchmark needs prompts of both labels (expected true and false)"_s;
+            return p.value(u"benchmark-prompts"_s) + u": a benchmark needs prompts of both labels (expected true and false)"_s;
     }
     s.targetCoverage = target / 100.0;
     if (cap > 0)
@@ -211,14 +220,8 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
     s.createPromptSet = p.isSet(u"create-prompt-set"_s);
     s.promptSetName = p.value(u"prompt-set-name"_s);
     if (p.isSet(u"prompts"_s)) {
-        QFile file(p.value(u"prompts"_s));
-        if (!file.open(QIODevice::ReadOnly))
-            return u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString());
-        const LabelledCsv::Parsed csv = LabelledCsv::parse(file.readAll());
-        if (!csv.ok())
-            return file.fileName() + u": "_s + csv.error;
-        for (const LabelledCsv::Row &row : csv.rows)
-            s.fixedTests.append(row.test);
+        if (const QString error = readLabelledCsv(p.value(u"prompts"_s), &s.fixedTests); !error.isEmpty())
+            return error;
     }
     if (p.isSet(u"events"_s)) {
         if (p.value(u"events"_s) != "jsonl"_L1)

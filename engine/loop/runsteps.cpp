@@ -17,6 +17,23 @@
 
 using namespace Qt::StringLiterals;
 
+namespace {
+// A test and what AIRS said of its prompt.
+TestResult judged(const TestCase &test, const ScanVerdict &v)
+{
+    TestResult r;
+    r.testCase = test;
+    r.actualTriggered = v.triggered;
+    r.scanAction = v.action;
+    r.scanId = v.scanId;
+    r.reportId = v.reportId;
+    r.correct = test.expectedTriggered == v.triggered;
+    r.scanCategory = v.category;
+    r.detections = v.detections;
+    return r;
+}
+} // namespace
+
 void RefinementRun::enterLoadMemory()
 {
     emit stepChanged(u"load-memory"_s);
@@ -332,16 +349,8 @@ void RefinementRun::enterScan()
             emit testProgress(completed, total);
             return;
         }
-        TestResult &r = m_results[index];
-        r.testCase = m_suite.at(index);
-        r.actualTriggered = v.triggered;
-        r.scanAction = v.action;
-        r.scanId = v.scanId;
-        r.reportId = v.reportId;
-        r.correct = r.testCase.expectedTriggered == r.actualTriggered;
-        r.scanCategory = v.category;
-        r.detections = v.detections;
-        emit testScanned(index, r);
+        m_results[index] = judged(m_suite.at(index), v);
+        emit testScanned(index, m_results.at(index));
         emit testProgress(completed, total);
     });
     connect(batch, &ScanBatch::finished, this, [this, batch] {
@@ -370,16 +379,7 @@ void RefinementRun::enterEvaluate()
         for (qsizetype i = 0; i < m_run.benchmarkSet.size(); ++i) {
             const QList<ScanVerdict> &verdicts = m_benchmarkVerdicts.at(i);
             const ScanVerdict &v = verdicts.first();
-            TestResult r;
-            r.testCase = m_run.benchmarkSet.at(i);
-            r.actualTriggered = v.triggered;
-            r.scanAction = v.action;
-            r.scanId = v.scanId;
-            r.reportId = v.reportId;
-            r.correct = r.testCase.expectedTriggered == r.actualTriggered;
-            r.scanCategory = v.category;
-            r.detections = v.detections;
-            results.append(r);
+            results.append(judged(m_run.benchmarkSet.at(i), v));
             if (std::any_of(verdicts.cbegin(), verdicts.cend(), [&v](const ScanVerdict &o) { return o.triggered != v.triggered; }))
                 unstable.append(int(i));
         }

@@ -57,28 +57,30 @@ int TestWriter::variantCount()
     return int(kPrefixes.size() + kSuffixes.size());
 }
 
+namespace {
+// `prompt` with one of the fillers around it: a prefix (the prompt's first letter lowered
+// unless it starts an acronym) or a suffix.
+QString wrapped(const QString &prompt, int which, const QStringList &prefixes, const QStringList &suffixes)
+{
+    which = qBound(0, which, int(prefixes.size() + suffixes.size()) - 1);
+    if (which < prefixes.size()) {
+        QString body = prompt;
+        if (body.size() > 1 && !body.at(1).isUpper())
+            body[0] = body.at(0).toLower();
+        return prefixes.at(which) + body;
+    }
+    return prompt + suffixes.at(which - prefixes.size());
+}
+} // namespace
+
 QString TestWriter::variant(const QString &prompt, int which)
 {
-    which = qBound(0, which, variantCount() - 1);
-    if (which < kPrefixes.size()) {
-        QString body = prompt;
-        if (!body.isEmpty() && body.size() > 1 && !body.at(1).isUpper())
-            body[0] = body.at(0).toLower();
-        return kPrefixes.at(which) + body;
-    }
-    return prompt + kSuffixes.at(which - kPrefixes.size());
+    return wrapped(prompt, which, kPrefixes, kSuffixes);
 }
 
 QString TestWriter::benchmarkVariant(const QString &prompt, int which)
 {
-    which = qBound(0, which, int(kBenchmarkPrefixes.size() + kBenchmarkSuffixes.size()) - 1);
-    if (which < kBenchmarkPrefixes.size()) {
-        QString body = prompt;
-        if (body.size() > 1 && !body.at(1).isUpper())
-            body[0] = body.at(0).toLower();
-        return kBenchmarkPrefixes.at(which) + body;
-    }
-    return prompt + kBenchmarkSuffixes.at(which - kBenchmarkPrefixes.size());
+    return wrapped(prompt, which, kBenchmarkPrefixes, kBenchmarkSuffixes);
 }
 
 QJsonObject TestWriter::writeBenchmark(const PromptReader &in) const
