@@ -658,6 +658,10 @@ B: %2
             <numerusform>%n Prompts weggelassen: Ihr Urteil wechselte zwischen wiederholten Scans.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Iteration %1 → %2: benchmark coverage %3 → %4 (%5); in their own tests, %6 fixed, %7 broken.</source>
+        <translation>Iteration %1 → %2: Benchmark-Abdeckung %3 → %4 (%5); in den eigenen Tests %6 behoben, %7 kaputt.</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionTester</name>

@@ -232,7 +232,7 @@ void ComparePanel::repopulate()
     m_b->clear();
     for (const IterationResult &it : run.iterations) {
         QString text =
-            tr("#%1 — %2 coverage").arg(it.iteration).arg(Format::percent(it.metrics.coverage));
+            tr("#%1 — %2 coverage").arg(it.iteration).arg(Format::percent(it.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage));
         if (it.iteration == run.bestIteration)
             text += tr(" (best)");
         m_a->addItem(text, it.iteration);
@@ -299,7 +299,9 @@ void ComparePanel::compare()
     m_flips->setComparison(m_comparison);
 
     const MetricDelta coverage = m_comparison.metric(MetricDelta::Metric::Coverage);
-    m_summary->setText(tr("Iteration %1 → %2: coverage %3 → %4 (%5); %6 fixed, %7 broken.")
+    m_summary->setText((m_comparison.metricsOnBenchmark()
+                            ? tr("Iteration %1 → %2: benchmark coverage %3 → %4 (%5); in their own tests, %6 fixed, %7 broken.")
+                            : tr("Iteration %1 → %2: coverage %3 → %4 (%5); %6 fixed, %7 broken."))
                            .arg(QString::number(a->iteration), QString::number(b->iteration),
                                 Format::percent(coverage.a), Format::percent(coverage.b),
                                 MetricDeltaTable::change(coverage),
