@@ -1,5 +1,6 @@
 #include "runprinter.h"
 
+#include "domain/benchmarkscore.h"
 #include "domain/format.h"
 #include "loop/loopeventjson.h"
 #include "models/runcontroller.h"
@@ -88,6 +89,19 @@ void RunPrinter::attach(RunController *c)
                  .arg(m.falseNegatives)
                  .arg(r.testResults.size())
                  .arg(QString::number(r.durationMs / 1000.0, 'f', 1)));
+        if (r.benchmark) { // the figures the run decides on, with their 95 % intervals
+            const EfficacyMetrics &b = r.benchmark->metrics;
+            const MetricIntervals i = MetricIntervals::of(b);
+            const auto range = [](const std::optional<ProportionStats::Interval> &x) {
+                return x ? u" [%1–%2]"_s.arg(Format::percent(x->low), Format::percent(x->high)) : QString();
+            };
+            line(u"  benchmark: coverage %1%2  TPR %3  TNR %4  (%5 held-out prompts%6)"_s
+                     .arg(Format::percent(b.coverage), range(i.coverage), Format::percent(b.truePositiveRate),
+                          Format::percent(b.trueNegativeRate), QString::number(r.benchmark->results.size()),
+                          r.benchmark->unstableIndexes.isEmpty()
+                              ? QString()
+                              : u", %1 unstable left out"_s.arg(r.benchmark->unstableIndexes.size())));
+        }
     });
     connect(c, &RunController::topicDuplicate, this, [this](const Topic &, int of) {
         line(u"  duplicate of iteration %1: skipped"_s.arg(of));
@@ -109,7 +123,9 @@ void RunPrinter::attach(RunController *c)
         line(u"\nRun %1 completed: %2"_s.arg(s.id, s.stopReason));
         if (s.iterations.isEmpty())
             return;
-        line(u"Best: iteration %1, coverage %2"_s.arg(best.iteration).arg(Format::percent(best.metrics.coverage)));
+        const bool onBenchmark = best.benchmark && !s.userInput.decideOnWorkingSuite;
+        line(u"Best: iteration %1, %2coverage %3"_s.arg(QString::number(best.iteration), onBenchmark ? u"benchmark "_s : QString(),
+                                                         Format::percent(best.decidingMetrics(s.userInput.decideOnWorkingSuite).coverage)));
         line(u"  name:        %1"_s.arg(best.topic.name));
         line(u"  description: %1"_s.arg(best.topic.description));
         for (const QString &e : best.topic.examples)

@@ -135,6 +135,21 @@ private slots:
 
     // Memory is on by default: the first run writes learnings, the second loads them.
     // --no-memory and MEMORY_ENABLED=false neither read nor write the memory.
+    // A person reading the run sees each iteration's benchmark figures with their intervals.
+    void humanOutputShowsTheBenchmark()
+    {
+        QProcess p;
+        p.setProcessEnvironment(env());
+        p.start(QStringLiteral(DAYSTROM_CLI), {u"generate"_s, u"--sandbox"_s, u"--topic"_s, u"Block requests to buy weapons"_s,
+                                              u"--max-iterations"_s, u"2"_s, u"--benchmark"_s, u"30"_s});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QCOMPARE(out.count(u"(30 held-out prompts)"_s), 2);
+        QVERIFY2(QRegularExpression(u"benchmark: coverage [0-9.]+% \\[[0-9.]+%–[0-9.]+%\\]"_s).match(out).hasMatch(), qPrintable(out));
+        QVERIFY2(out.contains(u"Best: iteration "_s) && out.contains(u", benchmark coverage "_s), qPrintable(out));
+    }
+
     void generateUsesMemoryUnlessTurnedOff_data()
     {
         QTest::addColumn<QStringList>("flags");

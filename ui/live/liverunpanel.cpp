@@ -324,7 +324,7 @@ void LiveRunPanel::updateIterationChoices()
     for (auto it = run.iterations.crbegin(); it != run.iterations.crend(); ++it)
         m_iterationChoice->addItem(tr("Iteration %1 — coverage %2")
                                        .arg(it->iteration)
-                                       .arg(Format::percent(it->metrics.coverage)),
+                                       .arg(Format::percent(it->decidingMetrics(m_session->run().userInput.decideOnWorkingSuite).coverage)),
                                    it->iteration);
     const bool running = m_model->isFollowingLive() && m_iterationChoice->count() > 0 &&
                          m_iterationChoice->itemData(0, RunningRole).toBool();
