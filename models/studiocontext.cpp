@@ -152,11 +152,8 @@ void StudioContext::listProfiles()
             return;
         // Runs' own copies ("daystrom-run-<id>") are not profiles to start from.
         const QString scratchPrefix = TenantFootprint::scratchProfileName({});
-        QHash<QString, AirsProfile> latest;
-        for (const AirsProfile &p : r.value) {
-            if (!p.name.startsWith(scratchPrefix) && (!latest.contains(p.name) || p.revision > latest.value(p.name).revision))
-                latest.insert(p.name, p);
-        }
+        QHash<QString, AirsProfile> latest = AirsProfile::latestByName(r.value);
+        latest.removeIf([&scratchPrefix](const auto &entry) { return entry.key().startsWith(scratchPrefix); });
         QStringList names = latest.keys();
         names.sort(Qt::CaseInsensitive);
         QHash<QString, QStringList> topics;

@@ -27,6 +27,16 @@ QJsonObject AirsTopic::writeBody(const QString &name, const QString &description
                        {u"active"_s, true}};
 }
 
+QHash<QString, AirsProfile> AirsProfile::latestByName(const QList<AirsProfile> &listed)
+{
+    QHash<QString, AirsProfile> latest;
+    for (const AirsProfile &p : listed) {
+        if (!latest.contains(p.name) || p.revision > latest.value(p.name).revision)
+            latest.insert(p.name, p);
+    }
+    return latest;
+}
+
 AirsProfile AirsProfile::fromJson(const QJsonObject &o)
 {
     AirsProfile p;

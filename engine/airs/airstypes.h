@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QJsonObject>
 #include <QStringList>
 
@@ -31,6 +32,8 @@ struct AirsProfile
     QJsonObject raw;
 
     static AirsProfile fromJson(const QJsonObject &o);
+    // The latest revision of every profile in a listing (each revision is listed), by name.
+    static QHash<QString, AirsProfile> latestByName(const QList<AirsProfile> &listed);
 };
 
 // One topic to pin in a profile's topic-guardrails entry, with the bucket it goes into.

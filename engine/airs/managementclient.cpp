@@ -281,17 +281,30 @@ void ManagementClient::findProfile(const QString &profileName, QObject *context,
             return;
         if (!profiles.ok())
             return done(failure<AirsProfile>(profiles.error));
-        const AirsProfile *chosen = nullptr;
-        for (const AirsProfile &p : profiles.value) {
-            if (p.name == profileName && (!chosen || p.revision > chosen->revision))
-                chosen = &p;
-        }
-        if (!chosen) {
+        const QHash<QString, AirsProfile> latest = AirsProfile::latestByName(profiles.value);
+        const auto chosen = latest.constFind(profileName);
+        if (chosen == latest.cend()) {
             return done(failure<AirsProfile>(AirsError{
                 AirsError::Kind::NotFound, 0,
                 u"no security profile named \"%1\" in this tenant"_s.arg(profileName), -1}));
         }
         done(AirsResult<AirsProfile>{*chosen, {}});
+    });
+}
+
+void ManagementClient::restoreTopicGuardrails(const QString &profileName, const QJsonObject &before,
+                                              QObject *context, Callback<AirsProfile> done)
+{
+    QPointer<QObject> guard(context);
+    findProfile(profileName, this, [=, this](const AirsResult<AirsProfile> &found) {
+        if (!guard)
+            return;
+        if (!found.ok())
+            return done(found);
+        const QJsonObject policy = ProfilePolicy::withTopicGuardrailsOf(found.value.policy, before);
+        if (policy == found.value.policy)
+            return done(found);
+        updateProfile(found.value, policy, guard, done);
     });
 }
 

@@ -54,6 +54,10 @@ public:
                       const QString &guardrailAction, QObject *context, Callback<AirsProfile> done,
                       ProfilePolicy::OtherTopics others = ProfilePolicy::OtherTopics::Keep,
                       const QStringList &replaced = {});
+    // Puts the profile's topic guardrails back as they were in `before` (a whole earlier
+    // policy; ProfilePolicy::withTopicGuardrailsOf). A policy that would not change is not written.
+    void restoreTopicGuardrails(const QString &profileName, const QJsonObject &before, QObject *context,
+                                Callback<AirsProfile> done);
     // The profile of that exact name with the highest revision; NotFound when there is none.
     void findProfile(const QString &profileName, QObject *context, Callback<AirsProfile> done);
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "iterationresult.h"
+#include "testcomposition.h"
 
 #include <QJsonObject>
 
@@ -29,7 +30,7 @@ struct PairedComparison
 
     // `alpha`: the p-value below which a difference is called real.
     static PairedComparison of(const IterationResult &a, const IterationResult &b, double alpha = 0.05);
-    static QString key(const QString &prompt) { return prompt.trimmed().toLower(); }
+    static QString key(const QString &prompt) { return dedupKey(prompt); }
 
     static QString verdictName(Verdict v); // "b-better", "a-better", "within-noise", "nothing-shared"
     // "Iteration 5 is better than iteration 3: 12 fixed, 1 broken, p = 0.003 (on the 48 prompts

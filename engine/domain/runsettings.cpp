@@ -20,6 +20,11 @@ std::optional<Intent> intentFromName(const QString &name)
     return std::nullopt;
 }
 
+QString guardrailActionFor(Intent intent)
+{
+    return intent == Intent::Block ? u"allow"_s : u"block"_s;
+}
+
 QJsonObject RunSettings::toJson() const
 {
     QJsonObject o{{u"topicDescription"_s, topicDescription},

@@ -14,6 +14,9 @@ class JsonIn;
 enum class Intent { Block, Allow };
 QString intentName(Intent intent);
 std::optional<Intent> intentFromName(const QString &name);
+// The topic-guardrails action a profile needs for the intent: the inverse of it (behaviour
+// reference §2.2): block intent pins the topic in the block bucket under an "allow" guardrail.
+QString guardrailActionFor(Intent intent);
 
 // The run's settings; stored as `userInput` in run files, with the original's field names.
 struct RunSettings

@@ -212,22 +212,12 @@ void RunWorkspace::restoreInPlace()
     if (!m_footprint.productionPolicy)
         return succeed();
     const quint64 generation = m_generation;
-    m_management->findProfile(m_footprint.productionProfile, this, [this, generation](const AirsResult<AirsProfile> &r) {
+    m_management->restoreTopicGuardrails(m_footprint.productionProfile, *m_footprint.productionPolicy, this,
+                                         [this, generation](const AirsResult<AirsProfile> &r) {
         if (generation != m_generation)
             return;
         if (!r.ok())
-            return fail(u"profile \"%1\" could not be read to put it back: %2"_s.arg(m_footprint.productionProfile,
-                                                                                   r.error.toString()));
-        const QJsonObject policy = ProfilePolicy::withTopicGuardrailsOf(r.value.policy, *m_footprint.productionPolicy);
-        if (policy == r.value.policy)
-            return succeed();
-        m_management->updateProfile(r.value, policy, this, [this, generation](const AirsResult<AirsProfile> &u) {
-            if (generation != m_generation)
-                return;
-            if (!u.ok())
-                return fail(u"profile \"%1\" could not be put back: %2"_s.arg(m_footprint.productionProfile,
-                                                                            u.error.toString()));
-            succeed();
-        });
+            return fail(u"profile \"%1\" could not be put back: %2"_s.arg(m_footprint.productionProfile, r.error.toString()));
+        succeed();
     });
 }

@@ -3,7 +3,6 @@
 #include "airs/managementclient.h"
 #include "airs/profilepolicy.h"
 
-#include <QHash>
 
 #include <memory>
 
@@ -28,16 +27,6 @@ void eachInTurn(const QList<T> &items, std::function<void(const T &, std::functi
     (*next)(true);
 }
 
-// The latest revision of every profile, by name.
-QList<AirsProfile> latestRevisions(const QList<AirsProfile> &all)
-{
-    QHash<QString, AirsProfile> latest;
-    for (const AirsProfile &p : all) {
-        if (!latest.contains(p.name) || p.revision > latest.value(p.name).revision)
-            latest.insert(p.name, p);
-    }
-    return latest.values();
-}
 } // namespace
 
 TenantCleaner::TenantCleaner(ManagementClient *management, QObject *parent)
@@ -98,35 +87,19 @@ void TenantCleaner::restoreProduction()
     if (!f.inPlace || !f.productionPolicy)
         return deleteScratchProfile();
     const quint64 generation = m_generation;
-    m_management->findProfile(f.productionProfile, this, [this, generation](const AirsResult<AirsProfile> &found) {
+    m_management->restoreTopicGuardrails(f.productionProfile, *f.productionPolicy, this,
+                                         [this, generation](const AirsResult<AirsProfile> &r) {
         if (generation != m_generation)
             return;
         TenantFootprint &f = m_outcome.remaining;
-        if (!found.ok()) {
-            m_outcome.problems.append(u"profile \"%1\" could not be read to restore it: %2"_s.arg(
-                f.productionProfile, found.error.toString()));
+        if (!r.ok()) {
+            m_outcome.problems.append(u"profile \"%1\" could not be restored: %2"_s.arg(f.productionProfile, r.error.toString()));
             return finish(); // its topics are still pinned there: deleting them would fail
         }
-        const QJsonObject policy = ProfilePolicy::withTopicGuardrailsOf(found.value.policy, *f.productionPolicy);
-        auto restored = [this] {
-            TenantFootprint &f = m_outcome.remaining;
-            m_outcome.done.append(u"restored the topic guardrails of profile \"%1\""_s.arg(f.productionProfile));
-            f.productionPolicy.reset();
-            stepDone();
-            deleteScratchProfile();
-        };
-        if (policy == found.value.policy)
-            return restored();
-        m_management->updateProfile(found.value, policy, this, [this, generation, restored](const AirsResult<AirsProfile> &r) {
-            if (generation != m_generation)
-                return;
-            if (!r.ok()) {
-                m_outcome.problems.append(u"profile \"%1\" could not be restored: %2"_s.arg(
-                    m_outcome.remaining.productionProfile, r.error.toString()));
-                return finish();
-            }
-            restored();
-        });
+        m_outcome.done.append(u"restored the topic guardrails of profile \"%1\""_s.arg(f.productionProfile));
+        f.productionPolicy.reset();
+        stepDone();
+        deleteScratchProfile();
     });
 }
 
@@ -221,7 +194,7 @@ void TenantCleaner::deleteTopics()
                 }
             }
             m_outcome.remaining.topics = existing;
-            const QList<AirsProfile> latest = latestRevisions(profiles.value);
+            const QList<AirsProfile> latest = AirsProfile::latestByName(profiles.value).values();
             eachInTurn<CreatedObject>(
                 existing,
                 [this, latest](const CreatedObject &t, std::function<void(bool)> next) {

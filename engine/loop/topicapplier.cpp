@@ -9,12 +9,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-QString guardrailActionFor(Intent intent)
-{
-    // The guardrail-level action is the inverse of the intent (behaviour reference §2.2).
-    return intent == Intent::Block ? u"allow"_s : u"block"_s;
-}
-
 bool sameText(const AirsTopic &a, const Topic &t)
 {
     return a.name == t.name && a.description == t.description && a.examples == t.examples;

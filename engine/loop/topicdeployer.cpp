@@ -56,17 +56,14 @@ void TopicDeployer::assign(const QString &profile, Intent intent, const AirsTopi
     if (!m_management)
         return done({{}, {AirsError::Kind::Cancelled, 0, u"no management client"_s, -1}});
     QList<TopicAssignment> entries;
-    QString guardrailAction;
     if (intent == Intent::Block) {
         if (companion)
             entries.append({companion->id, companion->name, u"allow"_s, 0});
         entries.append({target.id, target.name, u"block"_s, 0});
-        guardrailAction = u"allow"_s;
     } else {
         entries.append({target.id, target.name, u"allow"_s, 0});
-        guardrailAction = u"block"_s;
     }
-    m_management->assignTopics(profile, entries, guardrailAction, this, std::move(done),
+    m_management->assignTopics(profile, entries, guardrailActionFor(intent), this, std::move(done),
                                ProfilePolicy::OtherTopics::Keep, replaced);
 }
 

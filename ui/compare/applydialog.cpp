@@ -148,7 +148,7 @@ QString ApplyDialog::profileHtml() const
         return html + u"<p>%1</p>"_s.arg(tr("Profile <b>%1</b> already pins these topics at their latest revisions.").arg(profile));
     html += u"<p>%1</p><ul>"_s.arg(tr("Profile <b>%1</b> will pin, at their latest revisions, with guardrail action "
                                       "<b>%2</b> (%3 intent):")
-                                       .arg(profile, p.intent == Intent::Block ? u"allow"_s : u"block"_s, intentName(p.intent)));
+                                       .arg(profile, guardrailActionFor(p.intent), intentName(p.intent)));
     for (const TopicApplier::Item &i : p.topics)
         html += u"<li>%1</li>"_s.arg(tr("%1 bucket: <b>%2</b>").arg(i.action, i.topic.name.toHtmlEscaped()));
     html += u"</ul><p>%1</p>"_s.arg(tr("Every other topic on the profile, and every other setting, is kept.").toHtmlEscaped());

@@ -3,6 +3,8 @@
 #include "promptbook.h"
 #include "promptformat.h"
 
+#include "domain/testcomposition.h"
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -59,7 +61,7 @@ QList<TestCase> PromptBook::benchmarkFromJson(const QJsonObject &o, int size)
     QList<TestCase> positives, negatives;
     QSet<QString> seen;
     for (const TestCase &t : testsFromJson(o)) {
-        const QString key = t.prompt.trimmed().toLower();
+        const QString key = dedupKey(t.prompt);
         if (seen.contains(key))
             continue;
         seen.insert(key);
