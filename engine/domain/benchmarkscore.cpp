@@ -20,6 +20,28 @@ BenchmarkScore BenchmarkScore::compute(const QList<TestResult> &results, const Q
     return s;
 }
 
+BenchmarkScore BenchmarkScore::firstPrompts(qsizetype count) const
+{
+    if (count >= results.size())
+        return *this;
+    QList<int> unstable;
+    for (int i : unstableIndexes) {
+        if (i < count)
+            unstable.append(i);
+    }
+    BenchmarkScore s = compute(results.mid(0, count), unstable);
+    s.version = version;
+    return s;
+}
+
+std::pair<BenchmarkScore, BenchmarkScore> BenchmarkScore::comparable(const BenchmarkScore &a, const BenchmarkScore &b)
+{
+    if (a.version == b.version && a.results.size() == b.results.size())
+        return {a, b};
+    const qsizetype shared = std::min(a.results.size(), b.results.size());
+    return {a.firstPrompts(shared), b.firstPrompts(shared)};
+}
+
 QJsonObject BenchmarkScore::toJson() const
 {
     QJsonArray list, unstable;
@@ -30,6 +52,8 @@ QJsonObject BenchmarkScore::toJson() const
     QJsonObject o{{u"results"_s, list}, {u"metrics"_s, metrics.toJson()}};
     if (!unstableIndexes.isEmpty())
         o.insert(u"unstable"_s, unstable);
+    if (version != 1)
+        o.insert(u"version"_s, version);
     return o;
 }
 
@@ -47,6 +71,7 @@ BenchmarkScore BenchmarkScore::fromJson(const JsonIn &in)
         else
             s.unstableIndexes.append(index);
     }
+    s.version = int(in.integerOr("version"_L1, 1));
     return s;
 }
 

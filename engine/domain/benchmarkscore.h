@@ -18,8 +18,17 @@ struct BenchmarkScore
     // RunSettings::scanRepeats > 1): flagged in `unstableIndexes`, left out of the metrics and
     // of paired significance.
     QList<int> unstableIndexes;
+    // The benchmark's version (RunSteering): a person's additions start a new one. Versions
+    // only append prompts, so version n's set is the first prompts of every later one.
+    int version = 1;
 
     static BenchmarkScore compute(const QList<TestResult> &results, const QList<int> &unstableIndexes = {});
+    // The score on the first `count` prompts only (what an earlier version asked).
+    BenchmarkScore firstPrompts(qsizetype count) const;
+    // The two scores on the prompts both were asked: the whole of each when they share a
+    // version, else the larger cut to the smaller one's prompts. Never compare figures of
+    // different versions directly.
+    static std::pair<BenchmarkScore, BenchmarkScore> comparable(const BenchmarkScore &a, const BenchmarkScore &b);
 
     QJsonObject toJson() const;
     static BenchmarkScore fromJson(const JsonIn &in);

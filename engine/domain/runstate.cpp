@@ -137,6 +137,8 @@ QJsonObject RunState::toJson() const
             a.append(r.toJson());
         o.insert(u"applies"_s, a);
     }
+    if (!steering.isDefault())
+        o.insert(u"steering"_s, steering.toJson());
     return o;
 }
 
@@ -174,5 +176,7 @@ RunState RunState::fromJson(const JsonIn &in)
     const QJsonArray applies = in.arrayOr("applies"_L1);
     for (qsizetype i = 0; i < applies.size(); ++i)
         r.applies.append(ApplyRecord::fromJson(in.element("applies"_L1, i, applies.at(i))));
+    if (in.has("steering"_L1))
+        r.steering = RunSteering::fromJson(in.child("steering"_L1));
     return r;
 }

@@ -2,6 +2,7 @@
 
 #include "iterationresult.h"
 #include "runsettings.h"
+#include "runsteering.h"
 #include "tenantfootprint.h"
 
 #include <optional>
@@ -55,6 +56,7 @@ struct RunState
     std::optional<TenantFootprint> tenant;   // ours: what the run has on AIRS (scratch profile, topics)
     QList<TestCase> benchmarkSet;            // ours: the held-out set, frozen at the start
     QList<ApplyRecord> applies;              // ours: deliberate applies to production, oldest first
+    RunSteering steering;                    // ours: what the person steering the run decided
 
     // Iterations are looked up by number, never by array position (reference §6 item 1).
     const IterationResult *iterationByNumber(int number) const;

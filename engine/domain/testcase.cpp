@@ -15,6 +15,8 @@ QString testSourceName(TestSource source)
         return u"regression"_s;
     case TestSource::Benchmark:
         return u"benchmark"_s;
+    case TestSource::Added:
+        return u"added"_s;
     case TestSource::Generated:
         break;
     }
@@ -24,7 +26,7 @@ QString testSourceName(TestSource source)
 std::optional<TestSource> testSourceFromName(const QString &name)
 {
     for (TestSource s : {TestSource::Generated, TestSource::CarriedFp, TestSource::CarriedFn,
-                         TestSource::Regression, TestSource::Benchmark}) {
+                         TestSource::Regression, TestSource::Benchmark, TestSource::Added}) {
         if (testSourceName(s) == name)
             return s;
     }

@@ -8,8 +8,9 @@
 class JsonIn;
 
 // Where a test in a suite came from (behaviour reference §2.3).
-// Benchmark: a prompt of the run's held-out benchmark set (ours).
-enum class TestSource { Generated, CarriedFp, CarriedFn, Regression, Benchmark };
+// Benchmark: a prompt of the run's held-out benchmark set (ours). Added: a prompt a person added
+// to the working suite mid-run (ours).
+enum class TestSource { Generated, CarriedFp, CarriedFn, Regression, Benchmark, Added };
 QString testSourceName(TestSource source);
 std::optional<TestSource> testSourceFromName(const QString &name);
 

@@ -64,4 +64,40 @@ QJsonObject memoryLoaded(int n) { return event(u"memory:loaded"_s, {{u"learningC
 QJsonObject loopPaused(const RunState &run) { return event(u"loop:paused"_s, {{u"runState"_s, run.toJson()}}); }
 QJsonObject loopCancelled(const RunState &run) { return event(u"loop:cancelled"_s, {{u"runState"_s, run.toJson()}}); }
 QJsonObject loopFailed(const QString &error) { return event(u"loop:failed"_s, {{u"error"_s, error}}); }
+QJsonObject proposalReady(const PendingProposal &p) { return event(u"proposal:ready"_s, {{u"proposal"_s, p.toJson()}}); }
+QJsonObject decisionMade(const ProposalDecision &d, const Topic &accepted)
+{
+    QJsonObject o = d.toJson();
+    o.insert(u"type"_s, u"decision:made"_s);
+    if (d.action == ProposalDecision::Action::Accept)
+        o.insert(u"topic"_s, accepted.toJson());
+    return o;
+}
+QJsonObject labelCorrected(const LabelCorrection &c, bool undone, const RunState &run)
+{
+    // Every iteration's figures after the change: the recomputed metrics a client shows.
+    QJsonArray iterations;
+    for (const IterationResult &it : run.iterations) {
+        QJsonObject o{{u"iteration"_s, it.iteration}, {u"metrics"_s, it.metrics.toJson()}};
+        if (it.benchmark)
+            o.insert(u"benchmarkMetrics"_s, it.benchmark->metrics.toJson());
+        iterations.append(o);
+    }
+    return event(u"label:corrected"_s, {{u"prompt"_s, c.prompt}, {u"expectedTriggered"_s, c.expectedTriggered},
+                                        {u"undone"_s, undone}, {u"bestIteration"_s, run.bestIteration},
+                                        {u"iterations"_s, iterations}});
+}
+QJsonObject promptsAdded(int added, int duplicates, PromptTarget target, int version)
+{
+    QJsonObject o = event(u"prompts:added"_s, {{u"added"_s, added}, {u"duplicates"_s, duplicates},
+                                               {u"target"_s, promptTargetName(target)}});
+    if (target == PromptTarget::Benchmark)
+        o.insert(u"benchmarkVersion"_s, version);
+    return o;
+}
+QJsonObject stepModeChanged(bool on) { return event(u"stepmode:changed"_s, {{u"stepMode"_s, on}}); }
+QJsonObject keptExamplesChanged(const QStringList &examples)
+{
+    return event(u"examples:kept"_s, {{u"examples"_s, QJsonArray::fromStringList(examples)}});
+}
 } // namespace LoopEventJson

@@ -29,4 +29,12 @@ QJsonObject memoryLoaded(int learningCount);
 QJsonObject loopPaused(const RunState &runState);
 QJsonObject loopCancelled(const RunState &runState);
 QJsonObject loopFailed(const QString &error);
+// Steering (ours): proposal:ready, decision:made, label:corrected, prompts:added,
+// stepmode:changed, examples:kept.
+QJsonObject proposalReady(const PendingProposal &proposal);
+QJsonObject decisionMade(const ProposalDecision &decision, const Topic &accepted);
+QJsonObject labelCorrected(const LabelCorrection &correction, bool undone, const RunState &run);
+QJsonObject promptsAdded(int added, int duplicates, PromptTarget target, int benchmarkVersion);
+QJsonObject stepModeChanged(bool on);
+QJsonObject keptExamplesChanged(const QStringList &examples);
 } // namespace LoopEventJson

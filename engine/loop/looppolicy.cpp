@@ -1,19 +1,50 @@
 #include "looppolicy.h"
 
 #include <algorithm>
+#include <limits>
+
+std::pair<double, double> LoopPolicy::comparableCoverage(const RunState &run, const IterationResult &a,
+                                                         const IterationResult &b)
+{
+    const bool working = run.userInput.decideOnWorkingSuite;
+    if (!working && a.benchmark && b.benchmark) {
+        const auto [x, y] = BenchmarkScore::comparable(*a.benchmark, *b.benchmark);
+        return {x.metrics.coverage, y.metrics.coverage};
+    }
+    return {a.decidingMetrics(working).coverage, b.decidingMetrics(working).coverage};
+}
 
 bool LoopPolicy::updateBest(RunState &run, const IterationResult &recorded)
 {
     const double coverage = recorded.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage;
-    if (run.bestIteration == 0 || coverage > run.bestCoverage) {
+    const IterationResult *best = run.iterationByNumber(run.bestIteration);
+    const auto [bestCoverage, recordedCoverage] =
+        best ? comparableCoverage(run, *best, recorded) : std::pair<double, double>{run.bestCoverage, coverage};
+    if (run.bestIteration == 0 || recordedCoverage > bestCoverage) {
         run.bestIteration = recorded.iteration;
         run.bestCoverage = coverage;
         run.consecutiveRegressions = 0;
         return true;
     }
-    if (coverage < run.bestCoverage)
+    if (recordedCoverage < bestCoverage)
         ++run.consecutiveRegressions;
     return false;
+}
+
+void LoopPolicy::rechooseBest(RunState &run)
+{
+    const IterationResult *best = nullptr;
+    for (const IterationResult &it : std::as_const(run.iterations)) {
+        if (!best) {
+            best = &it;
+            continue;
+        }
+        const auto [bestCoverage, coverage] = comparableCoverage(run, *best, it);
+        if (coverage > bestCoverage)
+            best = &it;
+    }
+    run.bestIteration = best ? best->iteration : 0;
+    run.bestCoverage = best ? best->decidingMetrics(run.userInput.decideOnWorkingSuite).coverage : 0;
 }
 
 int LoopPolicy::duplicateOf(const RunState &run, const Topic &topic)
@@ -51,11 +82,21 @@ LoopPolicy::Plateau LoopPolicy::checkPlateau(const RunState &run)
         return p;
     const auto last = run.iterations.mid(run.iterations.size() - window);
     const bool working = run.userInput.decideOnWorkingSuite;
-    p.min = p.max = last.first().decidingMetrics(working).coverage;
+    // Benchmarks of different versions are compared on the prompts all of them asked.
+    qsizetype shared = std::numeric_limits<qsizetype>::max();
+    const bool onBenchmark = !working && std::all_of(last.cbegin(), last.cend(), [&shared](const IterationResult &it) {
+        if (it.benchmark)
+            shared = std::min(shared, it.benchmark->results.size());
+        return it.benchmark.has_value();
+    });
+    const auto coverage = [&](const IterationResult &it) {
+        return onBenchmark ? it.benchmark->firstPrompts(shared).metrics.coverage : it.decidingMetrics(working).coverage;
+    };
+    p.min = p.max = coverage(last.first());
     bool newBestInWindow = false;
     for (const IterationResult &it : last) {
-        p.min = std::min(p.min, it.decidingMetrics(working).coverage);
-        p.max = std::max(p.max, it.decidingMetrics(working).coverage);
+        p.min = std::min(p.min, coverage(it));
+        p.max = std::max(p.max, coverage(it));
         newBestInWindow = newBestInWindow || it.iteration == run.bestIteration;
     }
     p.reached = (p.max - p.min) <= run.userInput.plateauBand && !newBestInWindow;

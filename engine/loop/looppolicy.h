@@ -15,6 +15,12 @@ inline constexpr int RecoveryThreshold = 2;
 // Updates bestIteration/bestCoverage/consecutiveRegressions for a just-recorded iteration.
 // Returns true when it became the new best.
 bool updateBest(RunState &run, const IterationResult &recorded);
+// Chooses the best iteration again over every recorded one (after a person corrected a label
+// the figures change); the consecutive-regression count is left as the loop counted it.
+void rechooseBest(RunState &run);
+// a's and b's deciding coverage on figures that can be compared: when their benchmarks are of
+// different versions, both on the prompts the earlier version asked.
+std::pair<double, double> comparableCoverage(const RunState &run, const IterationResult &a, const IterationResult &b);
 
 // The number of the first recorded iteration with exactly this description and examples
 // (the name is ignored), or 0.

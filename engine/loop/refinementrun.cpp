@@ -64,6 +64,7 @@ void RefinementRun::buildMachine()
                           {"benchmark", &RefinementRun::enterBenchmark, s.llmStepTimeoutMs},
                           {"start", &RefinementRun::enterStart, 0},
                           {"generate", &RefinementRun::enterGenerate, s.llmStepTimeoutMs},
+                          {"review", &RefinementRun::enterReview, 0}, // waits for a person: no timeout
                           {"duplicate-check", &RefinementRun::enterDuplicateCheck, 0},
                           {"apply", &RefinementRun::enterApply, s.airsStepTimeoutMs + s.llmStepTimeoutMs},
                           {"generate-tests", &RefinementRun::enterGenerateTests, s.llmStepTimeoutMs},
@@ -102,6 +103,7 @@ void RefinementRun::buildMachine()
     // The non-linear edges.
     m_machine->addTransition(byName("recover"), T::Done, byName("start"));
     m_machine->addTransition(byName("duplicate-check"), T::Duplicate, byName("recover"));
+    m_machine->addTransition(byName("review"), T::Retry, byName("generate"));
     for (const char *from : {"start", "decide", "recover"})
         m_machine->addTransition(byName(from), T::Finish, byName("finish"));
 

@@ -4,6 +4,7 @@
 #include "airs/scanverdict.h"
 #include "domain/runstate.h"
 #include "llm/llmtypes.h"
+#include "llm/prompts/promptbook.h"
 #include "runservices.h"
 #include "stepmachine.h"
 
@@ -20,7 +21,6 @@ class ScanBatch;
 class StructuredCall;
 class TenantCleaner;
 class TopicDeployer;
-struct LlmPrompt;
 
 // One refinement run (behaviour reference §2, with §6 fixed), driven by a StepMachine.
 // Create it inside its worker thread; everything it does is asynchronous on that thread.
@@ -31,7 +31,7 @@ struct LlmPrompt;
 //
 // States: a compound Running state with the steps LoadMemory, Prepare (the run's profile),
 // Start (iteration), Generate
-// (or improve), DuplicateCheck, Apply, GenerateTests, Compose, Scan, Evaluate, Analyze,
+// (or improve), Review (step mode: waits for the person), DuplicateCheck, Apply, GenerateTests, Compose, Scan, Evaluate, Analyze,
 // Record (+ checkpoint), Decide, Recover and Finish; final states Completed, Paused, Failed
 // and Cancelled. Pause, cancel and failure are transitions on Running, so every step has
 // them; every waiting step has a timeout; leaving a step aborts its requests.
@@ -55,6 +55,17 @@ public:
     // (the owner is going away, e.g. the application is closing).
     void shutdown(const QString &reason);
     const RunState &state() const { return m_run; }
+
+    // A person steering the run (issue: design interactively). Each is queued onto the run's
+    // thread, so any thread may call them; a request the run cannot honour becomes a warning.
+    // Step mode: after each proposal (generate, improve, simplify) the run waits in the review
+    // step for decide(); switching it off while a proposal waits accepts that proposal.
+    void setStepMode(bool on);
+    void decide(const ProposalDecision &decision);
+    // Marks the expected label of a test as wrong (or, with undo, takes that back).
+    void correctLabel(const QString &prompt, bool undo = false);
+    void addPrompts(const QList<TestCase> &tests, PromptTarget target);
+    void setKeptExamples(const QStringList &examples);
     bool isFinished() const { return m_finished; }
 
 signals:
@@ -82,7 +93,17 @@ signals:
     void loopFailed(const QString &error);
 
     void benchmarkReady(int prompts); // the held-out set is frozen (written now, or resumed)
-    void stepChanged(const QString &step); // load-memory, prepare, benchmark, generate, apply, test, scan, evaluate, analyze, record, recover, finish, clean-up
+
+    // Steering (mirrored as JSON events: proposal:ready, decision:made, label:corrected,
+    // prompts:added, stepmode:changed, examples:kept).
+    void proposalReady(const PendingProposal &proposal);
+    void decisionMade(const ProposalDecision &decision, const Topic &accepted); // accepted: empty on retry
+    // `run`: the run with every figure recomputed.
+    void labelCorrected(const LabelCorrection &correction, bool undone, const RunState &run);
+    void promptsAdded(int added, int duplicates, PromptTarget target, int benchmarkVersion);
+    void stepModeChanged(bool on);
+    void keptExamplesChanged(const QStringList &examples);
+    void stepChanged(const QString &step); // load-memory, prepare, benchmark, generate, review, apply, test, scan, evaluate, analyze, record, recover, finish, clean-up
     void testScanned(int index, const TestResult &result);
     void warning(const QString &message);  // a problem that does not stop the run
     void finished(RunStatus status);
@@ -96,6 +117,7 @@ private:
     void enterBenchmark();
     void enterStart();
     void enterGenerate();
+    void enterReview();
     void enterDuplicateCheck();
     void enterApply();
     void enterGenerateTests();
@@ -121,6 +143,13 @@ private:
     // Completed, cancelled or failed: the run's AIRS objects go, then `then` runs.
     void leaveTenant(std::function<void()> then);
     Topic deployed(const Topic &topic, const QString &topicId) const; // with its AIRS name
+
+    // Steering (runsteering.cpp).
+    void handleDecision(const ProposalDecision &decision);
+    void handleCorrection(const QString &prompt, bool undo);
+    void handleAddedPrompts(const QList<TestCase> &tests, PromptTarget target);
+    PromptBook::Guidance takeGuidance();
+    void proposed(ProposalKind kind); // m_topic is a fresh proposal of this kind
 
     // Helpers.
     void llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk);
@@ -163,6 +192,8 @@ private:
     AnalysisReport m_analysis;
     int m_duplicateOf = 0;
     bool m_deployAsIs = false; // this iteration tests the checkpoint's topic as it is
+    std::optional<ProposalKind> m_proposal; // m_topic is a proposal the person may review
+    std::optional<Topic> m_rejected;        // the proposal the person asked to replace
     QString m_memorySection;
     LlmUsage m_usage;
     QString m_error;

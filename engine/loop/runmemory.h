@@ -32,6 +32,10 @@ public:
     // Abandons an extraction in flight (the run was paused or cancelled while finishing): its
     // `done` is never called and nothing is written. A no-op when none is in flight.
     virtual void cancel() {}
+    // A person's label correction during the run (`label`: the label now in force; `undo`: a
+    // correction taken back), appended to the memory's feedback log so what people corrected
+    // can be audited. Never fails the run.
+    virtual void logLabelCorrection(const RunState &, const QString & /*prompt*/, bool /*label*/, bool /*undo*/) {}
 };
 
 class NoRunMemory final : public RunMemory

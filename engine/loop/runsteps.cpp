@@ -10,6 +10,7 @@
 #include "looppolicy.h"
 #include "runmemory.h"
 #include "runworkspace.h"
+#include "steeringedits.h"
 #include "topicdeployer.h"
 
 #include <QDateTime>
@@ -120,6 +121,16 @@ void RefinementRun::enterStart()
     }
     m_iterationStartMs = QDateTime::currentMSecsSinceEpoch();
     m_run.currentIteration = m_iteration;
+    if (const int added = SteeringEdits::startPendingBenchmark(m_run); added > 0) {
+        // Figures of the new version are compared with earlier ones only on the prompts both asked.
+        emit warning(u"the benchmark has %1 more prompts from iteration %2 on (version %3); earlier iterations are "
+                     "compared with it on the first %4"_s.arg(added).arg(m_iteration)
+                         .arg(m_run.steering.benchmarkVersion())
+                         .arg(m_run.steering.benchmarkSize(m_run.steering.benchmarkVersion() - 1, 0)));
+        if (!saveCheckpoint())
+            return;
+        emit benchmarkReady(int(m_run.benchmarkSet.size()));
+    }
     m_generated.clear();
     m_suite.clear();
     m_results.clear();
@@ -139,25 +150,37 @@ const IterationResult *RefinementRun::improveBase() const
 void RefinementRun::enterGenerate()
 {
     emit stepChanged(u"generate"_s);
+    m_proposal.reset();
     const RunSettings &in = m_run.userInput;
+    // A proposal still waiting for the person (the run was paused or closed there): back to it.
+    if (const std::optional<PendingProposal> &p = m_run.steering.pending; p && p->iteration == m_iteration) {
+        m_topic = p->proposal;
+        m_deployAsIs = m_checkpoint.deployAsIs;
+        m_proposal = p->kind;
+        advance(StepMachine::Trigger::Done);
+        return;
+    }
     const bool first = !m_checkpoint.currentTopic.has_value();
     if (first) {
-        llm(PromptBook::generateTopic({in.topicDescription, in.intent, in.seedExamples, m_memorySection}),
-            [this](const QJsonObject &o) {
-                m_topic = PromptBook::topicFromJson(o);
-                // A resumed first iteration keeps the name it already deployed under.
-                if (m_checkpoint.lockedName.isEmpty())
-                    m_checkpoint.lockedName = m_topic.name;
-                else
-                    m_topic.name = m_checkpoint.lockedName;
-                advance(StepMachine::Trigger::Done);
-            });
+        PromptBook::GenerateTopicInput input{in.topicDescription, in.intent, in.seedExamples, m_memorySection, takeGuidance()};
+        llm(PromptBook::generateTopic(input), [this](const QJsonObject &o) {
+            m_topic = PromptBook::topicFromJson(o);
+            // Until the topic is deployed its name may change (another proposal); then it is locked,
+            // and a resumed first iteration keeps the name it already deployed under.
+            if (m_checkpoint.lockedName.isEmpty() || m_checkpoint.topicId.isEmpty())
+                m_checkpoint.lockedName = m_topic.name;
+            else
+                m_topic.name = m_checkpoint.lockedName;
+            proposed(ProposalKind::Generate);
+        });
         return;
     }
     m_deployAsIs = m_checkpoint.deployAsIs;
     if (m_deployAsIs || !improveBase()) {
         m_topic = *m_checkpoint.currentTopic;
         m_topic.name = m_checkpoint.lockedName;
+        if (m_deployAsIs) // a simplification, proposed in the recovery step
+            m_proposal = ProposalKind::Simplify;
         advance(StepMachine::Trigger::Done);
         return;
     }
@@ -174,10 +197,11 @@ void RefinementRun::enterGenerate()
     if (const IterationResult *best = m_run.iterationByNumber(m_run.bestIteration))
         input.best = PromptBook::BestContext{best->iteration, best->metrics.coverage, best->topic, best->metrics, best->analysis};
     input.memory = m_memorySection;
+    input.guidance = takeGuidance();
     llm(PromptBook::improveTopic(input), [this](const QJsonObject &o) {
         m_topic = PromptBook::topicFromJson(o);
         m_topic.name = m_checkpoint.lockedName; // the name is locked after iteration 1
-        advance(StepMachine::Trigger::Done);
+        proposed(ProposalKind::Improve);
     });
 }
 
@@ -287,7 +311,9 @@ void RefinementRun::enterGenerateTests()
         advance(StepMachine::Trigger::Done);
         return;
     }
-    PromptBook::TestsInput input{m_topic, m_run.userInput.intent, {}, m_memorySection};
+    PromptBook::TestsInput input{m_topic, m_run.userInput.intent, {}, m_memorySection, {}};
+    for (const LabelCorrection &c : std::as_const(m_run.steering.corrections))
+        input.corrected.append(TestCase{c.prompt, c.expectedTriggered, {}, TestSource::Generated, {}});
     if (m_iteration > 1) {
         if (const IterationResult *last = m_run.lastRecorded())
             input.breakdown = CategoryBreakdown::compute(last->testResults);
@@ -314,8 +340,20 @@ void RefinementRun::enterCompose()
     for (const TestCase &t : std::as_const(m_run.benchmarkSet))
         c.heldOut.insert(dedupKey(t.prompt)); // the benchmark stays out of what the LLM sees
     const CompositionResult r = composeTestSuite(c);
-    m_suite = r.suite;
-    m_checkpoint.accumulatedTests = r.suite;
+    // The person's own prompts lead every suite from the iteration after they were added.
+    m_suite.clear();
+    QSet<QString> seen;
+    for (const QList<TestCase> *part : {&std::as_const(m_run.steering.addedTests), &r.suite}) {
+        for (const TestCase &t : *part) {
+            const QString key = dedupKey(t.prompt);
+            if (!c.heldOut.contains(key) && !seen.contains(key)) {
+                seen.insert(key);
+                m_suite.append(t);
+            }
+        }
+    }
+    SteeringEdits::applyCorrections(m_run.steering, m_suite); // a corrected label holds in new tests too
+    m_checkpoint.accumulatedTests = m_suite;
     if (m_iteration > 1) {
         emit testsComposed(r.generated, r.carriedFailures, r.regressionTier, r.total());
         if (in.accumulateTests)
@@ -384,6 +422,7 @@ void RefinementRun::enterEvaluate()
                 unstable.append(int(i));
         }
         m_benchmarkScore = BenchmarkScore::compute(results, unstable);
+        m_benchmarkScore->version = m_run.steering.benchmarkVersion();
     }
     emit evaluateComplete(m_metrics);
     advance(StepMachine::Trigger::Done);

@@ -23,7 +23,7 @@ class StepMachine final : public QObject
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(StepMachine)
 public:
-    enum class Trigger { Done, Duplicate, Finish, Failed, Pause, Cancel };
+    enum class Trigger { Done, Duplicate, Finish, Retry, Failed, Pause, Cancel };
     using StateId = int;
     static constexpr StateId NoState = -1;
 

@@ -4,7 +4,11 @@
 #include "llmlearningextractor.h"
 #include "looplog.h"
 
+#include <QDir>
+
+#include "memorystore/categorykey.h"
 #include "memorystore/extractionrecorder.h"
+#include "memorystore/feedbacklog.h"
 #include "memorystore/memorystore.h"
 
 using namespace Qt::StringLiterals;
@@ -77,4 +81,27 @@ void StoreRunMemory::extract(const RunState &run, std::function<void(const Extra
 void StoreRunMemory::cancel()
 {
     m_extractor->abort(); // ExtractionRecorder merges only from the extractor's answer
+}
+
+void StoreRunMemory::logLabelCorrection(const RunState &run, const QString &prompt, bool label, bool undo)
+{
+    const QString error = ::logLabelCorrection(m_settings.directory, run, prompt, label, undo);
+    if (!error.isEmpty())
+        qCWarning(lcLoop).noquote() << "run" << run.id << ": label correction not logged:" << error;
+}
+
+QString logLabelCorrection(const QString &memoryDirectory, const RunState &run, const QString &prompt, bool label,
+                           bool undo)
+{
+    const auto labelled = [&](bool expected) {
+        return QJsonObject{{u"runId"_s, run.id}, {u"prompt"_s, prompt}, {u"expectedTriggered"_s, expected}};
+    };
+    FeedbackLog::Entry e;
+    e.timestamp = QDateTime::currentDateTimeUtc();
+    e.category = CategoryKey::fromDescription(run.userInput.topicDescription);
+    e.action = undo ? u"relabel-undo"_s : u"relabel"_s;
+    e.before = labelled(!label);
+    e.after = labelled(label);
+    QDir().mkpath(memoryDirectory);
+    return FeedbackLog(QDir(memoryDirectory).filePath(FeedbackLog::FileName)).append(e);
 }

@@ -45,6 +45,7 @@ public:
     void load(const RunSettings &settings, std::function<void(const Loaded &)> done) override;
     void extract(const RunState &run, std::function<void(const Extracted &)> done) override;
     void cancel() override;
+    void logLabelCorrection(const RunState &run, const QString &prompt, bool label, bool undo) override;
 
     const RunMemorySettings &settings() const { return m_settings; }
     InjectorOptions injectorOptions() const;
@@ -55,3 +56,9 @@ private:
     std::unique_ptr<MemoryStore> m_store;
     LlmLearningExtractor *m_extractor; // a child: destroyed before m_store
 };
+
+// Appends a label correction in `run` (action "relabel", or "relabel-undo" when taken back, with
+// the prompt's label before and after and the run's id) to the feedback log of the memory in
+// `memoryDirectory`, under the category the run's learnings go to. Returns an error, or empty.
+QString logLabelCorrection(const QString &memoryDirectory, const RunState &run, const QString &prompt, bool label,
+                           bool undo);

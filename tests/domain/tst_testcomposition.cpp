@@ -25,6 +25,8 @@ QString sourceCode(TestSource s)
         return u"r"_s;
     case TestSource::Benchmark:
         return u"b"_s;
+    case TestSource::Added:
+        return u"a"_s;
     case TestSource::Generated:
         break;
     }

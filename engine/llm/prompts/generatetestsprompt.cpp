@@ -126,6 +126,7 @@ LlmPrompt PromptBook::generateTests(const TestsInput &in)
                                     : u"Examples:\n"_s + PromptFormat::examplesNumbered(examples)},
                 {u"intent"_s, PromptFormat::intentWord(in.intent)},
                 {u"breakdown"_s, PromptFormat::breakdownSection(in.breakdown)}});
+    p.user += PromptFormat::correctionsSection(in.corrected);
     p.schema = testsSchema();
     return p;
 }

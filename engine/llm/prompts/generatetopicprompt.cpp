@@ -97,6 +97,7 @@ LlmPrompt PromptBook::generateTopic(const GenerateTopicInput &in)
     p.user = PromptFormat::fill(kUser, {{u"description"_s, PromptFormat::oneLine(in.description)},
                                         {u"intent"_s, PromptFormat::intentWord(in.intent)},
                                         {u"seeds"_s, seedSection}});
+    p.user += PromptFormat::guidanceSection(in.guidance.hint, in.guidance.rejected, in.guidance.keptExamples);
     p.schema = topicSchema();
     p.returnsTopic = true;
     return p;

@@ -118,6 +118,7 @@ LlmPrompt PromptBook::improveTopic(const ImproveInput &in)
          {u"fnLines"_s, PromptFormat::promptLines(
                             PromptFormat::failures(in.results, Error::FalseNegative), false)},
          {u"intent"_s, PromptFormat::intentWord(in.intent)}});
+    p.user += PromptFormat::guidanceSection(in.guidance.hint, in.guidance.rejected, in.guidance.keptExamples);
     p.schema = topicSchema();
     p.returnsTopic = true;
     return p;

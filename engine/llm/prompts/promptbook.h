@@ -55,12 +55,20 @@ struct BestContext
     EfficacyMetrics metrics;
     AnalysisReport analysis;
 };
+// What the person steering a run asks of the next proposal (step mode).
+struct Guidance
+{
+    QString hint;
+    std::optional<Topic> rejected; // the proposal they turned down
+    QStringList keptExamples;
+};
 struct GenerateTopicInput
 {
     QString description;
     Intent intent = Intent::Block;
     QStringList seeds;
     QString memory;
+    Guidance guidance;
 };
 struct CompanionInput
 {
@@ -80,6 +88,7 @@ struct TestsInput
     Intent intent = Intent::Block;
     QList<CategoryBreakdown> breakdown; // empty on iteration 1
     QString memory;
+    QList<TestCase> corrected; // labels the person corrected, with the label in force
 };
 struct AnalyzeInput
 {
@@ -101,6 +110,7 @@ struct ImproveInput
     Intent intent = Intent::Block;
     std::optional<BestContext> best;
     QString memory;
+    Guidance guidance;
 };
 struct SimplifyInput
 {
@@ -109,6 +119,7 @@ struct SimplifyInput
     BestContext best;
     Intent intent = Intent::Block;
     QString memory;
+    Guidance guidance;
 };
 struct ExtractInput
 {

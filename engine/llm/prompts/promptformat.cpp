@@ -160,3 +160,31 @@ QString PromptFormat::breakdownSection(const QList<CategoryBreakdown> &breakdown
     }
     return out;
 }
+
+QString PromptFormat::guidanceSection(const QString &hint, const std::optional<Topic> &rejected, const QStringList &kept)
+{
+    QString out;
+    if (!hint.trimmed().isEmpty())
+        out += u"\nThe person designing this topic asks: "_s + oneLine(hint) + u'\n';
+    if (rejected) {
+        out += u"\nThey turned down this proposal, so write a different one:\nDescription: "_s
+               + oneLine(rejected->description) + u"\nExamples: "_s + examplesInline(rejected->examples) + u'\n';
+    }
+    if (!kept.isEmpty())
+        out += u"\nKeep these examples exactly as written:\n"_s + numberedList(kept) + u'\n';
+    if (out.isEmpty())
+        return {};
+    return u"\n\nGuidance from the person designing this topic (it outranks the analysis):"_s + out;
+}
+
+QString PromptFormat::correctionsSection(const QList<TestCase> &corrected)
+{
+    if (corrected.isEmpty())
+        return {};
+    QStringList lines;
+    for (const TestCase &t : corrected)
+        lines.append(u"- \"%1\" %2"_s.arg(clip(oneLine(t.prompt), MaxPromptChars),
+                                          t.expectedTriggered ? u"should trigger"_s : u"should not trigger"_s));
+    return u"\n\nThe person corrected these expected labels; label similar prompts the same way:\n"_s
+           + lines.join(u'\n') + u'\n';
+}

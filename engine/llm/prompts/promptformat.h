@@ -3,10 +3,13 @@
 #include "domain/categorybreakdown.h"
 #include "domain/runsettings.h"
 #include "domain/testresult.h"
+#include "domain/topic.h"
 
 #include <QHash>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 // Text building blocks shared by the prompt files. Every format here is also read back by the
 // sandbox LLM (engine/sandbox/promptreader), so a change must keep both sides in step.
@@ -49,6 +52,13 @@ QList<TestCase> failures(const QList<TestResult> &results, Error kind);
 // or "None".
 QString promptLines(const QList<TestCase> &tests, bool withCategory);
 
+// What the person steering the run asked of the next proposal (step mode), appended to the
+// user message of generate_topic, improve_topic and simplify_topic: their hint, the proposal
+// they turned down and the examples they keep. Empty when there is none of these.
+QString guidanceSection(const QString &hint, const std::optional<Topic> &rejected, const QStringList &kept);
+// Labels the person corrected, for generate_tests: "- "<prompt>" should (not) trigger" lines
+// under a heading; empty when there are none.
+QString correctionsSection(const QList<TestCase> &corrected);
 // §3.2's breakdown section of generate_tests; empty for an empty breakdown.
 QString breakdownSection(const QList<CategoryBreakdown> &breakdown);
 

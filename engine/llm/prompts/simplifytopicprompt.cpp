@@ -84,6 +84,7 @@ LlmPrompt PromptBook::simplifyTopic(const SimplifyInput &in)
                 {u"fnPatterns"_s, PromptFormat::joinedOrNone(a.falseNegativePatterns, u"; "_s)},
                 {u"suggestions"_s, PromptFormat::joinedOrNone(a.suggestions, u"; "_s)},
                 {u"intent"_s, PromptFormat::intentWord(in.intent)}});
+    p.user += PromptFormat::guidanceSection(in.guidance.hint, in.guidance.rejected, in.guidance.keptExamples);
     p.schema = topicSchema();
     p.returnsTopic = true;
     return p;

@@ -1,0 +1,281 @@
+#include "steeringedits.h"
+
+#include "domain/testcomposition.h"
+#include "domain/topiclimits.h"
+#include "domain/utf8.h"
+#include "looppolicy.h"
+
+#include <QSet>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+// Sets the expected label of every test with this key; true when any test has it.
+bool relabelByKey(QList<TestCase> &tests, const QString &key, bool expected)
+{
+    bool found = false;
+    for (TestCase &t : tests) {
+        if (dedupKey(t.prompt) == key) {
+            t.expectedTriggered = expected;
+            found = true;
+        }
+    }
+    return found;
+}
+
+bool relabelByKey(QList<TestResult> &results, const QString &key, bool expected)
+{
+    bool found = false;
+    for (TestResult &r : results) {
+        if (dedupKey(r.testCase.prompt) == key) {
+            r.testCase.expectedTriggered = expected;
+            r.correct = r.actualTriggered == expected;
+            found = true;
+        }
+    }
+    return found;
+}
+
+// Every place the run holds the prompt gets `expected`; metrics of touched iterations are
+// recomputed. Returns whether the run holds the prompt at all.
+bool setLabel(RunState &run, const QString &key, bool expected)
+{
+    bool found = false;
+    for (IterationResult &it : run.iterations) {
+        found |= relabelByKey(it.testCases, key, expected);
+        if (relabelByKey(it.testResults, key, expected)) {
+            found = true;
+            it.metrics = EfficacyMetrics::compute(it.testResults);
+        }
+        if (it.benchmark && relabelByKey(it.benchmark->results, key, expected)) {
+            found = true;
+            const int version = it.benchmark->version;
+            it.benchmark =
+                BenchmarkScore::compute(it.benchmark->results, it.benchmark->unstableIndexes);
+            it.benchmark->version = version;
+        }
+    }
+    found |= relabelByKey(run.benchmarkSet, key, expected);
+    found |= relabelByKey(run.userInput.fixedTests, key, expected);
+    found |= relabelByKey(run.userInput.benchmarkTests, key, expected);
+    found |= relabelByKey(run.steering.addedTests, key, expected);
+    found |= relabelByKey(run.steering.pendingBenchmark, key, expected);
+    if (run.checkpoint)
+        found |= relabelByKey(run.checkpoint->accumulatedTests, key, expected);
+    LoopPolicy::rechooseBest(run);
+    return found;
+}
+
+// The label the run holds for a prompt now (the first place it is found).
+std::optional<bool> currentLabel(const RunState &run, const QString &key)
+{
+    const auto in = [&key](const QList<TestCase> &tests) -> std::optional<bool> {
+        for (const TestCase &t : tests) {
+            if (dedupKey(t.prompt) == key)
+                return t.expectedTriggered;
+        }
+        return std::nullopt;
+    };
+    for (const IterationResult &it : run.iterations) {
+        if (const auto l = in(it.testCases))
+            return l;
+        if (it.benchmark) {
+            for (const TestResult &r : it.benchmark->results) {
+                if (dedupKey(r.testCase.prompt) == key)
+                    return r.testCase.expectedTriggered;
+            }
+        }
+    }
+    for (const QList<TestCase> *tests :
+         {&run.benchmarkSet, &run.steering.addedTests, &run.steering.pendingBenchmark,
+          &run.userInput.fixedTests}) {
+        if (const auto l = in(*tests))
+            return l;
+    }
+    if (run.checkpoint)
+        return in(run.checkpoint->accumulatedTests);
+    return std::nullopt;
+}
+
+QString quoted(const QString &text)
+{
+    return u"\u201C"_s + text + u"\u201D"_s;
+}
+} // namespace
+
+namespace SteeringEdits {
+
+QString correctLabel(RunState &run, const QString &prompt, const QDateTime &at, bool *label)
+{
+    const QString key = dedupKey(prompt);
+    if (key.isEmpty())
+        return u"an empty prompt has no label"_s;
+    if (run.steering.correctionFor(prompt))
+        return u"the label of %1 is already corrected; undo the correction to restore it"_s.arg(
+            quoted(prompt));
+    const std::optional<bool> current = currentLabel(run, key);
+    if (!current)
+        return u"run %1 has no test %2"_s.arg(run.id, quoted(prompt));
+    setLabel(run, key, !*current);
+    run.steering.corrections.append({prompt, !*current, at});
+    if (label)
+        *label = !*current;
+    return {};
+}
+
+QString undoCorrection(RunState &run, const QString &prompt, bool *label)
+{
+    const QString key = dedupKey(prompt);
+    const auto it =
+        std::find_if(run.steering.corrections.begin(), run.steering.corrections.end(),
+                     [&key](const LabelCorrection &c) { return dedupKey(c.prompt) == key; });
+    if (it == run.steering.corrections.end())
+        return u"the label of %1 was not corrected"_s.arg(quoted(prompt));
+    const bool original = !it->expectedTriggered;
+    run.steering.corrections.erase(it);
+    setLabel(run, key, original);
+    if (label)
+        *label = original;
+    return {};
+}
+
+void relabel(QList<TestCase> &tests, const QString &prompt, bool expected)
+{
+    relabelByKey(tests, dedupKey(prompt), expected);
+}
+
+void relabel(QList<TestResult> &results, const QString &prompt, bool expected)
+{
+    relabelByKey(results, dedupKey(prompt), expected);
+}
+
+void applyCorrections(const RunSteering &steering, QList<TestCase> &tests)
+{
+    for (const LabelCorrection &c : steering.corrections)
+        relabelByKey(tests, dedupKey(c.prompt), c.expectedTriggered);
+}
+
+void applyCorrections(const RunSteering &steering, QList<TestResult> &results)
+{
+    for (const LabelCorrection &c : steering.corrections)
+        relabelByKey(results, dedupKey(c.prompt), c.expectedTriggered);
+}
+
+Added addPrompts(RunState &run, QList<TestCase> tests, PromptTarget target)
+{
+    Added out;
+    if (target == PromptTarget::Benchmark && run.benchmarkSet.isEmpty()) {
+        out.error =
+            u"this run has no benchmark; prompts can go to its working suite, or a new run can "
+            "start with a benchmark"_s;
+        return out;
+    }
+    QSet<QString> known;
+    const auto learn = [&known](const QList<TestCase> &list) {
+        for (const TestCase &t : list)
+            known.insert(dedupKey(t.prompt));
+    };
+    learn(run.steering.addedTests);
+    learn(run.steering.pendingBenchmark);
+    learn(run.benchmarkSet);
+    if (target == PromptTarget::Benchmark) {
+        // A benchmark prompt must never have been shown to the LLM in a working suite.
+        for (const IterationResult &it : std::as_const(run.iterations))
+            learn(it.testCases);
+        if (run.checkpoint)
+            learn(run.checkpoint->accumulatedTests);
+    }
+    QList<TestCase> fresh;
+    for (qsizetype i = 0; i < tests.size(); ++i) {
+        TestCase t = tests.at(i);
+        t.prompt = t.prompt.trimmed();
+        if (t.prompt.isEmpty()) {
+            out.error = u"prompt %1 is empty"_s.arg(i + 1);
+            return out;
+        }
+        const QString key = dedupKey(t.prompt);
+        if (known.contains(key)) {
+            ++out.duplicates;
+            continue;
+        }
+        known.insert(key);
+        t.source = target == PromptTarget::Benchmark ? TestSource::Benchmark : TestSource::Added;
+        fresh.append(t);
+    }
+    applyCorrections(run.steering, fresh);
+    if (target == PromptTarget::Benchmark)
+        run.steering.pendingBenchmark += fresh;
+    else
+        run.steering.addedTests += fresh;
+    out.added = int(fresh.size());
+    return out;
+}
+
+int startPendingBenchmark(RunState &run)
+{
+    RunSteering &s = run.steering;
+    if (s.pendingBenchmark.isEmpty())
+        return 0;
+    if (s.benchmarkSizes.isEmpty())
+        s.benchmarkSizes.append(int(run.benchmarkSet.size()));
+    const int added = int(s.pendingBenchmark.size());
+    run.benchmarkSet += s.pendingBenchmark;
+    s.pendingBenchmark.clear();
+    s.benchmarkSizes.append(int(run.benchmarkSet.size()));
+    return added;
+}
+
+QStringList keepExamples(Topic &topic, const QStringList &kept, QStringList *unfit)
+{
+    QStringList notes;
+    const auto cannot = [&notes, unfit](const QString &note) {
+        notes.append(note);
+        if (unfit)
+            unfit->append(note);
+    };
+    const auto isKept = [&kept](const QString &e) {
+        return kept.contains(e.trimmed());
+    };
+    for (const QString &raw : kept) {
+        const QString example = raw.trimmed();
+        if (example.isEmpty() || topic.examples.contains(example))
+            continue;
+        if (Utf8::size(example) > TopicLimits::ExampleBytes) {
+            cannot(u"kept example %1 cannot fit: it is over %2 bytes"_s.arg(quoted(example))
+                       .arg(TopicLimits::ExampleBytes));
+            continue;
+        }
+        Topic withIt = topic;
+        withIt.examples.append(example);
+        if (withIt.examples.size() <= TopicLimits::MaxExamples &&
+            TopicLimits::combinedBytes(withIt) <= TopicLimits::CombinedBytes) {
+            topic = withIt;
+            notes.append(u"kept example %1 put back"_s.arg(quoted(example)));
+            continue;
+        }
+        // In place of the last example nobody asked to keep, when that makes it fit.
+        bool placed = false;
+        for (qsizetype i = topic.examples.size() - 1; i >= 0 && !placed; --i) {
+            if (isKept(topic.examples.at(i)))
+                continue;
+            Topic swapped = topic;
+            const QString dropped = swapped.examples.at(i);
+            swapped.examples[i] = example;
+            if (TopicLimits::combinedBytes(swapped) <= TopicLimits::CombinedBytes) {
+                topic = swapped;
+                notes.append(u"kept example %1 put back in place of %2"_s.arg(quoted(example),
+                                                                              quoted(dropped)));
+                placed = true;
+            }
+        }
+        if (!placed)
+            cannot(
+                u"kept example %1 cannot fit within the AIRS limits (%2 examples, %3 bytes in all)"_s
+                    .arg(quoted(example))
+                    .arg(TopicLimits::MaxExamples)
+                    .arg(TopicLimits::CombinedBytes));
+    }
+    return notes;
+}
+
+} // namespace SteeringEdits

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "domain/runstate.h"
+
+// What a person's steering does to a run, as pure functions over its state, so a live run
+// (RefinementRun, on its thread) and a stored one (the app's Compare on a finished run) change
+// it the same way.
+namespace SteeringEdits {
+
+// Marks the expected label of `prompt` as wrong: it becomes the opposite of what the run holds,
+// in every iteration that scanned it (working suite and benchmark), the benchmark set, the
+// suite the next iteration starts from, imported and added tests; each touched iteration's
+// metrics are recomputed and the best iteration is chosen again. Returns an error (and changes
+// nothing) when the run never saw the prompt or its label is already corrected.
+// `label` (optional) receives the label now in force.
+QString correctLabel(RunState &run, const QString &prompt, const QDateTime &at,
+                     bool *label = nullptr);
+// Takes a correction back: the label returns to what it was, the figures with it.
+QString undoCorrection(RunState &run, const QString &prompt, bool *label = nullptr);
+
+// Sets the label of every test (result) with this prompt, as matched on dedupKey.
+void relabel(QList<TestCase> &tests, const QString &prompt, bool expected);
+void relabel(QList<TestResult> &results, const QString &prompt, bool expected);
+
+// The label in force for a test: the person's correction, else its own.
+void applyCorrections(const RunSteering &steering, QList<TestCase> &tests);
+void applyCorrections(const RunSteering &steering, QList<TestResult> &results);
+
+struct Added
+{
+    int added = 0;      // new prompts
+    int duplicates = 0; // already in the run (or twice in the input): left out
+    QString error;
+};
+// Prompts a person adds mid-run. Working suite: kept in steering.addedTests and composed into
+// every later iteration. Benchmark: staged in steering.pendingBenchmark until the next
+// iteration starts (startPendingBenchmark), which begins a new benchmark version; a prompt any
+// working suite held is left out, and a run without a benchmark refuses them. Empty prompts
+// are an error; the whole addition is refused then.
+Added addPrompts(RunState &run, QList<TestCase> tests, PromptTarget target);
+// Moves staged benchmark prompts into the set and starts a new version; returns how many.
+int startPendingBenchmark(RunState &run);
+
+// Puts the person's kept examples back into a proposal, within the AIRS limits: appended while
+// there is room, else in place of the last example that is not kept; a kept example that cannot
+// fit is named in the notes (and in `unfit`). Returns what it did, one sentence each.
+QStringList keepExamples(Topic &topic, const QStringList &kept, QStringList *unfit = nullptr);
+
+} // namespace SteeringEdits

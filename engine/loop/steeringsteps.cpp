@@ -1,0 +1,199 @@
+// RefinementRun and the person steering it: the review step of step mode, decisions, label
+// corrections, added prompts and kept examples.
+#include "refinementrun.h"
+
+#include "domain/topiclimits.h"
+#include "looplog.h"
+#include "runmemory.h"
+#include "steeringedits.h"
+
+#include <QDateTime>
+
+using namespace Qt::StringLiterals;
+
+void RefinementRun::setStepMode(bool on)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, on] {
+            m_run.steering.stepMode = on;
+            emit stepModeChanged(on);
+            if (!on && m_stepName == "review"_L1 && m_run.steering.pending &&
+                m_machine->isRunning()) {
+                handleDecision({}); // auto from here: the waiting proposal is accepted as it is
+                return;
+            }
+            if (m_machine->isRunning())
+                saveCheckpoint();
+        },
+        Qt::QueuedConnection);
+}
+
+void RefinementRun::decide(const ProposalDecision &decision)
+{
+    QMetaObject::invokeMethod(
+        this, [this, decision] { handleDecision(decision); }, Qt::QueuedConnection);
+}
+
+void RefinementRun::correctLabel(const QString &prompt, bool undo)
+{
+    QMetaObject::invokeMethod(
+        this, [this, prompt, undo] { handleCorrection(prompt, undo); }, Qt::QueuedConnection);
+}
+
+void RefinementRun::addPrompts(const QList<TestCase> &tests, PromptTarget target)
+{
+    QMetaObject::invokeMethod(
+        this, [this, tests, target] { handleAddedPrompts(tests, target); }, Qt::QueuedConnection);
+}
+
+void RefinementRun::setKeptExamples(const QStringList &examples)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, examples] {
+            QStringList kept;
+            for (const QString &e : examples) {
+                if (!e.trimmed().isEmpty() && !kept.contains(e.trimmed()))
+                    kept.append(e.trimmed());
+            }
+            RunSteering &s = m_run.steering;
+            s.keptExamples = kept;
+            emit keptExamplesChanged(kept);
+            if (m_stepName == "review"_L1 && s.pending && m_machine->isRunning()) {
+                // The waiting proposal keeps them at once.
+                s.pending->notes += SteeringEdits::keepExamples(s.pending->proposal, kept);
+                m_topic = s.pending->proposal;
+                emit proposalReady(*s.pending);
+            }
+            if (m_machine->isRunning())
+                saveCheckpoint();
+        },
+        Qt::QueuedConnection);
+}
+
+PromptBook::Guidance RefinementRun::takeGuidance()
+{
+    return {m_run.steering.hint, m_rejected, m_run.steering.keptExamples};
+}
+
+void RefinementRun::proposed(ProposalKind kind)
+{
+    // The hint has reached the LLM: it is spent (it stays in the run's list of hints).
+    m_proposal = kind;
+    m_run.steering.hint.clear();
+    m_rejected.reset();
+    advance(StepMachine::Trigger::Done);
+}
+
+void RefinementRun::enterReview()
+{
+    if (!m_proposal) { // the checkpoint's topic, tested as it is: nothing new to review
+        advance(StepMachine::Trigger::Done);
+        return;
+    }
+    RunSteering &s = m_run.steering;
+    const bool resumed = s.pending && s.pending->iteration == m_iteration;
+    if (!resumed) {
+        QStringList unfit;
+        const QStringList notes = SteeringEdits::keepExamples(m_topic, s.keptExamples, &unfit);
+        for (const QString &note : unfit)
+            emit warning(note);
+        if (!s.stepMode) {
+            advance(StepMachine::Trigger::Done);
+            return;
+        }
+        PendingProposal p;
+        p.kind = *m_proposal;
+        p.iteration = m_iteration;
+        p.proposal = m_topic;
+        p.notes = notes;
+        if (p.kind == ProposalKind::Improve)
+            p.current = m_checkpoint.currentTopic;
+        else if (p.kind == ProposalKind::Simplify && m_run.lastRecorded())
+            p.current = m_run.lastRecorded()->topic;
+        s.pending = p;
+        if (!saveCheckpoint()) // a restart comes back to this decision
+            return;
+    } else if (!s.stepMode) {
+        handleDecision({});
+        return;
+    }
+    emit stepChanged(u"review"_s);
+    emit proposalReady(*s.pending);
+}
+
+void RefinementRun::handleDecision(const ProposalDecision &decision)
+{
+    RunSteering &s = m_run.steering;
+    if (m_stepName != "review"_L1 || !s.pending || !m_machine->isRunning()) {
+        emit warning(u"no proposal is waiting for a decision"_s);
+        return;
+    }
+    const PendingProposal p = *s.pending;
+    if (decision.action == ProposalDecision::Action::Retry) {
+        s.hint = decision.hint.trimmed();
+        if (!s.hint.isEmpty())
+            s.hints.append(s.hint);
+        s.pending.reset();
+        m_rejected = p.proposal;
+        if (p.kind == ProposalKind::Simplify)
+            m_checkpoint.deployAsIs = false; // another proposal: improve the simplified topic
+        if (!saveCheckpoint())
+            return;
+        qCInfo(lcLoop).noquote() << "run" << m_run.id << ": another proposal asked for"
+                                 << (s.hint.isEmpty() ? u"(no hint)"_s : s.hint);
+        emit decisionMade(decision, {});
+        advance(StepMachine::Trigger::Retry);
+        return;
+    }
+    Topic accepted = decision.edited.value_or(p.proposal);
+    accepted.name = p.proposal.name; // the name is locked
+    if (const QList<TopicLimits::Violation> v = TopicLimits::validate(accepted); !v.isEmpty()) {
+        emit warning(u"the edited topic cannot be deployed: "_s + TopicLimits::describe(v));
+        return;
+    }
+    m_topic = accepted;
+    s.pending.reset();
+    if (!saveCheckpoint())
+        return;
+    emit decisionMade(decision, accepted);
+    advance(StepMachine::Trigger::Done);
+}
+
+void RefinementRun::handleCorrection(const QString &prompt, bool undo)
+{
+    // The suite being scanned is found in the checkpoint as well as in recorded iterations.
+    m_run.checkpoint = m_checkpoint;
+    bool label = false;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const QString error = undo ? SteeringEdits::undoCorrection(m_run, prompt, &label)
+                               : SteeringEdits::correctLabel(m_run, prompt, now, &label);
+    if (!error.isEmpty()) {
+        emit warning(error);
+        return;
+    }
+    m_checkpoint = *m_run.checkpoint;
+    SteeringEdits::relabel(m_suite, prompt, label);
+    SteeringEdits::relabel(m_generated, prompt, label);
+    SteeringEdits::relabel(m_results, prompt, label);
+    if (m_machine->isRunning() && !saveCheckpoint())
+        return;
+    if (m_services.memory)
+        m_services.memory->logLabelCorrection(m_run, prompt, label, undo);
+    emit labelCorrected({prompt, label, now}, undo, m_run);
+}
+
+void RefinementRun::handleAddedPrompts(const QList<TestCase> &tests, PromptTarget target)
+{
+    const SteeringEdits::Added added = SteeringEdits::addPrompts(m_run, tests, target);
+    if (!added.error.isEmpty()) {
+        emit warning(u"prompts not added: "_s + added.error);
+        return;
+    }
+    if (m_machine->isRunning() && !saveCheckpoint())
+        return;
+    const RunSteering &s = m_run.steering;
+    emit promptsAdded(added.added, added.duplicates, target,
+                      s.benchmarkVersion() + (s.pendingBenchmark.isEmpty() ? 0 : 1));
+}
