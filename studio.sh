@@ -22,8 +22,9 @@ PACKAGES=(
   # translations: lupdate/lrelease and Qt's own German catalogue
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   # the tests: a private D-Bus session with a real Secret Service, an X server for the
-  # screenshots, and the desktop-file and AppStream validators
-  dbus-daemon dbus-x11 gnome-keyring libsecret-tools xvfb xauth desktop-file-utils appstream
+  # screenshots, the desktop-file and AppStream validators, and `script` (a terminal for
+  # the CLI's step mode; essential in Debian, listed so a trimmed root says so)
+  dbus-daemon dbus-x11 gnome-keyring libsecret-tools xvfb xauth desktop-file-utils appstream bsdutils
 )
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -84,6 +84,12 @@ void RunController::relay(RefinementRun *run)
     connect(run, &RefinementRun::stepChanged, this, &RunController::stepChanged);
     connect(run, &RefinementRun::testScanned, this, &RunController::testScanned);
     connect(run, &RefinementRun::warning, this, &RunController::warning);
+    connect(run, &RefinementRun::proposalReady, this, &RunController::proposalReady);
+    connect(run, &RefinementRun::decisionMade, this, &RunController::decisionMade);
+    connect(run, &RefinementRun::labelCorrected, this, &RunController::labelCorrected);
+    connect(run, &RefinementRun::promptsAdded, this, &RunController::promptsAdded);
+    connect(run, &RefinementRun::stepModeChanged, this, &RunController::stepModeChanged);
+    connect(run, &RefinementRun::keptExamplesChanged, this, &RunController::keptExamplesChanged);
     connect(run, &RefinementRun::finished, this, [this](RunStatus status) {
         m_active = false;
         m_run = nullptr;
@@ -103,4 +109,34 @@ void RunController::cancel()
 {
     if (m_run)
         m_run->requestCancel();
+}
+
+void RunController::setStepMode(bool on)
+{
+    if (m_run)
+        m_run->setStepMode(on);
+}
+
+void RunController::decide(const ProposalDecision &decision)
+{
+    if (m_run)
+        m_run->decide(decision);
+}
+
+void RunController::correctLabel(const QString &prompt, bool undo)
+{
+    if (m_run)
+        m_run->correctLabel(prompt, undo);
+}
+
+void RunController::addPrompts(const QList<TestCase> &tests, PromptTarget target)
+{
+    if (m_run)
+        m_run->addPrompts(tests, target);
+}
+
+void RunController::setKeptExamples(const QStringList &examples)
+{
+    if (m_run)
+        m_run->setKeptExamples(examples);
 }

@@ -25,6 +25,12 @@ public:
     bool start(const RunEnvironment &environment, const RunState &run);
     void pause();
     void cancel();
+    // Steering the run (RefinementRun's; ignored when no run is active).
+    void setStepMode(bool on);
+    void decide(const ProposalDecision &decision);
+    void correctLabel(const QString &prompt, bool undo = false);
+    void addPrompts(const QList<TestCase> &tests, PromptTarget target);
+    void setKeptExamples(const QStringList &examples);
     bool isActive() const { return m_active; }
     QString runId() const { return m_runId; }
 
@@ -54,6 +60,12 @@ signals:
     void stepChanged(const QString &step);
     void testScanned(int index, const TestResult &result);
     void warning(const QString &message);
+    void proposalReady(const PendingProposal &proposal);
+    void decisionMade(const ProposalDecision &decision, const Topic &accepted);
+    void labelCorrected(const LabelCorrection &correction, bool undone, const RunState &run);
+    void promptsAdded(int added, int duplicates, PromptTarget target, int benchmarkVersion);
+    void stepModeChanged(bool on);
+    void keptExamplesChanged(const QStringList &examples);
     void finished(RunStatus status);
 
 private:

@@ -8,6 +8,7 @@
 #include "loop/runenvironment.h"
 #include "models/runcontroller.h"
 #include "runprinter.h"
+#include "stepprompter.h"
 #include "runs/runstore.h"
 
 #include <QCommandLineParser>
@@ -67,6 +68,9 @@ int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliCo
     RunController controller;
     RunPrinter printer(ctx, jsonEvents ? RunPrinter::Mode::JsonLines : RunPrinter::Mode::Human);
     printer.attach(&controller);
+    std::unique_ptr<StepPrompter> prompter;
+    if (run.steering.stepMode)
+        prompter = std::make_unique<StepPrompter>(ctx, &controller, run.steering.keptExamples);
     InterruptWatcher interrupts;
     QObject::connect(&interrupts, &InterruptWatcher::interrupted, &controller, [&](int) {
         ctx.err << "\ndaystrom: pausing after the current step (Ctrl+C again to quit at once)\n";
@@ -84,6 +88,11 @@ int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliCo
     QCoreApplication::exec();
     return code;
 }
+
+// Step mode asks on the terminal: without one it would wait for ever.
+const char *const StepNeedsTerminal =
+    ": --step asks you about each proposal on standard input, which is not a terminal here; run without --step "
+    "to let the loop decide by itself, or use the desktop app\n";
 
 // Where the run's services point: the built-in sandbox, or the configured AIRS and LLM.
 bool environmentFor(bool sandbox, SandboxHost &host, const Config &config, RunEnvironment *env, CliContext &ctx,
@@ -149,6 +158,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         {u"decide-on"_s, u"benchmark (default) or working: the suite best iteration, revert, plateau and target use"_s, u"suite"_s},
         {u"scan-repeats"_s, u"Scan each benchmark prompt K times and flag prompts whose verdict changes (1-10, default 1)"_s, u"K"_s},
         {u"regression-sample"_s, u"Earlier passing tests carried into each working suite (0-1000, default 10)"_s, u"N"_s},
+        {u"step"_s, u"Step mode: after each proposal, wait for you to accept, edit or send it back with a hint (needs a terminal)"_s},
         {u"prompts"_s, u"Scan these labelled prompts (CSV: prompt,expected[,intent][,category]; a report --format csv reads back) every iteration instead of generating tests"_s, u"file"_s},
     });
     if (!p.parse(QStringList{u"daystrom generate"_s} + arguments))
@@ -228,6 +238,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
             return u"--events supports only jsonl, not \""_s + p.value(u"events"_s) + u'"';
         out->jsonEvents = true;
     }
+    out->step = p.isSet(u"step"_s);
     const QList<QPair<QString, QString>> passThrough{{u"provider"_s, u"llmProvider"_s}, {u"model"_s, u"llmModel"_s},
                                                      {u"concurrency"_s, u"scanConcurrency"_s}, {u"rate"_s, u"scanRate"_s}};
     for (const auto &[flag, key] : passThrough) {
@@ -248,6 +259,10 @@ int generateCommand(const QStringList &arguments, CliContext &ctx)
         return ExitCode::Ok;
     if (!error.isEmpty()) {
         ctx.err << "daystrom generate: " << error << '\n';
+        return ExitCode::Usage;
+    }
+    if (args.step && !StepPrompter::stdinIsTerminal()) {
+        ctx.err << "daystrom generate" << StepNeedsTerminal;
         return ExitCode::Usage;
     }
     const Config::Result config = loadConfig(ctx.env, args.configFlags);
@@ -272,6 +287,7 @@ int generateCommand(const QStringList &arguments, CliContext &ctx)
     run.id = NanoId::generate();
     run.createdAt = run.updatedAt = QDateTime::currentDateTimeUtc();
     run.userInput = args.settings;
+    run.steering.stepMode = args.step;
     if (!args.jsonEvents)
         ctx.out << "Run " << run.id << ": " << run.userInput.topicDescription << " (" << intentName(run.userInput.intent)
                 << ", profile " << run.userInput.profileName << ")\n";
@@ -289,6 +305,8 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
                   {u"concurrency"_s, u"Scans in parallel (1-20)"_s, u"N"_s},
                   {u"sandbox"_s, u"Resume a sandbox run, with the built-in emulators (its topics are recreated there)"_s},
                   {u"no-memory"_s, u"Neither read nor write learnings"_s},
+                  {u"step"_s, u"Step mode from now on: review each proposal on the terminal"_s},
+                  {u"auto"_s, u"Auto mode from now on: a run left in step mode decides by itself"_s},
                   {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s}});
     if (!p.parse(QStringList{u"daystrom resume"_s} + arguments)) {
         ctx.err << "daystrom resume: " << p.errorText() << '\n';
@@ -345,6 +363,18 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
     }
     if (!run.checkpoint) {
         ctx.err << "daystrom resume: run " << run.id << " has no checkpoint (it was written by the original tool)\n";
+        return ExitCode::Usage;
+    }
+    if (p.isSet(u"step"_s) && p.isSet(u"auto"_s)) {
+        ctx.err << "daystrom resume: --step and --auto contradict each other\n";
+        return ExitCode::Usage;
+    }
+    if (p.isSet(u"step"_s) || p.isSet(u"auto"_s))
+        run.steering.stepMode = p.isSet(u"step"_s);
+    if (run.steering.stepMode && !StepPrompter::stdinIsTerminal()) {
+        ctx.err << "daystrom resume" << StepNeedsTerminal;
+        if (!p.isSet(u"step"_s))
+            ctx.err << "(run " << run.id << " was left in step mode; --auto lets it go on by itself)\n";
         return ExitCode::Usage;
     }
     const int done = run.checkpoint->nextIteration - 1;

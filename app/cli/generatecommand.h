@@ -13,6 +13,7 @@ struct GenerateArgs
     QHash<QString, QString> configFlags; // provider, model, concurrency, rate, memory
     bool sandbox = false;
     bool jsonEvents = false;
+    bool step = false; // --step: review each proposal on the terminal
 };
 
 // Returns an error message (one line), or empty.

@@ -58,6 +58,12 @@ void RunPrinter::attach(RunController *c)
         connect(c, &RunController::loopPaused, this, [this](const RunState &s) { json(E::loopPaused(s)); });
         connect(c, &RunController::loopCancelled, this, [this](const RunState &s) { json(E::loopCancelled(s)); });
         connect(c, &RunController::loopFailed, this, [this](const QString &e) { json(E::loopFailed(e)); });
+        connect(c, &RunController::proposalReady, this, [this](const PendingProposal &p) { json(E::proposalReady(p)); });
+        connect(c, &RunController::decisionMade, this, [this](const ProposalDecision &d, const Topic &t) { json(E::decisionMade(d, t)); });
+        connect(c, &RunController::labelCorrected, this, [this](const LabelCorrection &l, bool undone, const RunState &r) { json(E::labelCorrected(l, undone, r)); });
+        connect(c, &RunController::promptsAdded, this, [this](int n, int d, PromptTarget t, int v) { json(E::promptsAdded(n, d, t, v)); });
+        connect(c, &RunController::stepModeChanged, this, [this](bool on) { json(E::stepModeChanged(on)); });
+        connect(c, &RunController::keptExamplesChanged, this, [this](const QStringList &e) { json(E::keptExamplesChanged(e)); });
         connect(c, &RunController::warning, this, [this](const QString &w) { m_ctx.err << "daystrom: warning: " << w << '\n'; m_ctx.err.flush(); });
         return;
     }
@@ -111,6 +117,24 @@ void RunPrinter::attach(RunController *c)
     });
     connect(c, &RunController::topicSimplified, this, [this](const Topic &t) {
         line(u"  simplifying the best topic: %1"_s.arg(t.description));
+    });
+    connect(c, &RunController::decisionMade, this, [this](const ProposalDecision &d, const Topic &) {
+        line(d.action == ProposalDecision::Action::Retry ? u"  another proposal asked for%1"_s.arg(d.hint.isEmpty() ? QString() : u": "_s + d.hint)
+             : d.edited                                   ? u"  your edited topic accepted"_s
+                                                          : u"  proposal accepted"_s);
+    });
+    connect(c, &RunController::labelCorrected, this, [this](const LabelCorrection &l, bool undone, const RunState &s) {
+        line(u"  label %1: \"%2\" %3; best iteration now %4"_s.arg(undone ? u"restored"_s : u"corrected"_s, l.prompt,
+                                                                l.expectedTriggered ? u"should trigger"_s : u"should not trigger"_s)
+                 .arg(s.bestIteration));
+    });
+    connect(c, &RunController::promptsAdded, this, [this](int n, int dup, PromptTarget t, int v) {
+        line(u"  %1 prompt(s) added to the %2 from the next iteration on%3"_s.arg(n)
+                 .arg(t == PromptTarget::Benchmark ? u"benchmark (version %1)"_s.arg(v) : u"working suite"_s,
+                      dup > 0 ? u" (%1 already in the run)"_s.arg(dup) : QString()));
+    });
+    connect(c, &RunController::stepModeChanged, this, [this](bool on) {
+        line(on ? u"  step mode: the run waits for you after each proposal"_s : u"  auto mode: the run goes on by itself"_s);
     });
     connect(c, &RunController::loopPlateau, this, [this](double a, double b, double) {
         line(u"Coverage plateaued between %1 and %2"_s.arg(Format::percent(a), Format::percent(b)));
