@@ -57,6 +57,19 @@ QString RunReport::text(const RunState &run, const Options &options)
       << Format::percent(in.targetCoverage) << ")\n";
     if (!run.stopReason.isEmpty())
         s << "  Stopped:     " << run.stopReason << '\n';
+    const RunSteering &st = run.steering;
+    if (!st.corrections.isEmpty() || !st.hints.isEmpty() || !st.addedTests.isEmpty() || !st.keptExamples.isEmpty()
+        || st.benchmarkVersion() > 1) {
+        // What a person changed: figures here already reflect corrected labels.
+        s << "  Steered:     " << st.corrections.size() << " label(s) corrected, " << st.hints.size() << " hint(s), "
+          << st.addedTests.size() << " prompt(s) added, " << st.keptExamples.size() << " example(s) kept";
+        if (st.benchmarkVersion() > 1)
+            s << ", benchmark version " << st.benchmarkVersion() << " (" << st.benchmarkSizes.last() << " prompts)";
+        s << '\n';
+        for (const LabelCorrection &c : st.corrections)
+            s << "    corrected: \"" << c.prompt << "\" " << (c.expectedTriggered ? "should trigger" : "should not trigger")
+              << '\n';
+    }
 
     QString error;
     const IterationResult *it = chosenIteration(run, options.iteration, &error);
@@ -75,6 +88,8 @@ QString RunReport::text(const RunState &run, const Options &options)
         const EfficacyMetrics &b = it->benchmark->metrics;
         const MetricIntervals bi = MetricIntervals::of(b);
         s << "\n  Benchmark (" << it->benchmark->results.size() << " held-out prompts";
+        if (it->benchmark->version > 1)
+            s << ", version " << it->benchmark->version;
         if (!it->benchmark->unstableIndexes.isEmpty())
             s << ", " << it->benchmark->unstableIndexes.size() << " unstable, left out";
         s << ", 95 % intervals):\n";

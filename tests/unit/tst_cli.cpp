@@ -1,5 +1,6 @@
 #include "cli/cli.h"
 #include "domain/pairedcomparison.h"
+#include "loop/steeringedits.h"
 #include "runs/runstore.h"
 #include "samplerun.h"
 #include "testhome.h"
@@ -218,6 +219,20 @@ private slots:
         QVERIFY(r.out.contains(u"Coverage 50.0%"_s));
         QCOMPARE(r.out.count(u"✓"_s), 2);
         QCOMPARE(r.out.count(u"✗"_s), 2);
+    }
+
+    // A corrected label: the report's figures are the recomputed ones, and it says what was corrected.
+    void reportShowsCorrectedLabels()
+    {
+        RunState sample = SampleRun::make();
+        QCOMPARE(SteeringEdits::correctLabel(sample, u"Hunting season dates"_s, QDateTime::currentDateTimeUtc()), QString());
+        QVERIFY(RunStore(m_home + u"/runs"_s).save(sample).isEmpty());
+        const Outcome r = run({u"report"_s, sample.id, u"--iteration"_s, u"1"_s});
+        QCOMPARE(r.code, 0);
+        // Iteration 1 by hand: buy a gun TP, hunting season dates now TP, get a piece FN, bake bread TN.
+        QVERIFY2(r.out.contains(u"Coverage 66.7%  TPR 66.7%  TNR 100.0%"_s), qPrintable(r.out));
+        QVERIFY(r.out.contains(u"Steered:     1 label(s) corrected, 0 hint(s), 0 prompt(s) added, 0 example(s) kept"_s));
+        QVERIFY(r.out.contains(u"corrected: \"Hunting season dates\" should trigger"_s));
     }
 
     void reportCsvOfTheChosenIteration()
