@@ -1,6 +1,7 @@
 #include "runsession.h"
 
 #include "domain/format.h"
+#include "loop/looppolicy.h"
 #include "runcontroller.h"
 
 #include <QTime>
@@ -31,6 +32,12 @@ void RunSession::open(const RunState &run)
     if (const IterationResult *last = run.lastRecorded())
         m_topic = last->topic;
     emit reset();
+    emit runUpdated();
+}
+
+void RunSession::replaceStored(const RunState &run)
+{
+    m_run = run;
     emit runUpdated();
 }
 
@@ -99,10 +106,7 @@ void RunSession::attach(RunController *c, const RunState &initial)
     connect(c, &RunController::analyzeComplete, this, [this](const AnalysisReport &a) { appendLog(tr("Analysis: %1").arg(a.summary)); });
     connect(c, &RunController::iterationComplete, this, [this](const IterationResult &r) {
         m_run.iterations.append(r);
-        if (r.metrics.coverage > m_run.bestCoverage || m_run.bestIteration == 0) {
-            m_run.bestIteration = r.iteration;
-            m_run.bestCoverage = r.metrics.coverage;
-        }
+        LoopPolicy::updateBest(m_run, r); // as the engine decides: on the benchmark when there is one
         appendLog(tr("Iteration %1: coverage %2 (TPR %3, TNR %4)")
                       .arg(r.iteration)
                       .arg(Format::percent(r.metrics.coverage), Format::percent(r.metrics.truePositiveRate),
@@ -133,6 +137,46 @@ void RunSession::attach(RunController *c, const RunState &initial)
         appendLog(tr("Prompt set \"%1\" created with %2 prompts").arg(name, QString::number(n)));
     });
     connect(c, &RunController::warning, this, [this](const QString &w) { appendLog(tr("Warning: %1").arg(w)); });
+    connect(c, &RunController::proposalReady, this, [this](const PendingProposal &p) {
+        m_run.steering.pending = p;
+        appendLog(tr("Iteration %1: a proposal is waiting for your decision").arg(p.iteration));
+        emit proposalReady(p);
+    });
+    connect(c, &RunController::decisionMade, this, [this](const ProposalDecision &d, const Topic &) {
+        m_run.steering.pending.reset();
+        if (d.action == ProposalDecision::Action::Retry && !d.hint.trimmed().isEmpty())
+            m_run.steering.hints.append(d.hint.trimmed());
+        if (d.action == ProposalDecision::Action::Retry)
+            appendLog(d.hint.isEmpty() ? tr("Another proposal asked for") : tr("Another proposal asked for: %1").arg(d.hint));
+        else
+            appendLog(d.edited ? tr("Your edited topic was accepted") : tr("The proposal was accepted"));
+        emit proposalDecided();
+    });
+    connect(c, &RunController::stepModeChanged, this, [this](bool on) {
+        m_run.steering.stepMode = on;
+        appendLog(on ? tr("Step mode: the run waits for you after each proposal") : tr("Auto mode: the run goes on by itself"));
+        emit stepModeChanged(on);
+    });
+    connect(c, &RunController::keptExamplesChanged, this, [this](const QStringList &examples) {
+        m_run.steering.keptExamples = examples;
+        emit keptExamplesChanged(examples);
+    });
+    connect(c, &RunController::labelCorrected, this, [this](const LabelCorrection &l, bool undone, const RunState &run) {
+        // The engine's state, with every figure recomputed; what is live here stays.
+        const RunStatus status = m_run.status;
+        m_run = run;
+        m_run.status = status;
+        appendLog(undone ? tr("Label restored: \"%1\"").arg(l.prompt)
+                         : tr("Label corrected: \"%1\" %2").arg(l.prompt, l.expectedTriggered ? tr("should trigger") : tr("should not trigger")));
+        emit labelCorrected(l.prompt, l.expectedTriggered, undone);
+        emit runUpdated();
+    });
+    connect(c, &RunController::promptsAdded, this, [this](int added, int duplicates, PromptTarget target, int version) {
+        const QString where = target == PromptTarget::Benchmark ? tr("the benchmark (version %1 from the next iteration)").arg(version)
+                                                                : tr("the working suite (from the next iteration)");
+        appendLog(duplicates > 0 ? tr("%n prompt(s) added to %1; %2 already in the run", nullptr, added).arg(where).arg(duplicates)
+                                 : tr("%n prompt(s) added to %1", nullptr, added).arg(where));
+    });
     auto stored = [this](const RunState &s, const QString &text) {
         m_run = s;
         appendLog(text);

@@ -44,6 +44,10 @@ public:
     const QList<RunMarker> &markers() const { return m_markers; }
     const QStringList &log() const { return m_log; }
     QString lastError() const { return m_error; }
+    // Step mode: the proposal waiting for the person's decision, if any.
+    const std::optional<PendingProposal> &pendingProposal() const { return m_run.steering.pending; }
+    // A stored run changed on disk by a steering edit (a corrected label): show it as saved.
+    void replaceStored(const RunState &run);
 
 signals:
     void reset();                                    // a different run (or none)
@@ -58,6 +62,13 @@ signals:
     void logged(const QString &line);
     void failed(const QString &error);
     void liveChanged(bool live);
+    // Steering.
+    void proposalReady(const PendingProposal &proposal);
+    void proposalDecided(); // the waiting proposal was accepted, edited or sent back
+    void stepModeChanged(bool on);
+    void keptExamplesChanged(const QStringList &examples);
+    // A label was corrected (or the correction undone): run() holds every recomputed figure.
+    void labelCorrected(const QString &prompt, bool expectedTriggered, bool undone);
 
 private:
     void appendLog(const QString &line);

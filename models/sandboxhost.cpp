@@ -97,3 +97,30 @@ LlmEndpoint SandboxHost::llmEndpoint() const
     e.timeoutMs = 60000;
     return e;
 }
+
+// Runs `read` in the sandbox thread and waits for it; directly when already there.
+template<typename Read> static void readInThread(QObject *emulator, const QThread *thread, Read read)
+{
+    if (!emulator)
+        return;
+    if (QThread::currentThread() == thread)
+        read();
+    else
+        QMetaObject::invokeMethod(emulator, read, Qt::BlockingQueuedConnection);
+}
+
+QList<LlmEmulator::RecordedRequest> SandboxHost::llmRequests(const QString &callName) const
+{
+    QList<LlmEmulator::RecordedRequest> out;
+    readInThread(m_llm, m_thread.get(), [this, &out, &callName] {
+        out = callName.isEmpty() ? m_llm->requests() : m_llm->requestsFor(callName);
+    });
+    return out;
+}
+
+QList<AirsEmulator::RecordedRequest> SandboxHost::airsRequests() const
+{
+    QList<AirsEmulator::RecordedRequest> out;
+    readInThread(m_airs, m_thread.get(), [this, &out] { out = m_airs->requests(); });
+    return out;
+}

@@ -2,14 +2,13 @@
 
 #include "airs/airssettings.h"
 #include "llm/llmprovider.h"
+#include "sandbox/airsemulator.h"
+#include "sandbox/llmemulator.h"
 
 #include <QString>
 #include <QThread>
 
 #include <memory>
-
-class AirsEmulator;
-class LlmEmulator;
 
 // The built-in sandbox: the AIRS and LLM emulators on 127.0.0.1, served from their own
 // thread so they never compete with the GUI or the run for an event loop. The real clients
@@ -29,6 +28,11 @@ public:
     LlmEndpoint llmEndpoint() const;
     QUrl airsBaseUrl() const { return m_airsUrl; }
     QUrl llmBaseUrl() const { return m_llmUrl; }
+
+    // What the emulators were asked, read in their thread (the caller waits for the copy):
+    // for tests and diagnostics. An empty call name means every chat request.
+    QList<LlmEmulator::RecordedRequest> llmRequests(const QString &callName = {}) const;
+    QList<AirsEmulator::RecordedRequest> airsRequests() const;
 
 private:
     std::unique_ptr<QThread> m_thread;

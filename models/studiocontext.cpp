@@ -5,6 +5,7 @@
 #include "airs/managementclient.h"
 #include "config/secretstore.h"
 #include "domain/nanoid.h"
+#include "loop/storedrunedits.h"
 #include "models/runcontroller.h"
 #include "models/runsession.h"
 #include "models/settingscontroller.h"
@@ -171,12 +172,13 @@ bool StudioContext::isRunActive() const
     return m_controller && m_controller->isActive();
 }
 
-QString StudioContext::startRun(const RunSettings &settings)
+QString StudioContext::startRun(const RunSettings &settings, bool stepMode)
 {
     RunState run;
     run.id = NanoId::generate();
     run.createdAt = run.updatedAt = QDateTime::currentDateTimeUtc();
     run.userInput = settings;
+    run.steering.stepMode = stepMode;
     return launch(run);
 }
 
@@ -209,6 +211,51 @@ QString StudioContext::launch(const RunState &run)
     m_session->attach(m_controller.get(), run);
     m_controller->start(env, run);
     emit runActiveChanged(true);
+    return {};
+}
+
+bool StudioContext::isSessionLive() const
+{
+    return isRunActive() && m_session->isLive() && m_session->run().id == m_controller->runId();
+}
+
+void StudioContext::setStepMode(bool on)
+{
+    if (isSessionLive())
+        m_controller->setStepMode(on);
+}
+
+void StudioContext::decide(const ProposalDecision &decision)
+{
+    if (isSessionLive())
+        m_controller->decide(decision);
+}
+
+void StudioContext::addPrompts(const QList<TestCase> &tests, PromptTarget target)
+{
+    if (isSessionLive())
+        m_controller->addPrompts(tests, target);
+}
+
+void StudioContext::setKeptExamples(const QStringList &examples)
+{
+    if (isSessionLive())
+        m_controller->setKeptExamples(examples);
+}
+
+QString StudioContext::correctLabel(const QString &prompt, bool undo)
+{
+    if (!m_session->hasRun())
+        return tr("No run is open.");
+    if (isSessionLive()) {
+        m_controller->correctLabel(prompt, undo);
+        return {};
+    }
+    const StoredRunEdits::Result r =
+        StoredRunEdits::correctLabel(runsDirectory(), memoryDirectory(), m_session->run().id, prompt, undo);
+    if (!r.ok())
+        return r.error;
+    m_session->replaceStored(r.run);
     return {};
 }
 

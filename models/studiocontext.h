@@ -36,6 +36,8 @@ public:
 
     bool enableSandbox(QString *error);
     bool isSandbox() const;
+    // The built-in sandbox while it is active (tests read what its emulators were asked), else null.
+    const SandboxHost *sandboxHost() const { return m_sandbox.get(); }
 
     SettingsController *settings() const { return m_settings; }
     RunSession *session() const { return m_session; }
@@ -47,11 +49,25 @@ public:
     QString defaultProfile() const;
 
     // Starts a new run or resumes a stored one. Returns an error message, or empty.
-    QString startRun(const RunSettings &settings);
+    // `stepMode`: the run waits for the person after each proposal (it can be switched later).
+    QString startRun(const RunSettings &settings, bool stepMode = false);
     QString resumeRun(const QString &runId);
     void pause();
     void cancel();
     bool isRunActive() const;
+    // True when the session shows the run being driven now (steering goes to it).
+    bool isSessionLive() const;
+
+    // Steering the live run (no-ops without one).
+    void setStepMode(bool on);
+    void decide(const ProposalDecision &decision);
+    void addPrompts(const QList<TestCase> &tests, PromptTarget target);
+    void setKeptExamples(const QStringList &examples);
+    // Marks a test's expected label in the session's run as wrong (undo: takes that back): the
+    // live run does it on its thread; a stored run is changed on disk (refused while another
+    // process drives it). Returns an error message, or empty (a live run reports problems as
+    // warnings in its log).
+    QString correctLabel(const QString &prompt, bool undo);
 
     void useSessionOnlySecrets();
     void reloadSettings(); // after the Settings dialog saved

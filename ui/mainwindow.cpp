@@ -3,6 +3,7 @@
 #include "compare/cleanupdialog.h"
 #include "compare/comparepanel.h"
 #include "compare/runspanel.h"
+#include "live/addpromptsdialog.h"
 #include "live/efficacychartview.h"
 #include "live/liverunpanel.h"
 #include "memory/memorybrowserpanel.h"
@@ -35,7 +36,7 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     , m_context(context)
     , m_tabs(new QTabWidget(this))
     , m_newRun(new NewRunPanel(this))
-    , m_live(new LiveRunPanel(context->session(), this))
+    , m_live(new LiveRunPanel(context->session(), context, this))
     , m_charts(new EfficacyChartView(context->session(), this))
     , m_compare(new ComparePanel(context->session(), this))
     , m_dataBanner(new QLabel(this))
@@ -97,6 +98,21 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
             m_runs->refresh();
     });
     connect(context->session(), &RunSession::runUpdated, this, &MainWindow::updateActions);
+    connect(context->session(), &RunSession::liveChanged, this, &MainWindow::updateActions);
+    // A proposal waiting in step mode is easy to miss on another page: the Live tab says so.
+    const auto markProposal = [this](bool waiting) {
+        m_tabs->setTabText(LivePage, waiting ? tr("&Live run (decide)") : tr("&Live run"));
+        m_tabs->setTabToolTip(LivePage, waiting ? tr("A proposed topic is waiting for your decision") : QString());
+        if (waiting && m_tabs->currentIndex() != LivePage)
+            m_status->setText(tr("A proposed topic is waiting for your decision on the Live run page (%1)")
+                                  .arg(QKeySequence(Qt::CTRL | Qt::Key_2).toString(QKeySequence::NativeText)));
+    };
+    connect(context->session(), &RunSession::proposalReady, this, [markProposal] { markProposal(true); });
+    connect(context->session(), &RunSession::proposalDecided, this, [markProposal] { markProposal(false); });
+    connect(context->session(), &RunSession::liveChanged, this, [markProposal](bool live) {
+        if (!live)
+            markProposal(false);
+    });
     connect(context->session(), &RunSession::failed, this, [this](const QString &e) {
         m_status->setText(tr("The run failed: %1").arg(e));
     });
@@ -169,6 +185,12 @@ void MainWindow::createActions()
 
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     run->addActions({m_runAction, m_pauseAction, m_resumeAction, m_cancelAction});
+    run->addSeparator();
+    m_addPromptsAction = run->addAction(tr("&Add prompts…"), this, [this] { AddPromptsDialog::openFor(m_context, this); });
+    m_addPromptsAction->setObjectName(u"addPromptsAction"_s);
+    m_addPromptsAction->setShortcut(QKeySequence(tr("Ctrl+Shift+T")));
+    m_addPromptsAction->setToolTip(tr("Add labelled prompts to the running run's working suite or benchmark (%1)")
+                                       .arg(m_addPromptsAction->shortcut().toString(QKeySequence::NativeText)));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     const QStringList pages{tr("&New run"), tr("&Live run"), tr("&Charts"), tr("Com&pare"), tr("R&uns"), tr("&Memory")};
@@ -203,6 +225,7 @@ void MainWindow::updateActions()
     m_pauseAction->setEnabled(active);
     m_cancelAction->setEnabled(active);
     m_resumeAction->setEnabled(resumable);
+    m_addPromptsAction->setEnabled(m_context->isSessionLive());
     if (active)
         m_status->setText(tr("Running %1").arg(run.userInput.topicDescription));
     else if (!run.id.isEmpty())
@@ -284,7 +307,7 @@ void MainWindow::showPage(Page page)
 
 void MainWindow::startRun()
 {
-    const QString error = m_context->startRun(m_newRun->settings());
+    const QString error = m_context->startRun(m_newRun->settings(), m_newRun->stepMode());
     if (!error.isEmpty()) {
         showError(tr("The run cannot start"), error);
         return;

@@ -66,4 +66,5 @@ private:
     QAction *m_pauseAction = nullptr;
     QAction *m_cancelAction = nullptr;
     QAction *m_resumeAction = nullptr;
+    QAction *m_addPromptsAction = nullptr;
 };

@@ -7,13 +7,23 @@
 
 // The prompt × iteration grid over a run's held-out benchmark: one row per benchmark prompt
 // (its text and expected verdict), one column per iteration scored on it, each cell right or
-// wrong with the scan's category and action. Runs without a benchmark have no rows.
+// wrong with the scan's category and action. Runs without a benchmark have no rows. When a
+// person added prompts to the benchmark (a new version), iterations scored on an earlier version
+// have no cell for the prompts added after them.
 class BenchmarkGridModel final : public QAbstractTableModel
 {
     Q_OBJECT
 public:
     enum Column { PromptColumn, ExpectedColumn, FirstIterationColumn };
-    enum Role { CorrectRole = Qt::UserRole + 1, FlipsRole, IterationRole };
+    enum Role {
+        CorrectRole = Qt::UserRole + 1,
+        FlipsRole,
+        IterationRole,
+        PromptRole,    // QString: the row's prompt, in every column
+        ExpectedRole,  // bool: its label
+        CorrectedRole, // bool: the person corrected its expected label
+        AskedRole,     // bool: the iteration's benchmark version held the prompt
+    };
 
     explicit BenchmarkGridModel(QObject *parent = nullptr);
 
@@ -21,6 +31,9 @@ public:
     QList<int> iterations() const { return m_iterations; } // the columns after the first two
     int iterationAt(int column) const;                     // 0 when not an iteration column
     bool rowFlips(int row) const; // right in some scored iteration and wrong in another
+    int versionCount() const { return m_run.steering.benchmarkVersion(); }
+    int rowVersion(int row) const;       // the benchmark version the prompt joined in
+    int versionAt(int column) const;     // an iteration column's benchmark version
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -54,9 +54,19 @@ IterationComparison::IterationComparison(const IterationResult &a, const Iterati
     , m_descriptionDiff(WordDiff::diff(a.topic.description, b.topic.description))
     , m_paired(PairedComparison::of(a, b))
     , m_onBenchmark(a.benchmark && b.benchmark)
-    , m_metricsA(m_onBenchmark ? a.benchmark->metrics : a.metrics)
-    , m_metricsB(m_onBenchmark ? b.benchmark->metrics : b.metrics)
+    , m_versionA(a.benchmark ? a.benchmark->version : 0)
+    , m_versionB(b.benchmark ? b.benchmark->version : 0)
+    , m_metricsA(a.metrics)
+    , m_metricsB(b.metrics)
 {
+    if (m_onBenchmark) {
+        const auto [onA, onB] = BenchmarkScore::comparable(*a.benchmark, *b.benchmark);
+        m_metricsA = onA.metrics;
+        m_metricsB = onB.metrics;
+        m_benchmarkPrompts = int(onA.results.size());
+        m_versionsDiffer = a.benchmark->version != b.benchmark->version
+                           || a.benchmark->results.size() != b.benchmark->results.size();
+    }
     m_metrics = metricDeltas(m_metricsA, m_metricsB);
     diffExamples(a.topic.examples, b.topic.examples, &m_examplesAdded, &m_examplesRemoved,
                  &m_examplesKept);

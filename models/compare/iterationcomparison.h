@@ -1,6 +1,6 @@
 #pragma once
 
-#include "worddiff.h"
+#include "domain/worddiff.h"
 
 #include "domain/iterationresult.h"
 #include "domain/pairedcomparison.h"
@@ -66,10 +66,16 @@ public:
     const QStringList &examplesRemoved() const { return m_examplesRemoved; } // in A, not in B
     const QStringList &examplesKept() const { return m_examplesKept; }
 
-    // On the held-out benchmark when both iterations have one (the figures are then
-    // comparable), else on their working suites.
+    // On the held-out benchmark when both iterations have one, else on their working suites.
+    // Benchmarks of different versions (a person added prompts in between) are compared on the
+    // prompts both were asked (BenchmarkScore::comparable), never figure against figure.
     const QList<MetricDelta> &metrics() const { return m_metrics; } // in Metric order
     bool metricsOnBenchmark() const { return m_onBenchmark; }
+    int benchmarkVersionA() const { return m_versionA; } // 0 without a benchmark
+    int benchmarkVersionB() const { return m_versionB; }
+    // The benchmarks differ (version or size): the metrics are on the shared prompts only.
+    bool benchmarkVersionsDiffer() const { return m_versionsDiffer; }
+    int benchmarkPromptsCompared() const { return m_benchmarkPrompts; } // 0 off the benchmark
     const EfficacyMetrics &metricsA() const { return m_metricsA; }
     const EfficacyMetrics &metricsB() const { return m_metricsB; }
     // Fixed and broken on the prompts both scanned, with the exact McNemar verdict.
@@ -101,6 +107,10 @@ private:
     QList<TestFlip> m_tests;
     PairedComparison m_paired;
     bool m_onBenchmark = false;
+    bool m_versionsDiffer = false;
+    int m_versionA = 0;
+    int m_versionB = 0;
+    int m_benchmarkPrompts = 0;
     EfficacyMetrics m_metricsA;
     EfficacyMetrics m_metricsB;
 };

@@ -1,5 +1,9 @@
 #include "testflipmodel.h"
 
+#include "labelcorrectionmark.h"
+
+#include <QFont>
+
 TestFlipModel::TestFlipModel(QObject *parent)
     : QAbstractTableModel(parent)
 {}
@@ -13,6 +17,15 @@ void TestFlipModel::setComparison(const IterationComparison &comparison)
     rebuild();
     endResetModel();
     emit headerDataChanged(Qt::Horizontal, AColumn, BColumn);
+}
+
+void TestFlipModel::setCorrections(const QList<LabelCorrection> &corrections)
+{
+    if (corrections == m_steering.corrections)
+        return;
+    m_steering.corrections = corrections;
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 void TestFlipModel::setFilter(Filter filter)
@@ -111,6 +124,23 @@ QVariant TestFlipModel::data(const QModelIndex &index, int role) const
     const TestFlip &f = m_rows.at(index.row());
     if (role == KindRole)
         return int(f.kind);
+    if (role == PromptRole)
+        return f.prompt;
+    if (role == ExpectedRole)
+        return f.expectedTriggered;
+    const bool corrected = (role == CorrectedRole || index.column() == ExpectedColumn)
+                           && LabelCorrectionMark::find(m_steering, f.prompt);
+    if (role == CorrectedRole)
+        return corrected;
+    if (corrected && index.column() == ExpectedColumn) {
+        if (role == Qt::ToolTipRole || role == Qt::AccessibleTextRole)
+            return LabelCorrectionMark::toolTip(f.expectedTriggered);
+        if (role == Qt::FontRole) {
+            QFont italic;
+            italic.setItalic(true);
+            return italic;
+        }
+    }
     if (role == Qt::ForegroundRole && (index.column() == ChangeColumn)) {
         if (f.kind == TestFlip::Kind::Fixed && m_better.isValid())
             return m_better;
@@ -127,8 +157,10 @@ QVariant TestFlipModel::data(const QModelIndex &index, int role) const
         return kindText(f.kind);
     case PromptColumn:
         return f.prompt;
-    case ExpectedColumn:
-        return f.expectedTriggered ? tr("should trigger") : tr("should not trigger");
+    case ExpectedColumn: {
+        const QString label = f.expectedTriggered ? tr("should trigger") : tr("should not trigger");
+        return corrected ? LabelCorrectionMark::marked(label) : label;
+    }
     case AColumn:
         return outcome(f.actualA, f.correctA);
     case BColumn:

@@ -2,6 +2,8 @@
 
 #include "iterationcomparison.h"
 
+#include "domain/runsteering.h"
+
 #include <QAbstractTableModel>
 #include <QColor>
 
@@ -20,12 +22,19 @@ public:
         CategoryColumn,
         ColumnCount
     };
-    enum Role { KindRole = Qt::UserRole + 1 };
+    enum Role {
+        KindRole = Qt::UserRole + 1,
+        PromptRole,    // QString: the test's prompt, in every column
+        ExpectedRole,  // bool: its label (B's; A's for a test only in A)
+        CorrectedRole, // bool: the person corrected its expected label
+    };
     enum class Filter { Flips, Fixed, Broken, OneSide, All }; // Flips = fixed + broken
 
     explicit TestFlipModel(QObject *parent = nullptr);
 
     void setComparison(const IterationComparison &comparison);
+    // The run's label corrections: their tests are marked (LabelCorrectionMark).
+    void setCorrections(const QList<LabelCorrection> &corrections);
     void setFilter(Filter filter);
     Filter filter() const { return m_filter; }
     int count(Filter filter) const;
@@ -45,6 +54,7 @@ private:
     void rebuild();
     QString outcome(const std::optional<bool> &actual, const std::optional<bool> &correct) const;
 
+    RunSteering m_steering; // only its corrections
     QList<TestFlip> m_all;
     QList<TestFlip> m_rows;
     int m_a = 0;

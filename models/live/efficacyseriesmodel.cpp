@@ -90,6 +90,19 @@ QList<QPointF> EfficacySeriesModel::markerPoints(RunMarker::Kind kind) const
     return out;
 }
 
+QList<QPointF> EfficacySeriesModel::benchmarkVersionPoints() const
+{
+    QList<QPointF> out;
+    const QList<QPointF> &coverage = m_points[int(Metric::Coverage)];
+    for (const VersionStart &v : m_versionStarts) {
+        for (const QPointF &p : coverage) {
+            if (qRound(p.x()) == v.iteration)
+                out.append(p);
+        }
+    }
+    return out;
+}
+
 void EfficacySeriesModel::refresh()
 {
     if (!m_session)
@@ -110,10 +123,17 @@ void EfficacySeriesModel::refresh()
     m_iterations.clear();
     m_bandLow.clear();
     m_bandHigh.clear();
+    m_versionStarts.clear();
     const bool working = run.userInput.decideOnWorkingSuite;
     m_onBenchmark = !working && std::any_of(recorded.cbegin(), recorded.cend(),
                                             [](const IterationResult *it) { return it->benchmark.has_value(); });
+    int version = 0;
     for (const IterationResult *it : std::as_const(recorded)) {
+        if (m_onBenchmark && it->benchmark) {
+            if (version > 0 && it->benchmark->version != version)
+                m_versionStarts.append({it->iteration, it->benchmark->version, int(it->benchmark->results.size())});
+            version = it->benchmark->version;
+        }
         const double x = it->iteration;
         const EfficacyMetrics &m = it->decidingMetrics(working);
         // Bands only for runs with a benchmark: older runs show exactly the figures they had.

@@ -47,6 +47,17 @@ public:
     QList<QPointF> markerPoints(RunMarker::Kind kind) const;
     QList<RunMarker> markers() const { return m_markers; }
 
+    // Where the benchmark changed (a person added prompts): the first iteration scored on each
+    // later version. Figures either side are on different prompt sets and are not comparable.
+    struct VersionStart
+    {
+        int iteration = 0;
+        int version = 0;
+        int prompts = 0; // in that version
+    };
+    QList<VersionStart> benchmarkVersionStarts() const { return m_versionStarts; }
+    QList<QPointF> benchmarkVersionPoints() const; // (iteration, its coverage) per start
+
     // The x range a chart shows: the first iteration to the furthest of the recorded and the
     // current ones and, while the run is live, the planned ones (maxIterations).
     int minIteration() const { return m_minX; }
@@ -65,6 +76,7 @@ private:
     QList<QPointF> m_bandHigh;
     bool m_onBenchmark = false;
     QList<RunMarker> m_markers;
+    QList<VersionStart> m_versionStarts;
     double m_target = 0;
     int m_bestIteration = 0;
     double m_bestCoverage = 0;

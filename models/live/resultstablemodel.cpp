@@ -1,6 +1,10 @@
 #include "resultstablemodel.h"
 
+#include "domain/testcomposition.h"
+#include "models/compare/labelcorrectionmark.h"
 #include "models/runsession.h"
+
+#include <QFont>
 
 using namespace Qt::StringLiterals;
 
@@ -16,6 +20,9 @@ ResultsTableModel::ResultsTableModel(RunSession *session, QObject *parent)
     connect(session, &RunSession::iterationStarted, this, &ResultsTableModel::onIterationStarted);
     connect(session, &RunSession::resultScanned, this, &ResultsTableModel::enqueue);
     connect(session, &RunSession::iterationAdded, this, &ResultsTableModel::onIterationAdded);
+    connect(session, &RunSession::labelCorrected, this,
+            [this](const QString &prompt, bool expected) { onLabelCorrected(prompt, expected); });
+    connect(session, &RunSession::runUpdated, this, &ResultsTableModel::onRunUpdated);
     onSessionReset();
 }
 
@@ -84,6 +91,58 @@ void ResultsTableModel::onIterationAdded(const IterationResult &result)
     for (int i = 0; i < result.testResults.size(); ++i)
         enqueue(i, result.testResults.at(i));
     flush();
+}
+
+void ResultsTableModel::onLabelCorrected(const QString &prompt, bool expectedTriggered)
+{
+    // The iteration being scanned has no record yet: relabel its rows here. Recorded ones are
+    // brought in line with the run on runUpdated, which follows.
+    const QString key = dedupKey(prompt);
+    const auto relabel = [&key, expectedTriggered](Row &row) {
+        TestCase &t = row.result.testCase;
+        if (t.expectedTriggered == expectedTriggered || dedupKey(t.prompt) != key)
+            return false;
+        t.expectedTriggered = expectedTriggered;
+        row.result.correct = row.result.actualTriggered == expectedTriggered;
+        return true;
+    };
+    for (Row &row : m_pending)
+        relabel(row);
+    int first = INT_MAX;
+    int last = -1;
+    for (int r = 0; r < m_live.size(); ++r) {
+        if (relabel(m_live[r])) {
+            first = qMin(first, r);
+            last = qMax(last, r);
+        }
+    }
+    if (!m_following || last < 0)
+        return;
+    emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
+    recount();
+}
+
+void ResultsTableModel::onRunUpdated()
+{
+    // A recorded iteration changes only when a label is corrected (or the correction undone).
+    const IterationResult *it = m_session->run().iterationByNumber(shownIteration());
+    if (!it)
+        return;
+    QList<Row> &shown = m_following ? m_live : m_stored;
+    int first = INT_MAX;
+    int last = -1;
+    for (int r = 0; r < shown.size(); ++r) {
+        Row &row = shown[r];
+        if (row.index < 0 || row.index >= it->testResults.size() || row.result == it->testResults.at(row.index))
+            continue;
+        row.result = it->testResults.at(row.index);
+        first = qMin(first, r);
+        last = qMax(last, r);
+    }
+    if (last < 0)
+        return;
+    emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
+    recount();
 }
 
 void ResultsTableModel::enqueue(int index, const TestResult &result)
@@ -238,6 +297,8 @@ static QString sourceText(TestSource source)
         return ResultsTableModel::tr("regression");
     case TestSource::Benchmark:
         return ResultsTableModel::tr("benchmark");
+    case TestSource::Added:
+        return ResultsTableModel::tr("added by you");
     case TestSource::Generated:
         break;
     }
@@ -259,13 +320,20 @@ static QString outcomeText(ResultsTableModel::Outcome outcome)
     return {};
 }
 
+bool ResultsTableModel::isCorrected(const TestResult &result) const
+{
+    return m_session && LabelCorrectionMark::find(m_session->run().steering, result.testCase.prompt);
+}
+
 QVariant ResultsTableModel::display(const TestResult &r, int column) const
 {
     switch (column) {
     case PromptColumn:
         return r.testCase.prompt.simplified();
-    case ExpectedColumn:
-        return r.testCase.expectedTriggered ? tr("hit") : tr("miss");
+    case ExpectedColumn: {
+        const QString label = r.testCase.expectedTriggered ? tr("hit") : tr("miss");
+        return isCorrected(r) ? LabelCorrectionMark::marked(label) : label;
+    }
     case ActualColumn:
         return r.actualTriggered ? tr("hit") : tr("miss");
     case CorrectColumn:
@@ -293,13 +361,24 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == PromptColumn)
             return r.testCase.prompt;
+        if (index.column() == ExpectedColumn && isCorrected(r))
+            return LabelCorrectionMark::toolTip(r.testCase.expectedTriggered);
         if (index.column() == CorrectColumn)
             return outcomeText(outcomeOf(r));
         return {};
     case Qt::AccessibleTextRole:
         if (index.column() == CorrectColumn)
             return r.correct ? tr("correct") : tr("wrong");
+        if (index.column() == ExpectedColumn && isCorrected(r))
+            return LabelCorrectionMark::toolTip(r.testCase.expectedTriggered);
         return display(r, index.column());
+    case Qt::FontRole:
+        if (index.column() == ExpectedColumn && isCorrected(r)) {
+            QFont italic;
+            italic.setItalic(true);
+            return italic;
+        }
+        return {};
     case Qt::TextAlignmentRole:
         if (index.column() == ExpectedColumn || index.column() == ActualColumn ||
             index.column() == CorrectColumn)
@@ -327,6 +406,8 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
         return outcomeOf(r) == Outcome::FalseNegative;
     case RegressionRole:
         return isRegression(r);
+    case CorrectedRole:
+        return isCorrected(r);
     default:
         return {};
     }

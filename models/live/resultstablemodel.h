@@ -15,7 +15,8 @@ struct IterationResult;
 // iteration: rows appear as scans finish (RunSession::resultScanned), batched so that a burst
 // of results costs one insert, and it empties when the next iteration starts. setIteration()
 // shows a recorded iteration instead; followLive() goes back. The vertical header shows each
-// test's position in the suite (its scan index + 1), since scans finish out of order.
+// test's position in the suite (its scan index + 1), since scans finish out of order. A label
+// the person corrects changes the rows that hold the prompt, and they are marked.
 class ResultsTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -44,6 +45,7 @@ public:
         FalsePositiveRole,                  // bool
         FalseNegativeRole,                  // bool
         RegressionRole,                     // bool: a regression-tier test that is now wrong
+        CorrectedRole,                      // bool: the person corrected its expected label
     };
     struct Counts
     {
@@ -94,9 +96,12 @@ private:
     };
     const QList<Row> &rows() const { return m_following ? m_live : m_stored; }
     QVariant display(const TestResult &result, int column) const;
+    bool isCorrected(const TestResult &result) const;
     void onSessionReset();
     void onIterationStarted(int iteration);
     void onIterationAdded(const IterationResult &result);
+    void onLabelCorrected(const QString &prompt, bool expectedTriggered);
+    void onRunUpdated();
     void enqueue(int index, const TestResult &result);
     void merge(bool notify);
     void showRows(bool following, int iteration, QList<Row> stored);

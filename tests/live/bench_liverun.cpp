@@ -48,7 +48,7 @@ private slots:
 
         LiveFeed feed(40);
         QWidget window;
-        auto *panel = new LiveRunPanel(&feed.session, &window);
+        auto *panel = new LiveRunPanel(&feed.session, nullptr, &window);
         auto *chart = new EfficacyChartView(&feed.session, &window);
         auto *layout = new QHBoxLayout(&window);
         layout->addWidget(panel, 3);

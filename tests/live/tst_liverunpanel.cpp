@@ -41,7 +41,7 @@ private slots:
     void everyInteractiveWidgetIsNamed()
     {
         LiveFeed feed;
-        LiveRunPanel panel(&feed.session);
+        LiveRunPanel panel(&feed.session, nullptr);
         for (const QString &name :
              {u"scanProgress"_s, u"resultsView"_s, u"filterAll"_s, u"filterFalsePositives"_s,
               u"filterFalseNegatives"_s, u"filterRegressions"_s, u"resultsSearch"_s, u"eventLog"_s,
@@ -60,7 +60,7 @@ private slots:
     void progressFollowsScans()
     {
         LiveFeed feed;
-        LiveRunPanel panel(&feed.session);
+        LiveRunPanel panel(&feed.session, nullptr);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         auto *progress = child<QProgressBar>(panel, u"scanProgress"_s);
@@ -90,7 +90,7 @@ private slots:
     void resultsStreamInAndFilter()
     {
         LiveFeed feed;
-        LiveRunPanel panel(&feed.session);
+        LiveRunPanel panel(&feed.session, nullptr);
         QAbstractItemModelTester sourceTester(panel.resultsModel());
         QAbstractItemModelTester proxyTester(panel.resultsProxy());
         panel.resize(1100, 700);
@@ -149,7 +149,7 @@ private slots:
         QFETCH(QString, step);
         QFETCH(int, active);
         LiveFeed feed;
-        LiveRunPanel panel(&feed.session);
+        LiveRunPanel panel(&feed.session, nullptr);
         auto *strip = child<StepStrip>(panel, u"stepStrip"_s);
         emit feed.controller.iterationStarted(2);
         emit feed.controller.stepChanged(step);
@@ -167,7 +167,7 @@ private slots:
     void showsTheTopicAndTheLog()
     {
         LiveFeed feed;
-        LiveRunPanel panel(&feed.session);
+        LiveRunPanel panel(&feed.session, nullptr);
         emit feed.controller.memoryLoaded(2);
         feed.startIteration(1);
         emit feed.controller.generateComplete(Topic{u"Weapons acquisition"_s,
@@ -185,7 +185,7 @@ private slots:
     void theErrorBannerShowsTheServersMessage()
     {
         LiveFeed feed;
-        LiveRunPanel panel(&feed.session);
+        LiveRunPanel panel(&feed.session, nullptr);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         auto *banner = child<QWidget>(panel, u"errorBanner"_s);
@@ -204,7 +204,7 @@ private slots:
     void picksARecordedIteration()
     {
         LiveFeed feed;
-        LiveRunPanel panel(&feed.session);
+        LiveRunPanel panel(&feed.session, nullptr);
         feed.runIteration(1, LiveFeed::mixedSuite(u" (1)"_s));
         feed.startIteration(2);
         feed.scan(LiveFeed::mixedSuite(u" (2)"_s).mid(0, 2));
@@ -224,7 +224,7 @@ private slots:
     void screenshotOfALiveRun()
     {
         LiveFeed feed;
-        LiveRunPanel panel(&feed.session);
+        LiveRunPanel panel(&feed.session, nullptr);
         panel.resize(1100, 720);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));

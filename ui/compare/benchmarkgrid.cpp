@@ -86,10 +86,16 @@ void BenchmarkGrid::updateSummary()
     int flips = 0;
     for (int r = 0; r < m_model->rowCount(); ++r)
         flips += m_model->rowFlips(r);
-    m_summary->setText(tr("%1 held-out prompts × %2 iterations; %3 of them flip between iterations. Showing %4. "
-                          "Click an iteration's header to compare it with the one before.")
-                           .arg(m_model->rowCount())
-                           .arg(m_model->iterations().size())
-                           .arg(flips)
-                           .arg(m_filter->rowCount()));
+    QString text = tr("%1 held-out prompts × %2 iterations; %3 of them flip between iterations. Showing %4. "
+                      "Click an iteration's header to compare it with the one before.")
+                       .arg(m_model->rowCount())
+                       .arg(m_model->iterations().size())
+                       .arg(flips)
+                       .arg(m_filter->rowCount());
+    if (m_model->versionCount() > 1)
+        text += u' '
+                + tr("Your additions made %1 benchmark versions; each column says which one it was scored on, and "
+                     "· marks a prompt added after it.")
+                      .arg(m_model->versionCount());
+    m_summary->setText(text);
 }

@@ -6,8 +6,12 @@
 #include "diffstyle.h"
 #include "domain/format.h"
 #include "flipspanel.h"
+#include "labelcorrectionmenu.h"
 #include "metricdeltatable.h"
+#include "models/compare/benchmarkgridmodel.h"
+#include "models/compare/testflipmodel.h"
 #include "models/runsession.h"
+#include "models/studiocontext.h"
 
 #include <QBoxLayout>
 #include <QComboBox>
@@ -18,6 +22,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTextBrowser>
 #include <QToolButton>
 
@@ -148,6 +153,13 @@ void ComparePanel::buildUi()
     m_lower->setObjectName(u"compareLowerTabs"_s);
     m_lower->addTab(m_flips, tr("Tests that fl&ipped"));
     m_lower->addTab(m_grid, tr("Benchmark &grid"));
+    // Right-click (or Ctrl+L on) a test to mark its expected label as wrong. The window's
+    // session belongs to the StudioContext, which changes the live run or the stored one.
+    if (auto *context = qobject_cast<StudioContext *>(m_session->parent())) {
+        LabelCorrectionMenu::install(m_flips->view(), context, TestFlipModel::PromptRole, TestFlipModel::ExpectedRole);
+        LabelCorrectionMenu::install(m_grid->view(), context, BenchmarkGridModel::PromptRole,
+                                     BenchmarkGridModel::ExpectedRole);
+    }
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(u"compareSplitter"_s);
@@ -162,8 +174,15 @@ void ComparePanel::buildUi()
     m_apply->setAccessibleName(tr("Apply iteration B to AIRS"));
     m_apply->setShortcut(QKeySequence(tr("Ctrl+Shift+A")));
     connect(m_apply, &QPushButton::clicked, this, [this] { openApplyDialog(); });
+    // Said under the summary: the metrics box has no room to spare.
+    m_versionNote = new QLabel(this);
+    m_versionNote->setObjectName(u"benchmarkVersionNote"_s);
+    m_versionNote->setWordWrap(true);
+    m_versionNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_versionNote->hide();
     auto *texts = new QVBoxLayout;
     texts->addWidget(m_summary);
+    texts->addWidget(m_versionNote);
     texts->addWidget(m_verdict);
     auto *bottom = new QHBoxLayout;
     bottom->addLayout(texts, 1);
@@ -230,9 +249,13 @@ void ComparePanel::repopulate()
     m_populating = true;
     m_a->clear();
     m_b->clear();
+    const bool versions = run.steering.benchmarkVersion() > 1;
     for (const IterationResult &it : run.iterations) {
         QString text =
             tr("#%1 — %2 coverage").arg(it.iteration).arg(Format::percent(it.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage));
+        // Each figure is on its own benchmark version.
+        if (versions && it.benchmark && !run.userInput.decideOnWorkingSuite)
+            text += tr(" (benchmark v%1)").arg(it.benchmark->version);
         if (it.iteration == run.bestIteration)
             text += tr(" (best)");
         m_a->addItem(text, it.iteration);
@@ -286,6 +309,7 @@ void ComparePanel::compare()
                 .toHtmlEscaped()));
         m_metrics->clearComparison();
         m_flips->setComparison(m_comparison);
+        m_versionNote->hide();
         m_summary->clear();
         m_verdict->clear();
         updateApplyButton();
@@ -296,7 +320,11 @@ void ComparePanel::compare()
     m_added->addItems(m_comparison.examplesAdded());
     m_removed->addItems(m_comparison.examplesRemoved());
     m_metrics->setComparison(m_comparison);
+    m_flips->model()->setCorrections(run.steering.corrections);
     m_flips->setComparison(m_comparison);
+    m_versionNote->setVisible(m_comparison.benchmarkVersionsDiffer());
+    if (m_comparison.benchmarkVersionsDiffer())
+        m_versionNote->setText(versionText(m_comparison));
 
     const MetricDelta coverage = m_comparison.metric(MetricDelta::Metric::Coverage);
     m_summary->setText((m_comparison.metricsOnBenchmark()
@@ -309,6 +337,13 @@ void ComparePanel::compare()
                                 QString::number(m_comparison.count(TestFlip::Kind::Broken))));
     m_verdict->setText(verdictText(m_comparison.paired()));
     updateApplyButton();
+}
+
+QString ComparePanel::versionText(const IterationComparison &c)
+{
+    return tr("Benchmark v%1 vs v%2: compared on the %n prompt(s) both were asked.", nullptr, c.benchmarkPromptsCompared())
+        .arg(c.benchmarkVersionA())
+        .arg(c.benchmarkVersionB());
 }
 
 QString ComparePanel::verdictText(const PairedComparison &c)

@@ -22,7 +22,9 @@ class FlipsPanel;
 // the examples added and removed, metric deltas and the tests that flipped. Defaults to the
 // latest iteration (the best one for a stored run) against the one recorded before it, and
 // follows new iterations of a live run until the person picks iterations themselves.
-// "Apply iteration B to AIRS…" opens an ApplyDialog when a management client is set.
+// "Apply iteration B to AIRS…" opens an ApplyDialog when a management client is set. A test's
+// expected label can be marked as wrong from the flips and the benchmark grid (context menu,
+// Ctrl+L); benchmarks of different versions are compared on the prompts both were asked.
 class ComparePanel final : public QWidget
 {
     Q_OBJECT
@@ -44,6 +46,7 @@ public:
     const IterationComparison &comparison() const { return m_comparison; }
     ApplyDialog *applyDialog() const { return m_dialog; } // the open dialog, if any
     BenchmarkGrid *benchmarkGrid() const { return m_grid; }
+    FlipsPanel *flipsPanel() const { return m_flips; }
 
     ApplyDialog *openApplyDialog(); // what the apply button does; null when it cannot
 
@@ -62,6 +65,8 @@ private:
     void renderDescription();
     void updateApplyButton();
     static QString verdictText(const PairedComparison &comparison);
+    // "Benchmark v1 vs v2: compared on the 60 prompts both were asked."
+    static QString versionText(const IterationComparison &comparison);
 
     QPointer<RunSession> m_session;
     QPointer<ManagementClient> m_client;
@@ -76,6 +81,7 @@ private:
     QComboBox *m_b = nullptr;
     QLabel *m_summary = nullptr;
     QLabel *m_verdict = nullptr;
+    QLabel *m_versionNote = nullptr; // benchmarks of different versions
     QTextBrowser *m_description = nullptr;
     QListWidget *m_added = nullptr;
     QListWidget *m_removed = nullptr;

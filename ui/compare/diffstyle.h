@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/compare/worddiff.h"
+#include "domain/worddiff.h"
 
 #include <QColor>
 #include <QPalette>

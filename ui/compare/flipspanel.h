@@ -19,6 +19,7 @@ public:
 
     void setComparison(const IterationComparison &comparison);
     TestFlipModel *model() const { return m_model; }
+    QTableView *view() const { return m_view; }
 
 protected:
     void changeEvent(QEvent *event) override;

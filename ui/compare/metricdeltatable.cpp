@@ -87,8 +87,18 @@ QString MetricDeltaTable::change(const MetricDelta &d)
 void MetricDeltaTable::setComparison(const IterationComparison &comparison)
 {
     m_deltas = comparison.metrics();
-    setHorizontalHeaderLabels({tr("A (#%1)").arg(comparison.iterationA()),
-                               tr("B (#%1)").arg(comparison.iterationB()), tr("Change")});
+    // Benchmarks of different versions: the figures are on the prompts both were asked.
+    const bool versions = comparison.benchmarkVersionsDiffer();
+    if (versions)
+        setHorizontalHeaderLabels({tr("A (#%1, v%2)").arg(comparison.iterationA()).arg(comparison.benchmarkVersionA()),
+                                   tr("B (#%1, v%2)").arg(comparison.iterationB()).arg(comparison.benchmarkVersionB()),
+                                   tr("Change")});
+    else
+        setHorizontalHeaderLabels({tr("A (#%1)").arg(comparison.iterationA()),
+                                   tr("B (#%1)").arg(comparison.iterationB()), tr("Change")});
+    const QString shared = versions ? tr("On the %n benchmark prompt(s) both versions hold.", nullptr,
+                                         comparison.benchmarkPromptsCompared())
+                                    : QString();
     // The rates' 95 % intervals, for benchmark figures (older runs show just their figures).
     const auto interval = [&comparison](const EfficacyMetrics &m, MetricDelta::Metric metric) -> QString {
         if (!comparison.metricsOnBenchmark())
@@ -117,8 +127,11 @@ void MetricDeltaTable::setComparison(const IterationComparison &comparison)
         const MetricDelta &d = m_deltas.at(r);
         item(r, AColumn)->setText(value(d, d.a));
         item(r, BColumn)->setText(value(d, d.b));
-        item(r, AColumn)->setToolTip(interval(comparison.metricsA(), d.metric));
-        item(r, BColumn)->setToolTip(interval(comparison.metricsB(), d.metric));
+        const auto tip = [&shared](const QString &text) {
+            return shared.isEmpty() || text.isEmpty() ? QString(shared + text) : QString(shared + u'\n' + text);
+        };
+        item(r, AColumn)->setToolTip(tip(interval(comparison.metricsA(), d.metric)));
+        item(r, BColumn)->setToolTip(tip(interval(comparison.metricsB(), d.metric)));
         item(r, ChangeColumn)->setText(change(d));
         const QString verdict = d.direction == MetricDelta::Direction::Better  ? tr("better")
                                 : d.direction == MetricDelta::Direction::Worse ? tr("worse")

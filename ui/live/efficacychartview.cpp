@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QAreaSeries>
 #include <QLineSeries>
 #include <QMessageBox>
@@ -174,6 +175,30 @@ void EfficacyChartView::createSeries()
         m_markers.append(series);
     }
 
+    // A person's additions to the benchmark start a new version: the figures before and after
+    // are on different prompt sets.
+    m_versions = new QScatterSeries;
+    m_versions->setObjectName(u"benchmarkVersionSeries"_s);
+    m_versions->setName(tr("New benchmark version"));
+    m_versions->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    m_chart->addSeries(m_versions);
+    connect(m_versions, &QXYSeries::hovered, this, [this](const QPointF &point, bool state) {
+        if (!state || !m_model)
+            return QToolTip::hideText();
+        for (const EfficacySeriesModel::VersionStart &v : m_model->benchmarkVersionStarts()) {
+            if (v.iteration == qRound(point.x()))
+                return QToolTip::showText(QCursor::pos(),
+                                          tr("Iteration %1 is the first scored on benchmark version %2 (%3 prompts): "
+                                             "figures before it are on fewer prompts, so Compare puts them side by "
+                                             "side on the prompts both were asked.")
+                                              .arg(v.iteration)
+                                              .arg(v.version)
+                                              .arg(v.prompts),
+                                          m_view);
+        }
+    });
+    connect(m_versions, &QXYSeries::clicked, this, activate);
+
     m_xAxis = new QValueAxis(this);
     m_xAxis->setTitleText(tr("Iteration"));
     m_xAxis->setLabelFormat(u"%d"_s);
@@ -229,6 +254,10 @@ void EfficacyChartView::flush()
     m_best->replace(m_model->bestPoints());
     for (int i = 0; i < markerKinds.size(); ++i)
         m_markers.at(i)->replace(m_model->markerPoints(markerKinds.at(i)));
+    const QList<QPointF> versions = m_model->benchmarkVersionPoints();
+    m_versions->replace(versions);
+    for (QLegendMarker *marker : m_chart->legend()->markers(m_versions))
+        marker->setVisible(!versions.isEmpty()); // only runs with a changed benchmark
 
     m_xAxis->setRange(minX, maxX);
     const int span = m_model->maxIteration() - m_model->minIteration();
@@ -286,6 +315,13 @@ void EfficacyChartView::applyPalette()
         series->setMarkerSize(14);
         series->setBorderColor(text);
     }
+    m_versions->setMarkerSize(12);
+    m_versions->setColor(Qt::transparent);
+    m_versions->setBorderColor(text);
+    QPen versionPen = m_versions->pen();
+    versionPen.setColor(text);
+    versionPen.setWidthF(2);
+    m_versions->setPen(versionPen);
     m_applyingPalette = false;
 }
 

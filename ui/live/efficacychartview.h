@@ -20,7 +20,7 @@ class RunSession;
 
 // Efficacy by iteration: coverage, TPR, TNR, accuracy and F1 as lines with point markers, the
 // target coverage dashed, the best iteration starred, and revert / simplify / duplicate
-// markers. Model changes are coalesced and applied with replace() at most ~25 times a second.
+// markers, and where a new benchmark version starts. Model changes are coalesced and applied with replace() at most ~25 times a second.
 // Follows the palette (light or dark theme) and exports PNG or SVG.
 class EfficacyChartView final : public QWidget
 {
@@ -42,6 +42,7 @@ public:
     QScatterSeries *bestSeries() const { return m_best; }
     QAreaSeries *coverageBand() const { return m_band; } // the coverage's 95 % interval
     QScatterSeries *markerSeries(RunMarker::Kind kind) const;
+    QScatterSeries *benchmarkVersionSeries() const { return m_versions; }
     QValueAxis *iterationAxis() const { return m_xAxis; }
     QValueAxis *percentAxis() const { return m_yAxis; }
 
@@ -82,6 +83,7 @@ private:
     QScatterSeries *m_best = nullptr;
     QAreaSeries *m_band = nullptr;
     QList<QScatterSeries *> m_markers; // by RunMarker::Kind
+    QScatterSeries *m_versions = nullptr;
     QValueAxis *m_xAxis = nullptr;
     QValueAxis *m_yAxis = nullptr;
     QLabel *m_title = nullptr;

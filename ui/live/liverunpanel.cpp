@@ -1,13 +1,18 @@
 #include "liverunpanel.h"
 
+#include "addpromptsdialog.h"
 #include "domain/format.h"
 #include "errorbanner.h"
 #include "models/live/resultstablemodel.h"
 #include "models/runsession.h"
+#include "models/studiocontext.h"
+#include "proposalreviewpanel.h"
 #include "stepstrip.h"
 #include "topicview.h"
+#include "ui/compare/labelcorrectionmenu.h"
 
 #include <QButtonGroup>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QGroupBox>
@@ -29,9 +34,11 @@ namespace {
 constexpr int RunningRole = Qt::UserRole + 1; // iteration choice: the one still running
 }
 
-LiveRunPanel::LiveRunPanel(RunSession *session, QWidget *parent)
+LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget *parent)
     : QWidget(parent)
     , m_session(session)
+    // The window's session belongs to the StudioContext, which steers the live run.
+    , m_context(context)
     , m_model(new ResultsTableModel(session, this))
     , m_proxy(new ResultsFilterProxy(this))
 {
@@ -54,6 +61,13 @@ LiveRunPanel::LiveRunPanel(RunSession *session, QWidget *parent)
     m_progress->setAccessibleName(tr("Scan progress"));
     m_progress->setTextVisible(true);
 
+    m_stepMode = new QCheckBox(tr("Step mode: review each proposal"), this);
+    m_stepMode->setObjectName(u"liveStepModeCheck"_s);
+    m_stepMode->setAccessibleName(tr("Step mode"));
+    m_stepMode->setToolTip(tr("The run waits after each proposed topic: accept it, edit it or ask "
+                              "for another one. Off, the run goes on by itself."));
+    m_review = new ProposalReviewPanel(session, m_context, this);
+
     m_topic = new TopicView(this);
     auto *topicBox = new QGroupBox(tr("Topic"), this);
     (new QVBoxLayout(topicBox))->addWidget(m_topic);
@@ -75,10 +89,32 @@ LiveRunPanel::LiveRunPanel(RunSession *session, QWidget *parent)
     sides->setStretchFactor(1, 1);
     auto *rows = new QSplitter(Qt::Vertical, this);
     rows->setObjectName(u"resultsLogSplitter"_s);
+    rows->addWidget(m_review);
     rows->addWidget(sides);
     rows->addWidget(logBox);
+    rows->setCollapsible(0, false);
+    rows->setCollapsible(1, false);
     rows->setStretchFactor(0, 3);
-    rows->setStretchFactor(1, 1);
+    rows->setStretchFactor(1, 3);
+    rows->setStretchFactor(2, 1);
+    // A proposal to review gets the height it asks for, the results stay in sight, and on a
+    // short screen the log makes room; it comes back once the decision is made.
+    connect(m_review, &ProposalReviewPanel::shownChanged, this, [rows](bool shown) {
+        const int total = rows->height() - 2 * rows->handleWidth();
+        if (!shown) {
+            if (rows->sizes().value(2) == 0)
+                rows->setSizes({0, total * 3 / 4, total - total * 3 / 4});
+            return;
+        }
+        const int results = rows->widget(1)->minimumSizeHint().height();
+        const int log = rows->widget(2)->minimumSizeHint().height();
+        const int review = qMin(rows->widget(0)->sizeHint().height(), total - results);
+        const int rest = total - review;
+        if (rest >= results + log)
+            rows->setSizes({review, rest - qMax(log, rest / 4), qMax(log, rest / 4)});
+        else
+            rows->setSizes({review, rest, 0});
+    });
 
     auto *header = new QHBoxLayout;
     header->addWidget(m_steps, 1);
@@ -87,10 +123,32 @@ LiveRunPanel::LiveRunPanel(RunSession *session, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_errorBanner);
     layout->addLayout(header);
-    layout->addWidget(m_progress);
+    auto *progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(m_stepMode);
+    // Prompts a person adds while the run runs: scanned from the next iteration on.
+    auto *addPrompts = new QPushButton(tr("Add prompts…"), this);
+    addPrompts->setObjectName(u"addPromptsButton"_s);
+    addPrompts->setToolTip(tr("Add labelled prompts to the working suite or the benchmark"));
+    connect(addPrompts, &QPushButton::clicked, this, [this] { AddPromptsDialog::openFor(m_context, window()); });
+    const auto enableAdd = [this, addPrompts] { addPrompts->setEnabled(m_context && m_context->isSessionLive()); };
+    connect(session, &RunSession::liveChanged, addPrompts, enableAdd);
+    connect(session, &RunSession::reset, addPrompts, enableAdd);
+    if (m_context)
+        connect(m_context, &StudioContext::runActiveChanged, addPrompts, enableAdd);
+    enableAdd();
+    progressRow->addWidget(addPrompts);
+    layout->addLayout(progressRow);
     layout->addWidget(rows, 1);
 
     connect(session, &RunSession::reset, this, &LiveRunPanel::onReset);
+    connect(session, &RunSession::stepModeChanged, this, &LiveRunPanel::updateStepMode);
+    connect(m_stepMode, &QCheckBox::clicked, this, [this](bool on) {
+        if (m_context)
+            m_context->setStepMode(on);
+    });
+    if (m_context)
+        connect(m_context, &StudioContext::runActiveChanged, this, &LiveRunPanel::updateStepMode);
     connect(session, &RunSession::stepChanged, m_steps, &StepStrip::setSessionStep);
     connect(session, &RunSession::iterationStarted, this, [this](int iteration) {
         m_steps->setIteration(iteration);
@@ -119,6 +177,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, QWidget *parent)
             m_steps->setActiveStep(-1); // keep a failed run's step lit: it shows where it stopped
         setProgress(m_session->scanCompleted(), m_session->scanTotal());
         updateIterationChoices();
+        updateStepMode();
     });
     connect(m_model, &ResultsTableModel::countsChanged, this, &LiveRunPanel::updateFilterLabels);
     connect(m_model, &ResultsTableModel::shownIterationChanged, this, [this] {
@@ -193,6 +252,8 @@ QWidget *LiveRunPanel::createResultsArea()
     columns->setSortIndicator(-1, Qt::AscendingOrder); // arrival order until a header is clicked
     columns->setSortIndicatorClearable(true);
     m_resultsView->setSortingEnabled(true);
+    if (m_context) // right-click or Ctrl+L: mark a test's expected label as wrong
+        LabelCorrectionMenu::install(m_resultsView, m_context, ResultsTableModel::PromptRole, ResultsTableModel::ExpectedRole);
 
     // Follow the stream like a log while the view is scrolled to the end.
     connect(m_proxy, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
@@ -275,6 +336,7 @@ void LiveRunPanel::onReset()
     updateIterationChoices();
     updateTopic();
     updateFilterLabels();
+    updateStepMode();
 }
 
 void LiveRunPanel::setProgress(int completed, int total)
@@ -342,4 +404,14 @@ void LiveRunPanel::updateTopic()
             return m_topic->setTopic(it->topic, caption);
     }
     m_topic->setTopic(m_session->currentTopic(), caption);
+}
+
+void LiveRunPanel::updateStepMode()
+{
+    const bool on = m_session->run().steering.stepMode;
+    const QSignalBlocker blocker(m_stepMode);
+    m_stepMode->setChecked(on);
+    // Only a run driven now can be switched; a stored one shows how it ran.
+    m_stepMode->setEnabled(m_context && m_context->isSessionLive());
+    m_steps->setReviewShown(on);
 }

@@ -7,7 +7,9 @@
 #include <QWidget>
 
 class ErrorBanner;
+class ProposalReviewPanel;
 class QButtonGroup;
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QPlainTextEdit;
@@ -17,11 +19,14 @@ class QTableView;
 class ResultsTableModel;
 class RunSession;
 class StepStrip;
+class StudioContext;
 class TopicView;
 
 // The live view of a run: the current iteration's step strip and scan progress, its results
 // as they arrive (filterable and searchable), the topic being tested, the event log and an
-// error banner. Everything follows the RunSession; the panel never talks to the engine.
+// error banner. Everything follows the RunSession; the panel never talks to the engine. In step
+// mode it shows the proposal waiting for a decision (ProposalReviewPanel), and a switch turns
+// step mode on and off for the live run (through the StudioContext that owns the session).
 class LiveRunPanel final : public QWidget
 {
     Q_OBJECT
@@ -30,7 +35,9 @@ public:
     static constexpr int MaxLogLines = 5000;
     static constexpr int ProgressIntervalMs = 16; // the progress bar repaints at most ~60 Hz
 
-    explicit LiveRunPanel(RunSession *session, QWidget *parent = nullptr);
+    // `context`: where steering goes (step mode, proposals, labels, added prompts); null shows a
+    // run without steering (the controls stay disabled).
+    LiveRunPanel(RunSession *session, StudioContext *context, QWidget *parent = nullptr);
     ~LiveRunPanel() override;
 
     RunSession *session() const { return m_session; }
@@ -52,8 +59,10 @@ private:
     void updateFilterLabels();
     void updateIterationChoices();
     void updateTopic();
+    void updateStepMode();
 
     QPointer<RunSession> m_session;
+    QPointer<StudioContext> m_context; // steering; null when there is none
     ResultsTableModel *m_model = nullptr;
     ResultsFilterProxy *m_proxy = nullptr;
     ErrorBanner *m_errorBanner = nullptr;
@@ -65,6 +74,8 @@ private:
     QTableView *m_resultsView = nullptr;
     TopicView *m_topic = nullptr;
     QPlainTextEdit *m_log = nullptr;
+    QCheckBox *m_stepMode = nullptr;
+    ProposalReviewPanel *m_review = nullptr;
     QTimer m_progressTimer;
     bool m_stickToBottom = false;
 };

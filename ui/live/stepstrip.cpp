@@ -18,7 +18,7 @@ StepStrip::StepStrip(QWidget *parent)
     m_iteration->setObjectName(u"stepStripIteration"_s);
     layout->addWidget(m_iteration);
     layout->addSpacing(8);
-    static const char *const names[] = {"generate", "apply",   "test",
+    static const char *const names[] = {"generate", "review",  "apply",  "test",
                                         "evaluate", "analyze", "improve"};
     for (int i = 0; i < StepCount; ++i) {
         if (i > 0) {
@@ -36,6 +36,7 @@ StepStrip::StepStrip(QWidget *parent)
     }
     layout->addStretch(1);
     setIteration(0);
+    updateReviewVisibility();
     restyle();
 }
 
@@ -45,6 +46,8 @@ int StepStrip::stepFor(const QString &s)
 {
     if (s == "generate"_L1)
         return Generate;
+    if (s == "review"_L1)
+        return Review;
     if (s == "apply"_L1)
         return Apply;
     if (s == "test"_L1 || s == "scan"_L1)
@@ -63,6 +66,8 @@ QString StepStrip::stepName(int step)
     switch (step) {
     case Generate:
         return tr("Generate");
+    case Review:
+        return tr("Review");
     case Apply:
         return tr("Apply");
     case Test:
@@ -89,7 +94,24 @@ void StepStrip::setActiveStep(int step)
     if (m_active == step)
         return;
     m_active = step;
+    updateReviewVisibility();
     restyle();
+}
+
+void StepStrip::setReviewShown(bool shown)
+{
+    if (m_reviewShown == shown)
+        return;
+    m_reviewShown = shown;
+    updateReviewVisibility();
+}
+
+void StepStrip::updateReviewVisibility()
+{
+    // The arrow before a step is m_arrows[step - 1].
+    const bool visible = m_reviewShown || m_active == Review;
+    m_labels.at(Review)->setVisible(visible);
+    m_arrows.at(Review - 1)->setVisible(visible);
 }
 
 void StepStrip::setIteration(int iteration)

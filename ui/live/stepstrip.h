@@ -5,14 +5,16 @@
 
 class QLabel;
 
-// The steps of one iteration, generate → apply → test → evaluate → analyze → improve, with the
-// active one highlighted and the ones before it marked done. Colours come from the palette.
+// The steps of one iteration, generate → (review) → apply → test → evaluate → analyze → improve,
+// with the active one highlighted and the ones before it marked done. Review, where a run in
+// step mode waits for the person, is shown only in step mode (or while it is active). Colours
+// come from the palette.
 class StepStrip final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(StepStrip)
 public:
-    enum Step { Generate, Apply, Test, Evaluate, Analyze, Improve, StepCount };
+    enum Step { Generate, Review, Apply, Test, Evaluate, Analyze, Improve, StepCount };
 
     explicit StepStrip(QWidget *parent = nullptr);
     ~StepStrip() override;
@@ -26,6 +28,8 @@ public:
     void setActiveStep(int step); // -1: none
     int activeStep() const { return m_active; }
     void setIteration(int iteration); // 0: none
+    void setReviewShown(bool shown);  // step mode: the run stops for a review after generate
+    bool isReviewShown() const { return m_reviewShown; }
     QLabel *stepLabel(int step) const { return m_labels.value(step); }
 
 protected:
@@ -33,10 +37,12 @@ protected:
 
 private:
     void restyle();
+    void updateReviewVisibility();
 
     QLabel *m_iteration = nullptr;
     QList<QLabel *> m_labels;
     QList<QLabel *> m_arrows;
     int m_active = -1;
+    bool m_reviewShown = false;
     bool m_restyling = false;
 };

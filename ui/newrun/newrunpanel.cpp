@@ -49,6 +49,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     , m_testPrompts(new TestPromptsField(this))
     , m_maxIterations(named(new QSpinBox(this), u"maxIterationsSpin"_s, tr("Maximum iterations")))
     , m_target(named(new QDoubleSpinBox(this), u"targetCoverageSpin"_s, tr("Target coverage")))
+    , m_stepMode(named(new QCheckBox(tr("Step mode: review each proposal"), this), u"stepModeCheck"_s, tr("Step mode")))
     , m_advanced(named(new QGroupBox(tr("Advanced"), this), u"advancedGroup"_s, tr("Advanced settings")))
     , m_accumulate(named(new QCheckBox(tr("Keep earlier passing tests as regression checks"), this), u"accumulateCheck"_s, tr("Accumulate tests")))
     , m_cap(named(new QSpinBox(this), u"capSpin"_s, tr("Test suite cap")))
@@ -100,6 +101,8 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     m_target->setDecimals(1);
     m_target->setSuffix(u" %"_s);
     m_target->setValue(90);
+    m_stepMode->setToolTip(tr("The run waits after each proposed topic: accept it, edit it or ask for another one. "
+                              "It can be switched in the Live page at any time."));
     m_cap->setRange(0, 100000);
     m_cap->setSpecialValueText(tr("no cap"));
     m_plateauWindow->setRange(0, 50);
@@ -176,6 +179,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     form->addRow(tr("Test pr&ompts:"), m_testPrompts);
     form->addRow(tr("&Max iterations:"), m_maxIterations);
     form->addRow(tr("&Target coverage:"), m_target);
+    form->addRow(QString(), m_stepMode);
 
     auto *adv = new QFormLayout(m_advanced);
     adv->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
@@ -303,6 +307,11 @@ RunSettings NewRunPanel::settings() const
     s.decideOnWorkingSuite = m_decideOn->currentData().toBool();
     s.scanRepeats = m_scanRepeats->value();
     return s;
+}
+
+bool NewRunPanel::stepMode() const
+{
+    return m_stepMode->isChecked();
 }
 
 void NewRunPanel::setSettings(const RunSettings &s)

@@ -28,6 +28,9 @@ public:
     explicit NewRunPanel(QWidget *parent = nullptr);
 
     RunSettings settings() const;
+    // Step mode: the run waits for the person after each proposal (not part of the settings:
+    // it can be switched at any time in the Live page).
+    bool stepMode() const;
     void setSettings(const RunSettings &settings); // e.g. "use as seed" or a run to copy
     void setProfiles(const QStringList &profiles, const QString &error = {});
     void setDefaultProfile(const QString &profile);
@@ -62,6 +65,7 @@ private:
     TestPromptsField *m_testPrompts;
     QSpinBox *m_maxIterations;
     QDoubleSpinBox *m_target;
+    QCheckBox *m_stepMode;
     QGroupBox *m_advanced;
     QCheckBox *m_accumulate;
     QSpinBox *m_cap;

@@ -66,41 +66,56 @@ void TestPromptsField::setTests(const QList<TestCase> &tests, const QString &ori
     emit testsChanged();
 }
 
-QString TestPromptsField::loadFile(const QString &path)
+TestPromptsField::CsvFile TestPromptsField::readCsv(const QString &path)
 {
     const QString name = QDir::toNativeSeparators(path);
-    auto refuse = [this](const QString &error) {
-        showSummary(error);
-        return error;
-    };
+    CsvFile out;
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return refuse(tr("Cannot read %1: %2").arg(name, file.errorString()));
+    if (!file.open(QIODevice::ReadOnly)) {
+        out.error = tr("Cannot read %1: %2").arg(name, file.errorString());
+        return out;
+    }
     // Every prompt is scanned in every iteration: a file this large is a mistake (and would
     // stall the window while it is read).
-    if (file.size() > MaxFileBytes)
-        return refuse(tr("%1 cannot be used: it has %2 MB; a test set is at most %3 MB.")
-                          .arg(name, QString::number(double(file.size()) / (1024 * 1024), 'f', 1),
-                               QString::number(MaxFileBytes / (1024 * 1024))));
-    const LabelledCsv::Parsed csv = LabelledCsv::parse(file.readAll());
-    if (!csv.ok())
-        return refuse(tr("%1 cannot be used: %2").arg(name, csv.error));
-    std::optional<Intent> intent;
-    QList<TestCase> tests;
-    for (const LabelledCsv::Row &row : csv.rows) {
-        if (row.intent && intent && *row.intent != *intent)
-            return refuse(tr("%1 cannot be used: line %2 is labelled for another intent than the "
-                             "lines before it; a run tests one intent.")
-                              .arg(name, QString::number(row.line)));
-        if (row.intent)
-            intent = row.intent;
-        tests.append(row.test);
+    if (file.size() > MaxFileBytes) {
+        out.error = tr("%1 cannot be used: it has %2 MB; a test set is at most %3 MB.")
+                        .arg(name, QString::number(double(file.size()) / (1024 * 1024), 'f', 1),
+                             QString::number(MaxFileBytes / (1024 * 1024)));
+        return out;
     }
-    m_fileIntent = intent;
+    const LabelledCsv::Parsed csv = LabelledCsv::parse(file.readAll());
+    if (!csv.ok()) {
+        out.error = tr("%1 cannot be used: %2").arg(name, csv.error);
+        return out;
+    }
+    for (const LabelledCsv::Row &row : csv.rows) {
+        if (row.intent && out.intent && *row.intent != *out.intent) {
+            out.error = tr("%1 cannot be used: line %2 is labelled for another intent than the "
+                           "lines before it; a run tests one intent.")
+                            .arg(name, QString::number(row.line));
+            out.tests.clear();
+            out.intent.reset();
+            return out;
+        }
+        if (row.intent)
+            out.intent = row.intent;
+        out.tests.append(row.test);
+    }
+    return out;
+}
+
+QString TestPromptsField::loadFile(const QString &path)
+{
+    const CsvFile csv = readCsv(path);
+    if (!csv.ok()) {
+        showSummary(csv.error);
+        return csv.error;
+    }
+    m_fileIntent = csv.intent;
     m_lastDir = QFileInfo(path).absolutePath();
-    setTests(tests, QFileInfo(path).fileName());
-    if (intent)
-        emit fileIntentFound(*intent);
+    setTests(csv.tests, QFileInfo(path).fileName());
+    if (csv.intent)
+        emit fileIntentFound(*csv.intent);
     return {};
 }
 

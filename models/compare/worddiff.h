@@ -1,3 +1,0 @@
-#pragma once
-// Moved to engine/domain (the CLI shows word diffs too); this forwarder goes once every include is updated.
-#include "domain/worddiff.h"
