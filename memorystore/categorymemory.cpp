@@ -109,7 +109,13 @@ QStringList CategoryMemory::shadowedFields() const
                                                     "lastRecalledAt"_L1,
                                                     "type"_L1,
                                                     "source"_L1,
-                                                    "status"_L1};
+                                                    "status"_L1,
+                                                    "lastConfirmedAt"_L1,
+                                                    "intentNeutral"_L1,
+                                                    "iteration"_L1,
+                                                    "mergedFrom"_L1};
+    // Not "intent": an intent this version does not know is kept verbatim in `extra` and
+    // nothing here ever changes it, so it need not make the file read-only.
     QStringList out;
     for (QLatin1StringView key : top) {
         if (extra.contains(key))

@@ -1,10 +1,55 @@
 #include "extractionrecorder.h"
 
 #include "categorykey.h"
+#include "feedbacklog.h"
 #include "memorylog.h"
 #include "memorystore.h"
 
+#include "domain/nanoid.h"
+
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// What an extraction changed, as feedback-log entries (ids, states and times filled later).
+QList<FeedbackLog::Entry> logEntries(const CategoryMemory &before, const CategoryMemory &after,
+                                     const MergeOutcome &merge)
+{
+    QList<FeedbackLog::Entry> out;
+    const auto entry = [&](const QString &action, const QString &learningId,
+                           const QJsonValue &was, const QJsonValue &is) {
+        FeedbackLog::Entry e;
+        e.action = action;
+        e.learningId = learningId;
+        e.before = was;
+        e.after = is;
+        out.append(e);
+    };
+    for (const QString &id : merge.addedIds) {
+        if (const Learning *l = after.learning(id))
+            entry(u"extract"_s, id, QJsonValue(), l->toJson());
+    }
+    QStringList seen;
+    for (const QString &id : merge.corroboratedIds) {
+        if (seen.contains(id))
+            continue;
+        seen.append(id);
+        const Learning *was = before.learning(id);
+        const Learning *is = after.learning(id);
+        if (is)
+            entry(u"corroborate"_s, id, was ? QJsonValue(was->toJson()) : QJsonValue(),
+                  is->toJson());
+    }
+    for (const QString &a : merge.addedAntiPatterns)
+        entry(u"anti-pattern-add"_s, QString(), QJsonValue(), a);
+    if (merge.bestKnownReplaced && after.bestKnown)
+        entry(u"best-known"_s, QString(),
+              before.bestKnown ? QJsonValue(before.bestKnown->toJson()) : QJsonValue(),
+              after.bestKnown->toJson());
+    return out;
+}
+
+} // namespace
 
 RecordResult ExtractionRecorder::record(const MemoryStore &store, const ExtractRequest &request,
                                         const ExtractResult &result, const MergeOptions &options,
@@ -22,14 +67,30 @@ RecordResult ExtractionRecorder::record(const MemoryStore &store, const ExtractR
     const QList<Learning> records =
         MemoryMerger::buildRecords(request, result, when, options.requireReview);
     const std::optional<BestKnown> candidate = MemoryMerger::bestKnownCandidate(request);
+    const QString source = records.isEmpty() ? request.runId : *records.constFirst().source;
+    QList<FeedbackLog::Entry> entries;
     const MemoryStore::Updated u = store.update(
         category,
         [&](CategoryMemory &m) {
+            const CategoryMemory before = m;
             m.category = category;
             out.merge = MemoryMerger::merge(m, records, candidate, result.antiPatterns, options);
+            entries = logEntries(before, m, out.merge);
             return true;
         },
-        when);
+        when,
+        [&](const QString &stateBefore, const QString &stateAfter) {
+            const QString id = NanoId::generate();
+            for (FeedbackLog::Entry &e : entries) {
+                e.id = id;
+                e.timestamp = when;
+                e.category = category;
+                e.source = source;
+                e.stateBefore = stateBefore;
+                e.stateAfter = stateAfter;
+            }
+            return FeedbackLog(store.feedbackLogPath()).append(entries);
+        });
     out.error = u.error;
     if (u.ok())
         qCInfo(lcMemory).noquote()

@@ -18,7 +18,9 @@ struct RecordResult
 };
 
 // After a run (§4.4): ask the extractor, build the records and merge them into the run's
-// category under the store's lock.
+// category under the store's lock. What changed is logged write-ahead in feedback-log.jsonl
+// (one write, one id): "extract" per new learning, "corroborate" per corroborated one (before
+// and after), "anti-pattern-add" and "best-known", with the run as the source.
 namespace ExtractionRecorder {
 
 // Merges an extraction that already came back. `now` defaults to the current time.

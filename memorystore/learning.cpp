@@ -48,9 +48,100 @@ LearningMetrics LearningMetrics::fromJson(const JsonIn &in)
     return m;
 }
 
+QJsonObject LearningOrigin::toJson() const
+{
+    QJsonObject o;
+    if (!learningId.isEmpty())
+        o.insert(u"id"_s, learningId);
+    o.insert(u"runId"_s, runId);
+    if (!source.isEmpty())
+        o.insert(u"source"_s, source);
+    if (!topicCategory.isEmpty())
+        o.insert(u"topicCategory"_s, topicCategory);
+    if (extractedAt.isValid())
+        o.insert(u"extractedAt"_s, toIsoString(extractedAt));
+    return o;
+}
+
+LearningOrigin LearningOrigin::fromJson(const QJsonObject &o)
+{
+    LearningOrigin out;
+    out.learningId = o.value("id"_L1).toString();
+    out.runId = o.value("runId"_L1).toString();
+    out.source = o.value("source"_L1).toString();
+    out.topicCategory = o.value("topicCategory"_L1).toString();
+    out.extractedAt =
+        QDateTime::fromString(o.value("extractedAt"_L1).toString(), Qt::ISODateWithMs).toUTC();
+    return out;
+}
+
+QString ConfidenceExplanation::number(double value)
+{
+    return value > 0 && value < 0.005 ? u"<0.01"_s : QString::number(value, 'f', 2);
+}
+
+QString ConfidenceExplanation::baseText() const
+{
+    if (!baseFromCorroborations)
+        return number(base) + u" (stored: confirmations, rejections and corroborations applied)"_s;
+    const int corroborations = seen - 1;
+    QString text = u"%1 + %2 × %3 corroborations"_s.arg(number(Learning::DefaultConfidence),
+                                                       number(Learning::CorroborationStep))
+                       .arg(corroborations);
+    if (Learning::DefaultConfidence + Learning::CorroborationStep * corroborations >
+        Learning::CorroborationCap)
+        text += u", at most "_s + number(Learning::CorroborationCap);
+    return text + u" = "_s + number(base);
+}
+
+QString ConfidenceExplanation::formula() const
+{
+    if (halfLifeDays <= 0)
+        return number(shown) + u" = base "_s + number(base) + u" (decay off)"_s;
+    if (!clock.isValid())
+        return number(shown) + u" = base "_s + number(base) +
+               u" (never confirmed or used: no decay)"_s;
+    return u"%1 = base %2 × 0.5^(%3 days ÷ %4) since last %5"_s.arg(
+        number(shown), number(base), QString::number(ageDays, 'f', 1),
+        QString::number(halfLifeDays, 'g', 6),
+        clock == lastConfirmed ? u"confirmed"_s : u"used"_s);
+}
+
+QStringList ConfidenceExplanation::details() const
+{
+    const auto day = [](const QDateTime &t) {
+        return t.isValid() ? t.toUTC().toString(u"yyyy-MM-dd HH:mm'Z'"_s) : u"never"_s;
+    };
+    QStringList out{u"confidence: "_s + formula(), u"base: "_s + baseText(),
+                    u"seen: %1×"_s.arg(seen), u"last confirmed: "_s + day(lastConfirmed),
+                    u"last used: "_s + day(lastUsed)};
+    if (clock.isValid())
+        out.append(u"age: %1 days"_s.arg(QString::number(ageDays, 'f', 1)));
+    out.append(halfLifeDays > 0
+                   ? u"half-life: %1 days"_s.arg(QString::number(halfLifeDays, 'g', 6))
+                   : u"half-life: decay off"_s);
+    return out;
+}
+
+double Learning::priorFor(int corroborations)
+{
+    return std::min(CorroborationCap,
+                    DefaultConfidence + CorroborationStep * std::max(0, corroborations));
+}
+
+double Learning::baseConfidence() const
+{
+    return confidence ? *confidence : rounded(priorFor(corroborations));
+}
+
 bool Learning::isAntiPattern() const
 {
     return type.has_value() && *type == "anti-pattern"_L1;
+}
+
+bool Learning::isPitfall() const
+{
+    return isAntiPattern() || insight.startsWith(PitfallPrefix);
 }
 
 bool Learning::isPending() const
@@ -60,22 +151,30 @@ bool Learning::isPending() const
 
 QDateTime Learning::decayClock() const
 {
-    if (lastRecalledAt && lastRecalledAt->isValid() &&
-        (!extractedAt.isValid() || *lastRecalledAt > extractedAt))
-        return *lastRecalledAt;
-    return extractedAt;
+    QDateTime clock;
+    for (const std::optional<QDateTime> &t : {lastConfirmedAt, lastRecalledAt}) {
+        if (t && t->isValid() && (!clock.isValid() || *t > clock))
+            clock = *t;
+    }
+    return clock;
 }
 
-double Learning::effectiveConfidence(const QDateTime &now, double halfLifeDays) const
+ConfidenceExplanation Learning::explainConfidence(const QDateTime &now, double halfLifeDays) const
 {
-    const double c = confidenceValue();
-    if (halfLifeDays <= 0)
-        return c;
-    const QDateTime clock = decayClock();
-    if (!clock.isValid() || !now.isValid())
-        return c;
-    const double days = std::max<double>(0.0, double(clock.msecsTo(now)) / 86400000.0);
-    return c * std::pow(0.5, days / halfLifeDays);
+    ConfidenceExplanation e;
+    e.base = baseConfidence();
+    e.baseFromCorroborations = !confidence.has_value();
+    e.seen = corroborations + 1;
+    e.lastConfirmed = lastConfirmedAt.value_or(QDateTime());
+    e.lastUsed = lastRecalledAt.value_or(QDateTime());
+    e.clock = decayClock();
+    e.halfLifeDays = halfLifeDays;
+    if (e.clock.isValid() && now.isValid())
+        e.ageDays = std::max<double>(0.0, double(e.clock.msecsTo(now)) / 86400000.0);
+    if (halfLifeDays > 0 && e.clock.isValid())
+        e.decayFactor = std::pow(0.5, e.ageDays / halfLifeDays);
+    e.shown = e.base * e.decayFactor;
+    return e;
 }
 
 double Learning::rankScore(const QDateTime &now, double halfLifeDays) const
@@ -83,14 +182,23 @@ double Learning::rankScore(const QDateTime &now, double halfLifeDays) const
     return double(corroborations + 1) * effectiveConfidence(now, halfLifeDays) / 0.5;
 }
 
-void Learning::confirm()
+void Learning::confirm(const QDateTime &now)
 {
-    confidence = rounded(std::min(MaxConfidence, confidenceValue() + ConfirmStep));
+    confidence = rounded(std::min(MaxConfidence, baseConfidence() + ConfirmStep));
+    if (now.isValid())
+        lastConfirmedAt = now.toUTC();
+}
+
+void Learning::corroborate()
+{
+    ++corroborations;
+    if (confidence && *confidence < CorroborationCap)
+        confidence = rounded(std::min(CorroborationCap, *confidence + CorroborationStep));
 }
 
 bool Learning::reject()
 {
-    const double lowered = rounded(std::max(MinConfidence, confidenceValue() - RejectStep));
+    const double lowered = rounded(std::max(MinConfidence, baseConfidence() - RejectStep));
     if (lowered < InvertBelow && !isAntiPattern()) {
         type = u"anti-pattern"_s;
         if (!insight.startsWith(PitfallPrefix))
@@ -101,6 +209,11 @@ bool Learning::reject()
     }
     confidence = lowered;
     return false;
+}
+
+LearningOrigin Learning::origin() const
+{
+    return {id, runId, source.value_or(QString()), topicCategory, extractedAt};
 }
 
 QJsonObject Learning::toJson() const
@@ -121,12 +234,26 @@ QJsonObject Learning::toJson() const
         o.insert(u"confidence"_s, *confidence);
     if (lastRecalledAt)
         o.insert(u"lastRecalledAt"_s, toIsoString(*lastRecalledAt));
+    if (lastConfirmedAt)
+        o.insert(u"lastConfirmedAt"_s, toIsoString(*lastConfirmedAt));
     if (type)
         o.insert(u"type"_s, *type);
     if (source)
         o.insert(u"source"_s, *source);
     if (status)
         o.insert(u"status"_s, *status);
+    if (intent)
+        o.insert(u"intent"_s, intentName(*intent));
+    if (intentNeutral)
+        o.insert(u"intentNeutral"_s, true);
+    if (iteration)
+        o.insert(u"iteration"_s, *iteration);
+    if (!mergedFrom.isEmpty()) {
+        QJsonArray origins;
+        for (const LearningOrigin &origin : mergedFrom)
+            origins.append(origin.toJson());
+        o.insert(u"mergedFrom"_s, origins);
+    }
     LenientJson::overlay(o, extra);
     return o;
 }
@@ -138,7 +265,8 @@ Learning Learning::fromJson(const JsonIn &in)
         in.raw(), {"id"_L1, "runId"_L1, "extractedAt"_L1, "topicCategory"_L1, "topicDescription"_L1,
                    "insight"_L1, "strategy"_L1, "outcome"_L1, "changeType"_L1, "metrics"_L1,
                    "corroborations"_L1, "tags"_L1, "confidence"_L1, "lastRecalledAt"_L1, "type"_L1,
-                   "source"_L1, "status"_L1});
+                   "source"_L1, "status"_L1, "intent"_L1, "intentNeutral"_L1, "lastConfirmedAt"_L1,
+                   "iteration"_L1, "mergedFrom"_L1});
     const auto str = [&](QLatin1StringView key, const QString &fallback = {}) {
         return LenientJson::keep(in, key, l.extra, [&] { return in.stringOr(key, fallback); });
     };
@@ -173,9 +301,33 @@ Learning Learning::fromJson(const JsonIn &in)
     if (l.confidence)
         l.confidence = std::clamp(*l.confidence, MinConfidence, MaxConfidence);
     l.lastRecalledAt = time("lastRecalledAt"_L1);
+    l.lastConfirmedAt = time("lastConfirmedAt"_L1);
     l.type = optStr("type"_L1);
     l.source = optStr("source"_L1);
     l.status = optStr("status"_L1);
+    if (const auto name = optStr("intent"_L1)) {
+        l.intent = intentFromName(*name);
+        if (!l.intent) // an intent this version does not know: keep it verbatim
+            l.extra.insert(u"intent"_s, *name);
+    }
+    l.intentNeutral = LenientJson::keep(in, "intentNeutral"_L1, l.extra,
+                                        [&] { return in.booleanOr("intentNeutral"_L1, false); });
+    if (in.has("iteration"_L1)) {
+        const auto iteration = LenientJson::keep(in, "iteration"_L1, l.extra,
+                                                 [&] { return in.optInteger("iteration"_L1); });
+        if (iteration)
+            l.iteration = int(*iteration);
+    }
+    const QJsonArray origins = LenientJson::keep(in, "mergedFrom"_L1, l.extra,
+                                                 [&] { return in.arrayOr("mergedFrom"_L1); });
+    for (const QJsonValue &v : origins) {
+        if (!v.isObject()) { // not an origin: keep the whole list verbatim
+            l.extra.insert(u"mergedFrom"_s, origins);
+            l.mergedFrom.clear();
+            break;
+        }
+        l.mergedFrom.append(LearningOrigin::fromJson(v.toObject()));
+    }
     return l;
 }
 

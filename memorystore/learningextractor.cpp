@@ -13,13 +13,20 @@ ExtractRequest ExtractRequest::fromRun(const RunState &run, const QString &provi
     return r;
 }
 
+const IterationResult *ExtractRequest::iterationNumbered(int number) const
+{
+    if (number <= 0)
+        return nullptr;
+    for (const IterationResult &it : iterations) {
+        if (it.iteration == number)
+            return &it;
+    }
+    return nullptr;
+}
+
 const IterationResult *ExtractRequest::bestOrLast() const
 {
-    if (bestIteration > 0) {
-        for (const IterationResult &it : iterations) {
-            if (it.iteration == bestIteration)
-                return &it;
-        }
-    }
+    if (const IterationResult *best = iterationNumbered(bestIteration))
+        return best;
     return iterations.isEmpty() ? nullptr : &iterations.constLast();
 }

@@ -27,6 +27,8 @@ struct ExtractRequest
     // The best iteration looked up by number (never by array position, §6 item 1), else the
     // last recorded one, else null.
     const IterationResult *bestOrLast() const;
+    // The recorded iteration with this number, or null (also for 0).
+    const IterationResult *iterationNumbered(int number) const;
 };
 
 // One learning as the model returns it (the extract_learnings schema).
@@ -37,6 +39,8 @@ struct LearningDraft
     QString outcome;    // improved | degraded | neutral
     QString changeType; // description-only | examples-only | both | initial; empty = initial
     QStringList tags;
+    int iteration = 0;          // the iteration it describes; 0 = not said (the best is used)
+    bool intentNeutral = false; // holds whatever the topic's intent
 };
 
 struct ExtractResult

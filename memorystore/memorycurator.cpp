@@ -2,6 +2,8 @@
 
 #include "categorymemory.h"
 #include "memorylog.h"
+#include "learningtext.h"
+#include "memorymerger.h"
 #include "memorystore.h"
 
 #include "domain/nanoid.h"
@@ -31,50 +33,69 @@ QDateTime MemoryCurator::now() const
     return (m_clock ? m_clock() : QDateTime::currentDateTimeUtc()).toUTC();
 }
 
-void MemoryCurator::record(const QString &category, const QString &id, const QString &action,
-                           const QJsonValue &before, const QJsonValue &after) const
+MemoryCurator::Result MemoryCurator::apply(const QString &category, const Step &step,
+                                           const QDateTime &updatedAt) const
 {
-    FeedbackLog::Entry e;
-    e.timestamp = now();
-    e.category = category;
-    e.learningId = id;
-    e.action = action;
-    e.before = before;
-    e.after = after;
-    const QString error = m_log.append(e);
-    if (!error.isEmpty())
-        qCWarning(lcMemory).noquote() << error;
+    Result out;
+    QList<FeedbackLog::Entry> entries;
+    CategoryMemory before;
+    const QDateTime when = now();
+    const MemoryStore::Updated u = m_store.update(
+        category,
+        [&](CategoryMemory &m) {
+            before = m;
+            entries.clear();
+            out.error = step(m, entries);
+            return out.error.isEmpty();
+        },
+        updatedAt.isValid() ? updatedAt : when,
+        [&](const QString &stateBefore, const QString &stateAfter) {
+            const QString id = NanoId::generate();
+            for (FeedbackLog::Entry &e : entries) {
+                e.id = id;
+                e.timestamp = when;
+                e.category = category;
+                e.source = u"person"_s;
+                e.stateBefore = stateBefore;
+                e.stateAfter = stateAfter;
+            }
+            return m_log.append(entries);
+        });
+    if (out.ok() && !u.ok())
+        out.error = u.error;
+    if (!out.ok()) {
+        out.learning.reset();
+        out.inverted = false;
+        out.antiPattern.clear();
+        return out;
+    }
+    out.memoryBefore = before;
+    out.memoryAfter = u.memory;
+    return out;
 }
 
 MemoryCurator::Result MemoryCurator::change(const QString &category, const QString &id,
                                             const QString &action, const LearningStep &step) const
 {
-    Result out;
-    QJsonValue before, after;
-    QString logged = action;
-    const MemoryStore::Updated u = m_store.update(
-        category,
-        [&](CategoryMemory &m) {
-            Learning *l = m.learning(id);
-            if (!l) {
-                out.error = missing(category, id);
-                return false;
-            }
-            before = l->toJson();
-            out.error = step(*l, logged);
-            if (!out.error.isEmpty())
-                return false;
-            after = l->toJson();
-            out.learning = *l;
-            return true;
-        },
-        now());
-    if (out.ok() && !u.ok())
-        out.error = u.error;
+    std::optional<Learning> changed;
+    Result out = apply(category, [&](CategoryMemory &m, QList<FeedbackLog::Entry> &entries) {
+        Learning *l = m.learning(id);
+        if (!l)
+            return missing(category, id);
+        FeedbackLog::Entry e;
+        e.learningId = id;
+        e.action = action;
+        e.before = l->toJson();
+        const QString error = step(*l, e.action);
+        if (!error.isEmpty())
+            return error;
+        e.after = l->toJson();
+        changed = *l;
+        entries.append(e);
+        return QString();
+    });
     if (out.ok())
-        record(category, id, logged, before, after);
-    else
-        out.learning.reset();
+        out.learning = changed;
     return out;
 }
 
@@ -111,19 +132,55 @@ MemoryCurator::Result MemoryCurator::edit(const QString &category, const QString
 
 MemoryCurator::Result MemoryCurator::confirm(const QString &category, const QString &id) const
 {
-    return change(category, id, u"confirm"_s, [](Learning &l, QString &) {
-        l.confirm();
+    const QDateTime when = now();
+    return change(category, id, u"confirm"_s, [&](Learning &l, QString &) {
+        l.confirm(when);
         return QString();
     });
 }
 
 MemoryCurator::Result MemoryCurator::reject(const QString &category, const QString &id) const
 {
-    return change(category, id, u"reject"_s, [](Learning &l, QString &action) {
-        if (l.reject())
-            action = u"invert"_s;
+    std::optional<Learning> changed;
+    QString added;
+    Result out = apply(category, [&](CategoryMemory &m, QList<FeedbackLog::Entry> &entries) {
+        const qsizetype i = m.indexOf(id);
+        if (i < 0)
+            return missing(category, id);
+        Learning &l = m.learnings[i];
+        FeedbackLog::Entry e;
+        e.learningId = id;
+        e.action = u"reject"_s;
+        e.before = l.toJson();
+        const bool inverted = l.reject();
+        e.after = l.toJson();
+        changed = l;
+        if (inverted) {
+            // The pitfall goes where the Anti-patterns panel and the injector look: the list.
+            e.action = u"invert"_s;
+            const QString form = LearningText::normalised(l.insight);
+            const bool listed =
+                std::any_of(m.antiPatterns.cbegin(), m.antiPatterns.cend(),
+                            [&](const QString &a) { return LearningText::normalised(a) == form; });
+            if (!listed) {
+                added = l.insight;
+                m.antiPatterns.append(added);
+            }
+            m.learnings.removeAt(i);
+            e.after = QJsonObject{{u"learning"_s, changed->toJson()},
+                                  {u"antiPattern"_s, added.isEmpty() ? QJsonValue() : added},
+                                  {u"movedTo"_s, u"antiPatterns"_s}};
+        }
+        entries.append(e);
         return QString();
     });
+    if (out.ok()) {
+        out.learning = changed;
+        out.inverted = changed && changed->isAntiPattern() &&
+                       !out.memoryAfter->learning(id); // it left the learnings
+        out.antiPattern = added;
+    }
+    return out;
 }
 
 MemoryCurator::Result MemoryCurator::approve(const QString &category, const QString &id) const
@@ -136,26 +193,19 @@ MemoryCurator::Result MemoryCurator::approve(const QString &category, const QStr
 
 MemoryCurator::Result MemoryCurator::remove(const QString &category, const QString &id) const
 {
-    Result out;
-    QJsonValue before;
-    const MemoryStore::Updated u = m_store.update(
-        category,
-        [&](CategoryMemory &m) {
-            const qsizetype i = m.indexOf(id);
-            if (i < 0) {
-                out.error = missing(category, id);
-                return false;
-            }
-            before = m.learnings.at(i).toJson();
-            m.learnings.removeAt(i);
-            return true;
-        },
-        now());
-    if (out.ok() && !u.ok())
-        out.error = u.error;
-    if (out.ok())
-        record(category, id, u"delete"_s, before, QJsonValue());
-    return out;
+    return apply(category, [&](CategoryMemory &m, QList<FeedbackLog::Entry> &entries) {
+        const qsizetype i = m.indexOf(id);
+        if (i < 0)
+            return missing(category, id);
+        FeedbackLog::Entry e;
+        e.learningId = id;
+        e.action = u"delete"_s;
+        e.before = m.learnings.at(i).toJson();
+        e.after = QJsonValue();
+        m.learnings.removeAt(i);
+        entries.append(e);
+        return QString();
+    });
 }
 
 MemoryCurator::Result MemoryCurator::add(const QString &category, const NewLearning &n) const
@@ -182,84 +232,82 @@ MemoryCurator::Result MemoryCurator::add(const QString &category, const NewLearn
     l.confidence = Learning::DefaultConfidence;
     l.source = u"person"_s;
     l.status = u"active"_s;
-    const MemoryStore::Updated u = m_store.update(
-        category,
-        [&](CategoryMemory &m) {
-            m.learnings.append(l);
-            return true;
-        },
-        now());
-    out.error = u.error;
-    if (out.ok()) {
+    out = apply(category, [&](CategoryMemory &m, QList<FeedbackLog::Entry> &entries) {
+        m.learnings.append(l);
+        FeedbackLog::Entry e;
+        e.learningId = l.id;
+        e.action = u"add"_s;
+        e.before = QJsonValue();
+        e.after = l.toJson();
+        entries.append(e);
+        return QString();
+    });
+    if (out.ok())
         out.learning = l;
-        record(category, l.id, u"add"_s, QJsonValue(), l.toJson());
-    }
     return out;
 }
 
 MemoryCurator::Result MemoryCurator::merge(const QString &category, const QString &keepId,
                                            const QString &mergedId) const
 {
-    Result out;
     if (keepId == mergedId)
-        return {u"cannot merge a learning with itself"_s, {}};
-    QJsonArray before;
-    const MemoryStore::Updated u = m_store.update(
-        category,
-        [&](CategoryMemory &m) {
-            const qsizetype k = m.indexOf(keepId);
-            const qsizetype g = m.indexOf(mergedId);
-            if (k < 0 || g < 0) {
-                out.error = missing(category, k < 0 ? keepId : mergedId);
-                return false;
-            }
-            const Learning gone = m.learnings.at(g);
-            Learning &keep = m.learnings[k];
-            before = {keep.toJson(), gone.toJson()};
-            keep.corroborations += gone.corroborations + 1;
-            for (const QString &t : gone.tags) {
-                if (!keep.tags.contains(t))
-                    keep.tags.append(t);
-            }
-            if (gone.extractedAt > keep.extractedAt)
-                keep.extractedAt = gone.extractedAt;
-            if (gone.lastRecalledAt &&
-                (!keep.lastRecalledAt || *gone.lastRecalledAt > *keep.lastRecalledAt))
-                keep.lastRecalledAt = gone.lastRecalledAt;
-            if (gone.confidence && gone.confidenceValue() > keep.confidenceValue())
-                keep.confidence = gone.confidence;
-            out.learning = keep;
-            m.learnings.removeAt(g);
-            return true;
-        },
-        now());
-    if (out.ok() && !u.ok())
-        out.error = u.error;
+        return {u"cannot merge a learning with itself"_s};
+    std::optional<Learning> kept;
+    Result out = apply(category, [&](CategoryMemory &m, QList<FeedbackLog::Entry> &entries) {
+        const qsizetype k = m.indexOf(keepId);
+        const qsizetype g = m.indexOf(mergedId);
+        if (k < 0 || g < 0)
+            return missing(category, k < 0 ? keepId : mergedId);
+        const Learning gone = m.learnings.at(g);
+        Learning &keep = m.learnings[k];
+        const QString conflict = MemoryMerger::mergeConflict(keep, gone);
+        if (!conflict.isEmpty())
+            return u"cannot merge %1 into %2: %3"_s.arg(mergedId, keepId, conflict);
+        FeedbackLog::Entry e;
+        e.learningId = keepId;
+        e.action = u"merge"_s;
+        e.before = QJsonArray{keep.toJson(), gone.toJson()};
+        MemoryMerger::absorb(keep, gone);
+        e.after = keep.toJson();
+        kept = keep;
+        m.learnings.removeAt(g);
+        entries.append(e);
+        return QString();
+    });
     if (out.ok())
-        record(category, keepId, u"merge"_s, before, out.learning->toJson());
-    else
-        out.learning.reset();
+        out.learning = kept;
     return out;
+}
+
+MemoryCurator::Result MemoryCurator::restore(const QString &category,
+                                             const CategoryMemory &snapshot,
+                                             const QString &action) const
+{
+    return apply(category, [&](CategoryMemory &m, QList<FeedbackLog::Entry> &entries) {
+        FeedbackLog::Entry e;
+        e.action = action;
+        e.before = m.toJson();
+        m = snapshot;
+        e.after = m.toJson();
+        entries.append(e);
+        return QString();
+    }, snapshot.updatedAt);
 }
 
 QString MemoryCurator::changeList(
     const QString &category, const QString &action,
     const std::function<QString(QStringList &, QJsonValue &, QJsonValue &)> &step) const
 {
-    QString error;
-    QJsonValue before, after;
-    const MemoryStore::Updated u = m_store.update(
-        category,
-        [&](CategoryMemory &m) {
-            error = step(m.antiPatterns, before, after);
-            return error.isEmpty();
-        },
-        now());
-    if (error.isEmpty())
-        error = u.error;
-    if (error.isEmpty())
-        record(category, QString(), action, before, after);
-    return error;
+    return apply(category,
+                 [&](CategoryMemory &m, QList<FeedbackLog::Entry> &entries) {
+                     FeedbackLog::Entry e;
+                     e.action = action;
+                     const QString error = step(m.antiPatterns, e.before, e.after);
+                     if (error.isEmpty())
+                         entries.append(e);
+                     return error;
+                 })
+        .error;
 }
 
 QString MemoryCurator::addAntiPattern(const QString &category, const QString &text) const

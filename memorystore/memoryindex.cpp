@@ -20,38 +20,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// The distinct words of a key, sorted (keys have a handful of words: a sorted list is much
-// cheaper to build for a thousand files than a hash set).
-QStringList wordsOf(const QString &key)
-{
-    QStringList words = key.split(u'-', Qt::SkipEmptyParts);
-    std::sort(words.begin(), words.end());
-    words.erase(std::unique(words.begin(), words.end()), words.end());
-    return words;
-}
-
-// CategoryKey::related on precomputed word lists: shared / min(|A|, |B|) >= 0.5.
-bool overlaps(const QStringList &a, const QStringList &b)
-{
-    const qsizetype smaller = std::min(a.size(), b.size());
-    if (smaller == 0)
-        return false;
-    qsizetype shared = 0;
-    for (auto i = a.cbegin(), j = b.cbegin(); i != a.cend() && j != b.cend();) {
-        const int c = i->compare(*j);
-        if (c == 0) {
-            ++shared;
-            ++i;
-            ++j;
-        } else if (c < 0) {
-            ++i;
-        } else {
-            ++j;
-        }
-    }
-    return 2 * shared >= smaller;
-}
-
 // The names of the directory's entries that end in ".json" and are not directories: what the
 // original lists (readdir + endsWith(".json")). Plain readdir where available: QDir builds a
 // QFileInfo per entry, which costs more than the rest of a warm lookup.
@@ -68,7 +36,11 @@ QStringList jsonFileNames(const QString &dir)
         const qsizetype length = qsizetype(std::strlen(e->d_name));
         if (length < 5 || std::strcmp(e->d_name + length - 5, ".json") != 0)
             continue;
-        out.append(QFile::decodeName(QByteArray(e->d_name, length)));
+        const QByteArray raw(e->d_name, length);
+        const QString name = QFile::decodeName(raw);
+        // A name that does not survive decoding could not be opened by its key again.
+        if (QFile::encodeName(name) == raw)
+            out.append(name);
     }
     ::closedir(d);
 #else
@@ -123,9 +95,17 @@ QString MemoryIndex::pathOf(const QString &key) const
     return m_dir + u'/' + fileNameOf(key);
 }
 
+// Keys reach the index as MemoryStore::fileKeyFor() made them: letters, marks, numbers and
+// "-" when derived from a description (no separator, no leading dot, at most 200 UTF-8
+// bytes), or names listed from the directory.
 QString MemoryIndex::fileNameOf(const QString &key)
 {
     return key + u".json"_s;
+}
+
+QByteArray MemoryIndex::entryNameOf(const QString &key)
+{
+    return QFile::encodeName(fileNameOf(key));
 }
 
 void MemoryIndex::refreshListingLocked()
@@ -137,11 +117,12 @@ void MemoryIndex::refreshListingLocked()
     m_dirRacy = dir.exists && isRacy(dir);
     m_listed = true;
     ++m_stats.listings;
-    QSet<QString> present;
+    QSet<QByteArray> present;
     if (dir.exists) {
         for (const QString &name : jsonFileNames(m_dir)) {
-            present.insert(name);
-            entryLocked(name.chopped(5));
+            const QString key = name.chopped(5);
+            present.insert(entryNameOf(key));
+            entryLocked(key);
         }
     }
     for (auto it = m_entries.begin(); it != m_entries.end();) {
@@ -154,12 +135,13 @@ void MemoryIndex::refreshListingLocked()
 
 MemoryIndex::Entry &MemoryIndex::entryLocked(const QString &key)
 {
-    const QString name = fileNameOf(key);
+    const QByteArray name = entryNameOf(key);
     auto it = m_entries.find(name);
     if (it == m_entries.end()) {
         it = m_entries.insert(name, Entry());
         it->key = key;
-        it->words = wordsOf(key);
+        it->words = CategoryKey::words(key);
+        it->subjects = CategoryKey::subjectWords(key);
     }
     return *it;
 }
@@ -171,7 +153,7 @@ MemoryIndex::Snapshot MemoryIndex::getLocked(const QString &key)
     const QString path = pathOf(key);
     const Stamp stamp = stampOf(path);
     if (!stamp.exists) {
-        m_entries.remove(fileNameOf(key));
+        m_entries.remove(entryNameOf(key));
         return snap;
     }
     Entry &e = entryLocked(key);
@@ -219,21 +201,29 @@ MemoryIndex::Snapshot MemoryIndex::get(const QString &key)
     return getLocked(key);
 }
 
-QList<MemoryIndex::Snapshot> MemoryIndex::related(const QString &target)
+QList<MemoryIndex::Related> MemoryIndex::related(const QString &topicKey,
+                                                 const QString &topicFileKey)
 {
     QMutexLocker lock(&m_mutex);
     refreshListingLocked();
-    const QStringList words = wordsOf(target);
-    QStringList keys;
+    const QStringList words = CategoryKey::words(topicKey);
+    const QStringList subjects = CategoryKey::subjectWords(topicKey);
+    const QStringList fileWords = CategoryKey::words(topicFileKey);
+    QList<std::pair<QString, CategoryKey::Match>> matches;
     for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
-        if (overlaps(words, it->words))
-            keys.append(it->key);
+        CategoryKey::Match m = CategoryKey::matchSubjects(subjects, it->subjects);
+        if (!words.isEmpty() && (it->words == words || it->words == fileWords)) {
+            m.sameKey = true;
+            m.related = true;
+        }
+        if (m.related)
+            matches.append({it->key, std::move(m)});
     }
-    QList<Snapshot> out;
-    for (const QString &key : std::as_const(keys)) {
+    QList<Related> out;
+    for (auto &[key, match] : matches) {
         Snapshot s = getLocked(key);
         if (s.memory)
-            out.append(std::move(s));
+            out.append({std::move(s), std::move(match)});
     }
     return out;
 }
@@ -259,7 +249,7 @@ QStringList MemoryIndex::problems()
         if (!it->error.isEmpty())
             out.append(it->error);
         else if (!it->problems.isEmpty())
-            out.append(u"%1: %2"_s.arg(it.key(), it->problems.join(u"; "_s)));
+            out.append(u"%1: %2"_s.arg(fileNameOf(it->key), it->problems.join(u"; "_s)));
     }
     return out;
 }

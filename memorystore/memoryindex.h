@@ -1,5 +1,6 @@
 #pragma once
 
+#include "categorykey.h"
 #include "categorymemory.h"
 
 #include <QMap>
@@ -35,13 +36,20 @@ public:
         int listings = 0; // directory listings since construction
     };
 
-    // The categories (file keys) in byte order of their file names ("a-b.json" before
+    struct Related
+    {
+        Snapshot snapshot;
+        CategoryKey::Match match; // why the file is relevant
+    };
+
+    // The categories (file keys) in byte order of their UTF-8 file names ("a-b.json" before
     // "a.json"), which is the order the original's readdir (libuv scandir) gives.
     QStringList keys();
     Snapshot get(const QString &key);
-    // The files whose key shares at least half the words of the smaller key with `target`
-    // (CategoryKey::related), in key order; unreadable ones are left out.
-    QList<Snapshot> related(const QString &target);
+    // The files relevant to a topic whose category key is `topicKey` and whose file key is
+    // `topicFileKey` (CategoryKey::matchSubjects, or the same file), in key order; unreadable
+    // ones are left out.
+    QList<Related> related(const QString &topicKey, const QString &topicFileKey);
     // Records what was just written, so the writer does not parse its own file again.
     void put(const QString &key, const CategoryMemory &memory);
     QStringList problems(); // one line per unreadable or partly unreadable file seen so far
@@ -66,7 +74,8 @@ private:
         QString error;
         QStringList problems;
         QString key;
-        QStringList words; // distinct, sorted
+        QStringList words;    // CategoryKey::words(key)
+        QStringList subjects; // CategoryKey::subjectWords(key)
     };
 
     static Stamp stampOf(const QString &path);
@@ -76,12 +85,13 @@ private:
     Entry &entryLocked(const QString &key);
     QString pathOf(const QString &key) const;
     static QString fileNameOf(const QString &key);
+    static QByteArray entryNameOf(const QString &key);
 
     mutable QMutex m_mutex;
     QString m_dir;
     Stamp m_dirStamp;
     bool m_listed = false;
     bool m_dirRacy = false;
-    QMap<QString, Entry> m_entries; // by file name; code unit order = byte order for ASCII
+    QMap<QByteArray, Entry> m_entries; // by UTF-8 file name: byte order, as the original lists
     Stats m_stats;
 };

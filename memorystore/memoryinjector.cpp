@@ -29,6 +29,34 @@ int MemoryInjector::clampedBudget(int maxChars)
     return std::clamp(maxChars, InjectorOptions::MinChars, InjectorOptions::MaxChars);
 }
 
+Intent MemoryInjector::intentOf(const Learning &learning, const QString &category)
+{
+    if (learning.intent)
+        return *learning.intent;
+    return CategoryKey::statedIntent(learning.topicCategory.isEmpty() ? category
+                                                                      : learning.topicCategory);
+}
+
+namespace {
+
+// The intent a category's anti-pattern list belongs to: that of its learnings when they all
+// record the same one (intent-neutral learnings aside), else the one its key states; unset
+// when its learnings record both (the list is then kept for either intent).
+std::optional<Intent> antiPatternIntent(const CategoryMemory &memory)
+{
+    std::optional<Intent> recorded;
+    for (const Learning &l : memory.learnings) {
+        if (!l.intent || l.intentNeutral)
+            continue;
+        if (recorded && *recorded != *l.intent)
+            return std::nullopt;
+        recorded = l.intent;
+    }
+    return recorded ? recorded : std::optional(CategoryKey::statedIntent(memory.category));
+}
+
+} // namespace
+
 Injection MemoryInjector::build(const QList<CategoryMemory> &memories,
                                 const InjectorOptions &options)
 {
@@ -43,10 +71,22 @@ Injection MemoryInjector::build(const QList<CategoryMemory> &memories,
     for (int m = 0; m < memories.size(); ++m) {
         const CategoryMemory &memory = memories.at(m);
         out.matchedCategories.append(memory.category);
+        out.matches.append({memory.category, false, {}});
         for (const Learning &l : memory.learnings) {
             anyExtension = anyExtension || l.hasExtensions();
-            if (!l.isPending())
-                candidates.append({&l, m, l.rankScore(now, options.halfLifeDays)});
+            if (l.isPending())
+                continue;
+            if (options.intent && !l.intentNeutral &&
+                intentOf(l, memory.category) != *options.intent) {
+                out.otherIntentIds.append(l.id);
+                continue;
+            }
+            candidates.append({&l, m, l.rankScore(now, options.halfLifeDays)});
+        }
+        if (options.intent) {
+            const std::optional<Intent> intent = antiPatternIntent(memory);
+            if (intent && *intent != *options.intent)
+                continue;
         }
         for (const QString &a : memory.antiPatterns)
             antiPatterns.append({m, a});
@@ -81,25 +121,83 @@ Injection MemoryInjector::build(const QList<CategoryMemory> &memories,
         candidates = kept;
     }
 
+    // Exact duplicates go (as in the original); with dedupeAcrossCategories, so does a pattern
+    // whose normal form was first listed from another category.
+    QStringList unique;
+    {
+        QSet<QString> seen;
+        QHash<QString, int> firstMemory;
+        for (const auto &[memoryIndex, a] : std::as_const(antiPatterns)) {
+            if (seen.contains(a))
+                continue;
+            if (options.dedupeAcrossCategories && memories.size() > 1) {
+                const QString form = LearningText::normalised(a);
+                const auto it = firstMemory.constFind(form);
+                if (it != firstMemory.constEnd() && it.value() != memoryIndex)
+                    continue;
+                if (it == firstMemory.constEnd())
+                    firstMemory.insert(form, memoryIndex);
+            }
+            seen.insert(a);
+            unique.append(a);
+        }
+    }
+    const auto patternLine = [&](const QString &a) -> QString { // not a QStringBuilder
+        return u"- "_s + LearningText::promptLine(a, options.maxInsightChars);
+    };
+    const qsizetype patternHeaderCost = 1 + AntiPatternHeader.size() + 1;
+
     QStringList &lines = out.lines;
     lines << HeaderTitle << HeaderIntro;
     qsizetype budget =
         clampedBudget(options.maxChars) - (HeaderTitle.size() + 1 + HeaderIntro.size());
-    const auto fits = [&](const QString &line) {
-        return line.size() + 1 <= budget;
-    };
     const auto add = [&](const QString &line) {
         lines.append(line);
         budget -= line.size() + 1;
     };
+    const auto isAvoid = [](const Learning &l) {
+        return l.outcome == "degraded"_L1 || l.isAntiPattern();
+    };
+    const auto compactLength = [&](const Learning &l) {
+        const qsizetype tag = isAvoid(l) ? 10 : 7; // "- [AVOID] " or "- [DO] "
+        return tag + LearningText::promptLine(l.insight, options.maxInsightChars).size();
+    };
+
+    // Room held back for negative knowledge (not in the original's arithmetic): the compact
+    // line of the best-ranked [AVOID] learning that fits at all, and the anti-pattern header
+    // with the first pattern that fits next to it. Every other line is placed only if the
+    // room held back still fits after it, so budget >= held holds throughout.
+    qsizetype avoidAt = -1;
+    qsizetype avoidReserve = 0;
+    qsizetype patternReserve = 0;
+    if (!originalMode) {
+        for (qsizetype i = 0; i < candidates.size(); ++i) {
+            const Learning &l = *candidates.at(i).learning;
+            if (isAvoid(l) && compactLength(l) + 1 <= budget) {
+                avoidAt = i;
+                avoidReserve = compactLength(l) + 1;
+                break;
+            }
+        }
+        for (const QString &a : std::as_const(unique)) {
+            const qsizetype cost = patternHeaderCost + patternLine(a).size() + 1;
+            if (cost <= budget - avoidReserve) {
+                patternReserve = cost;
+                break;
+            }
+        }
+    }
 
     // Line lengths are computed before a line is built: most learnings of a large memory end
     // up omitted, and building their text would dominate the cost of a lookup.
     bool compactMode = false;
-    for (const Candidate &c : std::as_const(candidates)) {
+    for (qsizetype i = 0; i < candidates.size(); ++i) {
+        const Candidate &c = candidates.at(i);
         const Learning &l = *c.learning;
-        const bool avoid = l.outcome == "degraded"_L1 || l.isAntiPattern();
-        const QString tag = avoid ? u"- [AVOID] "_s : u"- [DO] "_s;
+        if (i == avoidAt)
+            avoidReserve = 0; // this is the line the room was held for
+        const qsizetype room = budget - avoidReserve - patternReserve;
+        const QString tag = isAvoid(l) ? u"- [AVOID] "_s : u"- [DO] "_s;
         const QString insight = LearningText::promptLine(l.insight, options.maxInsightChars);
         const LearningRef ref{c.memoryIndex, memories.at(c.memoryIndex).category, l.id};
         if (!compactMode) {
@@ -107,7 +205,7 @@ Injection MemoryInjector::build(const QList<CategoryMemory> &memories,
             const QString seen = QString::number(l.corroborations + 1);
             const qsizetype length = tag.size() + insight.size() + 2 + changeType.size() + 7 +
                                      seen.size() + 2; // " (" ", seen " "x)"
-            if (length + 1 <= budget) {
+            if (length + 1 <= room) {
                 add(tag + insight + u" ("_s + changeType + u", seen "_s + seen + u"x)"_s);
                 out.injected.append(ref);
                 out.injectedIds.append(l.id);
@@ -115,7 +213,7 @@ Injection MemoryInjector::build(const QList<CategoryMemory> &memories,
             }
             compactMode = originalMode; // the original never goes back to verbose lines
         }
-        if (tag.size() + insight.size() + 1 <= budget) {
+        if (tag.size() + insight.size() + 1 <= room) {
             add(tag + insight);
             out.injected.append(ref);
             out.injectedIds.append(l.id);
@@ -129,38 +227,16 @@ Injection MemoryInjector::build(const QList<CategoryMemory> &memories,
 
     if (out.omittedCount > 0) {
         const QString notice = u"(+%1 more learnings omitted)"_s.arg(out.omittedCount);
-        if (fits(notice))
+        if (notice.size() + 1 <= budget - patternReserve)
             add(notice);
     }
 
-    // Exact duplicates go (as in the original); with dedupeAcrossCategories, so does a pattern
-    // whose normal form was first listed from another category.
-    QStringList unique;
-    QSet<QString> seen;
-    QHash<QString, int> firstMemory;
-    for (const auto &[memoryIndex, a] : std::as_const(antiPatterns)) {
-        if (seen.contains(a))
-            continue;
-        if (options.dedupeAcrossCategories && memories.size() > 1) {
-            const QString form = LearningText::normalised(a);
-            const auto it = firstMemory.constFind(form);
-            if (it != firstMemory.constEnd() && it.value() != memoryIndex)
-                continue;
-            if (it == firstMemory.constEnd())
-                firstMemory.insert(form, memoryIndex);
-        }
-        seen.insert(a);
-        unique.append(a);
-    }
-    const auto patternLine = [&](const QString &a) -> QString { // not a QStringBuilder
-        return u"- "_s + LearningText::promptLine(a, options.maxInsightChars);
-    };
     if (!unique.isEmpty() && originalMode) {
         // As the original: the header goes in without a budget check.
         lines << QString() << AntiPatternHeader;
-        budget -= 1 + AntiPatternHeader.size() + 1;
+        budget -= patternHeaderCost;
         for (const QString &a : std::as_const(unique)) {
-            if (const QString line = patternLine(a); fits(line)) {
+            if (const QString line = patternLine(a); line.size() + 1 <= budget) {
                 add(line);
                 ++out.antiPatternCount;
             }
@@ -168,9 +244,8 @@ Injection MemoryInjector::build(const QList<CategoryMemory> &memories,
     } else if (!unique.isEmpty()) {
         // The blank line and the header count against the budget, and appear only above at
         // least one pattern: the text never exceeds maxChars.
-        const qsizetype headerCost = 1 + AntiPatternHeader.size() + 1;
         QStringList fitted;
-        qsizetype room = budget - headerCost;
+        qsizetype room = budget - patternHeaderCost;
         for (const QString &a : std::as_const(unique)) {
             const QString line = patternLine(a);
             if (line.size() + 1 <= room) {
@@ -185,5 +260,22 @@ Injection MemoryInjector::build(const QList<CategoryMemory> &memories,
         }
     }
     out.text = lines.join(u'\n');
+    return out;
+}
+
+QString MemoryInjector::matchReason(const CategoryMatch &match)
+{
+    if (match.sameKey)
+        return u"its own category"_s;
+    if (match.sharedWords.isEmpty())
+        return u"no recorded reason"_s;
+    return u"shares: "_s + match.sharedWords.join(u", "_s);
+}
+
+QStringList MemoryInjector::matchReasons(const Injection &injection)
+{
+    QStringList out;
+    for (const CategoryMatch &m : injection.matches)
+        out.append(m.category + u" ("_s + matchReason(m) + u')');
     return out;
 }

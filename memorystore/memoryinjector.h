@@ -1,5 +1,6 @@
 #pragma once
 
+#include "categorykey.h"
 #include "categorymemory.h"
 
 #include <QDateTime>
@@ -22,6 +23,18 @@ struct InjectorOptions
     // out (§6 item 4). Learnings within one category are never deduplicated here: merging
     // already did that.
     bool dedupeAcrossCategories = true;
+    // The run's intent. When set, a learning of the other intent is left out unless it is
+    // intent-neutral; a learning without a recorded intent (the original's) counts as the
+    // intent its category states (MemoryInjector::intentOf). Unset = every learning.
+    std::optional<Intent> intent;
+};
+
+// A category whose learnings were offered to the section, and why (CategoryKey::Match).
+struct CategoryMatch
+{
+    QString category; // the file key (MemoryStore::inject) or the memory's category (build)
+    bool sameKey = false;
+    QStringList sharedWords; // the subject words the topic and the category share
 };
 
 // A learning that went into the section: memories[memoryIndex] holds learning `id`.
@@ -44,7 +57,9 @@ struct Injection
     QStringList compactIds;
     QStringList omittedIds;
     QList<LearningRef> injected; // what markRecalled needs
+    QStringList otherIntentIds;  // left out: the other intent and not intent-neutral
     QStringList matchedCategories;
+    QList<CategoryMatch> matches; // parallel to matchedCategories
     bool isEmpty() const { return text.isEmpty(); }
 };
 
@@ -68,7 +83,14 @@ struct Injection
 // stable sort, which is the original's order for default learnings); pending learnings are
 // never injected; anti-pattern learnings are tagged [AVOID] like degraded ones; every insight,
 // change type and anti-pattern is reduced to one line so a learning cannot start a new prompt
-// section.
+// section; with options.intent, learnings (and the anti-pattern lists of categories) of the
+// other intent are left out unless intent-neutral.
+//
+// Negative knowledge is kept (outside the byte-exact case): when the learnings hold an [AVOID]
+// line, room for the compact form of the best-ranked one is held back while the lines ranked
+// above it are placed; when there are anti-patterns, room for the header and the first pattern
+// that fits is held back as well (if it fits next to that [AVOID] line). So no budget drops
+// every [AVOID] item or every anti-pattern while keeping weaker [DO] lines.
 namespace MemoryInjector {
 
 extern const QString HeaderTitle; // "\n## Learnings from Previous Runs"
@@ -78,5 +100,15 @@ extern const QString AntiPatternHeader; // "Known anti-patterns:"
 int clampedBudget(int maxChars);
 
 Injection build(const QList<CategoryMemory> &memories, const InjectorOptions &options = {});
+
+// The intent a learning is for: its recorded one, else the one its category states
+// (CategoryKey::statedIntent of its topicCategory, or of `category` when that is empty).
+Intent intentOf(const Learning &learning, const QString &category);
+
+// Why a category was offered: "its own category" or "shares: weapons, violence".
+QString matchReason(const CategoryMatch &match);
+// One line per matched category, "<category> (<matchReason>)", in the section's order; what
+// `daystrom memory preview` prints and the GUI preview shows.
+QStringList matchReasons(const Injection &injection);
 
 } // namespace MemoryInjector

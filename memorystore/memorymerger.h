@@ -26,9 +26,10 @@ namespace MemoryMerger {
 
 // One record per draft with a non-empty insight: a new id, the run id, `now`, the category key
 // and description of the run, the draft's fields (changeType defaults to "initial", an unknown
-// outcome becomes "neutral"), the metrics of the best iteration (else the last), 0
-// corroborations, confidence 0.5, source "<runId> <provider/model>", and status "active"
-// (or "pending" when review is required).
+// outcome becomes "neutral"), the metrics of the iteration the draft names (else of the best
+// iteration, else the last) and that iteration's number, the run's intent and the draft's
+// intent-neutral flag, 0 corroborations, confidence 0.5, source "<runId> <provider/model>",
+// and status "active" (or "pending" when review is required).
 QList<Learning> buildRecords(const ExtractRequest &request, const ExtractResult &result,
                              const QDateTime &now, bool requireReview);
 
@@ -36,11 +37,33 @@ QList<Learning> buildRecords(const ExtractRequest &request, const ExtractResult 
 // when no iteration was recorded.
 std::optional<BestKnown> bestKnownCandidate(const ExtractRequest &request);
 
+// The direction an insight states, +1 or −1: the parity of its negations ("not", "no",
+// "never", "without", "avoid", "n't", …) and falling words ("lowered", "reduced", "fewer",
+// "removing", "hurt", "worse", …), English only. "Adding examples raised TPR" and "Removing
+// examples lowered TPR" point the same way; "… did not raise TPR" the other.
+int direction(QStringView insight);
+
+// Why `a` and `b` must never be merged (one learning corroborating the other), or empty when
+// they may be:
+// - their outcomes differ (improved, degraded, neutral);
+// - one is an anti-pattern or a "KNOWN PITFALL: " inverted learning and the other is not (an
+//   insight must not corroborate its own inverted pitfall);
+// - both have an intent, they differ, and they are not both intent-neutral;
+// - their normal forms differ (a near-duplicate) and they point in opposite directions.
+QString mergeConflict(const Learning &a, const Learning &b);
+
+// `gone` folded into `keep` (a person's merge): seen counts add up (corroborations a + b + 1),
+// tags are united, the later extractedAt, lastRecalledAt and lastConfirmedAt are kept, the
+// higher base confidence is stored when either had one stored, `gone`'s origin and its own
+// mergedFrom are appended to keep's mergedFrom, and an unknown intent is taken from `gone`.
+void absorb(Learning &keep, const Learning &gone);
+
 // Merges into `memory`:
 // - each record, in order, corroborates the entry with an exactly equal insight, else the most
 //   similar near-duplicate (ties: the earliest), including records added earlier in the same
-//   batch: corroborations + 1 and extractedAt refreshed, everything else kept. Otherwise it is
-//   appended;
+//   batch, skipping every entry mergeConflict() refuses: Learning::corroborate(), extractedAt
+//   refreshed and the record's origin appended to mergedFrom; everything else kept. Otherwise
+//   it is appended;
 // - `candidate` replaces bestKnown when there is none or its coverage is strictly higher;
 // - each anti-pattern is appended unless its normal form is empty or already present.
 // updatedAt is left to the caller (the store sets it when it writes).

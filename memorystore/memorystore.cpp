@@ -6,6 +6,8 @@
 #include "memorylog.h"
 
 #include "domain/jsonfile.h"
+#include "domain/jsonin.h"
+#include "domain/nanoid.h"
 #include "domain/utf8.h"
 
 #include <QCryptographicHash>
@@ -85,7 +87,7 @@ MemoryStore::Loaded MemoryStore::load(const QString &category) const
 }
 
 MemoryStore::Updated MemoryStore::update(const QString &category, const Mutation &mutate,
-                                         const QDateTime &now) const
+                                         const QDateTime &now, const Journal &journal) const
 {
     Updated out;
     out.memory.category = category;
@@ -129,7 +131,22 @@ MemoryStore::Updated MemoryStore::update(const QString &category, const Mutation
     if (!mutate(out.memory) || out.memory.toJson() == before)
         return out;
     out.memory.updatedAt = (now.isValid() ? now : QDateTime::currentDateTimeUtc()).toUTC();
-    const QString error = JsonFile::write(path, out.memory.toJson());
+    const QJsonObject after = out.memory.toJson();
+    if (journal) {
+        const QString error = journal(read.exists ? FeedbackLog::stateHash(read.object) : QString(),
+                                      FeedbackLog::stateHash(after));
+        if (!error.isEmpty()) {
+            out.error = u"%1 is left unchanged: the change cannot be logged (%2)"_s.arg(
+                QDir::toNativeSeparators(path), error);
+            qCWarning(lcMemory).noquote() << out.error;
+            return out;
+        }
+    }
+    if (m_beforeWrite && !m_beforeWrite()) {
+        out.error = u"simulated crash before writing "_s + QDir::toNativeSeparators(path);
+        return out;
+    }
+    const QString error = JsonFile::write(path, after);
     if (!error.isEmpty()) {
         out.error = error;
         qCWarning(lcMemory).noquote() << error;
@@ -139,6 +156,14 @@ MemoryStore::Updated MemoryStore::update(const QString &category, const Mutation
     m_index->put(fileKeyFor(category), out.memory);
     qCDebug(lcMemory) << "wrote" << path << out.memory.learnings.size() << "learnings";
     return out;
+}
+
+QString MemoryStore::stateOf(const QString &category) const
+{
+    if (!isValidCategory(category))
+        return {};
+    const JsonFile::ReadResult read = JsonFile::read(pathFor(category));
+    return read.exists && read.ok() ? FeedbackLog::stateHash(read.object) : QString();
 }
 
 QString MemoryStore::save(const CategoryMemory &memory) const
@@ -157,9 +182,10 @@ MemoryStore::RelevantSet MemoryStore::relevantSet(const QString &description) co
 {
     RelevantSet out;
     const QString target = CategoryKey::fromDescription(description);
-    for (const MemoryIndex::Snapshot &s : m_index->related(target)) {
-        out.keys.append(s.key);
-        out.memories.append(*s.memory);
+    for (const MemoryIndex::Related &r : m_index->related(target, fileKeyFor(target))) {
+        out.keys.append(r.snapshot.key);
+        out.memories.append(*r.snapshot.memory);
+        out.matches.append({r.snapshot.key, r.match.sameKey, r.match.sharedWords});
     }
     return out;
 }
@@ -179,6 +205,8 @@ Injection MemoryStore::inject(const QString &description, const InjectorOptions 
     Injection injection = MemoryInjector::build(set.memories, o);
     for (LearningRef &ref : injection.injected)
         ref.category = set.keys.value(ref.memoryIndex);
+    if (injection.matches.size() == set.matches.size())
+        injection.matches = set.matches;
     if (markRecalled && !injection.injected.isEmpty()) {
         const QString error = this->markRecalled(injection.injected, o.now);
         if (!error.isEmpty())
@@ -199,22 +227,39 @@ QString MemoryStore::markRecalled(const QList<LearningRef> &refs, const QDateTim
         byCategory[r.category].insert(r.id);
     }
     const QDateTime when = (now.isValid() ? now : QDateTime::currentDateTimeUtc()).toUTC();
+    const FeedbackLog log(feedbackLogPath());
     QStringList errors;
     for (const QString &category : std::as_const(order)) {
         const QSet<QString> ids = byCategory.value(category);
+        QJsonObject before, after;
         const Updated u = update(
             category,
             [&](CategoryMemory &m) {
                 bool changed = false;
                 for (Learning &l : m.learnings) {
                     if (ids.contains(l.id)) {
+                        before.insert(l.id, l.lastRecalledAt ? toIsoString(*l.lastRecalledAt)
+                                                             : QJsonValue());
+                        after.insert(l.id, toIsoString(when));
                         l.lastRecalledAt = when;
                         changed = true;
                     }
                 }
                 return changed;
             },
-            when);
+            when,
+            [&](const QString &stateBefore, const QString &stateAfter) {
+                FeedbackLog::Entry e;
+                e.id = NanoId::generate();
+                e.timestamp = when;
+                e.category = category;
+                e.action = u"recall"_s;
+                e.before = before;
+                e.after = after;
+                e.stateBefore = stateBefore;
+                e.stateAfter = stateAfter;
+                return log.append(e);
+            });
         if (!u.ok())
             errors.append(u.error);
     }

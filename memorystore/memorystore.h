@@ -72,30 +72,46 @@ public:
         QString error;
         bool ok() const { return error.isEmpty(); }
     };
-    // Lock, re-read, mutate, write (only when the JSON changed; updatedAt is then set to
-    // `now`, or the current time), unlock. Refuses a corrupt file, and a file with unreadable
-    // fields (CategoryMemory::shadowedFields()), rather than lose what it cannot read.
-    Updated update(const QString &category, const Mutation &mutate,
-                   const QDateTime &now = {}) const;
+    // Write-ahead journal of a write: called under the category lock after the mutation and
+    // before the file is replaced, with FeedbackLog::stateHash() of the file as read ("" when
+    // it did not exist) and as it will be written. A non-empty error abandons the write, so a
+    // change is never on disk without its log entry (see FeedbackLog).
+    using Journal =
+        std::function<QString(const QString &stateBefore, const QString &stateAfter)>;
+    // Lock, re-read, mutate, journal, write (only when the JSON changed; updatedAt is then set
+    // to `now`, or the current time), unlock. Refuses a corrupt file, and a file with
+    // unreadable fields (CategoryMemory::shadowedFields()), rather than lose what it cannot
+    // read.
+    Updated update(const QString &category, const Mutation &mutate, const QDateTime &now = {},
+                   const Journal &journal = {}) const;
+    // FeedbackLog::stateHash() of the category's file now ("" when there is none or it does
+    // not parse), read from disk, not from the cache.
+    QString stateOf(const QString &category) const;
+    // Tests: runs between the journal and the file write; returning false abandons the write
+    // as a crash there would (a helper process may also just exit).
+    void setBeforeWriteHook(std::function<bool()> hook) { m_beforeWrite = std::move(hook); }
     // Replaces the whole file with `memory` (under the lock). Prefer update().
     QString save(const CategoryMemory &memory) const;
 
-    // The memories of the categories related to `description` (§4.3), in byte order of their
-    // file names (the original's directory order); unreadable files are skipped (and listed
-    // in problems()).
+    // The memories of the categories related to `description` (§4.3, by subject words: see
+    // CategoryKey::matchSubjects), in byte order of their file names (the original's
+    // directory order); unreadable files are skipped (and listed in problems()).
     struct RelevantSet
     {
         QStringList keys; // file keys, parallel to memories
         QList<CategoryMemory> memories;
+        QList<CategoryMatch> matches; // why each is relevant, parallel to memories
     };
     RelevantSet relevantSet(const QString &description) const;
     QList<CategoryMemory> relevant(const QString &description) const;
 
-    // relevant() + MemoryInjector::build(). The refs in Injection::injected carry file keys.
+    // relevant() + MemoryInjector::build(). The refs in Injection::injected carry file keys,
+    // and Injection::matches why each file matched (MemoryInjector::matchReasons).
     // With `markRecalled`, the injected learnings' lastRecalledAt is set to options.now.
     Injection inject(const QString &description, const InjectorOptions &options,
                      bool markRecalled = true) const;
-    // Sets lastRecalledAt = now on the referenced learnings (ref.category = file key).
+    // Sets lastRecalledAt = now on the referenced learnings (ref.category = file key), logged
+    // as one "recall" entry per category (before/after: {learningId: lastRecalledAt or null}).
     QString markRecalled(const QList<LearningRef> &refs, const QDateTime &now) const;
 
     QStringList categories() const; // file keys, in byte order of the file names
@@ -114,5 +130,6 @@ public:
 private:
     QString m_dir;
     int m_lockTimeoutMs = 10000;
+    std::function<bool()> m_beforeWrite;
     std::unique_ptr<MemoryIndex> m_index;
 };

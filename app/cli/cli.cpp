@@ -41,7 +41,8 @@ Commands:
       --scan-repeats K        scan each benchmark prompt K times, flag unstable verdicts
       --regression-sample N   earlier passing tests carried into each suite (default 10)
       --events jsonl          print one JSON object per event on stdout, nothing else
-  resume <run-id> [--max-iterations N] [--no-memory] [--sandbox]
+      --step                  review each proposal on the terminal (accept, edit, hint, …)
+  resume <run-id> [--max-iterations N] [--no-memory] [--sandbox] [--step|--auto]
                             Continue a paused, cancelled or failed run
   apply <run-id> [--iteration N]
                             Write an iteration's topic (default: the best) to the production
@@ -64,12 +65,16 @@ Commands:
       --port N                port (default: any free port)
   memory list               Memory categories with their learning counts and best coverage
   memory show <category>    A category's learnings (id, seen, confidence, type, status, source)
-  memory preview --topic TEXT [--budget N]
+  memory preview --topic TEXT [--budget N] [--intent block|allow]
                             Print exactly the memory section a run on TEXT would get
   memory confirm|reject|approve|delete <learning-id>
                             Curate one learning (rejected enough, it becomes an anti-pattern)
   memory add --category KEY --insight TEXT [--strategy TEXT] [--outcome O] [--tag T]...
                             Add a learning by hand (see daystrom memory --help)
+  memory export [--category KEY]... FILE
+                            Write learnings and anti-patterns to a bundle to share
+  memory import [--yes] FILE
+                            What a bundle would add, corroborate and skip; --yes writes it
   memory … --sandbox        Any of these on the sandbox's learnings instead of the real ones
 
 Options:

@@ -1,4 +1,5 @@
 #include "memorycommand.h"
+#include "memorybundlecommand.h"
 
 #include "common/configloader.h"
 #include "domain/format.h"
@@ -19,17 +20,25 @@ QString memoryUsage()
            "\n"
            "Subcommands:\n"
            "  list                      Categories with their learning counts and best coverage\n"
-           "  show <category>           A category's learnings: id, seen, effective confidence, "
-           "type,\n"
-           "                            status, source and insight (a topic description also "
-           "works)\n"
-           "  preview --topic TEXT [--budget N]\n"
+           "  show <category> [--explain]\n"
+           "                            A category's learnings: id, seen, confidence now, last "
+           "used,\n"
+           "                            type, status, source and insight (a topic description "
+           "also\n"
+           "                            works); --explain adds how each confidence is computed\n"
+           "  show <learning-id>        One learning in full, with its confidence explained\n"
+           "  preview --topic TEXT [--budget N] [--intent block|allow]\n"
            "                            Print exactly the memory section a run on TEXT would get\n"
-           "                            (budget 500-10000 characters, default maxMemoryChars)\n"
-           "  confirm <learning-id>     Raise its confidence by 0.1\n"
+           "                            (budget 500-10000 characters, default maxMemoryChars;\n"
+           "                            intent default block) and why each category matched\n"
+           "  confirm <learning-id>     Raise its confidence by 0.1 and restart its decay\n"
            "  reject <learning-id>      Lower it by 0.15; below 0.15 it becomes an anti-pattern\n"
            "  approve <learning-id>     Make a pending learning active (memoryRequireReview)\n"
            "  delete <learning-id>      Remove it\n"
+           "  export [--category KEY]... FILE\n"
+           "                            Write a team bundle of learnings and anti-patterns\n"
+           "  import [--yes] FILE       Show what a bundle would add, corroborate and skip;\n"
+           "                            --yes imports it\n"
            "  add --category KEY --insight TEXT [--strategy TEXT] [--outcome "
            "improved|degraded|neutral]\n"
            "      [--change-type TYPE] [--tag TAG]...\n"
@@ -41,7 +50,11 @@ QString memoryUsage()
            "sandbox runs read and write apart from real ones.\n"
            "\n"
            "Files: $DAYSTROM_HOME/memory (or MEMORY_DIR); the sandbox's in $DAYSTROM_HOME/sandbox/memory.\n"
-           "Every change is logged in feedback-log.jsonl.\n"_s;
+           "Every change is logged in feedback-log.jsonl.\n"
+           "\n"
+           "Confidence: the stored value (confirm +0.1, reject -0.15), or for a learning without\n"
+           "one 0.50 + 0.05 per corroboration (at most 0.80), halved every memoryHalfLifeDays\n"
+           "since it was last confirmed or used; never confirmed nor used = no decay.\n"_s;
 }
 
 int MemoryCli::error(CliContext &ctx, const QString &subcommand, const QString &message)
@@ -127,10 +140,9 @@ QString when(const QDateTime &t)
     return t.isValid() ? t.toUTC().toString(u"yyyy-MM-dd HH:mm'Z'"_s) : u"-"_s;
 }
 
-// Two decimals; a confidence that decayed to almost nothing reads "<0.01", not "0.00".
-QString shownConfidence(double value)
+QString day(const QDateTime &t)
 {
-    return value > 0 && value < 0.005 ? u"<0.01"_s : QString::number(value, 'f', 2);
+    return t.isValid() ? t.toUTC().toString(u"yyyy-MM-dd"_s) : u"never"_s;
 }
 
 void warnProblems(const MemoryStore &store, CliContext &ctx)
@@ -182,9 +194,44 @@ QString resolveCategory(const MemoryStore &store, const QString &argument)
     return keys.contains(derived) ? derived : QString();
 }
 
+// One learning in full: `daystrom memory show <learning-id>`.
+void printLearning(QTextStream &out, const QString &key, const Learning &l,
+                   const ConfidenceExplanation &why)
+{
+    const auto line = [&](const QString &label, const QString &value) {
+        out << QString(label + u':').leftJustified(18) << LearningText::promptLine(value, 0) << '\n';
+    };
+    line(u"Learning"_s, l.id + u" ("_s + key + u')');
+    line(u"Insight"_s, l.insight);
+    if (!l.strategy.isEmpty())
+        line(u"Strategy"_s, l.strategy);
+    line(u"Outcome"_s, l.outcome + u", "_s + l.changeType);
+    line(u"Type"_s, l.type.value_or(u"memory"_s) + u", "_s + l.status.value_or(u"active"_s));
+    line(u"Intent"_s, (l.intent ? intentName(*l.intent) : u"unknown"_s) +
+                          (l.intentNeutral ? u" (intent-neutral)"_s : QString()));
+    line(u"Source"_s, l.source.value_or(l.runId.isEmpty() ? u"-"_s : u"run "_s + l.runId));
+    line(u"Extracted"_s, when(l.extractedAt));
+    line(u"Metrics"_s,
+         u"%1coverage %2, TPR %3, TNR %4"_s.arg(
+             l.iteration ? u"iteration %1: "_s.arg(*l.iteration) : QString(),
+             Format::percent(l.metrics.coverage), Format::percent(l.metrics.tpr),
+             Format::percent(l.metrics.tnr)));
+    if (!l.tags.isEmpty())
+        line(u"Tags"_s, l.tags.join(u", "_s));
+    for (const LearningOrigin &o : l.mergedFrom)
+        line(u"Merged from"_s,
+             (o.learningId.isEmpty() ? QString(u"corroborated by run "_s + o.runId)
+                                     : QString(o.learningId + u" of run "_s + o.runId)) +
+                 (o.extractedAt.isValid() ? u", "_s + when(o.extractedAt) : QString()));
+    out << "\nConfidence " << ConfidenceExplanation::number(why.shown) << '\n';
+    for (const QString &detail : why.details())
+        out << "  " << detail << '\n';
+}
+
 int showCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
+    p.addOption({u"explain"_s, u"Show how each learning's confidence is computed"_s});
     int code = 0;
     if (!MemoryCli::parse(p, u"show"_s, arguments, 1, u"category"_s, ctx, &code))
         return code;
@@ -192,12 +239,20 @@ int showCommand(const QStringList &arguments, CliContext &ctx)
     if (!config)
         return ExitCode::Usage;
     const MemoryStore store(config->memoryDir());
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const double halfLife = config->number(ConfigKeys::MemoryHalfLifeDays);
     const QString argument = p.positionalArguments().first();
     const QString key = resolveCategory(store, argument);
-    if (key.isEmpty())
+    if (key.isEmpty()) {
+        if (const std::optional<MemoryStore::Found> found = store.find(argument.trimmed())) {
+            printLearning(ctx.out, found->category, found->learning,
+                          found->learning.explainConfidence(now, halfLife));
+            return ExitCode::Ok;
+        }
         return MemoryCli::error(ctx, u"show"_s,
-                                u"no category \"%1\" in %2 (see daystrom memory list)"_s.arg(
-                                    argument, QDir::toNativeSeparators(store.directory())));
+                                u"no category or learning \"%1\" in %2 (see daystrom memory list)"_s
+                                    .arg(argument, QDir::toNativeSeparators(store.directory())));
+    }
     const MemoryStore::Loaded loaded = store.load(key);
     if (!loaded.ok())
         return MemoryCli::error(ctx, u"show"_s, loaded.error);
@@ -213,21 +268,27 @@ int showCommand(const QStringList &arguments, CliContext &ctx)
                 .arg(m.bestKnown->runId);
     ctx.out << head << ", updated " << when(m.updatedAt) << '\n';
     if (!m.learnings.isEmpty()) {
-        const QDateTime now = QDateTime::currentDateTimeUtc();
-        const double halfLife = config->number(ConfigKeys::MemoryHalfLifeDays);
-        QList<QStringList> rows{
-            {u"ID"_s, u"SEEN"_s, u"CONF"_s, u"TYPE"_s, u"STATUS"_s, u"SOURCE"_s, u"INSIGHT"_s}};
+        QList<QStringList> rows{{u"ID"_s, u"SEEN"_s, u"CONF"_s, u"LAST USED"_s, u"TYPE"_s,
+                                 u"STATUS"_s, u"SOURCE"_s, u"INSIGHT"_s}};
         for (const Learning &l : m.learnings) {
             const QString source =
                 l.source.value_or(l.runId.isEmpty() ? u"-"_s : u"run "_s + l.runId);
-            rows.append({l.id, QString::number(l.corroborations + 1) + u"×"_s,
-                         shownConfidence(l.effectiveConfidence(now, halfLife)),
+            const ConfidenceExplanation why = l.explainConfidence(now, halfLife);
+            rows.append({l.id, QString::number(why.seen) + u"×"_s,
+                         ConfidenceExplanation::number(why.shown), day(why.lastUsed),
                          l.type.value_or(u"memory"_s), l.status.value_or(u"active"_s),
                          LearningText::promptLine(source, 0),
                          LearningText::promptLine(l.insight, 0)});
         }
         ctx.out << '\n';
         printTable(ctx.out, rows);
+        if (p.isSet(u"explain"_s)) {
+            for (const Learning &l : m.learnings) {
+                ctx.out << '\n' << l.id << '\n';
+                for (const QString &detail : l.explainConfidence(now, halfLife).details())
+                    ctx.out << "  " << detail << '\n';
+            }
+        }
     }
     if (!m.antiPatterns.isEmpty()) {
         ctx.out << "\nAnti-patterns:\n";
@@ -244,7 +305,8 @@ int previewCommand(const QStringList &arguments, CliContext &ctx)
     QCommandLineParser p;
     p.addOptions({{u"topic"_s, u"The topic description a run would start from"_s, u"text"_s},
                   {u"budget"_s, u"Characters for the section (500-10000, default maxMemoryChars)"_s,
-                   u"N"_s}});
+                   u"N"_s},
+                  {u"intent"_s, u"The run's intent: block (default) or allow"_s, u"intent"_s}});
     int code = 0;
     if (!MemoryCli::parse(p, u"preview"_s, arguments, 0, {}, ctx, &code))
         return code;
@@ -269,6 +331,14 @@ int previewCommand(const QStringList &arguments, CliContext &ctx)
                                         .arg(InjectorOptions::MaxChars)
                                         .arg(p.value(u"budget"_s)));
     }
+    options.intent = Intent::Block;
+    if (p.isSet(u"intent"_s)) {
+        options.intent = intentFromName(p.value(u"intent"_s).trimmed().toLower());
+        if (!options.intent)
+            return MemoryCli::error(ctx, u"preview"_s,
+                                    u"--intent must be block or allow, not \"%1\""_s.arg(
+                                        p.value(u"intent"_s)));
+    }
     const MemoryStore store(config->memoryDir());
     // A preview is not a recall: lastRecalledAt stays as it is.
     const Injection injection = store.inject(topic, options, false);
@@ -284,6 +354,13 @@ int previewCommand(const QStringList &arguments, CliContext &ctx)
                 << injection.text.size() << " characters of a " << options.maxChars
                 << " budget, from " << injection.matchedCategories.join(u", "_s) << '\n';
     }
+    // Why each category's learnings were offered (the subject words it shares with the topic).
+    for (const QString &reason : MemoryInjector::matchReasons(injection))
+        ctx.err << "Matched: " << reason << '\n';
+    if (!injection.otherIntentIds.isEmpty())
+        ctx.err << "Left out: " << injection.otherIntentIds.size() << " learnings for the "
+                << (*options.intent == Intent::Block ? "allow" : "block")
+                << " intent (not intent-neutral)\n";
     if (!config->boolean(ConfigKeys::MemoryEnabled))
         ctx.err << "daystrom: warning: memory is turned off (memoryEnabled): runs get no memory "
                    "section\n";
@@ -316,6 +393,8 @@ int memoryCommand(const QStringList &arguments, CliContext &ctx)
     if (sub == "confirm"_L1 || sub == "reject"_L1 || sub == "approve"_L1 || sub == "delete"_L1 ||
         sub == "add"_L1)
         return memoryCurationCommand(sub, rest, ctx);
+    if (sub == "export"_L1 || sub == "import"_L1)
+        return memoryBundleCommand(sub, rest, ctx);
     ctx.err << "daystrom memory: unknown subcommand \"" << sub
             << "\"; see daystrom memory --help\n";
     return ExitCode::Usage;

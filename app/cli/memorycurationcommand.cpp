@@ -13,9 +13,11 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QString confidence(const Learning &l)
+// The confidence as `daystrom memory show` prints it (after decay), so "confidence now X"
+// is the number the table shows.
+QString confidence(const Learning &l, const QDateTime &now, double halfLifeDays)
 {
-    return QString::number(l.confidenceValue(), 'f', 2);
+    return ConfidenceExplanation::number(l.explainConfidence(now, halfLifeDays).shown);
 }
 
 int changeCommand(const QString &sub, const QStringList &arguments, CliContext &ctx)
@@ -51,6 +53,8 @@ int changeCommand(const QString &sub, const QStringList &arguments, CliContext &
         return MemoryCli::error(ctx, sub, r.error);
 
     const QString where = id + u" ("_s + category + u')';
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    const double halfLife = config->number(ConfigKeys::MemoryHalfLifeDays);
     if (sub == "delete"_L1) {
         ctx.out << "Deleted " << where << '\n';
     } else if (sub == "approve"_L1) {
@@ -59,15 +63,18 @@ int changeCommand(const QString &sub, const QStringList &arguments, CliContext &
         else
             ctx.out << where << " was already active\n";
     } else if (sub == "confirm"_L1) {
-        ctx.out << "Confirmed " << where << ": confidence " << confidence(before) << " -> "
-                << confidence(*r.learning) << '\n';
-    } else if (r.learning->isAntiPattern() && !before.isAntiPattern()) {
+        ctx.out << "Confirmed " << where << ": confidence now "
+                << confidence(*r.learning, now, halfLife) << " (was "
+                << confidence(before, now, halfLife) << "; decay restarts today)\n";
+    } else if (r.inverted) {
         ctx.out << "Rejected " << where << ": its confidence fell below "
                 << QString::number(Learning::InvertBelow, 'f', 2)
-                << ", so it is now an anti-pattern: " << r.learning->insight << '\n';
+                << ", so it is now an anti-pattern of " << category << ": "
+                << (r.antiPattern.isEmpty() ? r.learning->insight : r.antiPattern) << '\n';
     } else {
-        ctx.out << "Rejected " << where << ": confidence " << confidence(before) << " -> "
-                << confidence(*r.learning) << '\n';
+        ctx.out << "Rejected " << where << ": confidence now "
+                << confidence(*r.learning, now, halfLife) << " (was "
+                << confidence(before, now, halfLife) << ")\n";
     }
     return ExitCode::Ok;
 }

@@ -31,7 +31,8 @@ ExtractResult LlmLearningExtractor::resultFromJson(const QJsonObject &object)
     const PromptBook::Extraction e = PromptBook::extractionFromJson(object);
     ExtractResult out;
     for (const PromptBook::ExtractedLearning &l : e.learnings)
-        out.learnings.append(LearningDraft{l.insight, l.strategy, l.outcome, l.changeType, l.tags});
+        out.learnings.append(LearningDraft{l.insight, l.strategy, l.outcome, l.changeType, l.tags,
+                                           l.iteration, l.intentNeutral});
     out.antiPatterns = e.antiPatterns;
     return out;
 }

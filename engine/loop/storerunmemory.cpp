@@ -50,7 +50,9 @@ InjectorOptions StoreRunMemory::injectorOptions() const
 
 void StoreRunMemory::load(const RunSettings &settings, std::function<void(const Loaded &)> done)
 {
-    const Injection injection = m_store->inject(settings.topicDescription, injectorOptions(), true);
+    InjectorOptions options = injectorOptions();
+    options.intent = settings.intent; // no learnings of the other intent (unless neutral)
+    const Injection injection = m_store->inject(settings.topicDescription, options, true);
     Loaded loaded;
     loaded.section = injection.text;
     loaded.learningCount = injection.learningCount;

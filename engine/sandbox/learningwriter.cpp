@@ -34,14 +34,19 @@ QString countTag(qsizetype examples)
     return examples <= 2 ? u"few-examples"_s : u"many-examples"_s;
 }
 
+// `iteration`: the one whose result shows the learning; `intentNeutral`: it holds for either
+// intent (only the example-count comparison does).
 QJsonObject learning(const QString &insight, const QString &strategy, const QString &outcome,
-                     const QString &changeType, const QStringList &tags)
+                     const QString &changeType, const QStringList &tags, int iteration,
+                     bool intentNeutral = false)
 {
     return {{u"insight"_s, insight},
             {u"strategy"_s, strategy},
             {u"outcome"_s, outcome},
             {u"changeType"_s, changeType},
-            {u"tags"_s, QJsonArray::fromStringList(tags)}};
+            {u"tags"_s, QJsonArray::fromStringList(tags)},
+            {u"iteration"_s, iteration},
+            {u"intentNeutral"_s, intentNeutral}};
 }
 
 QString moved(const QString &metric, double from, double to)
@@ -102,7 +107,8 @@ QJsonObject LearningWriter::write(const PromptReader &in)
                      Format::percent(first.tnr)),
             u"Started from the lead definition with %1 examples"_s.arg(first.examples.size()),
             u"neutral"_s, u"initial"_s,
-            {u"example-count"_s, countTag(first.examples.size()), u"description-weight"_s}));
+            {u"example-count"_s, countTag(first.examples.size()), u"description-weight"_s},
+            first.iteration));
     }
     for (qsizetype i = 1; i < steps.size(); ++i) {
         const Step &prev = steps.at(i - 1), &now = steps.at(i);
@@ -158,7 +164,7 @@ QJsonObject LearningWriter::write(const PromptReader &in)
             insight += u": benign prompts share those words, so matching spread to them"_s;
         QString s = strategy.join(u"; "_s);
         s[0] = s.at(0).toUpper();
-        learnings.append(learning(insight, s, outcome, changeType, tags));
+        learnings.append(learning(insight, s, outcome, changeType, tags, now.iteration));
 
         if (outcome == u"degraded") {
             if (description && dTnr < 0)
@@ -175,10 +181,12 @@ QJsonObject LearningWriter::write(const PromptReader &in)
     if (steps.size() >= 2) {
         qsizetype bestCount = 0;
         double best = -1;
+        int bestIteration = 0;
         for (const Step &s : steps) {
             if (s.coverage > best) {
                 best = s.coverage;
                 bestCount = s.examples.size();
+                bestIteration = s.iteration;
             }
         }
         learnings.append(learning(
@@ -186,7 +194,7 @@ QJsonObject LearningWriter::write(const PromptReader &in)
             "whether the examples covered the missed phrasings"_s.arg(Format::percent(best))
                 .arg(bestCount),
             u"Compared coverage across iterations by example count"_s, u"neutral"_s,
-            u"examples-only"_s, {u"example-count"_s, countTag(bestCount)}));
+            u"examples-only"_s, {u"example-count"_s, countTag(bestCount)}, bestIteration, true));
     }
     antiPatterns.removeDuplicates();
     return {{u"learnings"_s, learnings},

@@ -1,5 +1,7 @@
 #include "learningtablemodel.h"
 
+#include "memoryundo.h"
+
 #include "memorystore/memorycurator.h"
 
 using namespace Qt::StringLiterals;
@@ -116,7 +118,7 @@ QVariant LearningTableModel::display(const Learning &l, int column) const
     case SeenColumn:
         return tr("%1×").arg(l.corroborations + 1);
     case ConfidenceColumn:
-        return QString::number(l.effectiveConfidence(now(), m_halfLifeDays), 'f', 2);
+        return ConfidenceExplanation::number(l.effectiveConfidence(now(), m_halfLifeDays));
     case TypeColumn:
         return l.isAntiPattern() ? tr("anti-pattern") : tr("learning");
     case StatusColumn:
@@ -132,6 +134,44 @@ QVariant LearningTableModel::display(const Learning &l, int column) const
     default:
         return {};
     }
+}
+
+QString LearningTableModel::confidenceToolTip(const Learning &l) const
+{
+    const ConfidenceExplanation e = l.explainConfidence(now(), m_halfLifeDays);
+    const auto n = [](double v) { return ConfidenceExplanation::number(v); };
+    const auto when = [](const QDateTime &t) {
+        return t.isValid() ? shownDate(t) : tr("never");
+    };
+    QStringList lines;
+    if (e.halfLifeDays <= 0)
+        lines << tr("Confidence %1 = base %2 (decay off)").arg(n(e.shown), n(e.base));
+    else if (!e.clock.isValid())
+        lines << tr("Confidence %1 = base %2 (never confirmed or used: no decay yet)")
+                     .arg(n(e.shown), n(e.base));
+    else
+        lines << tr("Confidence %1 = base %2 × 0.5^(%3 days ÷ %4-day half-life)")
+                     .arg(n(e.shown), n(e.base), QString::number(e.ageDays, 'f', 1),
+                          QString::number(e.halfLifeDays, 'g', 6));
+    if (e.baseFromCorroborations)
+        lines << tr("Base %1 = %2 + %3 × %4 corroborations, at most %5")
+                     .arg(n(e.base), n(Learning::DefaultConfidence),
+                          n(Learning::CorroborationStep))
+                     .arg(e.seen - 1)
+                     .arg(n(Learning::CorroborationCap));
+    else
+        lines << tr("Base %1: stored (confirmations +%2, rejections −%3, corroborations +%4)")
+                     .arg(n(e.base), n(Learning::ConfirmStep), n(Learning::RejectStep),
+                          n(Learning::CorroborationStep));
+    lines << tr("Seen %1×").arg(e.seen) << tr("Last confirmed: %1").arg(when(e.lastConfirmed))
+          << tr("Last used: %1").arg(when(e.lastUsed));
+    if (e.clock.isValid())
+        lines << tr("Decay clock: %1 (%2 days ago)")
+                     .arg(shownDate(e.clock), QString::number(e.ageDays, 'f', 1));
+    lines << (e.halfLifeDays > 0
+                  ? tr("Half-life: %1 days").arg(QString::number(e.halfLifeDays, 'g', 6))
+                  : tr("Half-life: decay off"));
+    return lines.join(u'\n');
 }
 
 QVariant LearningTableModel::sortValue(const Learning &l, int column) const
@@ -163,10 +203,9 @@ QVariant LearningTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == InsightColumn || index.column() == StrategyColumn)
             return display(l, index.column());
-        if (index.column() == ConfidenceColumn)
-            return tr("Stored confidence %1, decayed to %2")
-                .arg(QString::number(l.confidenceValue(), 'f', 2),
-                     display(l, ConfidenceColumn).toString());
+        if (index.column() == ConfidenceColumn || index.column() == SeenColumn ||
+            index.column() == RecalledColumn)
+            return confidenceToolTip(l);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == SeenColumn || index.column() == ConfidenceColumn)
@@ -209,7 +248,7 @@ QVariant LearningTableModel::headerData(int section, Qt::Orientation orientation
     case ExtractedColumn:
         return tr("Extracted");
     case RecalledColumn:
-        return tr("Last recalled");
+        return tr("Last used");
     case TagsColumn:
         return tr("Tags");
     default:
@@ -265,7 +304,15 @@ bool LearningTableModel::setData(const QModelIndex &index, const QVariant &value
     default:
         return false;
     }
-    const MemoryCurator::Result r = MemoryCurator(m_store).edit(m_category, id, patch);
+    MemoryCurator::Result r;
+    const auto step = [&] {
+        r = MemoryCurator(m_store).edit(m_category, id, patch);
+        return r.error;
+    };
+    if (m_undo)
+        m_undo->perform(tr("Edit learning"), {m_category}, step);
+    else
+        step();
     if (!r.ok()) {
         emit editFailed(r.error);
         return false;

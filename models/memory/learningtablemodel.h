@@ -4,9 +4,12 @@
 
 #include <QAbstractTableModel>
 
+class MemoryUndo;
+
 // The learnings of one category as a table. Insight, strategy, outcome and tags are editable;
-// an edit goes through MemoryCurator (locked, atomic, logged in feedback-log.jsonl). Sort and
-// filter through a QSortFilterProxyModel on SortRole / SearchRole.
+// an edit goes through MemoryCurator (locked, atomic, logged in feedback-log.jsonl), and onto
+// the undo stack when one is set. Sort and filter through a QSortFilterProxyModel on
+// SortRole / SearchRole.
 class LearningTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -14,16 +17,16 @@ class LearningTableModel final : public QAbstractTableModel
 public:
     enum Column {
         InsightColumn,
+        ConfidenceColumn, // tooltip: the formula and its inputs (Learning::explainConfidence)
+        SeenColumn,       // "3×"
+        RecalledColumn,   // "Last used": the last time a run was given the learning
         StrategyColumn,
         OutcomeColumn,
         ChangeTypeColumn,
-        SeenColumn,
-        ConfidenceColumn,
         TypeColumn,
         StatusColumn,
         SourceColumn,
         ExtractedColumn,
-        RecalledColumn,
         TagsColumn,
         ColumnCount
     };
@@ -44,6 +47,11 @@ public:
     // Effective confidence is shown decayed with this half-life (0 = no decay) at `now`
     // (invalid = the current time).
     void setDecay(double halfLifeDays, const QDateTime &now = {});
+
+    void setUndo(MemoryUndo *undo) { m_undo = undo; } // edits become undoable
+
+    // The confidence tooltip: the shown value, its formula and every input.
+    QString confidenceToolTip(const Learning &l) const;
 
     QString idAt(int row) const;
     int rowOf(const QString &id) const;
@@ -71,4 +79,5 @@ private:
     QString m_error;
     double m_halfLifeDays = 0;
     QDateTime m_now;
+    MemoryUndo *m_undo = nullptr;
 };

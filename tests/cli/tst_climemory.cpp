@@ -122,8 +122,9 @@ private slots:
         const Injection expected =
             MemoryInjector::build(MemoryStore(memoryDir()).relevant(topic), o);
         QVERIFY(!expected.isEmpty());
-        QCOMPARE(expected.matchedCategories.size(),
-                 2); // block-use-weapons and block-violence-weapons
+        // block-use-weapons, block-violence-weapons and (by subject: weapons)
+        // discussions-violence-weapons
+        QCOMPARE(expected.matchedCategories.size(), 3);
         const QByteArray before = snapshot();
         QHash<QString, QString> env;
         if (!maxMemoryChars.isEmpty())
@@ -169,8 +170,8 @@ private slots:
             u"block-use-weapons: 3 learnings (0 pending), 2 anti-patterns, best 90.0%"_s));
         QCOMPARE(
             row(show.out, u"Xk2_pQ9vLm3RtY7wZa1bC"_s),
-            (QStringList{u"Xk2_pQ9vLm3RtY7wZa1bC"_s, u"3×"_s, u"0.50"_s, u"memory"_s, u"active"_s,
-                         u"run V1StGXR8_Z5jdHi6B-myT"_s,
+            (QStringList{u"Xk2_pQ9vLm3RtY7wZa1bC"_s, u"3×"_s, u"0.60"_s, u"never"_s, u"memory"_s,
+                         u"active"_s, u"run V1StGXR8_Z5jdHi6B-myT"_s,
                          u"Short descriptions under 100 characters gave the highest coverage"_s}));
         QCOMPARE(row(show.out, u"Hq7mN2xR5tUv8wYz0AbCd"_s).value(1), u"1×"_s);
         QVERIFY(show.out.contains(u"  - Using more than 4 examples\n"_s));
@@ -188,24 +189,29 @@ private slots:
     {
         const Run confirm = cli({u"memory"_s, u"confirm"_s, u"Xk2_pQ9vLm3RtY7wZa1bC"_s});
         QCOMPARE(confirm.code, 0);
-        QVERIFY2(confirm.out.contains(u"0.50 -> 0.60"_s), qPrintable(confirm.out));
-        QCOMPARE(learning(u"Xk2_pQ9vLm3RtY7wZa1bC"_s).confidence.value_or(0), 0.6);
+        // Seen 3x, no stored confidence: base 0.60; confirmed: 0.70, and the table says so.
+        QVERIFY2(confirm.out.contains(u"confidence now 0.70 (was 0.60"_s), qPrintable(confirm.out));
+        QCOMPARE(learning(u"Xk2_pQ9vLm3RtY7wZa1bC"_s).confidence.value_or(0), 0.7);
+        QCOMPARE(row(cli({u"memory"_s, u"show"_s, u"block-use-weapons"_s}).out,
+                     u"Xk2_pQ9vLm3RtY7wZa1bC"_s)
+                     .value(2),
+                 u"0.70"_s);
 
-        // Three rejects: 0.35, 0.20, then below 0.15 -> an anti-pattern (found in any category).
+        // Seen 4x (base 0.65), four rejects: 0.50, 0.35, 0.20, then below 0.15 -> it moves to
+        // its category's anti-patterns (found in any category).
         const QString id = u"Pa1bC3dE5fG7hI9jK1lMn"_s; // discussions-violence-weapons
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 4; ++i) {
             const Run reject = cli({u"memory"_s, u"reject"_s, id});
             QCOMPARE(reject.code, 0);
-            QCOMPARE(reject.out.contains(u"now an anti-pattern"_s), i == 2);
-            QCOMPARE(learning(id).isAntiPattern(), i == 2);
+            QCOMPARE(reject.out.contains(u"now an anti-pattern"_s), i == 3);
+            QCOMPARE(learning(id).id.isEmpty(), i == 3);
         }
-        const Learning inverted = learning(id);
-        QCOMPARE(inverted.insight,
-                 u"KNOWN PITFALL: Broad descriptions matched benign history questions"_s);
-        QCOMPARE(inverted.outcome, u"degraded"_s);
-        QCOMPARE(
-            row(cli({u"memory"_s, u"show"_s, u"discussions-violence-weapons"_s}).out, id).value(3),
-            u"anti-pattern"_s);
+        const QString shown =
+            cli({u"memory"_s, u"show"_s, u"discussions-violence-weapons"_s}).out;
+        QVERIFY(row(shown, id).isEmpty());
+        QVERIFY2(shown.contains(
+                     u"  - KNOWN PITFALL: Broad descriptions matched benign history questions\n"_s),
+                 qPrintable(shown));
 
         // A pending learning is left out of the section until it is approved.
         const QString pendingId = u"Jr4sT6uV8wX0yZ2aB4cDe"_s;
@@ -226,7 +232,7 @@ private slots:
         const QStringList preview{u"memory"_s, u"preview"_s, u"--topic"_s,
                                   u"Block the use of weapons"_s};
         QVERIFY(!cli(preview).out.contains(u"Two sharp examples"_s));
-        QCOMPARE(row(cli({u"memory"_s, u"show"_s, u"block-use-weapons"_s}).out, pendingId).value(4),
+        QCOMPARE(row(cli({u"memory"_s, u"show"_s, u"block-use-weapons"_s}).out, pendingId).value(5),
                  u"pending"_s);
         const Run approve = cli({u"memory"_s, u"approve"_s, pendingId});
         QCOMPARE(approve.code, 0);
@@ -247,8 +253,8 @@ private slots:
         for (const FeedbackLog::Entry &e :
              FeedbackLog(MemoryStore(memoryDir()).feedbackLogPath()).read())
             actions.append(e.action);
-        QCOMPARE(actions, (QStringList{u"confirm"_s, u"reject"_s, u"reject"_s, u"invert"_s,
-                                       u"approve"_s, u"delete"_s}));
+        QCOMPARE(actions, (QStringList{u"confirm"_s, u"reject"_s, u"reject"_s, u"reject"_s,
+                                       u"invert"_s, u"approve"_s, u"delete"_s}));
     }
 
     void addByHand()
@@ -268,7 +274,7 @@ private slots:
         QCOMPARE(l.tags, (QStringList{u"coded-language"_s, u"a"_s, u"b"_s}));
         QCOMPARE(l.source.value_or(QString()), u"person"_s);
         QVERIFY(!l.isPending());
-        QCOMPARE(row(cli({u"memory"_s, u"show"_s, u"block-use-weapons"_s}).out, l.id).value(5),
+        QCOMPARE(row(cli({u"memory"_s, u"show"_s, u"block-use-weapons"_s}).out, l.id).value(6),
                  u"person"_s);
         QVERIFY(cli({u"memory"_s, u"preview"_s, u"--topic"_s, u"Block the use of weapons"_s})
                     .out.contains(u"- [AVOID] Slang for guns needs its own example"_s));
@@ -299,7 +305,7 @@ private slots:
         QTest::newRow("list extra") << m({u"list"_s, u"x"_s}) << u"unexpected argument \"x\""_s;
         QTest::newRow("show nothing") << m({u"show"_s}) << u"expected a category"_s;
         QTest::newRow("show unknown")
-            << m({u"show"_s, u"no-such-thing"_s}) << u"no category \"no-such-thing\""_s;
+            << m({u"show"_s, u"no-such-thing"_s}) << u"no category or learning \"no-such-thing\""_s;
         QTest::newRow("confirm unknown id")
             << m({u"confirm"_s, u"nope"_s}) << u"no learning \"nope\""_s;
         QTest::newRow("reject no id") << m({u"reject"_s}) << u"expected a learning-id"_s;

@@ -123,7 +123,9 @@ private slots:
                                          .toObject()
                                          .value(u"items"_s)
                                          .toObject();
-        QCOMPARE(learning.value(u"required"_s).toArray().size(), 5); // changeType required too
+        QCOMPARE(learning.value(u"required"_s).toArray().size(), 7); // changeType required too
+        QCOMPARE(learning.value(u"properties"_s).toObject().value(u"iteration"_s).toObject(),
+                 json(R"({"type":"integer"})"));
         const QJsonObject lp = learning.value(u"properties"_s).toObject();
         QCOMPARE(lp.value(u"outcome"_s).toObject().value(u"enum"_s).toArray(),
                  (QJsonArray{u"improved"_s, u"degraded"_s, u"neutral"_s}));
@@ -182,8 +184,13 @@ private slots:
         QTest::newRow("extraction ok")
             << extraction
             << json(
-                   R"({"learnings":[{"insight":"i","strategy":"s","outcome":"improved","changeType":"both","tags":["brevity"]}],"antiPatterns":[]})")
+                   R"({"learnings":[{"insight":"i","strategy":"s","outcome":"improved","changeType":"both","tags":["brevity"],"iteration":2,"intentNeutral":false}],"antiPatterns":[]})")
             << true;
+        QTest::newRow("extraction without iteration")
+            << extraction
+            << json(
+                   R"({"learnings":[{"insight":"i","strategy":"s","outcome":"improved","changeType":"both","tags":[],"intentNeutral":true}],"antiPatterns":[]})")
+            << false;
         QTest::newRow("extraction bad outcome")
             << extraction
             << json(
@@ -247,7 +254,7 @@ private slots:
     void extractionFromJson()
     {
         const PromptBook::Extraction e = PromptBook::extractionFromJson(json(R"({
-            "learnings":[{"insight":"Short wins","strategy":"cut","outcome":"improved","changeType":"description-only","tags":["brevity","brevity"," "]},
+            "learnings":[{"insight":"Short wins","strategy":"cut","outcome":"improved","changeType":"description-only","tags":["brevity","brevity"," "],"iteration":3,"intentNeutral":true},
                          {"insight":"","strategy":"x","outcome":"neutral","changeType":"both","tags":[]},
                          {"insight":"Odd","strategy":"y","outcome":"sideways","tags":[]}],
             "antiPatterns":["a","a"," ","b"]})"));
@@ -255,6 +262,10 @@ private slots:
         QCOMPARE(e.learnings.at(0).insight, u"Short wins"_s);
         QCOMPARE(e.learnings.at(0).changeType, u"description-only"_s);
         QCOMPARE(e.learnings.at(0).tags, QStringList{u"brevity"_s});
+        QCOMPARE(e.learnings.at(0).iteration, 3);
+        QVERIFY(e.learnings.at(0).intentNeutral);
+        QCOMPARE(e.learnings.at(1).iteration, 0); // not said: the best iteration is used
+        QVERIFY(!e.learnings.at(1).intentNeutral);
         QCOMPARE(e.learnings.at(1).changeType, u"initial"_s); // §4.4's default
         QCOMPARE(e.learnings.at(1).outcome, u"neutral"_s);
         QCOMPARE(e.antiPatterns, (QStringList{u"a"_s, u"b"_s}));

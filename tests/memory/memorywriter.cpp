@@ -2,6 +2,10 @@
 // memory directory <dir>, one locked read-modify-write per learning, as a finished run would.
 // Prints the id of every learning it added, one per line.
 //   memory_writer <dir> <category> <name> <count>
+// For tst_feedbacklog: confirms <learning-id> and dies (exit code 9) after the feedback-log
+// entry is written and before the memory file is replaced.
+//   memory_writer <dir> <category> --crash-after-log <learning-id>
+#include "memorystore/memorycurator.h"
 #include "memorystore/memorymerger.h"
 #include "memorystore/memorystore.h"
 
@@ -10,6 +14,7 @@
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <cstdlib>
 
 using namespace Qt::StringLiterals;
 
@@ -17,6 +22,15 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
+    if (args.size() == 5 && args.at(3) == "--crash-after-log"_L1) {
+        MemoryStore store(args.at(1));
+        store.setBeforeWriteHook([] {
+            std::_Exit(9);
+            return false;
+        });
+        MemoryCurator(store).confirm(args.at(2), args.at(4));
+        return 1; // not reached when the learning exists
+    }
     if (args.size() != 5) {
         std::fprintf(stderr, "usage: memory_writer <dir> <category> <name> <count>\n");
         return 2;

@@ -100,7 +100,8 @@ private slots:
         QCOMPARE(l.metrics.coverage, 0.9);
         QCOMPARE(l.metrics.f1, 0.9268292682926829);
         QCOMPARE(l.tags, (QStringList{u"brevity"_s, u"description-weight"_s}));
-        QCOMPARE(l.confidenceValue(), 0.5);
+        QCOMPARE(l.confidenceValue(), 0.6); // no stored confidence: 0.5 + 0.05 × 2 corroborations
+        QVERIFY(!l.intent && !l.intentNeutral && !l.iteration && l.mergedFrom.isEmpty());
         QVERIFY(!l.isAntiPattern());
         QVERIFY(!l.isPending());
         QVERIFY(m.bestKnown.has_value());

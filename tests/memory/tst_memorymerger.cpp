@@ -4,6 +4,7 @@
 
 #include "memorystore/memorymerger.h"
 
+#include "domain/jsonin.h"
 #include "domain/nanoid.h"
 
 #include <QtTest>
@@ -121,10 +122,12 @@ private slots:
         result.learnings = {
             draft(u"Short descriptions under 100 characters gave the highest coverage"_s), // exact
             draft(u"Two sharp examples beat five loosely-related ones."_s), // 1.0 normalised
-            draft(
-                u"Adding exclusion clauses to the description increased false positives"_s), // 0.81
-            draft(u"Exclusion clauses in the description raised false positives"_s),  // 0.77: new
-            draft(u"Exclusion clauses in the description raised false positives!"_s), // same batch
+            draft(u"Adding exclusion clauses to the description increased false positives"_s,
+                  u"degraded"_s), // 0.81
+            draft(u"Exclusion clauses in the description raised false positives"_s,
+                  u"degraded"_s), // 0.77: new
+            draft(u"Exclusion clauses in the description raised false positives!"_s,
+                  u"degraded"_s), // same batch
         };
         const QList<Learning> records = MemoryMerger::buildRecords(request(), result, kNow, false);
         const MergeOutcome out = MemoryMerger::merge(m, records, std::nullopt, {});
@@ -151,8 +154,9 @@ private slots:
     {
         CategoryMemory m = originalMemory();
         ExtractResult result;
-        result.learnings = {
-            draft(u"Adding exclusion clauses to the description increased false positives"_s)};
+        result.learnings = {draft(
+            u"Adding exclusion clauses to the description increased false positives"_s,
+            u"degraded"_s)};
         const QList<Learning> records = MemoryMerger::buildRecords(request(), result, kNow, false);
         MergeOptions strict;
         strict.nearDuplicateThreshold = 0.9;
@@ -161,18 +165,185 @@ private slots:
         QCOMPARE(MemoryMerger::merge(m, records, std::nullopt, {}).addedIds.size(), 0);
     }
 
-    void invertedLearningsAreStillMatched()
+    // An improved insight never corroborates its own inverted pitfall (the "KNOWN PITFALL: "
+    // prefix is dropped by the normal form, so they look identical).
+    void pitfallNeverCorroboratedByItsInsight()
     {
         CategoryMemory m = originalMemory();
-        m.learnings[2].reject();
-        m.learnings[2].reject();
-        QVERIFY(m.learnings[2].reject()); // now "KNOWN PITFALL: Two sharp examples ..."
+        m.learnings[2].reject(); // 0.55 (seen twice) -> 0.40
+        m.learnings[2].reject(); // 0.25
+        QVERIFY(m.learnings[2].reject()); // 0.10: now "KNOWN PITFALL: Two sharp examples ..."
         ExtractResult result;
         result.learnings = {draft(u"Two sharp examples beat five loosely related ones"_s)};
         const MergeOutcome out = MemoryMerger::merge(
             m, MemoryMerger::buildRecords(request(), result, kNow, false), std::nullopt, {});
-        QCOMPARE(out.corroboratedIds, QStringList{u"Jr4sT6uV8wX0yZ2aB4cDe"_s});
-        QCOMPARE(m.learnings.size(), 3);
+        QVERIFY(out.corroboratedIds.isEmpty());
+        QCOMPARE(out.addedIds.size(), 1);
+        QCOMPARE(m.learnings.size(), 4);
+        // Even with the same outcome: a pitfall and a learning never merge.
+        Learning pitfall = m.learnings.at(2);
+        Learning insight = m.learnings.at(3);
+        insight.outcome = pitfall.outcome;
+        QVERIFY(!MemoryMerger::mergeConflict(pitfall, insight).isEmpty());
+        // Two pitfalls may.
+        Learning other = pitfall;
+        other.id = u"other"_s;
+        QVERIFY(MemoryMerger::mergeConflict(pitfall, other).isEmpty());
+    }
+
+    void mergeRules_data()
+    {
+        QTest::addColumn<QString>("a");
+        QTest::addColumn<QString>("outcomeA");
+        QTest::addColumn<QString>("b");
+        QTest::addColumn<QString>("outcomeB");
+        QTest::addColumn<bool>("merges");
+        const QString raised = u"Adding examples about coded slang raised TPR"_s;
+        QTest::newRow("exact, same outcome") << raised << u"improved"_s << raised
+                                             << u"improved"_s << true;
+        QTest::newRow("exact, opposite outcomes")
+            << raised << u"improved"_s << raised << u"degraded"_s << false;
+        QTest::newRow("exact, improved vs neutral")
+            << raised << u"improved"_s << raised << u"neutral"_s << false;
+        QTest::newRow("near, same direction")
+            << raised << u"improved"_s << u"Adding examples about coded slang raised the TPR"_s
+            << u"improved"_s << true;
+        QTest::newRow("near, lowered instead of raised")
+            << raised << u"improved"_s << u"Adding examples about coded slang lowered TPR"_s
+            << u"improved"_s << false;
+        QTest::newRow("near, negated")
+            << raised << u"improved"_s << u"Adding examples about coded slang did not raise TPR"_s
+            << u"improved"_s << false;
+        QTest::newRow("near, removing instead of adding")
+            << u"Adding examples about coded slang raised TPR"_s << u"improved"_s
+            << u"Removing examples about coded slang raised TPR"_s << u"improved"_s << false;
+        QTest::newRow("near, two flips cancel")
+            << u"Adding examples about coded slang raised TPR"_s << u"improved"_s
+            << u"Removing examples about coded slang lowered TPR"_s << u"improved"_s << true;
+    }
+    void mergeRules()
+    {
+        QFETCH(QString, a);
+        QFETCH(QString, outcomeA);
+        QFETCH(QString, b);
+        QFETCH(QString, outcomeB);
+        QFETCH(bool, merges);
+        Learning existing;
+        existing.id = u"existing"_s;
+        existing.insight = a;
+        existing.outcome = outcomeA;
+        CategoryMemory m;
+        m.learnings = {existing};
+        ExtractResult result;
+        result.learnings = {draft(b, outcomeB)};
+        const QList<Learning> records = MemoryMerger::buildRecords(request(), result, kNow, false);
+        MergeOptions loose;
+        loose.nearDuplicateThreshold = 0.5; // only the rules decide here
+        const MergeOutcome out = MemoryMerger::merge(m, records, std::nullopt, {}, loose);
+        QCOMPARE(out.corroboratedIds.size(), merges ? 1 : 0);
+        QCOMPARE(m.learnings.size(), merges ? 1 : 2);
+        QCOMPARE(MemoryMerger::mergeConflict(existing, records.at(0)).isEmpty(), merges);
+    }
+
+    void intentsMustAgree()
+    {
+        Learning a;
+        a.insight = u"Two examples beat five"_s;
+        a.outcome = u"improved"_s;
+        Learning b = a;
+        QVERIFY(MemoryMerger::mergeConflict(a, b).isEmpty()); // both unknown (original files)
+        a.intent = Intent::Block;
+        QVERIFY(MemoryMerger::mergeConflict(a, b).isEmpty()); // one unknown
+        b.intent = Intent::Allow;
+        QVERIFY(!MemoryMerger::mergeConflict(a, b).isEmpty());
+        a.intentNeutral = b.intentNeutral = true;
+        QVERIFY(MemoryMerger::mergeConflict(a, b).isEmpty());
+    }
+
+    void corroborationKeepsProvenance()
+    {
+        CategoryMemory m = originalMemory();
+        ExtractResult result;
+        result.learnings = {
+            draft(u"Short descriptions under 100 characters gave the highest coverage"_s)};
+        const QList<Learning> records = MemoryMerger::buildRecords(request(), result, kNow, false);
+        MemoryMerger::merge(m, records, std::nullopt, {});
+        const Learning &l = m.learnings.at(0);
+        QCOMPARE(l.runId, u"V1StGXR8_Z5jdHi6B-myT"_s); // the first source stays
+        QCOMPARE(l.mergedFrom.size(), 1);               // and the corroborating run is added
+        QCOMPARE(l.mergedFrom.at(0).runId, u"run-B"_s);
+        QCOMPARE(l.mergedFrom.at(0).source, u"run-B claude-api/claude-sonnet-4"_s);
+        QCOMPARE(l.mergedFrom.at(0).extractedAt, kNow);
+        QVERIFY(!l.confidence); // an original learning keeps no stored confidence: base 0.65
+        QCOMPARE(l.baseConfidence(), 0.65);
+        // Round trip through JSON.
+        QStringList problems;
+        const CategoryMemory back = CategoryMemory::fromJson(m.toJson(), &problems);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+        QCOMPARE(back.learnings.at(0), l);
+    }
+
+    void absorbKeepsBothSources()
+    {
+        Learning keep;
+        keep.id = u"keep"_s;
+        keep.runId = u"run-1"_s;
+        keep.insight = u"Two examples beat five"_s;
+        keep.corroborations = 1;
+        keep.tags = {u"example-count"_s};
+        Learning gone = keep;
+        gone.id = u"gone"_s;
+        gone.runId = u"run-2"_s;
+        gone.source = u"run-2 ollama/llama3"_s;
+        gone.corroborations = 2;
+        gone.tags = {u"few-examples"_s};
+        gone.confidence = 0.7;
+        gone.mergedFrom = {LearningOrigin{u"older"_s, u"run-0"_s, {}, {}, {}}};
+        MemoryMerger::absorb(keep, gone);
+        QCOMPARE(keep.id, u"keep"_s);
+        QCOMPARE(keep.runId, u"run-1"_s);
+        QCOMPARE(keep.corroborations, 4); // 1 + 2 + 1: seen 2× + 3× = 5×
+        QCOMPARE(keep.tags, (QStringList{u"example-count"_s, u"few-examples"_s}));
+        QCOMPARE(keep.confidence, 0.7); // the higher base (keep's own was 0.55)
+        QCOMPARE(keep.mergedFrom.size(), 2);
+        QCOMPARE(keep.mergedFrom.at(0).learningId, u"gone"_s);
+        QCOMPARE(keep.mergedFrom.at(0).runId, u"run-2"_s);
+        QCOMPARE(keep.mergedFrom.at(0).source, u"run-2 ollama/llama3"_s);
+        QCOMPARE(keep.mergedFrom.at(1).learningId, u"older"_s);
+    }
+
+    void recordsDescribeTheirIteration()
+    {
+        ExtractResult result;
+        LearningDraft first = draft(u"First"_s);
+        first.iteration = 1;
+        LearningDraft unsaid = draft(u"Unsaid"_s);
+        LearningDraft missing = draft(u"Missing"_s);
+        missing.iteration = 2; // a skipped duplicate: not recorded
+        LearningDraft neutral = draft(u"Neutral"_s);
+        neutral.iteration = 4;
+        neutral.intentNeutral = true;
+        result.learnings = {first, unsaid, missing, neutral};
+        ExtractRequest r = request();
+        r.intent = Intent::Allow;
+        const QList<Learning> records = MemoryMerger::buildRecords(r, result, kNow, false);
+        QCOMPARE(records.at(0).iteration, 1);
+        QCOMPARE(records.at(0).metrics.tpr, 0.6);
+        QCOMPARE(records.at(1).iteration, 3); // not said: the best
+        QCOMPARE(records.at(1).metrics.tpr, 0.95);
+        QCOMPARE(records.at(2).iteration, 3); // not recorded: the best
+        QCOMPARE(records.at(3).iteration, 4);
+        QCOMPARE(records.at(3).metrics.coverage, 0.8);
+        for (const Learning &l : records)
+            QCOMPARE(l.intent, Intent::Allow);
+        QVERIFY(!records.at(0).intentNeutral);
+        QVERIFY(records.at(3).intentNeutral);
+        // Both survive the file.
+        QStringList problems;
+        const Learning back =
+            Learning::fromJson(JsonIn(records.at(3).toJson(), QString(), &problems));
+        QCOMPARE(back, records.at(3));
+        QVERIFY(problems.isEmpty());
     }
 
     void bestKnownOnlyForAStrictlyBetterRun()

@@ -72,9 +72,13 @@ private slots:
         // creation order: "weapons-trade.json" sorts before "weapons.json".
         // block-use-weapons: 3/3; weapons-trade: 1 of its 2 words = half; weapons: 1/1;
         // discussions-violence-weapons: 1/3 only.
+        // Relevance counts subject words only (CategoryKey::framingWords): "block" and "use"
+        // no longer dilute the overlap, so "discussions-violence-weapons" ({violence, weapons})
+        // shares half of its subject with {weapons}.
         QTest::newRow("reference example")
             << u"Block the use of weapons"_s
-            << QStringList{u"block-use-weapons"_s, u"weapons-trade"_s, u"weapons"_s};
+            << QStringList{u"block-use-weapons"_s, u"discussions-violence-weapons"_s,
+                           u"weapons-trade"_s, u"weapons"_s};
         QTest::newRow("one word is the smaller set")
             << u"weapons"_s
             << QStringList{u"block-use-weapons"_s, u"discussions-violence-weapons"_s,
@@ -87,8 +91,12 @@ private slots:
             << u"Block violence and weapons"_s
             << QStringList{u"block-use-weapons"_s, u"discussions-violence-weapons"_s,
                            u"weapons-trade"_s, u"weapons"_s};
-        QTest::newRow("one of three is not enough, two of two is")
-            << u"illegal weapons trade"_s << QStringList{u"weapons-trade"_s, u"weapons"_s};
+        // (The original matched only weapons-trade and weapons: "block" and "use", and
+        // "discussions", made the other two keys' overlap one of three.)
+        QTest::newRow("a one-word subject is the smaller set")
+            << u"illegal weapons trade"_s
+            << QStringList{u"block-use-weapons"_s, u"discussions-violence-weapons"_s,
+                           u"weapons-trade"_s, u"weapons"_s};
         QTest::newRow("only stop words -> uncategorized")
             << u"the and of"_s << QStringList{u"uncategorized"_s};
         QTest::newRow("nothing in common") << u"Allow cooking recipes"_s << QStringList{};

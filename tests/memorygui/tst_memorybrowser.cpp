@@ -34,6 +34,7 @@ namespace {
 const QString Weapons = u"block-use-weapons"_s;
 const QString ShortId = u"Xk2_pQ9vLm3RtY7wZa1bC"_s;  // "Short descriptions …", seen 3×
 const QString ExclusionId = u"Hq7mN2xR5tUv8wYz0AbCd"_s; // "Adding exclusion clauses …"
+const QString SharpId = u"Jr4sT6uV8wX0yZ2aB4cDe"_s;     // "Two sharp examples …", seen 2×
 const QString WeaponsTopic = u"Block the use of weapons"_s;
 } // namespace
 
@@ -223,14 +224,14 @@ private slots:
         QTest::mouseClick(reject, Qt::LeftButton);
         QCOMPARE(learningOnDisk(Weapons, ExclusionId)[u"type"], QJsonValue());
         QTest::mouseClick(reject, Qt::LeftButton);
-        const QJsonObject l = learningOnDisk(Weapons, ExclusionId);
-        QCOMPARE(l[u"type"].toString(), u"anti-pattern"_s);
-        QVERIFY(l[u"insight"].toString().startsWith(Learning::PitfallPrefix));
+        // The inverted learning leaves the learnings for the category's anti-pattern list.
+        QVERIFY(learningOnDisk(Weapons, ExclusionId).isEmpty());
+        const QJsonArray anti =
+            QJsonDocument::fromJson(bytes(Weapons)).object()[u"antiPatterns"].toArray();
+        QVERIFY(anti.last().toString().startsWith(Learning::PitfallPrefix));
         QVERIFY2(panel->statusText().contains(u"anti-pattern"_s), qPrintable(panel->statusText()));
         auto *table = child<QTableView>(panel.get(), u"learningsView"_s);
-        const QModelIndex type =
-            table->model()->index(table->currentIndex().row(), LearningTableModel::TypeColumn);
-        QCOMPARE(type.data().toString(), u"anti-pattern"_s);
+        QCOMPARE(table->model()->rowCount(), 2);
     }
 
     void approvedPendingLearningAppearsInPreview()
@@ -327,10 +328,12 @@ private slots:
             QJsonDocument::fromJson(bytes(Weapons)).object()[u"learnings"].toArray();
         QCOMPARE(list.size(), 4);
         QCOMPARE(list.last()[u"source"].toString(), u"person"_s);
-        // Merge: seen 3× (corroborations 2) absorbs seen 1×: seen 4×.
-        QCOMPARE(panel->mergeLearnings(ShortId, ExclusionId), QString());
-        QCOMPARE(learningOnDisk(Weapons, ShortId)[u"corroborations"].toInt(), 3);
-        QVERIFY(learningOnDisk(Weapons, ExclusionId).isEmpty());
+        // Merge: seen 3× (corroborations 2) absorbs seen 2×: seen 5×. Opposite outcomes are
+        // refused.
+        QVERIFY(!panel->mergeLearnings(ShortId, ExclusionId).isEmpty());
+        QCOMPARE(panel->mergeLearnings(ShortId, SharpId), QString());
+        QCOMPARE(learningOnDisk(Weapons, ShortId)[u"corroborations"].toInt(), 4);
+        QVERIFY(learningOnDisk(Weapons, SharpId).isEmpty());
 
         auto *anti = child<QListWidget>(panel.get(), u"antiPatternsView"_s);
         auto *details = panel->findChild<CategoryDetailsWidget *>();

@@ -407,6 +407,14 @@ private slots:
             u"Widening the description with words benign prompts also use"_s));
         for (const auto &l : e.learnings)
             QVERIFY(!l.strategy.isEmpty());
+        // Each learning names the iteration it describes; only the example-count one holds
+        // for either intent.
+        QCOMPARE(e.learnings.at(0).iteration, 1);
+        QCOMPARE(e.learnings.at(1).iteration, 2);
+        QCOMPARE(e.learnings.at(2).iteration, 3);
+        QVERIFY(!e.learnings.at(1).intentNeutral);
+        QCOMPARE(e.learnings.constLast().iteration, 2); // the highest coverage
+        QVERIFY(e.learnings.constLast().intentNeutral);
         // Nothing recorded: nothing learnt, still a valid answer.
         const PromptBook::Extraction none = PromptBook::extractionFromJson(
             answer(PromptBook::extractLearnings({u"weapons"_s, Intent::Block, {}, 0, 0})));

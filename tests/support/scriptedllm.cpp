@@ -106,7 +106,9 @@ QJsonObject ScriptedLlm::defaultExtraction()
                            {u"strategy"_s, strategy},
                            {u"outcome"_s, outcome},
                            {u"changeType"_s, changeType},
-                           {u"tags"_s, QJsonArray::fromStringList(tags)}};
+                           {u"tags"_s, QJsonArray::fromStringList(tags)},
+                           {u"iteration"_s, 0}, // the whole run: the best iteration's metrics
+                           {u"intentNeutral"_s, false}};
     };
     return QJsonObject{
         {u"learnings"_s,

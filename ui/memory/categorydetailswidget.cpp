@@ -2,6 +2,7 @@
 
 #include "domain/format.h"
 #include "memorystore/memorycurator.h"
+#include "models/memory/memoryundo.h"
 
 #include <QAction>
 #include <QApplication>
@@ -58,7 +59,7 @@ CategoryDetailsWidget::CategoryDetailsWidget(const MemoryStore &store, QWidget *
 
     connect(m_antiPatterns, &QListWidget::itemChanged, this, &CategoryDetailsWidget::onItemChanged);
     connect(m_antiPatterns, &QListWidget::currentRowChanged, this,
-            [this](int row) { m_remove->setEnabled(row >= 0); });
+            [this](int row) { m_remove->setEnabled(isListRow(row)); });
     connect(m_add, &QPushButton::clicked, this, &CategoryDetailsWidget::promptAdd);
     connect(m_remove, &QPushButton::clicked, this, &CategoryDetailsWidget::removeCurrent);
     connect(del, &QAction::triggered, this, &CategoryDetailsWidget::removeCurrent);
@@ -85,11 +86,23 @@ void CategoryDetailsWidget::setCategory(const QString &category, const CategoryM
                 auto *item = new QListWidgetItem(a, m_antiPatterns);
                 item->setFlags(item->flags() | Qt::ItemIsEditable);
             }
+            for (const Learning &l : memory.learnings) {
+                if (!l.isAntiPattern())
+                    continue;
+                auto *item = new QListWidgetItem(l.insight, m_antiPatterns);
+                item->setData(LearningIdRole, l.id);
+                QFont font = item->font();
+                font.setItalic(true);
+                item->setFont(font);
+                item->setToolTip(tr("A learning rejected until it turned into an anti-pattern "
+                                    "(%1). Edit or delete it in the learnings table.")
+                                     .arg(l.id));
+            }
             m_antiPatterns->setCurrentRow(std::min(row, m_antiPatterns->count() - 1));
         }
     }
     m_add->setEnabled(!category.isEmpty());
-    m_remove->setEnabled(m_antiPatterns->currentRow() >= 0);
+    m_remove->setEnabled(isListRow(m_antiPatterns->currentRow()));
 
     m_seed->setEnabled(memory.bestKnown.has_value());
     if (!memory.bestKnown) {
@@ -131,30 +144,39 @@ QString CategoryDetailsWidget::done(const QString &error)
     return error;
 }
 
+QString CategoryDetailsWidget::run(const QString &text, const std::function<QString()> &step)
+{
+    return done(m_undo ? m_undo->perform(text, {m_category}, step) : step());
+}
+
 QString CategoryDetailsWidget::addAntiPattern(const QString &text)
 {
     if (text.trimmed().isEmpty())
         return done(tr("An anti-pattern cannot be empty."));
-    return done(MemoryCurator(m_store).addAntiPattern(m_category, text.trimmed()));
+    return run(tr("Add anti-pattern"), [&] {
+        return MemoryCurator(m_store).addAntiPattern(m_category, text.trimmed());
+    });
 }
 
 QString CategoryDetailsWidget::editAntiPattern(int index, const QString &text)
 {
     if (text.trimmed().isEmpty())
         return done(tr("An anti-pattern cannot be empty."));
-    return done(MemoryCurator(m_store).editAntiPattern(m_category, index, text.trimmed()));
+    return run(tr("Edit anti-pattern"), [&] {
+        return MemoryCurator(m_store).editAntiPattern(m_category, index, text.trimmed());
+    });
 }
 
 QString CategoryDetailsWidget::removeAntiPattern(int index)
 {
-    return done(MemoryCurator(m_store).removeAntiPattern(m_category, index));
+    return run(tr("Remove anti-pattern"),
+               [&] { return MemoryCurator(m_store).removeAntiPattern(m_category, index); });
 }
 
 void CategoryDetailsWidget::onItemChanged(QListWidgetItem *item)
 {
     const int index = m_antiPatterns->row(item);
-    if (index >= 0 && index < m_memory.antiPatterns.size() &&
-        item->text() != m_memory.antiPatterns.at(index))
+    if (isListRow(index) && item->text() != m_memory.antiPatterns.at(index))
         editAntiPattern(index, item->text());
 }
 
@@ -171,6 +193,6 @@ void CategoryDetailsWidget::promptAdd()
 void CategoryDetailsWidget::removeCurrent()
 {
     const int row = m_antiPatterns->currentRow();
-    if (row >= 0)
+    if (isListRow(row))
         removeAntiPattern(row);
 }

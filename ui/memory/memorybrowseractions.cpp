@@ -2,8 +2,8 @@
 // memorybrowserpanel.cpp).
 #include "addlearningdialog.h"
 #include "memorybrowserpanel.h"
-#include "models/memory/deletelearningcommand.h"
 #include "models/memory/learningtablemodel.h"
+#include "models/memory/memoryundo.h"
 
 #include <QLabel>
 #include <QMessageBox>
@@ -56,15 +56,32 @@ QString MemoryBrowserPanel::afterStep(const MemoryCurator::Result &result, const
     return {};
 }
 
+QString MemoryBrowserPanel::curate(const QString &text,
+                                   const std::function<MemoryCurator::Result()> &step,
+                                   const std::function<QString(const MemoryCurator::Result &)> &done)
+{
+    MemoryCurator::Result r;
+    const QString error = m_undo->perform(text, {currentCategory()}, [&] {
+        r = step();
+        return r.error;
+    });
+    if (!error.isEmpty())
+        r.error = error;
+    return afterStep(r, r.ok() ? done(r) : QString());
+}
+
 QString MemoryBrowserPanel::confirmCurrent()
 {
     const QString id = currentLearningId();
     if (id.isEmpty())
         return tr("Select a learning first.");
-    const MemoryCurator::Result r = MemoryCurator(m_store).confirm(currentCategory(), id);
-    return afterStep(r, r.learning ? tr("Confirmed: confidence now %1.")
-                                         .arg(QString::number(r.learning->confidenceValue(), 'f', 2))
-                                   : QString());
+    const QString category = currentCategory();
+    return curate(
+        tr("Confirm learning"), [&] { return MemoryCurator(m_store).confirm(category, id); },
+        [](const MemoryCurator::Result &r) {
+            return tr("Confirmed: confidence now %1.")
+                .arg(ConfidenceExplanation::number(r.learning->confidenceValue()));
+        });
 }
 
 QString MemoryBrowserPanel::rejectCurrent()
@@ -74,16 +91,17 @@ QString MemoryBrowserPanel::rejectCurrent()
     if (!before)
         return tr("Select a learning first.");
     const bool wasAntiPattern = before->isAntiPattern();
-    const MemoryCurator::Result r = MemoryCurator(m_store).reject(currentCategory(), id);
-    QString done;
-    if (r.learning && !wasAntiPattern && r.learning->isAntiPattern())
-        done = tr("Rejected below %1: the learning is now an anti-pattern: “%2”")
-                   .arg(QString::number(Learning::InvertBelow, 'f', 2),
-                        shortened(r.learning->insight));
-    else if (r.learning)
-        done = tr("Rejected: confidence now %1.")
-                   .arg(QString::number(r.learning->confidenceValue(), 'f', 2));
-    return afterStep(r, done);
+    const QString category = currentCategory();
+    return curate(
+        tr("Reject learning"), [&] { return MemoryCurator(m_store).reject(category, id); },
+        [wasAntiPattern](const MemoryCurator::Result &r) {
+            if (!wasAntiPattern && r.learning->isAntiPattern())
+                return tr("Rejected below %1: the learning is now an anti-pattern: “%2”")
+                    .arg(QString::number(Learning::InvertBelow, 'f', 2),
+                         shortened(r.learning->insight));
+            return tr("Rejected: confidence now %1.")
+                .arg(ConfidenceExplanation::number(r.learning->confidenceValue()));
+        });
 }
 
 QString MemoryBrowserPanel::approveCurrent()
@@ -91,8 +109,12 @@ QString MemoryBrowserPanel::approveCurrent()
     const QString id = currentLearningId();
     if (id.isEmpty())
         return tr("Select a learning first.");
-    return afterStep(MemoryCurator(m_store).approve(currentCategory(), id),
-                     tr("Approved: the learning is active and will be injected."));
+    const QString category = currentCategory();
+    return curate(
+        tr("Approve learning"), [&] { return MemoryCurator(m_store).approve(category, id); },
+        [](const MemoryCurator::Result &) {
+            return tr("Approved: the learning is active and will be injected.");
+        });
 }
 
 QString MemoryBrowserPanel::deleteCurrent()
@@ -100,16 +122,10 @@ QString MemoryBrowserPanel::deleteCurrent()
     const QString id = currentLearningId();
     if (id.isEmpty())
         return tr("Select a learning first.");
-    auto *command = new DeleteLearningCommand(m_store, currentCategory(), id);
-    m_undo->push(command); // runs redo(); an obsolete (failed) command is deleted by the stack
-    if (m_undo->count() == 0 || m_undo->command(m_undo->index() - 1) != command) {
-        const QString error = tr("Could not delete the learning %1.").arg(id);
-        report(error, true);
-        refresh();
-        return error;
-    }
-    report(tr("Deleted. Ctrl+Z brings it back."));
-    return {};
+    const QString category = currentCategory();
+    return curate(
+        tr("Delete learning"), [&] { return MemoryCurator(m_store).remove(category, id); },
+        [](const MemoryCurator::Result &) { return tr("Deleted. Ctrl+Z brings it back."); });
 }
 
 QString MemoryBrowserPanel::addLearning(const NewLearning &learning)
@@ -117,20 +133,27 @@ QString MemoryBrowserPanel::addLearning(const NewLearning &learning)
     const QString category = currentCategory();
     if (category.isEmpty())
         return tr("Select a category first.");
-    const MemoryCurator::Result r = MemoryCurator(m_store).add(category, learning);
-    const QString error = afterStep(r, tr("Added."));
-    if (error.isEmpty() && r.learning)
-        selectLearning(r.learning->id);
+    QString id;
+    const QString error = curate(
+        tr("Add learning"), [&] { return MemoryCurator(m_store).add(category, learning); },
+        [&id](const MemoryCurator::Result &r) {
+            id = r.learning->id;
+            return tr("Added.");
+        });
+    if (error.isEmpty())
+        selectLearning(id);
     return error;
 }
 
 QString MemoryBrowserPanel::mergeLearnings(const QString &keepId, const QString &mergedId)
 {
-    const MemoryCurator::Result r =
-        MemoryCurator(m_store).merge(currentCategory(), keepId, mergedId);
-    const QString error =
-        afterStep(r, r.learning ? tr("Merged: seen %1× now.").arg(r.learning->corroborations + 1)
-                                : QString());
+    const QString category = currentCategory();
+    const QString error = curate(
+        tr("Merge learnings"),
+        [&] { return MemoryCurator(m_store).merge(category, keepId, mergedId); },
+        [](const MemoryCurator::Result &r) {
+            return tr("Merged: seen %1× now.").arg(r.learning->corroborations + 1);
+        });
     if (error.isEmpty())
         selectLearning(keepId);
     return error;
@@ -156,7 +179,7 @@ void MemoryBrowserPanel::promptMerge()
         return;
     const auto answer = QMessageBox::question(
         this, tr("Merge learnings"),
-        tr("Keep “%1” and merge “%2” into it? Their seen counts add up; this cannot be undone.")
+        tr("Keep “%1” and merge “%2” into it? Their seen counts add up (Ctrl+Z undoes it).")
             .arg(shortened(a->insight), shortened(b->insight)));
     if (answer == QMessageBox::Yes)
         mergeLearnings(keep, merged);

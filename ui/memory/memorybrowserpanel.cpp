@@ -4,6 +4,7 @@
 #include "injectionpreviewwidget.h"
 #include "models/memory/categorylistmodel.h"
 #include "models/memory/learningtablemodel.h"
+#include "models/memory/memoryundo.h"
 #include "models/memory/memorywatcher.h"
 
 #include <QAction>
@@ -15,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QMenu>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -33,7 +35,7 @@ MemoryBrowserPanel::MemoryBrowserPanel(const QString &memoryDir, QWidget *parent
     , m_learnings(new LearningTableModel(m_store, this))
     , m_learningFilter(new QSortFilterProxyModel(this))
     , m_watcher(new MemoryWatcher(memoryDir, this))
-    , m_undo(new QUndoStack(this))
+    , m_undo(new MemoryUndo(m_store, this))
 {
     setObjectName(u"memoryBrowserPanel"_s);
     setAccessibleName(tr("Memory"));
@@ -45,6 +47,7 @@ MemoryBrowserPanel::MemoryBrowserPanel(const QString &memoryDir, QWidget *parent
     m_learningFilter->setFilterRole(LearningTableModel::SearchRole);
     m_learningFilter->setFilterKeyColumn(LearningTableModel::InsightColumn);
     m_learningFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_learnings->setUndo(m_undo);
 
     m_preview = new InjectionPreviewWidget(m_store, this);
     m_tabs = new QTabWidget(this);
@@ -54,11 +57,11 @@ MemoryBrowserPanel::MemoryBrowserPanel(const QString &memoryDir, QWidget *parent
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_tabs);
 
-    QAction *undo = m_undo->createUndoAction(this, tr("Undo"));
+    QAction *undo = undoStack()->createUndoAction(this, tr("Undo"));
     undo->setObjectName(u"undoMemory"_s);
     undo->setShortcut(QKeySequence::Undo);
     undo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    QAction *redo = m_undo->createRedoAction(this, tr("Redo"));
+    QAction *redo = undoStack()->createRedoAction(this, tr("Redo"));
     redo->setObjectName(u"redoMemory"_s);
     QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
     if (const QKeySequence ctrlShiftZ(Qt::CTRL | Qt::SHIFT | Qt::Key_Z); !redoKeys.contains(ctrlShiftZ))
@@ -72,9 +75,13 @@ MemoryBrowserPanel::MemoryBrowserPanel(const QString &memoryDir, QWidget *parent
     undoButton->setDefaultAction(undo);
     redoButton->setDefaultAction(redo);
 
-    connect(m_undo, &QUndoStack::indexChanged, this, [this] {
+    connect(undoStack(), &QUndoStack::indexChanged, this, [this] {
         refresh();
         emit memoryChanged();
+    });
+    connect(m_undo, &MemoryUndo::failed, this, [this](const QString &message) {
+        report(message, true);
+        refresh();
     });
     connect(m_watcher, &MemoryWatcher::changed, this, &MemoryBrowserPanel::refresh);
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
@@ -111,9 +118,15 @@ MemoryBrowserPanel::MemoryBrowserPanel(const QString &memoryDir, QWidget *parent
     updateDetails();
 }
 
+QUndoStack *MemoryBrowserPanel::undoStack() const
+{
+    return m_undo->stack();
+}
+
 MemoryBrowserPanel::~MemoryBrowserPanel()
 {
     // The stack clears itself (emitting indexChanged) after m_store is gone: stop listening.
+    disconnect(undoStack(), nullptr, this, nullptr);
     disconnect(m_undo, nullptr, this, nullptr);
     disconnect(m_watcher, nullptr, this, nullptr);
 }
@@ -141,6 +154,26 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_search);
     leftLayout->addWidget(m_categoryView);
+    m_export = new QPushButton(tr("E&xport…"), left);
+    m_export->setObjectName(u"exportMemory"_s);
+    m_export->setToolTip(tr("Write learnings and anti-patterns to a bundle file to share"));
+    auto *exportMenu = new QMenu(m_export);
+    QAction *exportAll = exportMenu->addAction(tr("All categories…"));
+    exportAll->setObjectName(u"exportAllCategories"_s);
+    QAction *exportOne = exportMenu->addAction(tr("This category…"));
+    exportOne->setObjectName(u"exportThisCategory"_s);
+    m_export->setMenu(exportMenu);
+    m_import = new QPushButton(tr("&Import…"), left);
+    m_import->setObjectName(u"importMemory"_s);
+    m_import->setToolTip(tr("Merge a bundle into this memory; you see what it adds, "
+                            "corroborates and skips first"));
+    auto *bundleButtons = new QHBoxLayout;
+    bundleButtons->addWidget(m_export);
+    bundleButtons->addWidget(m_import);
+    leftLayout->addLayout(bundleButtons);
+    connect(exportAll, &QAction::triggered, this, [this] { promptExport(true); });
+    connect(exportOne, &QAction::triggered, this, [this] { promptExport(false); });
+    connect(m_import, &QPushButton::clicked, this, &MemoryBrowserPanel::promptImport);
 
     m_table = new QTableView(page);
     m_table->setObjectName(u"learningsView"_s);
@@ -172,7 +205,7 @@ QWidget *MemoryBrowserPanel::buildBrowser()
                       tr("Lower the confidence by 0.15; below 0.15 the learning becomes an "
                          "anti-pattern"));
     m_approve = button(u"approveLearning"_s, tr("A&pprove"), tr("Make a pending learning active"));
-    m_delete = button(u"deleteLearning"_s, tr("&Delete"), tr("Delete the learning (Ctrl+Z undoes)"));
+    m_delete = button(u"deleteLearning"_s, tr("&Delete"), tr("Delete the learning"));
     m_add = button(u"addLearning"_s, tr("&Add…"), tr("Write a learning by hand"));
     m_merge = button(u"mergeLearnings"_s, tr("&Merge"),
                      tr("Merge the two selected learnings: the current one absorbs the other"));
@@ -193,6 +226,7 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_details = new CategoryDetailsWidget(m_store, page);
+    m_details->setUndo(m_undo);
     auto *top = new QWidget(page);
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);

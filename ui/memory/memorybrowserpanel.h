@@ -5,10 +5,13 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class CategoryDetailsWidget;
 class CategoryListModel;
 class InjectionPreviewWidget;
 class LearningTableModel;
+class MemoryUndo;
 class MemoryWatcher;
 class QLabel;
 class QLineEdit;
@@ -21,10 +24,13 @@ class QUndoStack;
 
 // The learnings memory: categories with their counts (filter and search across categories),
 // the selected category's learnings (sortable; insight, strategy, outcome and tags edited in
-// place; confirm, reject, approve, delete with undo, add by hand, merge two), its anti-patterns
-// and best-known topic, and the injection preview. Every change goes through MemoryStore /
-// MemoryCurator; files changed on disk by the CLI or a run are picked up by a MemoryWatcher.
-// Keys: Delete deletes, Ctrl+Z / Ctrl+Shift+Z undo and redo, Enter or F2 edits a cell.
+// place; confirm, reject, approve, delete, add by hand, merge two), its anti-patterns and
+// best-known topic, the injection preview, and team bundles (export, import after a
+// confirmation listing what it adds, corroborates and skips). Every change goes through
+// MemoryStore / MemoryCurator / MemoryBundles and onto the undo stack (MemoryUndo), which
+// restores the files byte for byte; files changed on disk by the CLI or a run are picked up by
+// a MemoryWatcher. Keys: Delete deletes, Ctrl+Z / Ctrl+Shift+Z undo and redo, Enter or F2
+// edits a cell.
 class MemoryBrowserPanel final : public QWidget
 {
     Q_OBJECT
@@ -37,7 +43,7 @@ public:
     void setInjectorDefaults(int maxChars, double halfLifeDays);
 
     const MemoryStore &store() const { return m_store; }
-    QUndoStack *undoStack() const { return m_undo; }
+    QUndoStack *undoStack() const;
     InjectionPreviewWidget *preview() const { return m_preview; }
     void showPreview(); // switches to the preview tab
 
@@ -56,6 +62,11 @@ public:
     QString deleteCurrent(); // undoable
     QString addLearning(const NewLearning &learning);
     QString mergeLearnings(const QString &keepId, const QString &mergedId);
+    // A bundle of `categories` (file keys; empty = all) written to `file`.
+    QString exportBundle(const QString &file, const QStringList &categories = {});
+    // Reads `file`, shows what the import will add, corroborate and skip (ImportBundleDialog)
+    // and imports it when confirmed (undoable). A refused bundle writes nothing.
+    QString importBundle(const QString &file);
     QString statusText() const;
 
 signals:
@@ -73,8 +84,13 @@ private:
     void updateButtons();
     void report(const QString &message, bool error = false);
     QString afterStep(const MemoryCurator::Result &result, const QString &done);
+    // Runs a curation step through the undo stack; `done` makes the status text.
+    QString curate(const QString &text, const std::function<MemoryCurator::Result()> &step,
+                   const std::function<QString(const MemoryCurator::Result &)> &done);
     void promptAdd();
     void promptMerge();
+    void promptExport(bool all);
+    void promptImport();
 
     MemoryStore m_store;
     CategoryListModel *m_categories;
@@ -82,7 +98,7 @@ private:
     LearningTableModel *m_learnings;
     QSortFilterProxyModel *m_learningFilter;
     MemoryWatcher *m_watcher;
-    QUndoStack *m_undo;
+    MemoryUndo *m_undo;
     QTabWidget *m_tabs = nullptr;
     QLineEdit *m_search = nullptr;
     QListView *m_categoryView = nullptr;
@@ -93,6 +109,8 @@ private:
     QPushButton *m_delete = nullptr;
     QPushButton *m_add = nullptr;
     QPushButton *m_merge = nullptr;
+    QPushButton *m_export = nullptr;
+    QPushButton *m_import = nullptr;
     QLabel *m_status = nullptr;
     CategoryDetailsWidget *m_details = nullptr;
     InjectionPreviewWidget *m_preview = nullptr;

@@ -8,6 +8,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -20,7 +22,9 @@ For each learning return:
 - strategy: what was changed in the topic;
 - outcome: improved, degraded or neutral;
 - changeType: description-only, examples-only, both, or initial for the first topic;
-- tags, chosen from: brevity, coded-language, fp-reduction, fn-reduction, exclusion-clauses, example-count, zero-examples, description-weight.
+- tags, chosen from: brevity, coded-language, fp-reduction, fn-reduction, exclusion-clauses, example-count, zero-examples, description-weight;
+- iteration: the number of the iteration whose result shows the learning (from "--- Iteration n ---"), or 0 when it is about the whole run;
+- intentNeutral: true when the learning holds whatever the topic's intent (block or allow), such as how many examples work best; false when it depends on this intent, such as widening coverage of a blocked topic.
 
 Pay special attention to the number of examples against efficacy: did fewer examples help, did 2 beat 3 to 5, which counts went with the highest coverage? Tag those learnings example-count, plus few-examples or many-examples.
 
@@ -50,6 +54,8 @@ QJsonObject PromptBook::extractionSchema()
         {u"outcome"_s, SchemaBuilder::stringEnum(kOutcomes)},
         {u"changeType"_s, SchemaBuilder::stringEnum(kChangeTypes)},
         {u"tags"_s, SchemaBuilder::array(SchemaBuilder::string())},
+        {u"iteration"_s, QJsonObject{{u"type"_s, u"integer"_s}}},
+        {u"intentNeutral"_s, SchemaBuilder::boolean()},
     });
     return SchemaBuilder::object({
         {u"learnings"_s, SchemaBuilder::array(learning)},
@@ -78,6 +84,10 @@ PromptBook::Extraction PromptBook::extractionFromJson(const QJsonObject &o)
             if (!tag.isEmpty() && !e.tags.contains(tag))
                 e.tags.append(tag);
         }
+        // Both are optional in practice: an answer without them (or with nonsense) falls back
+        // to the best iteration and an intent-bound learning.
+        e.iteration = std::max(0, l.value(u"iteration"_s).toInt());
+        e.intentNeutral = l.value(u"intentNeutral"_s).toBool();
         out.learnings.append(e);
     }
     for (const QJsonValue &v : o.value(u"antiPatterns"_s).toArray()) {

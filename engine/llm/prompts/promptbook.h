@@ -161,6 +161,8 @@ struct ExtractedLearning
 {
     QString insight, strategy, outcome, changeType;
     QStringList tags;
+    int iteration = 0; // the iteration the learning describes; 0 = not said
+    bool intentNeutral = false;
 };
 struct Extraction
 {
