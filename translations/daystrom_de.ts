@@ -53,6 +53,128 @@
     </message>
 </context>
 <context>
+    <name>AddPromptsDialog</name>
+    <message>
+        <source>Load &amp;CSV…</source>
+        <translation>&amp;CSV laden…</translation>
+    </message>
+    <message>
+        <source>The &amp;working suite</source>
+        <translation>Die &amp;Arbeits-Testreihe</translation>
+    </message>
+    <message>
+        <source>The held-out &amp;benchmark</source>
+        <translation>Den zurückgehaltenen &amp;Benchmark</translation>
+    </message>
+    <message>
+        <source>Add Prompts to the Run</source>
+        <translation>Prompts zum Lauf hinzufügen</translation>
+    </message>
+    <message>
+        <source>Labelled prompts you add are scanned from the next iteration on, in every iteration after it.</source>
+        <translation>Hinzugefügte gekennzeichnete Prompts werden ab der nächsten Iteration in jeder Iteration gescannt.</translation>
+    </message>
+    <message>
+        <source>Prompts to add, one per line</source>
+        <translation>Hinzuzufügende Prompts, einer pro Zeile</translation>
+    </message>
+    <message>
+        <source>How do I pick a lock?, yes
+What is the capital of France?, no</source>
+        <translation>Wie knacke ich ein Schloss?, ja
+Was ist die Hauptstadt von Frankreich?, nein</translation>
+    </message>
+    <message>
+        <source>&amp;Prompts, one per line: the prompt, a comma, then yes if the guardrail should trigger on it or no if it should not</source>
+        <translation>&amp;Prompts, einer pro Zeile: der Prompt, ein Komma, dann ja, wenn der Guardrail dabei auslösen soll, oder nein, wenn nicht</translation>
+    </message>
+    <message>
+        <source>Add the prompts of a labelled CSV file (columns prompt, expected and optionally intent and category)</source>
+        <translation>Die Prompts einer gekennzeichneten CSV-Datei hinzufügen (Spalten prompt, expected und optional intent und category)</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the prompts of the file</source>
+        <translation>Die Prompts der Datei entfernen</translation>
+    </message>
+    <message>
+        <source>Scanned with the tests of every later iteration; the LLM sees how they fare when it analyses the results</source>
+        <translation>Mit den Tests jeder späteren Iteration gescannt; das LLM sieht bei der Analyse der Ergebnisse, wie sie abschneiden</translation>
+    </message>
+    <message>
+        <source>Never shown to the LLM. Starts a new benchmark version at the next iteration; figures of different versions are compared only on the prompts both were asked.</source>
+        <translation>Wird dem LLM nie gezeigt. Beginnt mit der nächsten Iteration eine neue Benchmark-Version; Zahlen verschiedener Versionen werden nur über die Prompts verglichen, die in beiden enthalten sind.</translation>
+    </message>
+    <message>
+        <source>This run has no held-out benchmark, so prompts can only join its working suite.</source>
+        <translation>Dieser Lauf hat keinen zurückgehaltenen Benchmark, daher können Prompts nur in seine Arbeits-Testreihe aufgenommen werden.</translation>
+    </message>
+    <message>
+        <source>Add them to</source>
+        <translation>Aufnehmen in</translation>
+    </message>
+    <message>
+        <source>&amp;Add prompts</source>
+        <translation>Prompts &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add Prompts from CSV</source>
+        <translation>Prompts aus CSV hinzufügen</translation>
+    </message>
+    <message>
+        <source>Labelled prompts (*.csv)</source>
+        <translation>Gekennzeichnete Prompts (*.csv)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used: it is labelled for the %2 intent, and this run tests %3.</source>
+        <translation>%1 kann nicht verwendet werden: Die Datei ist für die Absicht %2 gekennzeichnet, dieser Lauf testet aber %3.</translation>
+    </message>
+    <message>
+        <source>No file loaded.</source>
+        <translation>Keine Datei geladen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) from %1</source>
+        <translation>
+            <numerusform>%n Prompt aus %1</numerusform>
+            <numerusform>%n Prompts aus %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The run is not running any more: prompts can only be added while it runs.</source>
+        <translation>Der Lauf läuft nicht mehr: Prompts lassen sich nur hinzufügen, solange er läuft.</translation>
+    </message>
+    <message>
+        <source>Type or paste prompts, or load a CSV file.</source>
+        <translation>Prompts eingeben oder einfügen oder eine CSV-Datei laden.</translation>
+    </message>
+    <message>
+        <source>This run has no held-out benchmark.</source>
+        <translation>Dieser Lauf hat keinen zurückgehaltenen Benchmark.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) to add: %1 should trigger, %2 should not.</source>
+        <translation>
+            <numerusform>%n Prompt zum Hinzufügen (soll auslösen: %1, soll nicht auslösen: %2).</numerusform>
+            <numerusform>%n Prompts zum Hinzufügen (soll auslösen: %1, soll nicht auslösen: %2).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repeated prompt(s) will be added once.</source>
+        <translation>
+            <numerusform>%n wiederholter Prompt wird nur einmal hinzugefügt.</numerusform>
+            <numerusform>%n wiederholte Prompts werden nur einmal hinzugefügt.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ApplyController</name>
     <message>
         <source>It could not be recorded in the run file (%1), so it cannot be reverted from here.</source>
@@ -260,6 +382,10 @@
         <source>%1 held-out prompts × %2 iterations; %3 of them flip between iterations. Showing %4. Click an iteration&apos;s header to compare it with the one before.</source>
         <translation>%1 zurückgehaltene Prompts × %2 Iterationen; %3 davon wechseln zwischen Iterationen. Angezeigt: %4. Auf den Kopf einer Iteration klicken, um sie mit der vorigen zu vergleichen.</translation>
     </message>
+    <message>
+        <source>Your additions made %1 benchmark versions; each column says which one it was scored on, and · marks a prompt added after it.</source>
+        <translation>Durch manuelle Ergänzungen gibt es %1 Benchmark-Versionen; jede Spalte nennt die Version, an der sie gemessen wurde, und · markiert einen Prompt, der erst danach hinzukam.</translation>
+    </message>
 </context>
 <context>
     <name>BenchmarkGridModel</name>
@@ -306,6 +432,36 @@
     <message>
         <source>Expected</source>
         <translation>Erwartet</translation>
+    </message>
+    <message>
+        <source>%1
+
+Added by you: in the benchmark from version %2 on</source>
+        <translation>%1
+
+Manuell hinzugefügt: im Benchmark ab Version %2</translation>
+    </message>
+    <message>
+        <source>%1
+Category: %2</source>
+        <translation>%1
+Kategorie: %2</translation>
+    </message>
+    <message>
+        <source>not asked</source>
+        <translation>nicht gescannt</translation>
+    </message>
+    <message>
+        <source>Iteration %1 was scored on benchmark version %2, before this prompt was added</source>
+        <translation>Iteration %1 wurde an Benchmark-Version %2 gemessen, bevor dieser Prompt hinzukam</translation>
+    </message>
+    <message>
+        <source>Scored on benchmark version %1 (%2 prompts).</source>
+        <translation>Gemessen an Benchmark-Version %1 (%2 Prompts).</translation>
+    </message>
+    <message>
+        <source>%1 (v%2)</source>
+        <translation>%1 (v%2)</translation>
     </message>
 </context>
 <context>
@@ -377,6 +533,14 @@
     <message>
         <source>What to avoid in %1:</source>
         <translation>Was in %1 vermieden werden soll:</translation>
+    </message>
+    <message>
+        <source>A learning rejected until it turned into an anti-pattern (%1). Edit or delete it in the learnings table.</source>
+        <translation>Eine Erkenntnis, die so oft abgelehnt wurde, dass sie zum Anti-Pattern wurde (%1). In der Erkenntnistabelle bearbeiten oder löschen.</translation>
+    </message>
+    <message>
+        <source>Edit anti-pattern</source>
+        <translation>Anti-Pattern bearbeiten</translation>
     </message>
 </context>
 <context>
@@ -662,6 +826,17 @@ B: %2
         <source>Iteration %1 → %2: benchmark coverage %3 → %4 (%5); in their own tests, %6 fixed, %7 broken.</source>
         <translation>Iteration %1 → %2: Benchmark-Abdeckung %3 → %4 (%5); in den eigenen Tests %6 behoben, %7 kaputt.</translation>
     </message>
+    <message>
+        <source> (benchmark v%1)</source>
+        <translation> (Benchmark v%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Benchmark v%1 vs v%2: compared on the %n prompt(s) both were asked.</source>
+        <translation>
+            <numerusform>Benchmark v%1 und v%2: verglichen über den %n Prompt, der in beiden enthalten ist.</numerusform>
+            <numerusform>Benchmark v%1 und v%2: verglichen über die %n Prompts, die in beiden enthalten sind.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ConnectionTester</name>
@@ -688,17 +863,6 @@ B: %2
     <message>
         <source>%1 (%2) answered.</source>
         <translation>%1 (%2) hat geantwortet.</translation>
-    </message>
-</context>
-<context>
-    <name>DeleteLearningCommand</name>
-    <message>
-        <source>Delete learning</source>
-        <translation>Erkenntnis löschen</translation>
-    </message>
-    <message>
-        <source>The learning %1 is gone.</source>
-        <translation>Die Erkenntnis %1 existiert nicht mehr.</translation>
     </message>
 </context>
 <context>
@@ -809,6 +973,14 @@ B: %2
     <message>
         <source>Coverage (benchmark)</source>
         <translation>Abdeckung (Benchmark)</translation>
+    </message>
+    <message>
+        <source>New benchmark version</source>
+        <translation>Neue Benchmark-Version</translation>
+    </message>
+    <message>
+        <source>Iteration %1 is the first scored on benchmark version %2 (%3 prompts): figures before it are on fewer prompts, so Compare puts them side by side on the prompts both were asked.</source>
+        <translation>Iteration %1 ist die erste, die an Benchmark-Version %2 (%3 Prompts) gemessen wurde: Die Zahlen davor beruhen auf weniger Prompts, daher stellt „Vergleich“ sie über die Prompts gegenüber, die in beiden enthalten sind.</translation>
     </message>
 </context>
 <context>
@@ -1130,6 +1302,97 @@ B: %2
     </message>
 </context>
 <context>
+    <name>ImportBundleDialog</name>
+    <message>
+        <source>Import memory bundle</source>
+        <translation>Gedächtnispaket importieren</translation>
+    </message>
+    <message>
+        <source>an unknown date</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>1 learning</source>
+        <translation>1 Erkenntnis</translation>
+    </message>
+    <message>
+        <source>%1 learnings</source>
+        <translation>%1 Erkenntnisse</translation>
+    </message>
+    <message>
+        <source>1 anti-pattern</source>
+        <translation>1 Anti-Pattern</translation>
+    </message>
+    <message>
+        <source>%1 anti-patterns</source>
+        <translation>%1 Anti-Patterns</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 and %3 in %4 categories, exported %5.</source>
+        <translation>%1 enthält %2 und %3 in %4 Kategorien; Exportdatum: %5.</translation>
+    </message>
+    <message>
+        <source>The import will add %1 and %2, corroborate %3 and skip %4. Ctrl+Z undoes it.</source>
+        <translation>Der Import fügt %1 und %2 hinzu, bekräftigt %3 und überspringt %4. Strg+Z macht ihn rückgängig.</translation>
+    </message>
+    <message>
+        <source>1 item</source>
+        <translation>1 Eintrag</translation>
+    </message>
+    <message>
+        <source>%1 items</source>
+        <translation>%1 Einträge</translation>
+    </message>
+    <message>
+        <source>What the import does</source>
+        <translation>Was der Import bewirkt</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>add</source>
+        <translation>hinzufügen</translation>
+    </message>
+    <message>
+        <source>corroborate</source>
+        <translation>bekräftigen</translation>
+    </message>
+    <message>
+        <source>seen again: %1</source>
+        <translation>erneut gesehen: %1</translation>
+    </message>
+    <message>
+        <source>skip</source>
+        <translation>überspringen</translation>
+    </message>
+    <message>
+        <source>already listed</source>
+        <translation>bereits vorhanden</translation>
+    </message>
+    <message>
+        <source>Anti-pattern: %1</source>
+        <translation>Anti-Pattern: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
+    </message>
+</context>
+<context>
     <name>InjectionPreviewWidget</name>
     <message>
         <source>Topic description, e.g. Block the use of weapons</source>
@@ -1222,6 +1485,76 @@ B: %2
     </message>
 </context>
 <context>
+    <name>LabelCorrectionMark</name>
+    <message>
+        <source>Label corrected by you: should trigger</source>
+        <translation>Kennzeichnung manuell korrigiert: soll auslösen</translation>
+    </message>
+    <message>
+        <source>Label corrected by you: should not trigger</source>
+        <translation>Kennzeichnung manuell korrigiert: soll nicht auslösen</translation>
+    </message>
+</context>
+<context>
+    <name>LabelCorrectionMenu</name>
+    <message>
+        <source>should trigger</source>
+        <translation>soll auslösen</translation>
+    </message>
+    <message>
+        <source>should not trigger</source>
+        <translation>soll nicht auslösen</translation>
+    </message>
+    <message>
+        <source>Mark or undo a corrected label</source>
+        <translation>Kennzeichnung korrigieren oder Korrektur zurücknehmen</translation>
+    </message>
+    <message>
+        <source>Ctrl+L</source>
+        <translation>Ctrl+L</translation>
+    </message>
+    <message>
+        <source>Mark expected label as wrong: it %1</source>
+        <translation>Erwartete Kennzeichnung als falsch markieren: Prompt %1</translation>
+    </message>
+    <message>
+        <source>Mark expected label as wrong</source>
+        <translation>Erwartete Kennzeichnung als falsch markieren</translation>
+    </message>
+    <message>
+        <source>Undo label correction: back to %1</source>
+        <translation>Korrektur der Kennzeichnung zurücknehmen: wieder „%1“</translation>
+    </message>
+    <message>
+        <source>Undo label correction</source>
+        <translation>Korrektur der Kennzeichnung zurücknehmen</translation>
+    </message>
+    <message>
+        <source>Open a run to correct its labels.</source>
+        <translation>Einen Lauf öffnen, um seine Kennzeichnungen zu korrigieren.</translation>
+    </message>
+    <message>
+        <source>Pick a test first.</source>
+        <translation>Zuerst einen Test auswählen.</translation>
+    </message>
+    <message>
+        <source>You corrected this label; undo to restore the original one.</source>
+        <translation>Diese Kennzeichnung wurde manuell korrigiert; Zurücknehmen stellt die ursprüngliche wieder her.</translation>
+    </message>
+    <message>
+        <source>The metrics of every iteration that scanned this prompt are recomputed.</source>
+        <translation>Die Kennzahlen jeder Iteration, die diesen Prompt gescannt hat, werden neu berechnet.</translation>
+    </message>
+    <message>
+        <source>The correction cannot be undone</source>
+        <translation>Die Korrektur kann nicht zurückgenommen werden</translation>
+    </message>
+    <message>
+        <source>The label cannot be corrected</source>
+        <translation>Die Kennzeichnung kann nicht korrigiert werden</translation>
+    </message>
+</context>
+<context>
     <name>LearningTableModel</name>
     <message>
         <source>%1×</source>
@@ -1250,10 +1583,6 @@ B: %2
     <message>
         <source>never</source>
         <translation>nie</translation>
-    </message>
-    <message>
-        <source>Stored confidence %1, decayed to %2</source>
-        <translation>Gespeicherte Konfidenz %1, durch Verfall auf %2 gesunken</translation>
     </message>
     <message>
         <source>Insight</source>
@@ -1296,10 +1625,6 @@ B: %2
         <translation>Gewonnen am</translation>
     </message>
     <message>
-        <source>Last recalled</source>
-        <translation>Zuletzt abgerufen</translation>
-    </message>
-    <message>
         <source>Tags</source>
         <translation>Tags</translation>
     </message>
@@ -1310,6 +1635,58 @@ B: %2
     <message>
         <source>The outcome is one of improved, degraded or neutral.</source>
         <translation>Das Ergebnis muss improved, degraded oder neutral sein.</translation>
+    </message>
+    <message>
+        <source>Confidence %1 = base %2 (decay off)</source>
+        <translation>Konfidenz %1 = Basis %2 (Verfall aus)</translation>
+    </message>
+    <message>
+        <source>Confidence %1 = base %2 (never confirmed or used: no decay yet)</source>
+        <translation>Konfidenz %1 = Basis %2 (nie bestätigt oder genutzt: noch kein Verfall)</translation>
+    </message>
+    <message>
+        <source>Confidence %1 = base %2 × 0.5^(%3 days ÷ %4-day half-life)</source>
+        <translation>Konfidenz %1 = Basis %2 × 0.5^(%3 Tage ÷ %4 Tage Halbwertszeit)</translation>
+    </message>
+    <message>
+        <source>Base %1 = %2 + %3 × %4 corroborations, at most %5</source>
+        <translation>Basis %1 = %2 + %3 × %4 Bekräftigungen, höchstens %5</translation>
+    </message>
+    <message>
+        <source>Base %1: stored (confirmations +%2, rejections −%3, corroborations +%4)</source>
+        <translation>Basis %1: gespeichert (Bestätigungen +%2, Ablehnungen −%3, Bekräftigungen +%4)</translation>
+    </message>
+    <message>
+        <source>Seen %1×</source>
+        <translation>%1× gesehen</translation>
+    </message>
+    <message>
+        <source>Last confirmed: %1</source>
+        <translation>Zuletzt bestätigt: %1</translation>
+    </message>
+    <message>
+        <source>Last used: %1</source>
+        <translation>Zuletzt genutzt: %1</translation>
+    </message>
+    <message>
+        <source>Decay clock: %1 (%2 days ago)</source>
+        <translation>Verfall gezählt ab: %1 (vor %2 Tagen)</translation>
+    </message>
+    <message>
+        <source>Half-life: %1 days</source>
+        <translation>Halbwertszeit: %1 Tage</translation>
+    </message>
+    <message>
+        <source>Half-life: decay off</source>
+        <translation>Halbwertszeit: Verfall aus</translation>
+    </message>
+    <message>
+        <source>Last used</source>
+        <translation>Zuletzt genutzt</translation>
+    </message>
+    <message>
+        <source>Edit learning</source>
+        <translation>Erkenntnis bearbeiten</translation>
     </message>
 </context>
 <context>
@@ -1456,6 +1833,26 @@ B: %2
     <message>
         <source>Iteration %1</source>
         <translation>Iteration %1</translation>
+    </message>
+    <message>
+        <source>Step mode: review each proposal</source>
+        <translation>Schrittmodus: jeden Vorschlag prüfen</translation>
+    </message>
+    <message>
+        <source>Step mode</source>
+        <translation>Schrittmodus</translation>
+    </message>
+    <message>
+        <source>The run waits after each proposed topic: accept it, edit it or ask for another one. Off, the run goes on by itself.</source>
+        <translation>Der Lauf wartet nach jedem vorgeschlagenen Thema: annehmen, bearbeiten oder einen anderen Vorschlag anfordern. Ausgeschaltet macht der Lauf von selbst weiter.</translation>
+    </message>
+    <message>
+        <source>Add prompts…</source>
+        <translation>Prompts hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add labelled prompts to the working suite or the benchmark</source>
+        <translation>Gekennzeichnete Prompts zur Arbeits-Testreihe oder zum Benchmark hinzufügen</translation>
     </message>
 </context>
 <context>
@@ -1648,6 +2045,30 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>Sandbox data: the runs and learnings here are the sandbox&apos;s own, kept in %1 apart from your real ones, which sandbox runs never read or change.</source>
         <translation>Sandbox-Daten: Die Läufe und Erkenntnisse hier gehören der Sandbox, abgelegt in %1, getrennt von Ihren echten, die Sandbox-Läufe nie lesen oder ändern.</translation>
     </message>
+    <message>
+        <source>&amp;Live run (decide)</source>
+        <translation>&amp;Live-Lauf (entscheiden)</translation>
+    </message>
+    <message>
+        <source>A proposed topic is waiting for your decision</source>
+        <translation>Ein vorgeschlagenes Thema wartet auf eine Entscheidung</translation>
+    </message>
+    <message>
+        <source>A proposed topic is waiting for your decision on the Live run page (%1)</source>
+        <translation>Ein vorgeschlagenes Thema wartet auf der Seite „Live-Lauf“ auf eine Entscheidung (%1)</translation>
+    </message>
+    <message>
+        <source>&amp;Add prompts…</source>
+        <translation>Prompts &amp;hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+T</source>
+        <translation>Ctrl+Shift+T</translation>
+    </message>
+    <message>
+        <source>Add labelled prompts to the running run&apos;s working suite or benchmark (%1)</source>
+        <translation>Gekennzeichnete Prompts zur Arbeits-Testreihe oder zum Benchmark des aktiven Laufs hinzufügen (%1)</translation>
+    </message>
 </context>
 <context>
     <name>MemoryBrowserPanel</name>
@@ -1672,10 +2093,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <translation>Freigegeben: Die Erkenntnis ist aktiv und wird eingefügt.</translation>
     </message>
     <message>
-        <source>Could not delete the learning %1.</source>
-        <translation>Die Erkenntnis %1 konnte nicht gelöscht werden.</translation>
-    </message>
-    <message>
         <source>Deleted. Ctrl+Z brings it back.</source>
         <translation>Gelöscht. Strg+Z stellt sie wieder her.</translation>
     </message>
@@ -1694,10 +2111,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Merge learnings</source>
         <translation>Erkenntnisse zusammenführen</translation>
-    </message>
-    <message>
-        <source>Keep “%1” and merge “%2” into it? Their seen counts add up; this cannot be undone.</source>
-        <translation>„%1“ behalten und „%2“ damit zusammenführen? Wie oft beide gesehen wurden, wird addiert; das kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
         <source>Memory</source>
@@ -1772,10 +2185,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <translation>&amp;Löschen</translation>
     </message>
     <message>
-        <source>Delete the learning (Ctrl+Z undoes)</source>
-        <translation>Die Erkenntnis löschen (Strg+Z macht es rückgängig)</translation>
-    </message>
-    <message>
         <source>&amp;Add…</source>
         <translation>&amp;Hinzufügen…</translation>
     </message>
@@ -1790,6 +2199,137 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Merge the two selected learnings: the current one absorbs the other</source>
         <translation>Die zwei ausgewählten Erkenntnisse zusammenführen: Die aktuelle nimmt die andere auf</translation>
+    </message>
+    <message>
+        <source>Confirm learning</source>
+        <translation>Erkenntnis bestätigen</translation>
+    </message>
+    <message>
+        <source>Reject learning</source>
+        <translation>Erkenntnis ablehnen</translation>
+    </message>
+    <message>
+        <source>Approve learning</source>
+        <translation>Erkenntnis freigeben</translation>
+    </message>
+    <message>
+        <source>Delete learning</source>
+        <translation>Erkenntnis löschen</translation>
+    </message>
+    <message>
+        <source>Add learning</source>
+        <translation>Erkenntnis hinzufügen</translation>
+    </message>
+    <message>
+        <source>Keep “%1” and merge “%2” into it? Their seen counts add up (Ctrl+Z undoes it).</source>
+        <translation>„%1“ behalten und „%2“ damit zusammenführen? Die Zähler „Gesehen“ beider werden addiert (Strg+Z macht das rückgängig).</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>E&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>Write learnings and anti-patterns to a bundle file to share</source>
+        <translation>Erkenntnisse und Anti-Patterns zum Weitergeben in eine Paketdatei schreiben</translation>
+    </message>
+    <message>
+        <source>All categories…</source>
+        <translation>Alle Kategorien…</translation>
+    </message>
+    <message>
+        <source>This category…</source>
+        <translation>Diese Kategorie…</translation>
+    </message>
+    <message>
+        <source>&amp;Import…</source>
+        <translation>&amp;Importieren…</translation>
+    </message>
+    <message>
+        <source>Merge a bundle into this memory; you see what it adds, corroborates and skips first</source>
+        <translation>Ein Paket in dieses Gedächtnis übernehmen; vorher wird angezeigt, was es hinzufügt, bekräftigt und überspringt</translation>
+    </message>
+    <message>
+        <source>Delete the learning</source>
+        <translation>Die Erkenntnis löschen</translation>
+    </message>
+    <message>
+        <source>Nothing was exported: %1</source>
+        <translation>Nichts wurde exportiert: %1</translation>
+    </message>
+    <message>
+        <source>Exported %1 learnings and %2 anti-patterns to %3.</source>
+        <translation>%1 Erkenntnisse und %2 Anti-Patterns nach %3 exportiert.</translation>
+    </message>
+    <message>
+        <source>Left out (unreadable): %1</source>
+        <translation>Ausgelassen (nicht lesbar): %1</translation>
+    </message>
+    <message>
+        <source>The bundle was refused, nothing was imported: %1</source>
+        <translation>Das Paket wurde abgewiesen, nichts wurde importiert: %1</translation>
+    </message>
+    <message>
+        <source>Import cancelled: nothing was written.</source>
+        <translation>Import abgebrochen: Es wurde nichts geschrieben.</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>%1 importieren</translation>
+    </message>
+    <message>
+        <source>The import stopped: %1</source>
+        <translation>Der Import brach ab: %1</translation>
+    </message>
+    <message>
+        <source>Imported: %1 added, %2 corroborated, %3 skipped. Ctrl+Z undoes it.</source>
+        <translation>Importiert: %1 hinzugefügt, %2 bekräftigt, %3 übersprungen. Strg+Z macht das rückgängig.</translation>
+    </message>
+    <message>
+        <source>Export all categories</source>
+        <translation>Alle Kategorien exportieren</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 exportieren</translation>
+    </message>
+    <message>
+        <source>Memory bundles (*.json)</source>
+        <translation>Gedächtnispakete (*.json)</translation>
+    </message>
+    <message>
+        <source>Import a memory bundle</source>
+        <translation>Ein Gedächtnispaket importieren</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryEditCommand</name>
+    <message>
+        <source>The learning “%1” was changed elsewhere in the meantime.</source>
+        <translation>Die Erkenntnis „%1“ wurde inzwischen anderswo geändert.</translation>
+    </message>
+    <message>
+        <source>The anti-patterns were changed elsewhere in the meantime.</source>
+        <translation>Die Anti-Patterns wurden inzwischen anderswo geändert.</translation>
+    </message>
+    <message>
+        <source>The best-known topic was changed elsewhere in the meantime.</source>
+        <translation>Das beste bekannte Thema wurde inzwischen anderswo geändert.</translation>
+    </message>
+    <message>
+        <source>Cannot undo or redo “%1”: %2</source>
+        <translation>„%1“ kann nicht rückgängig gemacht oder wiederholt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is locked by another process.</source>
+        <translation>%1 ist von einem anderen Prozess gesperrt.</translation>
+    </message>
+    <message>
+        <source>Cannot remove %1.</source>
+        <translation>%1 kann nicht entfernt werden.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1873,6 +2413,21 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>95 % interval: %1 to %2</source>
         <translation>95-%-Intervall: %1 bis %2</translation>
+    </message>
+    <message>
+        <source>A (#%1, v%2)</source>
+        <translation>A (#%1, v%2)</translation>
+    </message>
+    <message>
+        <source>B (#%1, v%2)</source>
+        <translation>B (#%1, v%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>On the %n benchmark prompt(s) both versions hold.</source>
+        <translation>
+            <numerusform>Über den %n Benchmark-Prompt, der in beiden Versionen enthalten ist.</numerusform>
+            <numerusform>Über die %n Benchmark-Prompts, die in beiden Versionen enthalten sind.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2215,6 +2770,18 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>Benchmark unchanged: %1</source>
         <translation>Benchmark unverändert: %1</translation>
     </message>
+    <message>
+        <source>Step mode: review each proposal</source>
+        <translation>Schrittmodus: jeden Vorschlag prüfen</translation>
+    </message>
+    <message>
+        <source>Step mode</source>
+        <translation>Schrittmodus</translation>
+    </message>
+    <message>
+        <source>The run waits after each proposed topic: accept it, edit it or ask for another one. It can be switched in the Live page at any time.</source>
+        <translation>Der Lauf wartet nach jedem vorgeschlagenen Thema: annehmen, bearbeiten oder einen anderen Vorschlag anfordern. Lässt sich jederzeit auf der Seite „Live-Lauf“ umschalten.</translation>
+    </message>
 </context>
 <context>
     <name>ProfileTopicsField</name>
@@ -2232,6 +2799,193 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>That is %1, more than the %2 a security profile holds: leave out at least %3.</source>
         <translation>Das sind %1, mehr als die %2, die ein Sicherheitsprofil fasst: Mindestens %3 weglassen.</translation>
+    </message>
+</context>
+<context>
+    <name>ProposalReviewPanel</name>
+    <message>
+        <source>Proposal to review</source>
+        <translation>Zu prüfender Vorschlag</translation>
+    </message>
+    <message>
+        <source>The current topic and the proposal, word by word</source>
+        <translation>Das aktuelle Thema und der Vorschlag, Wort für Wort</translation>
+    </message>
+    <message>
+        <source>Struck through: only in the current topic. Underlined: new in the proposal.</source>
+        <translation>Durchgestrichen: nur im aktuellen Thema. Unterstrichen: neu im Vorschlag.</translation>
+    </message>
+    <message>
+        <source>Hint for the next proposal</source>
+        <translation>Hinweis für den nächsten Vorschlag</translation>
+    </message>
+    <message>
+        <source>Optional hint for another proposal, e.g. also cover buying ammunition</source>
+        <translation>Optionaler Hinweis, z. B. auch den Kauf von Munition abdecken</translation>
+    </message>
+    <message>
+        <source>Another proposal…</source>
+        <translation>Anderer Vorschlag…</translation>
+    </message>
+    <message>
+        <source>Ask for another proposal</source>
+        <translation>Einen anderen Vorschlag anfordern</translation>
+    </message>
+    <message>
+        <source>Send this proposal back: the LLM writes another one, with your hint</source>
+        <translation>Diesen Vorschlag zurückgeben: Das LLM schreibt einen anderen und berücksichtigt dabei den Hinweis</translation>
+    </message>
+    <message>
+        <source>Undo edits</source>
+        <translation>Änderungen verwerfen</translation>
+    </message>
+    <message>
+        <source>Undo your edits</source>
+        <translation>Die eigenen Änderungen verwerfen</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Annehmen</translation>
+    </message>
+    <message>
+        <source>Accept the proposal</source>
+        <translation>Den Vorschlag annehmen</translation>
+    </message>
+    <message>
+        <source>Deploy this topic, as shown, and test it (Ctrl+Return)</source>
+        <translation>Dieses Thema wie angezeigt bereitstellen und testen (Strg+Eingabetaste)</translation>
+    </message>
+    <message>
+        <source>Accept edited</source>
+        <translation>Mit Änderungen annehmen</translation>
+    </message>
+    <message>
+        <source>%1/%2 bytes</source>
+        <translation>%1/%2 Bytes</translation>
+    </message>
+    <message>
+        <source>Topic name (locked)</source>
+        <translation>Themenname (gesperrt)</translation>
+    </message>
+    <message>
+        <source>The name is locked: every proposal of the run is deployed under it</source>
+        <translation>Der Name ist gesperrt: Jeder Vorschlag des Laufs wird unter diesem Namen bereitgestellt</translation>
+    </message>
+    <message>
+        <source>Name (locked):</source>
+        <translation>Name (gesperrt):</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Description size</source>
+        <translation>Größe der Beschreibung</translation>
+    </message>
+    <message>
+        <source>Description:</source>
+        <translation>Beschreibung:</translation>
+    </message>
+    <message>
+        <source>Example %1</source>
+        <translation>Beispiel %1</translation>
+    </message>
+    <message>
+        <source>Example %1: leave empty for none</source>
+        <translation>Beispiel %1: leer lassen für keines</translation>
+    </message>
+    <message>
+        <source>Example %1 size</source>
+        <translation>Größe von Beispiel %1</translation>
+    </message>
+    <message>
+        <source>Keep</source>
+        <translation>Behalten</translation>
+    </message>
+    <message>
+        <source>Keep example %1</source>
+        <translation>Beispiel %1 behalten</translation>
+    </message>
+    <message>
+        <source>Every later proposal keeps this example, as far as the AIRS limits allow</source>
+        <translation>Jeder spätere Vorschlag behält dieses Beispiel, soweit die AIRS-Grenzen es zulassen</translation>
+    </message>
+    <message>
+        <source>Examples:</source>
+        <translation>Beispiele:</translation>
+    </message>
+    <message>
+        <source>Why the topic cannot be accepted</source>
+        <translation>Warum das Thema nicht angenommen werden kann</translation>
+    </message>
+    <message>
+        <source>Topic size</source>
+        <translation>Größe des Themas</translation>
+    </message>
+    <message>
+        <source>Notes on the proposal</source>
+        <translation>Anmerkungen zum Vorschlag</translation>
+    </message>
+    <message>
+        <source>Iteration %1: the first topic is proposed. The run waits for your decision.</source>
+        <translation>Iteration %1: Das erste Thema ist vorgeschlagen. Der Lauf wartet auf eine Entscheidung.</translation>
+    </message>
+    <message>
+        <source>Iteration %1: an improved topic is proposed. The run waits for your decision.</source>
+        <translation>Iteration %1: Ein verbessertes Thema ist vorgeschlagen. Der Lauf wartet auf eine Entscheidung.</translation>
+    </message>
+    <message>
+        <source>Iteration %1: a simplified topic is proposed. The run waits for your decision.</source>
+        <translation>Iteration %1: Ein vereinfachtes Thema ist vorgeschlagen. Der Lauf wartet auf eine Entscheidung.</translation>
+    </message>
+    <message>
+        <source>over the limit</source>
+        <translation>über der Grenze</translation>
+    </message>
+    <message>
+        <source>The description is empty.</source>
+        <translation>Die Beschreibung ist leer.</translation>
+    </message>
+    <message>
+        <source>The description is over %1 bytes.</source>
+        <translation>Die Beschreibung hat mehr als %1 Bytes.</translation>
+    </message>
+    <message>
+        <source>Example %1 is over %2 bytes.</source>
+        <translation>Beispiel %1 hat mehr als %2 Bytes.</translation>
+    </message>
+    <message>
+        <source>A topic needs %1 to %2 examples.</source>
+        <translation>Ein Thema braucht %1 bis %2 Beispiele.</translation>
+    </message>
+    <message>
+        <source>Name, description and examples are over %1 bytes in all.</source>
+        <translation>Name, Beschreibung und Beispiele haben zusammen mehr als %1 Bytes.</translation>
+    </message>
+    <message>
+        <source>Examples: %1 (%2 to %3) · in all %4/%5 bytes</source>
+        <translation>Beispiele: %1 (%2 bis %3) · insgesamt %4/%5 Bytes</translation>
+    </message>
+    <message>
+        <source>Cannot accept: %1</source>
+        <translation>Annehmen nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Current topic → proposal: struck through is only in the current topic, underlined is new.</source>
+        <translation>Aktuelles Thema → Vorschlag: Durchgestrichenes steht nur im aktuellen Thema, Unterstrichenes ist neu.</translation>
+    </message>
+    <message>
+        <source>The first proposal: there is no current topic to compare it with.</source>
+        <translation>Der erste Vorschlag: Es gibt noch kein aktuelles Thema, mit dem er sich vergleichen ließe.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>Beispiele</translation>
     </message>
 </context>
 <context>
@@ -2346,6 +3100,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>benchmark</source>
         <translation>Benchmark</translation>
+    </message>
+    <message>
+        <source>added by you</source>
+        <translation>manuell hinzugefügt</translation>
     </message>
 </context>
 <context>
@@ -2474,6 +3232,72 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Tests: %1 new, %2 carried failures, %3 regression checks; %4 repeated or over the cap dropped, %5 in all</source>
         <translation>Tests: %1 neu, %2 übernommene Fehler, %3 Regressionsprüfungen; %4 wiederholt oder über der Obergrenze verworfen, %5 insgesamt</translation>
+    </message>
+    <message>
+        <source>Iteration %1: a proposal is waiting for your decision</source>
+        <translation>Iteration %1: Ein Vorschlag wartet auf eine Entscheidung</translation>
+    </message>
+    <message>
+        <source>Another proposal asked for</source>
+        <translation>Anderer Vorschlag angefordert</translation>
+    </message>
+    <message>
+        <source>Another proposal asked for: %1</source>
+        <translation>Anderer Vorschlag angefordert: %1</translation>
+    </message>
+    <message>
+        <source>Your edited topic was accepted</source>
+        <translation>Das bearbeitete Thema wurde angenommen</translation>
+    </message>
+    <message>
+        <source>The proposal was accepted</source>
+        <translation>Der Vorschlag wurde angenommen</translation>
+    </message>
+    <message>
+        <source>Step mode: the run waits for you after each proposal</source>
+        <translation>Schrittmodus: Der Lauf wartet nach jedem Vorschlag auf eine Entscheidung</translation>
+    </message>
+    <message>
+        <source>Auto mode: the run goes on by itself</source>
+        <translation>Automatikmodus: Der Lauf macht von selbst weiter</translation>
+    </message>
+    <message>
+        <source>Label restored: &quot;%1&quot;</source>
+        <translation>Kennzeichnung wiederhergestellt: „%1“</translation>
+    </message>
+    <message>
+        <source>Label corrected: &quot;%1&quot; %2</source>
+        <translation>Kennzeichnung korrigiert: „%1“ %2</translation>
+    </message>
+    <message>
+        <source>should trigger</source>
+        <translation>soll auslösen</translation>
+    </message>
+    <message>
+        <source>should not trigger</source>
+        <translation>soll nicht auslösen</translation>
+    </message>
+    <message>
+        <source>the benchmark (version %1 from the next iteration)</source>
+        <translation>den Benchmark (Version %1 ab der nächsten Iteration)</translation>
+    </message>
+    <message>
+        <source>the working suite (from the next iteration)</source>
+        <translation>die Arbeits-Testreihe (ab der nächsten Iteration)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) added to %1; %2 already in the run</source>
+        <translation>
+            <numerusform>%n Prompt in %1 aufgenommen; %2 bereits im Lauf vorhanden</numerusform>
+            <numerusform>%n Prompts in %1 aufgenommen; %2 bereits im Lauf vorhanden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) added to %1</source>
+        <translation>
+            <numerusform>%n Prompt in %1 aufgenommen</numerusform>
+            <numerusform>%n Prompts in %1 aufgenommen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2878,6 +3702,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>pending</source>
         <translation>ausstehend</translation>
     </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfen</translation>
+    </message>
 </context>
 <context>
     <name>StudioContext</name>
@@ -2896,6 +3724,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>A run is already in progress.</source>
         <translation>Es läuft bereits ein Lauf.</translation>
+    </message>
+    <message>
+        <source>No run is open.</source>
+        <translation>Es ist kein Lauf geöffnet.</translation>
     </message>
 </context>
 <context>
@@ -3102,6 +3934,33 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Examples</source>
         <translation>Beispiele</translation>
+    </message>
+</context>
+<context>
+    <name>TypedPrompts</name>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <translation>Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>no label. End the line with a comma and yes (the guardrail should trigger) or no.</source>
+        <translation>Keine Kennzeichnung. Die Zeile mit einem Komma und ja (der Guardrail soll auslösen) oder nein beenden.</translation>
+    </message>
+    <message>
+        <source>the prompt is empty.</source>
+        <translation>Der Prompt ist leer.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a label. End the line with a comma and yes (the guardrail should trigger) or no.</source>
+        <translation>„%1“ ist keine Kennzeichnung. Die Zeile mit einem Komma und ja (der Guardrail soll auslösen) oder nein beenden.</translation>
     </message>
 </context>
 <context>

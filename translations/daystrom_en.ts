@@ -2,6 +2,30 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AddPromptsDialog</name>
+    <message numerus="yes">
+        <source>%n prompt(s) from %1</source>
+        <translation>
+            <numerusform>%n prompt from %1</numerusform>
+            <numerusform>%n prompts from %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) to add: %1 should trigger, %2 should not.</source>
+        <translation>
+            <numerusform>%n prompt to add: %1 should trigger, %2 should not.</numerusform>
+            <numerusform>%n prompts to add: %1 should trigger, %2 should not.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repeated prompt(s) will be added once.</source>
+        <translation>
+            <numerusform>%n repeated prompt will be added once.</numerusform>
+            <numerusform>%n repeated prompts will be added once.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CategoryListModel</name>
     <message numerus="yes">
         <source>%1, %n learning(s)</source>
@@ -38,6 +62,13 @@
         <translation>
             <numerusform>%n prompt left out: its verdict changed between repeated scans.</numerusform>
             <numerusform>%n prompts left out: their verdict changed between repeated scans.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Benchmark v%1 vs v%2: compared on the %n prompt(s) both were asked.</source>
+        <translation>
+            <numerusform>Benchmark v%1 vs v%2: compared on the %n prompt both were asked.</numerusform>
+            <numerusform>Benchmark v%1 vs v%2: compared on the %n prompts both were asked.</numerusform>
         </translation>
     </message>
 </context>
@@ -89,6 +120,16 @@
     </message>
 </context>
 <context>
+    <name>MetricDeltaTable</name>
+    <message numerus="yes">
+        <source>On the %n benchmark prompt(s) both versions hold.</source>
+        <translation>
+            <numerusform>On the %n benchmark prompt both versions hold.</numerusform>
+            <numerusform>On the %n benchmark prompts both versions hold.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>NewRunPanel</name>
     <message numerus="yes">
         <source>%n profile(s) in this tenant</source>
@@ -129,6 +170,20 @@
         <translation>
             <numerusform>Memory: %n learning extracted</numerusform>
             <numerusform>Memory: %n learnings extracted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) added to %1; %2 already in the run</source>
+        <translation>
+            <numerusform>%n prompt added to %1; %2 already in the run</numerusform>
+            <numerusform>%n prompts added to %1; %2 already in the run</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) added to %1</source>
+        <translation>
+            <numerusform>%n prompt added to %1</numerusform>
+            <numerusform>%n prompts added to %1</numerusform>
         </translation>
     </message>
 </context>
