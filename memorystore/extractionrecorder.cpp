@@ -5,7 +5,6 @@
 #include "memorylog.h"
 #include "memorystore.h"
 
-#include "domain/nanoid.h"
 
 using namespace Qt::StringLiterals;
 
@@ -80,16 +79,7 @@ RecordResult ExtractionRecorder::record(const MemoryStore &store, const ExtractR
         },
         when,
         [&](const QString &stateBefore, const QString &stateAfter) {
-            const QString id = NanoId::generate();
-            for (FeedbackLog::Entry &e : entries) {
-                e.id = id;
-                e.timestamp = when;
-                e.category = category;
-                e.source = source;
-                e.stateBefore = stateBefore;
-                e.stateAfter = stateAfter;
-            }
-            return FeedbackLog(store.feedbackLogPath()).append(entries);
+            return FeedbackLog(store.feedbackLogPath()).appendChange(entries, when, category, source, stateBefore, stateAfter);
         });
     out.error = u.error;
     if (u.ok())

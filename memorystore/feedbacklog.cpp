@@ -3,6 +3,7 @@
 #include "memorylog.h"
 
 #include "domain/jsonin.h"
+#include "domain/nanoid.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -54,6 +55,21 @@ FeedbackLog::Entry FeedbackLog::Entry::fromJson(const QJsonObject &object)
 FeedbackLog::FeedbackLog(QString path)
     : m_path(std::move(path))
 {}
+
+QString FeedbackLog::appendChange(QList<Entry> entries, const QDateTime &when, const QString &category,
+                                  const QString &source, const QString &stateBefore, const QString &stateAfter) const
+{
+    const QString id = NanoId::generate();
+    for (Entry &e : entries) {
+        e.id = id;
+        e.timestamp = when;
+        e.category = category;
+        e.source = source;
+        e.stateBefore = stateBefore;
+        e.stateAfter = stateAfter;
+    }
+    return append(entries);
+}
 
 QString FeedbackLog::append(const Entry &entry) const
 {

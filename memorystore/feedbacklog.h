@@ -46,6 +46,10 @@ public:
     QString append(const Entry &entry) const; // error message, or empty
     // All entries in one write (one lock, one write call).
     QString append(const QList<Entry> &entries) const;
+    // The entries of one change, stamped with one new id, its time, category, source and the
+    // states the change goes between, appended in one write (a MemoryStore::update journal).
+    QString appendChange(QList<Entry> entries, const QDateTime &when, const QString &category, const QString &source,
+                         const QString &stateBefore, const QString &stateAfter) const;
     // Every readable line, oldest first; unreadable lines (a line cut by a crash) are counted
     // in `skipped`.
     QList<Entry> read(int *skipped = nullptr) const;

@@ -50,16 +50,7 @@ MemoryCurator::Result MemoryCurator::apply(const QString &category, const Step &
         },
         updatedAt.isValid() ? updatedAt : when,
         [&](const QString &stateBefore, const QString &stateAfter) {
-            const QString id = NanoId::generate();
-            for (FeedbackLog::Entry &e : entries) {
-                e.id = id;
-                e.timestamp = when;
-                e.category = category;
-                e.source = u"person"_s;
-                e.stateBefore = stateBefore;
-                e.stateAfter = stateAfter;
-            }
-            return m_log.append(entries);
+            return m_log.appendChange(entries, when, category, u"person"_s, stateBefore, stateAfter);
         });
     if (out.ok() && !u.ok())
         out.error = u.error;

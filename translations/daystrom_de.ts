@@ -1465,6 +1465,14 @@ B: %2
         <source>none: every learning is shown in full</source>
         <translation>keine: Jede Erkenntnis wird vollständig angezeigt</translation>
     </message>
+    <message>
+        <source>%1 (its own category)</source>
+        <translation>%1 (die eigene Kategorie)</translation>
+    </message>
+    <message>
+        <source>%1 (shares: %2)</source>
+        <translation>%1 (gemeinsam: %2)</translation>
+    </message>
 </context>
 <context>
     <name>KeychainSecretStore</name>

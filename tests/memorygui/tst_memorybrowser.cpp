@@ -302,6 +302,10 @@ private slots:
         QVERIFY(!inj.matchedCategories.isEmpty());
         for (const QString &c : inj.matchedCategories)
             QVERIFY(matched->text().contains(c));
+        // Why each matched, as `memory preview` says it: its own category or the shared words.
+        for (const QString &reason : MemoryInjector::matchReasons(inj))
+            QVERIFY2(matched->text().contains(reason), qPrintable(matched->text() + u" lacks "_s + reason));
+        QVERIFY(matched->text().contains(u"(its own category)"_s) || matched->text().contains(u"(shares: "_s));
         if (budget == 500)
             QVERIFY(!inj.compactIds.isEmpty() || !inj.omittedIds.isEmpty());
     }

@@ -139,9 +139,12 @@ void InjectionPreviewWidget::refresh()
         tr("%1 characters of a %2 budget, %n learning(s)", nullptr, m_injection.learningCount)
             .arg(m_injection.text.size())
             .arg(m_spin->value()));
-    m_matched->setText(m_injection.matchedCategories.isEmpty()
-                           ? tr("none")
-                           : m_injection.matchedCategories.join(u", "_s));
+    // Why each file matched: its own category, or the subject words it shares with the topic.
+    QStringList matched;
+    for (const CategoryMatch &m : std::as_const(m_injection.matches))
+        matched.append(m.sameKey ? tr("%1 (its own category)").arg(m.category)
+                                 : tr("%1 (shares: %2)").arg(m.category, m.sharedWords.join(u", "_s)));
+    m_matched->setText(matched.isEmpty() ? tr("none") : matched.join(u"; "_s));
     QStringList dropped;
     if (!m_injection.compactIds.isEmpty())
         dropped.append(tr("Compact: %1").arg(describe(m_injection.compactIds)));
