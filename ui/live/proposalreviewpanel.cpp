@@ -367,49 +367,54 @@ void ProposalReviewPanel::updateChecks()
     if (!m_shown)
         return;
     const Topic t = editedTopic();
-    const qsizetype descriptionBytes = Utf8::size(t.description);
-    setCounter(m_descriptionBytes, descriptionBytes, TopicLimits::DescriptionBytes);
-    QStringList problems;
-    if (t.description.isEmpty())
-        problems.append(tr("The description is empty."));
-    else if (descriptionBytes > TopicLimits::DescriptionBytes)
-        problems.append(tr("The description is over %1 bytes.").arg(TopicLimits::DescriptionBytes));
+    setCounter(m_descriptionBytes, Utf8::size(t.description), TopicLimits::DescriptionBytes);
+    QList<int> rows; // the example rows that hold text, in the order editedTopic() lists them
     for (int i = 0; i < m_examples.size(); ++i) {
         const ExampleRow &row = m_examples.at(i);
         const QString text = row.edit->text().trimmed();
-        const qsizetype bytes = Utf8::size(text);
-        setCounter(row.bytes, bytes, TopicLimits::ExampleBytes);
+        setCounter(row.bytes, Utf8::size(text), TopicLimits::ExampleBytes);
         row.bytes->setVisible(!text.isEmpty());
         row.keep->setEnabled(!text.isEmpty() && !m_sent);
-        if (bytes > TopicLimits::ExampleBytes)
-            problems.append(
-                tr("Example %1 is over %2 bytes.").arg(i + 1).arg(TopicLimits::ExampleBytes));
+        if (!text.isEmpty())
+            rows.append(i);
     }
-    const qsizetype count = t.examples.size();
-    if (count < TopicLimits::MinExamples || count > TopicLimits::MaxExamples)
-        problems.append(tr("A topic needs %1 to %2 examples.")
-                            .arg(TopicLimits::MinExamples)
-                            .arg(TopicLimits::MaxExamples));
-    const qsizetype total = TopicLimits::combinedBytes(t);
-    if (total > TopicLimits::CombinedBytes)
-        problems.append(tr("Name, description and examples are over %1 bytes in all.")
-                            .arg(TopicLimits::CombinedBytes));
-    const bool countBroken = count < TopicLimits::MinExamples || count > TopicLimits::MaxExamples;
-    const bool totalBroken = total > TopicLimits::CombinedBytes;
+    // What the AIRS limits refuse, as TopicLimits::validate finds it, in the person's words.
+    QStringList problems;
+    bool countOrTotalBroken = false;
+    const QList<TopicLimits::Violation> violations = TopicLimits::validate(t);
+    for (const TopicLimits::Violation &v : violations) {
+        if (v.field == "description"_L1) {
+            problems.append(t.description.isEmpty()
+                                ? tr("The description is empty.")
+                                : tr("The description is over %1 bytes.").arg(TopicLimits::DescriptionBytes));
+        } else if (v.field.startsWith("examples["_L1)) {
+            const int index = v.field.mid(9).chopped(1).toInt();
+            problems.append(tr("Example %1 is over %2 bytes.")
+                                .arg(rows.value(index, index) + 1)
+                                .arg(TopicLimits::ExampleBytes));
+        } else if (v.field == "examples"_L1) {
+            countOrTotalBroken = true;
+            problems.append(tr("A topic needs %1 to %2 examples.")
+                                .arg(TopicLimits::MinExamples)
+                                .arg(TopicLimits::MaxExamples));
+        } else if (v.field == "topic"_L1) {
+            countOrTotalBroken = true;
+            problems.append(tr("Name, description and examples are over %1 bytes in all.")
+                                .arg(TopicLimits::CombinedBytes));
+        } else { // e.g. an over-long name from the LLM
+            problems.append(TopicLimits::describe({v}));
+        }
+    }
     m_combined->setText(tr("Examples: %1 (%2 to %3) · in all %4/%5 bytes")
-                            .arg(count)
+                            .arg(t.examples.size())
                             .arg(TopicLimits::MinExamples)
                             .arg(TopicLimits::MaxExamples)
-                            .arg(total)
+                            .arg(TopicLimits::combinedBytes(t))
                             .arg(TopicLimits::CombinedBytes));
     QPalette combinedPalette = palette();
-    if (countBroken || totalBroken)
+    if (countOrTotalBroken)
         combinedPalette.setColor(QPalette::WindowText, DiffStyle::from(palette()).worse);
     m_combined->setPalette(combinedPalette);
-    // Anything else the AIRS limits refuse (e.g. an over-long name from the LLM).
-    const QList<TopicLimits::Violation> violations = TopicLimits::validate(t);
-    if (problems.isEmpty() && !violations.isEmpty())
-        problems.append(TopicLimits::describe(violations));
 
     m_problem->setText(problems.isEmpty() ? QString()
                                           : tr("Cannot accept: %1").arg(problems.join(u' ')));
