@@ -44,6 +44,8 @@ QString install(const QLocale &locale)
     const QString language =
         found ? QFileInfo(translator->filePath()).completeBaseName().mid(Prefix.size()) : QString();
     if (language.isEmpty() || language == English) {
+        // Numbers as the UI reads them: English digits in an English UI.
+        QLocale::setDefault(QLocale(QLocale::English, locale.territory()));
         // English, or a language without a catalogue: the source strings, with the English
         // singular and plural of "%n …(s)" messages.
         if (language.isEmpty() && !translator->load(Prefix + English, ResourceDir))
@@ -54,6 +56,8 @@ QString install(const QLocale &locale)
     }
     QCoreApplication::installTranslator(translator.get());
     s_app = translator.release();
+    // Numbers, dates and percentages in the UI's language ("87,5 %" beside German text).
+    QLocale::setDefault(QLocale(language));
 
     // Qt's own strings in the same language, when the system ships them (qt6-translations-l10n).
     auto qt = std::make_unique<QTranslator>(app);
@@ -69,6 +73,7 @@ void uninstall()
 {
     remove(s_qt);
     remove(s_app);
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
 }
 
 bool isInstalled()

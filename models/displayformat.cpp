@@ -1,0 +1,128 @@
+#include "displayformat.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+QString tr(const char *text, const char *comment = nullptr)
+{
+    return QCoreApplication::translate("DisplayFormat", text, comment);
+}
+
+// "87.5%" inside an engine message, as the engine writes it (C locale, no space).
+QString localisedPercents(QString text)
+{
+    static const QRegularExpression re(u"(-?\\d+(?:\\.\\d+)?)%"_s);
+    QString out;
+    qsizetype last = 0;
+    for (auto it = re.globalMatch(text); it.hasNext();) {
+        const auto m = it.next();
+        out += text.mid(last, m.capturedStart() - last);
+        const QString digits = m.captured(1);
+        const qsizetype dot = digits.indexOf(u'.');
+        out += DisplayFormat::percent(digits.toDouble() / 100.0, dot < 0 ? 0 : int(digits.size() - dot - 1));
+        last = m.capturedEnd();
+    }
+    return out + text.mid(last);
+}
+} // namespace
+
+QString DisplayFormat::percent(double fraction, int decimals)
+{
+    if (!std::isfinite(fraction))
+        return u"–"_s;
+    //: A percentage: %1 is the number already formatted for the locale ("87.5"). German: "%1 %".
+    return tr("%1%", "percent").arg(QLocale().toString(fraction * 100.0, 'f', decimals));
+}
+
+QString DisplayFormat::signedPoints(double fraction, int decimals)
+{
+    if (!std::isfinite(fraction))
+        return u"–"_s;
+    const QString magnitude = QLocale().toString(std::abs(fraction) * 100.0, 'f', decimals);
+    const bool negative = fraction < 0 && magnitude != QLocale().toString(0.0, 'f', decimals);
+    //: A change in percentage points: %1 is the sign (+ or −), %2 the number.
+    return tr("%1%2 pp", "percentage points").arg(negative ? u"−"_s : u"+"_s, magnitude);
+}
+
+QString DisplayFormat::number(double value, int decimals)
+{
+    if (!std::isfinite(value))
+        return u"–"_s;
+    return QLocale().toString(value, 'f', decimals);
+}
+
+QString DisplayFormat::number(qint64 value)
+{
+    return QLocale().toString(value);
+}
+
+QString DisplayFormat::triggered(bool on)
+{
+    return on ? tr("triggered") : tr("not triggered");
+}
+
+QString DisplayFormat::outcome(bool correct)
+{
+    return correct ? tr("correct") : tr("wrong");
+}
+
+QString DisplayFormat::errorKind(bool expectedTriggered)
+{
+    return expectedTriggered ? tr("false negative") : tr("false positive");
+}
+
+QString DisplayFormat::stopReason(const QString &engineText)
+{
+    struct Known
+    {
+        QRegularExpression pattern;
+        const char *text; // the translation's source, %1… the captures in order
+    };
+    // The engine's reasons (engine/loop/runrecovery.cpp, runsteps.cpp, refinementrun.cpp,
+    // models/runcontroller.cpp). QT_TRANSLATE_NOOP marks them for lupdate.
+    static const QList<Known> known{
+        {QRegularExpression(u"^reached the target coverage on the benchmark \\((.+) ≥ (.+)\\)$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "reached the target coverage on the benchmark (%1 ≥ %2)")},
+        {QRegularExpression(u"^reached the target coverage \\((.+) ≥ (.+)\\)$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "reached the target coverage (%1 ≥ %2)")},
+        {QRegularExpression(u"^reached the maximum of (\\d+) iterations$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "reached the maximum of %1 iterations")},
+        {QRegularExpression(u"^stopped after (\\d+) consecutive regressions$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "stopped after %1 consecutive regressions")},
+        {QRegularExpression(u"^coverage plateaued between (.+) and (.+)$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "coverage plateaued between %1 and %2")},
+        {QRegularExpression(u"^paused: the application was closed$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "paused: the application was closed")},
+        {QRegularExpression(u"^paused$"_s), QT_TRANSLATE_NOOP("DisplayFormat", "paused")},
+        {QRegularExpression(u"^cancelled$"_s), QT_TRANSLATE_NOOP("DisplayFormat", "cancelled")},
+        {QRegularExpression(u"^the (\\S+) step did not finish within (\\d+) s$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "the %1 step did not finish within %2 s")},
+        {QRegularExpression(u"^no LLM provider is configured$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "no LLM provider is configured")},
+        {QRegularExpression(u"^AIRS management is not configured$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "AIRS management is not configured")},
+        {QRegularExpression(u"^the run file could not be saved$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "the run file could not be saved")},
+    };
+    const QString text = engineText.trimmed();
+    for (const Known &k : known) {
+        const auto m = k.pattern.match(text);
+        if (!m.hasMatch())
+            continue;
+        QString out = tr(k.text);
+        for (int i = 1; i <= m.lastCapturedIndex(); ++i) {
+            const QString arg = m.captured(i);
+            bool isInt = false;
+            const int n = arg.toInt(&isInt);
+            out = out.arg(isInt ? number(qint64(n)) : localisedPercents(arg));
+        }
+        return out;
+    }
+    return engineText;
+}

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QString>
+
+// How the desktop app writes numbers and results, in one place so every view uses the same
+// words and the user's locale: "87.5%" in English, "87,5 %" in German.
+//
+// The result vocabulary, everywhere a test result is shown (tables, tooltips, reports):
+//   expected and actual:  "triggered" / "not triggered"
+//   the result:           "correct" / "wrong" (a wrong one is a false positive or negative)
+// Prose about labels ("%1 should trigger, %2 should not") may say "should trigger".
+namespace DisplayFormat {
+
+// ×100 in the default QLocale with `decimals` decimals and the locale's percent spacing.
+QString percent(double fraction, int decimals = 1);
+// A signed percentage-point delta: "+2.5 pp" / "−0.3 pp" (a real minus sign).
+QString signedPoints(double fraction, int decimals = 1);
+// A plain number in the default locale ("1,234.5" / "1.234,5").
+QString number(double value, int decimals = 1);
+QString number(qint64 value);
+
+// "triggered" / "not triggered": what the guardrail did, or was expected to do.
+QString triggered(bool on);
+// "correct" / "wrong".
+QString outcome(bool correct);
+// "false positive" / "false negative" for a wrong result with this expected label.
+QString errorKind(bool expectedTriggered);
+
+// A run's stop reason as the engine stored it ("reached the maximum of 3 iterations"), in the
+// user's language. Unknown text (an error message) is returned unchanged.
+QString stopReason(const QString &engineText);
+
+} // namespace DisplayFormat
