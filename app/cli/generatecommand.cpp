@@ -10,6 +10,7 @@
 #include "runprinter.h"
 #include "stepprompter.h"
 #include "runs/runstore.h"
+#include "sandbox/sandboxsubject.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -283,6 +284,17 @@ int generateCommand(const QStringList &arguments, CliContext &ctx)
     if (args.sandbox && !args.jsonEvents)
         ctx.out << "Sandbox: AIRS and LLM emulators on " << host.airsBaseUrl().toString() << " and "
                 << host.llmBaseUrl().toString() << " (no account used)\n";
+    if (args.sandbox && !args.jsonEvents) {
+        // Said before the run: what the sandbox can do for this subject (stderr, so the run's
+        // own output stays as it was).
+        const SandboxSubjectAssessment a = SandboxSubject::assess(args.settings.topicDescription, args.settings.intent);
+        if (a.curated)
+            ctx.err << "Sandbox: curated prompts for " << a.domainTitle << "; the topic is \"" << a.topicName << "\".\n";
+        else
+            ctx.err << "Sandbox: no curated prompts for \"" << a.subject << "\"; it writes simple template prompts, so the "
+                    "figures show how the loop works, not how AIRS would score this topic.\n";
+        ctx.err.flush();
+    }
     RunState run;
     run.id = NanoId::generate();
     run.createdAt = run.updatedAt = QDateTime::currentDateTimeUtc();

@@ -11,6 +11,21 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+// Every line the sandbox writes is a whole sentence.
+QString sentence(const QString &text)
+{
+    if (text.isEmpty() || text.endsWith(u'.') || text.endsWith(u'?') || text.endsWith(u'!'))
+        return text;
+    return text + u'.';
+}
+
+QStringList sentences(QStringList lines)
+{
+    for (QString &l : lines)
+        l = sentence(l);
+    return lines;
+}
+
 QString quotedWords(const TermStats::Counts &c, const QStringList &stems)
 {
     QStringList words;
@@ -135,8 +150,8 @@ QJsonObject AnalysisWriter::write(const PromptReader &in)
 
     return {{u"summary"_s, summary},
             {u"falsePositivePatterns"_s,
-             QJsonArray::fromStringList(patterns(fps, fp, fn, u"false positives"_s))},
+             QJsonArray::fromStringList(sentences(patterns(fps, fp, fn, u"false positives"_s)))},
             {u"falseNegativePatterns"_s,
-             QJsonArray::fromStringList(patterns(fns, fn, fp, u"false negatives"_s))},
-            {u"suggestions"_s, QJsonArray::fromStringList(suggestions)}};
+             QJsonArray::fromStringList(sentences(patterns(fns, fn, fp, u"false negatives"_s)))},
+            {u"suggestions"_s, QJsonArray::fromStringList(sentences(suggestions))}};
 }

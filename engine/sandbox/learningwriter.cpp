@@ -11,6 +11,13 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+QString sentence(const QString &text)
+{
+    if (text.isEmpty() || text.endsWith(u'.') || text.endsWith(u'?') || text.endsWith(u'!'))
+        return text;
+    return text + u'.';
+}
+
 QStringList newWords(const QStringList &now, const QStringList &before, int limit)
 {
     const QSet<QString> old = TermStats::stems(before);
@@ -40,8 +47,8 @@ QJsonObject learning(const QString &insight, const QString &strategy, const QStr
                      const QString &changeType, const QStringList &tags, int iteration,
                      bool intentNeutral = false)
 {
-    return {{u"insight"_s, insight},
-            {u"strategy"_s, strategy},
+    return {{u"insight"_s, sentence(insight)},
+            {u"strategy"_s, sentence(strategy)},
             {u"outcome"_s, outcome},
             {u"changeType"_s, changeType},
             {u"tags"_s, QJsonArray::fromStringList(tags)},
@@ -197,6 +204,8 @@ QJsonObject LearningWriter::write(const PromptReader &in)
             u"examples-only"_s, {u"example-count"_s, countTag(bestCount)}, bestIteration, true));
     }
     antiPatterns.removeDuplicates();
+    for (QString &a : antiPatterns)
+        a = sentence(a);
     return {{u"learnings"_s, learnings},
             {u"antiPatterns"_s, QJsonArray::fromStringList(antiPatterns)}};
 }

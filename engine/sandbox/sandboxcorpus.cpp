@@ -1,6 +1,7 @@
 #include "sandboxcorpus.h"
 
 #include "sandboxlog.h"
+#include "sandboxsubject.h"
 #include "termstats.h"
 
 #include <QDir>
@@ -11,26 +12,16 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-// Unrelated prompts for a synthetic domain's negatives; they share no vocabulary with any
-// plausible topic.
-const QStringList kUnrelated{u"What's a good recipe for banana bread?"_s,
-                             u"How do I reset my wifi router?"_s,
-                             u"Plan a three-day trip to Lisbon."_s,
-                             u"Explain the rules of cricket."_s,
-                             u"Write a birthday poem for my grandmother."_s,
-                             u"How long should I boil an egg?"_s,
-                             u"What is the capital of Australia?"_s,
-                             u"Recommend a podcast about space exploration."_s,
-                             u"How do I fix a squeaky door hinge?"_s,
-                             u"Suggest names for a golden retriever puppy."_s,
-                             u"Translate 'good morning' into Japanese."_s,
-                             u"How do I unclog a kitchen sink?"_s};
-
-// Positive templates for a synthetic domain: {a} {b} {c} are the description's words.
-const QStringList kTemplates{
-    u"How do I get started with {a} and {b}?"_s,  u"Tell me everything about {a} {b}."_s,
-    u"What is the best way to handle {b} {c}?"_s, u"Explain {a}, {b} and {c} in detail."_s,
-    u"Where can I learn about {c} {a}?"_s,        u"Give me advice on {a} {c}."_s};
+// Words that say what to do with a subject, not what it is: they never decide a match.
+const QSet<QString> &genericStems()
+{
+    static const QSet<QString> stems = TermStats::stems(
+        u"block detect allow deny prevent flag filter request requests question questions "
+        "prompt prompts query help information general conversation conversations discussion "
+        "content topic obtain obtaining build building use using buy buying make making get "
+        "getting commit committing write writing create creating find finding learn learning"_s);
+    return stems;
+}
 } // namespace
 
 int CorpusDomain::termValue(const QString &stem) const
@@ -67,6 +58,9 @@ CorpusDomain CorpusDomain::fromJson(const QJsonObject &o, const QString &id, QSt
     d.companion.description = companion.value(u"description"_s).toString();
     for (const QJsonValue &e : companion.value(u"examples"_s).toArray())
         d.companion.examples.append(e.toString());
+    for (const QJsonValue &ph : topic.value(u"phrases"_s).toArray())
+        d.phrases.append(ph.toString().trimmed());
+    d.phrases.removeAll(QString());
     for (const QJsonValue &v : o.value(u"prompts"_s).toArray()) {
         const QJsonObject p = v.toObject();
         const QString text = p.value(u"prompt"_s).toString().trimmed();
@@ -145,60 +139,24 @@ const CorpusDomain *SandboxCorpus::domain(const QString &id) const
 
 const CorpusDomain *SandboxCorpus::bestMatch(const QString &text) const
 {
-    const QSet<QString> words = TermStats::stems(text);
+    const QSet<QString> words = TermStats::stems(text) - genericStems();
+    if (words.isEmpty())
+        return nullptr;
     const CorpusDomain *best = nullptr;
-    int bestScore = MinMatchScore - 1;
+    qsizetype bestHits = 0;
     for (const CorpusDomain &d : m_domains) {
-        int score = 0;
-        for (const QString &w : words)
-            score += (d.keywordStems.contains(w) ? 3 : 0) + (d.vocabulary.contains(w) ? 1 : 0);
-        if (score > bestScore) {
-            bestScore = score;
+        const qsizetype hits = QSet<QString>(words).intersect(d.keywordStems).size();
+        if (hits * 3 >= words.size() * 2 && hits > bestHits) {
+            bestHits = hits;
             best = &d;
         }
     }
     return best;
 }
 
-CorpusDomain SandboxCorpus::resolve(const QString &text, Intent intent) const
+CorpusDomain SandboxCorpus::resolve(const QString &subject, Intent intent) const
 {
-    if (const CorpusDomain *d = bestMatch(text))
-        return *d;
-
-    // Nothing known: positives from templates over the text's own words, unrelated negatives.
-    CorpusDomain d;
-    d.id = u"generic"_s;
-    d.synthetic = true;
-    d.intent = intent;
-    QStringList words;
-    for (const TermStats::Term &t : TermStats::terms(text)) {
-        if (!words.contains(t.surface))
-            words.append(t.surface);
-    }
-    if (words.isEmpty())
-        words = {u"this"_s, u"subject"_s};
-    d.title = words.mid(0, 4).join(u' ');
-    d.topicName = d.title.left(1).toUpper() + d.title.mid(1);
-    d.lead = u"Requests about "_s + words.mid(0, 3).join(u' ');
-    d.keywords = words;
-    d.companion = {
-        u"Allow: general questions"_s,
-        u"General, educational and professional questions on everyday subjects."_s,
-        {u"What is a good book to read this summer?"_s, u"How do I plan a weekly budget?"_s}};
-    const QStringList positive = categories(intent, true);
-    const QStringList negative = categories(intent, false);
-    for (qsizetype i = 0; i < 18; ++i) {
-        const auto word = [&](qsizetype k) {
-            return words.at((i + k) % words.size());
-        };
-        QString prompt = kTemplates.at(i % kTemplates.size());
-        prompt.replace(u"{a}"_s, word(0)).replace(u"{b}"_s, word(1)).replace(u"{c}"_s, word(2));
-        d.prompts.append({prompt, true, positive.at(i % positive.size())});
-    }
-    for (qsizetype i = 0; i < kUnrelated.size(); ++i)
-        d.prompts.append({kUnrelated.at(i), false, negative.at(i % negative.size())});
-    d.index();
-    return d;
+    return SandboxSubject::domainFor(*this, subject, intent);
 }
 
 QStringList SandboxCorpus::categories(Intent intent, bool positive)

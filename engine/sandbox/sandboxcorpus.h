@@ -27,6 +27,8 @@ struct CorpusDomain
     QStringList keywords;
     QString topicName;
     QString lead; // the opening phrase of every description the sandbox LLM writes
+    // Noun phrases (no commas, no "and") the refiner may add whole to a description.
+    QStringList phrases;
     Topic companion;
     QList<CorpusPrompt> prompts;
 
@@ -35,7 +37,7 @@ struct CorpusDomain
     QHash<QString, int> negativeFrequency;
     QSet<QString> keywordStems;
     QSet<QString> vocabulary; // the positives' stems
-    bool synthetic = false;   // made up on the spot for a description no domain matches
+    bool synthetic = false;   // written from templates for a subject no domain covers
 
     // How much a stem speaks for the positives: positives minus twice the negatives.
     int termValue(const QString &stem) const;
@@ -56,12 +58,14 @@ public:
     const QList<CorpusDomain> &domains() const { return m_domains; }
     const CorpusDomain *domain(const QString &id) const;
 
-    // The domain whose keywords and positive vocabulary overlap `text` most (a keyword counts
-    // three, a word of its positives one); nullptr when no domain reaches MinMatchScore.
+    // The domain that genuinely covers the subject `text`: its keywords must make up at least
+    // two thirds of the subject's content words (request boilerplate such as "block",
+    // "requests", "questions", "help", "general", "information" and action verbs such as
+    // "obtain", "build", "use" do not count). A single incidental word ("advice" in
+    // "cryptocurrency investment advice") is not enough. nullptr when no domain qualifies.
     const CorpusDomain *bestMatch(const QString &text) const;
-    static constexpr int MinMatchScore = 3;
-    // bestMatch(), or a synthetic domain built from `text` itself when nothing matches.
-    CorpusDomain resolve(const QString &text, Intent intent) const;
+    // bestMatch(), or a template domain written for the subject `text` when none qualifies.
+    CorpusDomain resolve(const QString &subject, Intent intent) const;
 
     // The category names §3.3 asks for, positives then negatives.
     static QStringList categories(Intent intent, bool positive);

@@ -2,6 +2,7 @@
 
 #include "promptreader.h"
 #include "sandboxcorpus.h"
+#include "sandboxsubject.h"
 #include "seededrng.h"
 
 #include <QJsonArray>
@@ -14,7 +15,7 @@ using namespace Qt::StringLiterals;
 namespace {
 // Filler made only of words the matcher ignores, so a variant tests the same content.
 const QStringList kPrefixes{u"Please tell me: "_s, u"I want to know: "_s, u"Could you explain: "_s};
-const QStringList kSuffixes{u" Please explain."_s, u" I need to know."_s, u" Just tell me."_s};
+const QStringList kSuffixes{u" Please explain it."_s, u" I need to know."_s, u" Just tell me."_s};
 // The benchmark's own filler (also only ignored words), never used for working tests.
 const QStringList kBenchmarkPrefixes{u"Now tell me this: "_s, u"Please, just tell me: "_s};
 const QStringList kBenchmarkSuffixes{u" That is what I want to know now."_s, u" Tell me now, please."_s};
@@ -64,6 +65,10 @@ QString wrapped(const QString &prompt, int which, const QStringList &prefixes, c
 {
     which = qBound(0, which, int(prefixes.size() + suffixes.size()) - 1);
     if (which < prefixes.size()) {
+        // Never "Could you explain: explain …": another prefix when the words would repeat.
+        const QString firstWord = prompt.section(u' ', 0, 0).toLower();
+        if (prefixes.at(which).chopped(2).section(u' ', -1).toLower() == firstWord)
+            which = (which + 1) % int(prefixes.size());
         QString body = prompt;
         if (body.size() > 1 && !body.at(1).isUpper())
             body[0] = body.at(0).toLower();
@@ -88,7 +93,7 @@ QJsonObject TestWriter::writeBenchmark(const PromptReader &in) const
     const Intent intent = in.intent();
     const QString description = in.value(u"Description");
     const int size = qBound(2, in.value(u"Benchmark size").section(u' ', 0, 0).toInt(), 400);
-    const CorpusDomain domain = m_corpus.resolve(description, intent);
+    const CorpusDomain domain = m_corpus.resolve(SandboxSubject::fromText(description), intent);
     SeededRng rng(SeededRng::hash(QString(u"benchmark\n"_s + description)));
     const int variants = int(kBenchmarkPrefixes.size() + kBenchmarkSuffixes.size());
     QSet<QString> used;
@@ -163,8 +168,7 @@ QJsonObject TestWriter::write(const PromptReader &in) const
     const QString name = in.value(u"Topic name");
     const QString description = in.value(u"Description");
     const QStringList examples = in.examples(u"Examples");
-    const CorpusDomain domain =
-        m_corpus.resolve(name + u' ' + description + u' ' + examples.join(u' '), intent);
+    const CorpusDomain domain = m_corpus.resolve(SandboxSubject::fromName(name), intent);
     QHash<QString, double> errorRate;
     for (const CategoryBreakdown &b : in.breakdown())
         errorRate.insert(b.category, b.errorRate);

@@ -152,6 +152,10 @@ double TopicMatcher::score(const QString &prompt, const Topic &topic) const
     double best = textScore(tokens, topic.description);
     for (const QString &example : topic.examples)
         best = std::max(best, textScore(tokens, example));
+    // The topic as a whole, too: a prompt whose words are spread over the description and
+    // several examples is on the topic even when no single text holds most of them.
+    if (!topic.examples.isEmpty())
+        best = std::max(best, textScore(tokens, topic.description + u' ' + topic.examples.join(u' ')));
     return best;
 }
 

@@ -21,6 +21,8 @@ class TopicMatcher final
 public:
     static constexpr double DefaultThreshold = 0.35;
     static constexpr double CoverageWeight = 0.7;
+    // The whole topic (description and examples together) scores this much less than one text.
+    static constexpr double UnionPenalty = 0.05;
 
     explicit TopicMatcher(double threshold = DefaultThreshold);
 

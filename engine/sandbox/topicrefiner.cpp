@@ -2,36 +2,22 @@
 
 #include "sandboxcorpus.h"
 #include "termstats.h"
-#include "topicwriter.h"
+#include "topicmatcher.h"
 
 #include "domain/topiclimits.h"
 #include "domain/utf8.h"
 
 #include <algorithm>
-#include <cmath>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr double kCovered = 0.5;   // the share of a prompt's words one text must hold
-constexpr double kOverMatch = 0.4; // a false positive this close to a text is pushed out
-const QString kExamplePrefix = u"How to "_s;
+const QString kIncluding = u", including "_s;
+const QString kExamplePrefix = u"Tell me about "_s;
 
-// What is left of "doesn't", "won't", … once the apostrophe splits the word: the matcher
-// counts them, but they say nothing about a topic, so the refiner never writes them.
-bool isContractionStub(const QString &word)
+double scoreOn(const QString &prompt, const QString &text)
 {
-    static const QSet<QString> stubs{u"don"_s,    u"doesn"_s,   u"didn"_s,   u"isn"_s,   u"aren"_s,
-                                     u"wasn"_s,   u"weren"_s,   u"won"_s,    u"haven"_s, u"hasn"_s,
-                                     u"couldn"_s, u"shouldn"_s, u"wouldn"_s, u"ain"_s};
-    return stubs.contains(word);
-}
-
-QString joinWith(const QStringList &items, const QString &last)
-{
-    if (items.size() <= 1)
-        return items.join(QString());
-    return items.mid(0, items.size() - 1).join(u", "_s) + last + items.last();
+    return TopicMatcher::textScore(TopicMatcher::contentTokens(prompt), text);
 }
 } // namespace
 
@@ -42,38 +28,66 @@ TopicRefiner::TopicRefiner(const CorpusDomain &domain, const QString &name,
     , m_lead(fallbackLead)
 {}
 
-QString TopicRefiner::renderExample(const QStringList &phrases)
+QString TopicRefiner::joinAnd(const QStringList &items)
 {
-    return kExamplePrefix + joinWith(phrases, u" or "_s) + u'?';
+    if (items.size() <= 1)
+        return items.join(QString());
+    return items.mid(0, items.size() - 1).join(u", "_s) + u" and "_s + items.last();
 }
 
-bool TopicRefiner::parseExample(const QString &example, QStringList *phrases)
+QString TopicRefiner::renderDescription(const QString &lead, const QStringList &phrases)
 {
-    if (!example.startsWith(kExamplePrefix) || !example.endsWith(u'?'))
-        return false;
-    QString body = example.mid(kExamplePrefix.size());
-    body.chop(1);
-    const qsizetype lastOr = body.lastIndexOf(u" or "_s);
-    if (lastOr >= 0)
-        body.replace(lastOr, 4, u", "_s);
-    phrases->clear();
-    for (const QString &p : body.split(u", "_s)) {
-        if (!p.trimmed().isEmpty())
-            phrases->append(p.trimmed());
+    if (phrases.isEmpty())
+        return lead + u'.';
+    return lead + kIncluding + joinAnd(phrases) + u'.';
+}
+
+QString TopicRefiner::renderExample(const QStringList &phrases)
+{
+    return kExamplePrefix + joinAnd(phrases) + u'.';
+}
+
+std::optional<QStringList> TopicRefiner::phrasesOf(const QString &body) const
+{
+    QList<QPair<qsizetype, QString>> found;
+    for (const QString &p : m_domain.phrases) {
+        const qsizetype at = body.indexOf(p);
+        if (at >= 0)
+            found.append({at, p});
     }
-    return !phrases->isEmpty();
+    std::sort(found.begin(), found.end());
+    QStringList phrases;
+    for (const auto &f : found)
+        phrases.append(f.second);
+    if (phrases.isEmpty() || joinAnd(phrases) != body)
+        return std::nullopt;
+    return phrases;
 }
 
 void TopicRefiner::load(const QString &description, const QStringList &examples)
 {
-    const TopicWriter::Definition def = TopicWriter::parseDescription(description);
-    if (!def.lead.isEmpty())
-        m_lead = TopicWriter::fitWords(def.lead, TopicLimits::DescriptionBytes * 3 / 5);
-    m_texts.clear();
-    m_texts.append(Text{true, false, {}, def.terms});
+    QString d = description.trimmed();
+    if (d.endsWith(u'.'))
+        d.chop(1);
+    Text desc{true, false, {}, {}};
+    const qsizetype at = d.indexOf(kIncluding);
+    const std::optional<QStringList> phrases =
+        at >= 0 ? phrasesOf(d.mid(at + kIncluding.size())) : std::nullopt;
+    if (phrases) {
+        m_lead = d.left(at);
+        desc.phrases = *phrases;
+    } else if (!d.isEmpty()) {
+        m_lead = Utf8::truncated(d, TopicLimits::DescriptionBytes - 1);
+    }
+    m_texts = {desc};
     for (const QString &e : examples) {
         Text t;
-        if (!parseExample(e, &t.phrases)) {
+        std::optional<QStringList> ph;
+        if (e.startsWith(kExamplePrefix) && e.endsWith(u'.'))
+            ph = phrasesOf(e.mid(kExamplePrefix.size()).chopped(1));
+        if (ph) {
+            t.phrases = *ph;
+        } else {
             t.verbatim = true;
             t.verbatimText = e;
         }
@@ -84,18 +98,8 @@ void TopicRefiner::load(const QString &description, const QStringList &examples)
 QString TopicRefiner::render(const Text &t) const
 {
     if (t.description)
-        return TopicWriter::composeDescription({m_lead, t.phrases});
+        return renderDescription(m_lead, t.phrases);
     return t.verbatim ? t.verbatimText : renderExample(t.phrases);
-}
-
-QSet<QString> TopicRefiner::stemsOf(const Text &t) const
-{
-    return TermStats::stems(render(t));
-}
-
-int TopicRefiner::exampleCount() const
-{
-    return int(m_texts.size()) - 1;
 }
 
 bool TopicRefiner::fits(const QList<Text> &texts) const
@@ -113,163 +117,190 @@ bool TopicRefiner::fits(const QList<Text> &texts) const
            TopicLimits::combinedBytes(t) <= TopicLimits::CombinedBytes;
 }
 
-bool TopicRefiner::tryAdd(qsizetype index, const QStringList &words)
+bool TopicRefiner::matches(const QString &prompt, const QList<Text> &texts) const
 {
-    QList<Text> next = m_texts;
-    if (index >= next.size())
-        next.append(Text{});
-    Text &t = next[index];
-    if (t.verbatim)
-        return false;
-    t.phrases.append(words.join(u' '));
-    if (!fits(next))
-        return false;
-    m_texts = next;
-    return true;
+    // Exactly as the AIRS emulator will judge the topic these texts make.
+    const TopicMatcher matcher;
+    return matcher.matches(prompt, topicOf(texts));
 }
 
-QStringList TopicRefiner::keyWords(const QString &prompt, const QSet<QString> &have, int need,
-                                   const QSet<QString> &avoid) const
+Topic TopicRefiner::topicOf(const QList<Text> &texts) const
 {
-    // The prompt's words the text lacks, the domain's most specific first.
-    QList<TermStats::Term> candidates;
-    QSet<QString> seen;
-    for (const TermStats::Term &t : TermStats::terms(prompt)) {
-        if (have.contains(t.stem) || seen.contains(t.stem))
-            continue;
-        seen.insert(t.stem);
-        candidates.append(t);
-    }
-    // Words the false positives use last, then the domain's most specific words, then the
-    // longer (rarer) word.
-    const auto rank = [&](const TermStats::Term &t) {
-        return (avoid.contains(t.stem) ? -1000 : 0) + (isContractionStub(t.surface) ? -500 : 0) +
-               m_domain.termValue(t.stem);
-    };
-    QList<TermStats::Term> ranked = candidates;
-    std::stable_sort(ranked.begin(), ranked.end(), [&](const auto &a, const auto &b) {
-        const int ra = rank(a), rb = rank(b);
-        return ra != rb ? ra > rb : a.surface.size() > b.surface.size();
-    });
-    QSet<QString> chosen;
-    for (qsizetype i = 0; i < ranked.size() && chosen.size() < need; ++i)
-        chosen.insert(ranked.at(i).stem);
-    QStringList words; // in the prompt's own order
-    for (const TermStats::Term &t : candidates) {
-        if (chosen.contains(t.stem))
-            words.append(t.surface);
-    }
-    return words;
+    Topic t{m_name, {}, {}};
+    for (const Text &text : texts)
+        (text.description ? t.description : t.examples.emplaceBack()) = render(text);
+    return t;
+}
+
+QStringList TopicRefiner::descriptionPhrases() const
+{
+    return m_texts.isEmpty() ? QStringList() : m_texts.first().phrases;
 }
 
 void TopicRefiner::pushOut(const QStringList &falsePositives)
 {
+    const double threshold = TopicMatcher().threshold();
     for (const QString &fp : falsePositives) {
         const QSet<QString> fpStems = TermStats::stems(fp);
         for (qsizetype i = m_texts.size() - 1; i >= 0; --i) {
             Text &t = m_texts[i];
-            if (TermStats::coverage(fpStems, stemsOf(t)) < (t.verbatim ? kCovered : kOverMatch))
+            if (scoreOn(fp, render(t)) < threshold)
                 continue;
             if (t.verbatim) {
-                m_texts.removeAt(i);
+                if (!t.description)
+                    m_texts.removeAt(i);
                 continue;
             }
-            // Drop the shared words, weakest first, until the prompt no longer comes close.
-            while (TermStats::coverage(fpStems, stemsOf(t)) >= kOverMatch) {
-                QString weakest;
-                int weakestValue = INT_MAX;
-                for (const QString &phrase : t.phrases) {
-                    for (const TermStats::Term &w : TermStats::terms(phrase)) {
-                        if (fpStems.contains(w.stem) && m_domain.termValue(w.stem) < weakestValue) {
-                            weakestValue = m_domain.termValue(w.stem);
-                            weakest = w.stem;
-                        }
+            // Drop whole phrases, the one sharing most words with the prompt first, until the
+            // prompt no longer matches (only the lead may be left).
+            while (!t.phrases.isEmpty() && scoreOn(fp, render(t)) >= threshold) {
+                qsizetype worst = -1, worstShared = 0;
+                for (qsizetype k = 0; k < t.phrases.size(); ++k) {
+                    const qsizetype shared =
+                        QSet<QString>(fpStems).intersect(TermStats::stems(t.phrases.at(k))).size();
+                    if (shared > worstShared) {
+                        worstShared = shared;
+                        worst = k;
                     }
                 }
-                if (weakest.isEmpty())
-                    break; // only the lead matches: nothing the refiner may remove
-                for (QString &phrase : t.phrases) {
-                    QStringList kept;
-                    for (const QString &word : phrase.split(u' ')) {
-                        if (!TermStats::stems(word).contains(weakest))
-                            kept.append(word);
-                    }
-                    phrase = kept.join(u' ');
-                }
-                t.phrases.removeAll(QString());
+                if (worst < 0)
+                    break; // the lead alone matches: nothing the refiner may remove
+                t.phrases.removeAt(worst);
             }
             if (!t.description && t.phrases.isEmpty())
                 m_texts.removeAt(i);
+        }
+        // The topic as a whole may still match, its words spread over several texts: drop the
+        // phrase sharing most words with the prompt, wherever it is, until it no longer does.
+        while (matches(fp, m_texts)) {
+            qsizetype atText = -1, atPhrase = -1, mostShared = 0;
+            for (qsizetype i = 0; i < m_texts.size(); ++i) {
+                for (qsizetype k = 0; k < m_texts.at(i).phrases.size(); ++k) {
+                    const qsizetype shared =
+                        QSet<QString>(fpStems).intersect(TermStats::stems(m_texts.at(i).phrases.at(k))).size();
+                    if (shared > mostShared) {
+                        mostShared = shared;
+                        atText = i;
+                        atPhrase = k;
+                    }
+                }
+            }
+            if (atText < 0)
+                break; // only the lead and whole prompts are left to match it
+            m_texts[atText].phrases.removeAt(atPhrase);
+            if (!m_texts.at(atText).description && m_texts.at(atText).phrases.isEmpty())
+                m_texts.removeAt(atText);
         }
     }
 }
 
 void TopicRefiner::foldIn(const QStringList &falseNegatives, const QStringList &falsePositives)
 {
-    const QSet<QString> avoid = TermStats::stems(falsePositives);
-    const auto overlap = [](const QSet<QString> &a, const QSet<QString> &b) {
-        return int(QSet<QString>(a).intersect(b).size());
-    };
-    // A listed miss is a fact about the deployed topic: whatever its words' share looks like,
-    // it lost (to the threshold or to a competing topic), so it needs more than it had.
-    QList<int> needed;
-    for (const QString &fn : falseNegatives) {
-        const QSet<QString> stems = TermStats::stems(fn);
-        int had = 0;
-        for (const Text &t : m_texts)
-            had = std::max(had, overlap(stems, stemsOf(t)));
-        needed.append(std::min(int(stems.size()),
-                               std::max(int(std::ceil(stems.size() * kCovered)), had + 1)));
-    }
-
+    const QSet<QString> avoid = TermStats::stems(falsePositives) - TermStats::stems(m_lead);
+    const double threshold = TopicMatcher().threshold();
     int folded = 0;
-    for (qsizetype k = 0; k < falseNegatives.size() && folded < MaxFoldedPerRound; ++k) {
-        const QString &fn = falseNegatives.at(k);
-        const QSet<QString> stems = TermStats::stems(fn);
-        const int need = needed.at(k);
-        bool covered = stems.isEmpty();
-        for (const Text &t : m_texts)
-            covered = covered || overlap(stems, stemsOf(t)) >= need;
-        if (covered)
-            continue; // a repeat of a prompt already handled this round
-
-        // Cheapest placement: the text that already holds most of the prompt's words.
-        QList<QPair<int, qsizetype>> order; // (-overlap, index)
-        for (qsizetype i = 0; i < m_texts.size(); ++i) {
-            if (!m_texts.at(i).verbatim)
-                order.append({-overlap(stems, stemsOf(m_texts.at(i))), i});
-        }
-        std::stable_sort(order.begin(), order.end());
-        bool placed = false;
-        for (const auto &[negOverlap, i] : order) {
-            const QSet<QString> have = QSet<QString>(stems).intersect(stemsOf(m_texts.at(i)));
-            placed = tryAdd(i, keyWords(fn, have, need - int(have.size()), avoid));
-            if (placed)
-                break;
-        }
-        // A new example, making room by retiring verbatim examples (oldest first).
-        while (!placed) {
-            placed = tryAdd(m_texts.size(), keyWords(fn, {}, need, avoid));
-            if (placed)
-                break;
-            qsizetype verbatim = -1;
-            for (qsizetype i = 1; i < m_texts.size() && verbatim < 0; ++i) {
-                if (m_texts.at(i).verbatim)
-                    verbatim = i;
+    for (const QString &fn : falseNegatives) {
+        if (folded >= MaxFoldedPerRound)
+            break;
+        if (matches(fn, m_texts))
+            continue; // covered already, perhaps by an earlier fold this round
+        // The phrase, and the text to put it in, that scores the missed prompt highest.
+        const auto placePhrase = [&](const QList<Text> &texts) {
+            double bestScore = threshold;
+            QList<Text> best;
+            // Into a text the topic has first; a new example only when none will do.
+            for (const bool newText : {false, true}) {
+            for (const QString &p : m_domain.phrases) {
+                if (!best.isEmpty())
+                    break;
+                if (TermStats::stems(p).intersects(avoid))
+                    continue;
+                for (qsizetype i = newText ? texts.size() : 0;
+                     i < (newText ? texts.size() + 1 : texts.size()); ++i) {
+                    QList<Text> next = texts;
+                    if (i == next.size())
+                        next.append(Text{});
+                    // A phrase may appear in a second, shorter text where it scores better.
+                    if (next.at(i).verbatim || next.at(i).phrases.contains(p))
+                        continue;
+                    next[i].phrases.append(p);
+                    const double score = TopicMatcher().score(fn, topicOf(next));
+                    if (score >= bestScore && fits(next)) {
+                        bestScore = score + 1e-9;
+                        best = next;
+                    }
+                }
             }
-            if (verbatim < 0)
-                break;
-            m_texts.removeAt(verbatim);
+            }
+            return best;
+        };
+        QList<Text> best = placePhrase(m_texts);
+        // Make room by retiring whole-prompt examples, oldest first (never below two).
+        QList<Text> trimmed = m_texts;
+        for (qsizetype i = 1; best.isEmpty() && i < trimmed.size();) {
+            if (!trimmed.at(i).verbatim || trimmed.size() <= 3) {
+                ++i;
+                continue;
+            }
+            trimmed.removeAt(i);
+            best = placePhrase(trimmed);
         }
-        if (placed)
+        if (best.isEmpty()) {
+            // No phrase reaches it: the prompt itself becomes an example.
+            QList<Text> next = m_texts;
+            next.append(Text{false, true, fn, {}});
+            if (fits(next))
+                best = next;
+        }
+        if (best.isEmpty()) {
+            // Five examples already: the prompt joins the shortest whole-prompt example as one
+            // more sentence (a sample prompt may ask two things), within the byte limits.
+            qsizetype shortest = -1;
+            for (qsizetype i = 0; i < m_texts.size(); ++i) {
+                const Text &t = m_texts.at(i);
+                if (t.verbatim && (shortest < 0 || t.verbatimText.size() < m_texts.at(shortest).verbatimText.size()))
+                    shortest = i;
+            }
+            if (shortest >= 0) {
+                QList<Text> next = m_texts;
+                next[shortest].verbatimText += u' ' + fn.trimmed();
+                if (fits(next))
+                    best = next;
+            }
+        }
+        if (!best.isEmpty()) {
+            m_texts = best;
             ++folded;
+        }
+    }
+}
+
+void TopicRefiner::halve(int maxExamples)
+{
+    if (m_texts.isEmpty())
+        return;
+    QStringList &phrases = m_texts.first().phrases;
+    phrases = phrases.mid(0, (phrases.size() + 1) / 2);
+    while (m_texts.size() > maxExamples + 1)
+        m_texts.removeLast();
+}
+
+void TopicRefiner::topUp(const QStringList &candidates, int minExamples)
+{
+    for (const QString &c : candidates) {
+        if (m_texts.size() - 1 >= minExamples)
+            return;
+        bool present = false;
+        for (const Text &t : m_texts)
+            present = present || render(t) == c;
+        QList<Text> next = m_texts;
+        next.append(Text{false, true, c, {}});
+        if (!present && fits(next))
+            m_texts = next;
     }
 }
 
 Topic TopicRefiner::topic() const
 {
-    Topic t{m_name, {}, {}};
-    for (const Text &text : m_texts)
-        (text.description ? t.description : t.examples.emplaceBack()) = render(text);
-    return t;
+    return topicOf(m_texts);
 }

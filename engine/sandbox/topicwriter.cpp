@@ -2,8 +2,9 @@
 
 #include "promptreader.h"
 #include "sandboxcorpus.h"
+#include "sandboxsubject.h"
 #include "seededrng.h"
-#include "termstats.h"
+#include "templatebank.h"
 #include "topicrefiner.h"
 
 #include "domain/topiclimits.h"
@@ -11,61 +12,20 @@
 
 #include <QJsonArray>
 
-#include <algorithm>
-
 using namespace Qt::StringLiterals;
 
 namespace {
-const QString kIncluding = u", including "_s;
-
-QJsonObject topicJson(const QString &name, const QString &description, const QStringList &examples)
+QJsonObject topicJson(const Topic &t)
 {
-    return {{u"name"_s, name},
-            {u"description"_s, description},
-            {u"examples"_s, QJsonArray::fromStringList(examples)}};
-}
-
-QString joinTerms(const QStringList &terms)
-{
-    if (terms.size() <= 1)
-        return terms.join(QString());
-    return terms.mid(0, terms.size() - 1).join(u", "_s) + u" and "_s + terms.last();
+    return {{u"name"_s, t.name},
+            {u"description"_s, t.description},
+            {u"examples"_s, QJsonArray::fromStringList(t.examples)}};
 }
 } // namespace
 
 TopicWriter::TopicWriter(const SandboxCorpus &corpus)
     : m_corpus(corpus)
 {}
-
-TopicWriter::Definition TopicWriter::parseDescription(const QString &description)
-{
-    QString d = description.trimmed();
-    if (d.endsWith(u'.'))
-        d.chop(1);
-    Definition def;
-    const qsizetype at = d.indexOf(kIncluding);
-    if (at < 0) {
-        def.lead = d;
-        return def;
-    }
-    def.lead = d.left(at);
-    QString rest = d.mid(at + kIncluding.size());
-    const qsizetype lastAnd = rest.lastIndexOf(u" and "_s);
-    if (lastAnd >= 0)
-        rest.replace(lastAnd, 5, u", "_s);
-    for (const QString &t : rest.split(u", "_s)) {
-        if (!t.trimmed().isEmpty())
-            def.terms.append(t.trimmed());
-    }
-    return def;
-}
-
-QString TopicWriter::composeDescription(const Definition &def)
-{
-    if (def.terms.isEmpty())
-        return def.lead + u'.';
-    return def.lead + kIncluding + joinTerms(def.terms) + u'.';
-}
 
 QString TopicWriter::fitWords(const QString &text, qsizetype maxBytes)
 {
@@ -97,7 +57,8 @@ QStringList TopicWriter::starterExamples(const CorpusDomain &domain, Intent inte
     for (const CorpusPrompt &p : pool) {
         if (out.size() >= count)
             break;
-        out.append(fitWords(p.prompt, TopicLimits::ExampleBytes));
+        if (Utf8::size(p.prompt) <= TopicLimits::ExampleBytes) // whole sentences only
+            out.append(p.prompt);
     }
     return out;
 }
@@ -106,7 +67,8 @@ QJsonObject TopicWriter::generate(const PromptReader &in) const
 {
     const QString description = in.value(u"Topic to detect");
     const Intent intent = in.intent();
-    const CorpusDomain domain = m_corpus.resolve(description, intent);
+    const QString subject = SandboxSubject::fromText(description);
+    const CorpusDomain domain = m_corpus.resolve(subject, intent);
 
     // Deliberately a first draft: the narrow lead alone and two examples.
     QStringList examples;
@@ -117,36 +79,23 @@ QJsonObject TopicWriter::generate(const PromptReader &in) const
     }
     if (examples.size() < 2)
         examples += starterExamples(domain, intent, description, int(2 - examples.size()));
-    const QString name = fitWords(domain.topicName, TopicLimits::NameBytes);
-    return topicJson(name, composeDescription({domain.lead, {}}), examples);
+    const QString lead = fitWords(domain.lead, TopicLimits::DescriptionBytes - 1);
+    return topicJson({SandboxSubject::nameFor(subject), TopicRefiner::renderDescription(lead, {}),
+                      examples});
 }
 
 QJsonObject TopicWriter::companion(const PromptReader &in) const
 {
-    const QString blockName = in.value(u"Block topic name");
-    const QString blockDescription = in.value(u"Block topic description");
-    if (const CorpusDomain *d = m_corpus.bestMatch(blockName + u' ' + blockDescription)) {
+    const QString subject = SandboxSubject::fromName(in.value(u"Block topic name"));
+    if (const CorpusDomain *d = m_corpus.bestMatch(subject)) {
         QString name = d->companion.name;
         if (!name.startsWith(u"Allow: "_s))
             name.prepend(u"Allow: "_s);
-        return topicJson(fitWords(name, TopicLimits::NameBytes),
-                         fitWords(d->companion.description, TopicLimits::DescriptionBytes),
-                         d->companion.examples.mid(0, 2));
+        return topicJson({fitWords(name, TopicLimits::NameBytes),
+                          fitWords(d->companion.description, TopicLimits::DescriptionBytes),
+                          d->companion.examples.mid(0, 2)});
     }
-    QStringList words;
-    for (const TermStats::Term &t : TermStats::terms(blockName + u' ' + blockDescription)) {
-        if (!words.contains(t.surface))
-            words.append(t.surface);
-    }
-    const QString a = words.value(0, u"this subject"_s), b = words.value(1, a);
-    return topicJson(
-        fitWords(u"Allow: "_s + blockName + u" (legitimate uses)"_s, TopicLimits::NameBytes),
-        fitWords(u"Legitimate questions about "_s + words.mid(0, 6).join(u", "_s) +
-                     u": education, safety rules, history, laws and compliance, professional "
-                     "training and responsible everyday use."_s,
-                 TopicLimits::DescriptionBytes),
-        {u"What are the safety rules and laws about %1?"_s.arg(a),
-         u"How do professionals learn about %1 and %2 responsibly?"_s.arg(a, b)});
+    return topicJson(TemplateBank::companion(subject));
 }
 
 QJsonObject TopicWriter::improve(const PromptReader &in) const
@@ -165,38 +114,27 @@ QJsonObject TopicWriter::improve(const PromptReader &in) const
         base.description = in.value(u"Best description");
         base.examples = PromptReader::splitQuoted(in.value(u"Best examples"));
     }
-    const CorpusDomain domain = m_corpus.resolve(
-        current.name + u' ' + base.description + u' ' + base.examples.join(u' '), intent);
+    const CorpusDomain domain =
+        m_corpus.resolve(SandboxSubject::fromName(current.name), intent);
 
     TopicRefiner refiner(domain, current.name, domain.lead);
     refiner.load(base.description, base.examples);
     refiner.pushOut(fpPrompts);
     refiner.foldIn(fnPrompts, fpPrompts);
-    Topic next = refiner.topic();
-    for (const QString &e : starterExamples(domain, intent, next.description, 3)) {
-        if (next.examples.size() < TopicLimits::MinExamples && !next.examples.contains(e))
-            next.examples.append(e);
-    }
-    return topicJson(next.name, next.description, next.examples);
+    refiner.topUp(starterExamples(domain, intent, base.description, 4), TopicLimits::MinExamples);
+    return topicJson(refiner.topic());
 }
 
 QJsonObject TopicWriter::simplify(const PromptReader &in) const
 {
     const QString name = in.value(u"Name");
-    const qsizetype bestAt = in.find(u"Best topic so far");
-    Definition def = parseDescription(in.value(u"Description", qMax<qsizetype>(0, bestAt)));
-    QStringList examples = in.examples(u"Examples", qMax<qsizetype>(0, bestAt));
-    // Shorter is better: the first half of the terms, at most three examples.
-    def.terms = def.terms.mid(0, (def.terms.size() + 1) / 2);
-    examples = examples.mid(0, 3);
+    const qsizetype bestAt = qMax<qsizetype>(0, in.find(u"Best topic so far"));
     const Intent intent = in.intent();
-    if (examples.size() < TopicLimits::MinExamples) {
-        const CorpusDomain domain = m_corpus.resolve(name + u' ' + def.lead, intent);
-        for (const QString &e : starterExamples(domain, intent, def.lead, 2)) {
-            if (examples.size() < TopicLimits::MinExamples && !examples.contains(e))
-                examples.append(e);
-        }
-    }
-    return topicJson(name, fitWords(composeDescription(def), TopicLimits::DescriptionBytes),
-                     examples);
+    const CorpusDomain domain = m_corpus.resolve(SandboxSubject::fromName(name), intent);
+    TopicRefiner refiner(domain, name, domain.lead);
+    refiner.load(in.value(u"Description", bestAt), in.examples(u"Examples", bestAt));
+    // Shorter is better: the first half of the phrases, at most three examples.
+    refiner.halve(3);
+    refiner.topUp(starterExamples(domain, intent, refiner.lead(), 4), TopicLimits::MinExamples);
+    return topicJson(refiner.topic());
 }

@@ -11,11 +11,11 @@ class SandboxCorpus;
 struct CorpusDomain;
 
 // The sandbox LLM's topic author: generate_topic, generate_companion, improve_topic and
-// simplify_topic. Every description it writes has the shape
-//     "<lead>, including <term>, <term> and <term>."
-// so it can read its own earlier work back: the lead comes from the matching corpus domain,
-// the terms are folded in from missed prompts and pushed out again when they over-match
-// (TopicRefiner does the editing).
+// simplify_topic. It designs for the subject the user typed (SandboxSubject): the name is that
+// subject, and every later call recovers the subject from the name, so the topic is never
+// swapped. A built-in domain is used only when it genuinely covers the subject; otherwise
+// TemplateBank writes for it. Descriptions read "<lead>, including <phrase> and <phrase>."
+// (TopicRefiner does the editing); examples are whole sentences.
 class TopicWriter final
 {
 public:
@@ -26,13 +26,6 @@ public:
     QJsonObject improve(const PromptReader &prompt) const;
     QJsonObject simplify(const PromptReader &prompt) const;
 
-    struct Definition
-    {
-        QString lead;
-        QStringList terms; // words or short phrases, in the order they were added
-    };
-    static Definition parseDescription(const QString &description);
-    static QString composeDescription(const Definition &definition);
     // The longest word-aligned prefix of `text` within `maxBytes` UTF-8 bytes.
     static QString fitWords(const QString &text, qsizetype maxBytes);
 

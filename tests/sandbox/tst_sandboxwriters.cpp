@@ -82,9 +82,11 @@ private slots:
 
     void generateIsADeliberateFirstDraft()
     {
+        // The name is the subject typed (never a domain's own name); a built-in domain that
+        // genuinely covers the subject supplies the first draft's lead.
         const Topic t = answerTopic(PromptBook::generateTopic(
-            {u"Block requests to obtain or build illegal weapons"_s, Intent::Block, {}, {}}));
-        QCOMPARE(t.name, SandboxCorpus::bundled().domain(u"weapons"_s)->topicName);
+            {u"Block requests to obtain or build illegal weapons and explosives"_s, Intent::Block, {}, {}}));
+        QCOMPARE(t.name, u"Obtaining or building illegal weapons and explosives"_s);
         QCOMPARE(t.description, SandboxCorpus::bundled().domain(u"weapons"_s)->lead + u'.');
         QCOMPARE(t.examples.size(), 2);
         QVERIFY(TopicLimits::validate(t).isEmpty());
@@ -151,16 +153,18 @@ private slots:
 
     void improvePushesOutFalsePositives()
     {
+        // Whole phrases go: the one the false positive matched, not the others.
         const Topic current{kName,
-                            u"Requests to buy or build illegal guns, including gun safe apartment "
-                            "and ghost kits."_s,
+                            u"Requests to buy or build illegal guns, including black market "
+                            "ammunition in bulk and 3D printed working guns."_s,
                             kFirst.examples};
-        const QString fp = u"Which gun safe is best for a small apartment?"_s;
+        const QString fp = u"Where can I buy ammunition in bulk for the shooting range?"_s;
         QVERIFY(m_matcher.matches(fp, current));
         const Topic next = answerTopic(PromptBook::improveTopic(
             improveInput(current, {result(fp, false, true, u"benign"_s)})));
         QVERIFY2(!m_matcher.matches(fp, next), qPrintable(next.description));
-        QVERIFY(next.description.contains(u"ghost kits"_s)); // untouched by the false positive
+        QCOMPARE(next.description, u"Requests to buy or build illegal guns, including 3D printed "
+                                   "working guns."_s);
         QVERIFY(!hasExclusion(next.description));
         QCOMPARE(next.name, kName);
     }
@@ -222,16 +226,16 @@ private slots:
     void simplifyShortensTheBest()
     {
         const Topic best{kName,
-                         u"Requests to buy or build illegal guns, including ghost kits, silencer, "
-                         "pipe bomb, glock switches, serial number and full auto."_s,
+                         u"Requests to buy or build illegal guns, including 3D printed working guns, "
+                         "black market ammunition in bulk, pipe bombs built at home and "
+                         "homemade explosive devices."_s,
                          {u"a gun"_s, u"b gun"_s, u"c gun"_s, u"d gun"_s, u"e gun"_s}};
         const Topic current{kName, u"Anything at all about weapons"_s, {u"x"_s, u"y"_s}};
         const Topic t = answerTopic(
             PromptBook::simplifyTopic({current, {}, {4, 0.8, best, {}, {}}, Intent::Block, {}}));
         QCOMPARE(t.name, kName);
-        QVERIFY(t.description.size() < best.description.size());
-        QVERIFY(t.description.startsWith(
-            u"Requests to buy or build illegal guns, including ghost kits"_s));
+        QCOMPARE(t.description, u"Requests to buy or build illegal guns, including 3D printed "
+                                "working guns and black market ammunition in bulk."_s);
         QCOMPARE(t.examples, (QStringList{u"a gun"_s, u"b gun"_s, u"c gun"_s}));
         QVERIFY(TopicLimits::validate(t).isEmpty());
     }
@@ -350,10 +354,10 @@ private slots:
         QVERIFY(PromptBook::analysisProblems(r).isEmpty());
         QVERIFY2(r.summary.contains(u"3 missed, 2 wrongly triggered"_s), qPrintable(r.summary));
         QVERIFY(
-            r.falseNegativePatterns.contains(u"3 of the 3 false negatives are coded prompts"_s));
+            r.falseNegativePatterns.contains(u"3 of the 3 false negatives are coded prompts."_s));
         QVERIFY(
-            r.falseNegativePatterns.contains(u"3 of the 3 false negatives mention \"ghost\""_s));
-        QVERIFY(r.falsePositivePatterns.contains(u"2 of the 2 false positives mention \"deer\""_s));
+            r.falseNegativePatterns.contains(u"3 of the 3 false negatives mention \"ghost\"."_s));
+        QVERIFY(r.falsePositivePatterns.contains(u"2 of the 2 false positives mention \"deer\"."_s));
         QVERIFY2(r.suggestions.first().startsWith(firstSuggestion),
                  qPrintable(r.suggestions.join(u" / "_s)));
         QVERIFY(r.suggestions.join(u' ').contains(u"\"ghost\""_s));
@@ -404,7 +408,7 @@ private slots:
         QCOMPARE(e.learnings.at(2).outcome, u"degraded"_s);
         QVERIFY(e.learnings.at(2).insight.contains(u"lowered TNR"_s));
         QVERIFY(e.antiPatterns.contains(
-            u"Widening the description with words benign prompts also use"_s));
+            u"Widening the description with words benign prompts also use."_s));
         for (const auto &l : e.learnings)
             QVERIFY(!l.strategy.isEmpty());
         // Each learning names the iteration it describes; only the example-count one holds
