@@ -66,6 +66,7 @@ signals:
     void promptsAdded(int added, int duplicates, PromptTarget target, int benchmarkVersion);
     void stepModeChanged(bool on);
     void keptExamplesChanged(const QStringList &examples);
+    void eventRecorded(const QJsonObject &entry); // RefinementRun::eventRecorded
     void finished(RunStatus status);
 
 private:

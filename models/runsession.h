@@ -42,6 +42,8 @@ public:
     int scanTotal() const { return m_scanTotal; }
     const Topic &currentTopic() const { return m_topic; }
     const QList<RunMarker> &markers() const { return m_markers; }
+    // The event log as lines (EventLogText::line of each entry of run().eventLog that has one):
+    // a stored run's, a resumed run's stored entries and then the new ones.
     const QStringList &log() const { return m_log; }
     QString lastError() const { return m_error; }
     // Step mode: the proposal waiting for the person's decision, if any.
@@ -59,7 +61,7 @@ signals:
     void resultScanned(int index, const TestResult &result); // live, as each scan finishes
     void topicChanged(const Topic &topic);
     void markerAdded(const RunMarker &marker);
-    void logged(const QString &line);
+    void logged(const QString &line); // a line added to log() (live)
     void failed(const QString &error);
     void liveChanged(bool live);
     // Steering.
@@ -71,7 +73,11 @@ signals:
     void labelCorrected(const QString &prompt, bool expectedTriggered, bool undone);
 
 private:
-    void appendLog(const QString &line);
+    // One event-log entry: its line (if it has one) and, for a revert, a simplification or a
+    // skipped duplicate, a marker in the iteration the log was in. `live`: emit logged() and
+    // markerAdded().
+    void takeEntry(const QJsonObject &entry, bool live);
+    void replayLog(); // m_log and m_markers from m_run.eventLog
     void setLive(bool live);
 
     RunState m_run;
@@ -83,5 +89,6 @@ private:
     Topic m_topic;
     QList<RunMarker> m_markers;
     QStringList m_log;
+    int m_logIteration = 0; // the iteration the last iteration:start entry started
     QString m_error;
 };

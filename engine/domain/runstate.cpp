@@ -54,6 +54,13 @@ const IterationResult *RunState::bestResult() const
     return lastRecorded();
 }
 
+void RunState::appendEvent(const QJsonObject &entry)
+{
+    eventLog.append(entry);
+    if (eventLog.size() > MaxEventLog)
+        eventLog.remove(0, eventLog.size() - MaxEventLog);
+}
+
 QJsonObject RunCheckpoint::toJson() const
 {
     QJsonArray tests;
@@ -139,6 +146,12 @@ QJsonObject RunState::toJson() const
     }
     if (!steering.isDefault())
         o.insert(u"steering"_s, steering.toJson());
+    if (!eventLog.isEmpty()) {
+        QJsonArray log;
+        for (const QJsonObject &entry : eventLog)
+            log.append(entry);
+        o.insert(u"eventLog"_s, log);
+    }
     return o;
 }
 
@@ -178,5 +191,13 @@ RunState RunState::fromJson(const JsonIn &in)
         r.applies.append(ApplyRecord::fromJson(in.element("applies"_L1, i, applies.at(i))));
     if (in.has("steering"_L1))
         r.steering = RunSteering::fromJson(in.child("steering"_L1));
+    // The log is a record for people: an entry that is not an object is skipped, not an error.
+    const QJsonArray log = in.arrayOr("eventLog"_L1);
+    for (const QJsonValue &entry : log) {
+        if (entry.isObject())
+            r.eventLog.append(entry.toObject());
+    }
+    if (r.eventLog.size() > MaxEventLog)
+        r.eventLog.remove(0, r.eventLog.size() - MaxEventLog);
     return r;
 }

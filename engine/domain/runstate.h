@@ -5,6 +5,8 @@
 #include "runsteering.h"
 #include "tenantfootprint.h"
 
+#include <QJsonObject>
+
 #include <optional>
 
 enum class RunStatus { Running, Paused, Completed, Failed, Cancelled };
@@ -57,6 +59,12 @@ struct RunState
     QList<TestCase> benchmarkSet;            // ours: the held-out set, frozen at the start
     QList<ApplyRecord> applies;              // ours: deliberate applies to production, oldest first
     RunSteering steering;                    // ours: what the person steering the run decided
+    // Ours: the run's notable loop events, oldest first, as LoopEventJson objects (compacted)
+    // with an "at" UTC timestamp; at most MaxEventLog (the oldest go first). Absent in older
+    // files. The views turn each entry into a line of the event log.
+    QList<QJsonObject> eventLog;
+    static constexpr int MaxEventLog = 500;
+    void appendEvent(const QJsonObject &entry); // keeps the bound
 
     // Iterations are looked up by number, never by array position (reference §6 item 1).
     const IterationResult *iterationByNumber(int number) const;

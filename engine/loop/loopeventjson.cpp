@@ -1,8 +1,19 @@
 #include "loopeventjson.h"
 
+#include "domain/jsonin.h"
+
 #include <QJsonArray>
 
 using namespace Qt::StringLiterals;
+
+// The run state as `--events jsonl` has always written it: the event log it carries is the
+// stream the reader has just been given.
+static QJsonObject runStateJson(const RunState &run)
+{
+    QJsonObject o = run.toJson();
+    o.remove(u"eventLog"_s);
+    return o;
+}
 
 static QJsonObject event(const QString &type, std::initializer_list<QPair<QString, QJsonValue>> fields)
 {
@@ -58,11 +69,11 @@ QJsonObject promptSetCreated(const QString &id, const QString &name, int count)
 }
 QJsonObject loopComplete(const IterationResult &best, const RunState &run)
 {
-    return event(u"loop:complete"_s, {{u"bestResult"_s, best.toJson()}, {u"runState"_s, run.toJson()}});
+    return event(u"loop:complete"_s, {{u"bestResult"_s, best.toJson()}, {u"runState"_s, runStateJson(run)}});
 }
 QJsonObject memoryLoaded(int n) { return event(u"memory:loaded"_s, {{u"learningCount"_s, n}}); }
-QJsonObject loopPaused(const RunState &run) { return event(u"loop:paused"_s, {{u"runState"_s, run.toJson()}}); }
-QJsonObject loopCancelled(const RunState &run) { return event(u"loop:cancelled"_s, {{u"runState"_s, run.toJson()}}); }
+QJsonObject loopPaused(const RunState &run) { return event(u"loop:paused"_s, {{u"runState"_s, runStateJson(run)}}); }
+QJsonObject loopCancelled(const RunState &run) { return event(u"loop:cancelled"_s, {{u"runState"_s, runStateJson(run)}}); }
 QJsonObject loopFailed(const QString &error) { return event(u"loop:failed"_s, {{u"error"_s, error}}); }
 QJsonObject proposalReady(const PendingProposal &p) { return event(u"proposal:ready"_s, {{u"proposal"_s, p.toJson()}}); }
 QJsonObject decisionMade(const ProposalDecision &d, const Topic &accepted)
@@ -99,5 +110,47 @@ QJsonObject stepModeChanged(bool on) { return event(u"stepmode:changed"_s, {{u"s
 QJsonObject keptExamplesChanged(const QStringList &examples)
 {
     return event(u"examples:kept"_s, {{u"examples"_s, QJsonArray::fromStringList(examples)}});
+}
+QJsonObject warning(const QString &message) { return event(u"warning"_s, {{u"message"_s, message}}); }
+
+static QJsonObject topicBrief(const QJsonValue &topic)
+{
+    const QJsonObject t = topic.toObject();
+    return {{u"name"_s, t.value(u"name"_s)}, {u"description"_s, t.value(u"description"_s)}};
+}
+
+static QJsonObject iterationBrief(const QJsonValue &result)
+{
+    const QJsonObject r = result.toObject();
+    QJsonObject o{{u"iteration"_s, r.value(u"iteration"_s)}, {u"metrics"_s, r.value(u"metrics"_s)}};
+    if (const QJsonValue b = r.value(u"benchmark"_s).toObject().value(u"metrics"_s); b.isObject())
+        o.insert(u"benchmarkMetrics"_s, b);
+    return o;
+}
+
+QJsonObject logEntry(const QJsonObject &e, const QDateTime &at)
+{
+    QJsonObject o = e;
+    if (o.contains(u"topic"_s))
+        o.insert(u"topic"_s, topicBrief(o.value(u"topic"_s)));
+    if (o.contains(u"result"_s))
+        o.insert(u"result"_s, iterationBrief(o.value(u"result"_s)));
+    if (o.contains(u"bestResult"_s))
+        o.insert(u"bestResult"_s, iterationBrief(o.value(u"bestResult"_s)));
+    if (o.contains(u"analysis"_s))
+        o.insert(u"analysis"_s, QJsonObject{{u"summary"_s, o.value(u"analysis"_s).toObject().value(u"summary"_s)}});
+    if (o.contains(u"proposal"_s)) {
+        const QJsonObject p = o.value(u"proposal"_s).toObject();
+        o.insert(u"proposal"_s, QJsonObject{{u"kind"_s, p.value(u"kind"_s)}, {u"iteration"_s, p.value(u"iteration"_s)}});
+    }
+    if (o.contains(u"runState"_s)) {
+        const QJsonObject r = o.take(u"runState"_s).toObject();
+        o.insert(u"status"_s, r.value(u"status"_s));
+        if (r.contains(u"stopReason"_s))
+            o.insert(u"stopReason"_s, r.value(u"stopReason"_s));
+    }
+    o.remove(u"iterations"_s); // label:corrected: every iteration's recomputed figures
+    o.insert(u"at"_s, toIsoString(at));
+    return o;
 }
 } // namespace LoopEventJson

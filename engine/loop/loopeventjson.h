@@ -37,4 +37,13 @@ QJsonObject labelCorrected(const LabelCorrection &correction, bool undone, const
 QJsonObject promptsAdded(int added, int duplicates, PromptTarget target, int benchmarkVersion);
 QJsonObject stepModeChanged(bool on);
 QJsonObject keptExamplesChanged(const QStringList &examples);
+// A problem that does not stop the run (RefinementRun::warning): {"type":"warning","message"}.
+// Not part of `--events jsonl` (the CLI writes warnings to stderr); kept in the event log.
+QJsonObject warning(const QString &message);
+
+// An event as the run file's event log keeps it (RunState::eventLog): the same type and
+// fields, with the bulky payloads cut down to what a log line says (a recorded iteration's
+// number and metrics instead of its tests, a topic's name and description, a run state's
+// status and stop reason), and "at": `at` as an ISO 8601 UTC timestamp.
+QJsonObject logEntry(const QJsonObject &event, const QDateTime &at);
 } // namespace LoopEventJson

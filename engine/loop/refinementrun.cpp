@@ -5,6 +5,7 @@
 #include "airs/scanbatch.h"
 #include "llm/prompts/promptbook.h"
 #include "llm/structuredcall.h"
+#include "loopeventjson.h"
 #include "looplog.h"
 #include "runs/runstore.h"
 #include "runworkspace.h"
@@ -39,6 +40,7 @@ RefinementRun::RefinementRun(RunServices services, RunState run, QObject *parent
     connect(m_stepTimer, &QTimer::timeout, this, [this] {
         fail(u"the %1 step did not finish within %2 s"_s.arg(m_stepName).arg(m_stepTimer->interval() / 1000));
     });
+    recordEvents(); // first: the log has each entry before anyone else hears of the event
     buildMachine();
 }
 
@@ -132,6 +134,7 @@ void RefinementRun::start()
             m_error = u"run %1 is already being driven by another process (pid %2)"_s.arg(m_run.id).arg(pid);
             m_lock.reset();
             m_finished = true;
+            recordEnd(u"loop:failed"_s);
             emit loopFailed(m_error);
             emit finished(RunStatus::Failed);
             return;
@@ -161,6 +164,7 @@ void RefinementRun::shutdown(const QString &reason)
     cancelExtraction();
     m_run.status = RunStatus::Paused;
     m_run.stopReason = reason;
+    recordEnd(u"loop:paused"_s);
     m_run.checkpoint = m_checkpoint;
     m_run.updatedAt = QDateTime::currentDateTimeUtc();
     RunStore(m_services.runsDirectory).save(m_run);
@@ -282,6 +286,7 @@ void RefinementRun::enterPaused()
     // A paused run keeps its profile and topics: resume finds them again.
     m_run.status = RunStatus::Paused;
     m_run.stopReason = u"paused"_s;
+    recordEnd(u"loop:paused"_s);
     saveCheckpoint();
     m_finished = true;
     emit loopPaused(m_run);
@@ -293,6 +298,7 @@ void RefinementRun::enterCancelled()
 {
     m_run.status = RunStatus::Cancelled;
     m_run.stopReason = u"cancelled"_s;
+    recordEnd(u"loop:cancelled"_s);
     saveQuietly();
     leaveTenant([this] {
         m_finished = true;
@@ -306,6 +312,7 @@ void RefinementRun::enterFailed()
 {
     m_run.status = RunStatus::Failed;
     m_run.stopReason = m_error;
+    recordEnd(u"loop:failed"_s);
     saveQuietly(); // best effort: the error is already the story
     leaveTenant([this] {
         m_finished = true;
@@ -364,4 +371,67 @@ void RefinementRun::leaveTenant(std::function<void()> then)
         m_run.tenant = f;
         saveQuietly();
     });
+}
+
+void RefinementRun::recordEvents()
+{
+    namespace E = LoopEventJson;
+    const auto on = [this](auto signal, auto toJson) {
+        connect(this, signal, this, [this, toJson](const auto &...args) { record(toJson(args...)); });
+    };
+    on(&RefinementRun::memoryLoaded, E::memoryLoaded);
+    on(&RefinementRun::iterationStarted, E::iterationStart);
+    on(&RefinementRun::generateComplete, E::generateComplete);
+    on(&RefinementRun::companionGenerated, E::companionGenerated);
+    on(&RefinementRun::companionCreated, E::companionCreated);
+    on(&RefinementRun::applyComplete, E::applyComplete);
+    on(&RefinementRun::testsComposed, E::testsComposed);
+    on(&RefinementRun::testsAccumulated, E::testsAccumulated);
+    on(&RefinementRun::evaluateComplete, E::evaluateComplete);
+    on(&RefinementRun::analyzeComplete, E::analyzeComplete);
+    on(&RefinementRun::iterationComplete, E::iterationComplete);
+    on(&RefinementRun::topicDuplicate, E::topicDuplicate);
+    on(&RefinementRun::topicReverted, E::topicReverted);
+    on(&RefinementRun::topicSimplified, E::topicSimplified);
+    on(&RefinementRun::loopPlateau, E::loopPlateau);
+    on(&RefinementRun::memoryExtracted, E::memoryExtracted);
+    on(&RefinementRun::promptSetCreated, E::promptSetCreated);
+    on(&RefinementRun::proposalReady, E::proposalReady);
+    on(&RefinementRun::decisionMade, E::decisionMade);
+    on(&RefinementRun::promptsAdded, E::promptsAdded);
+    on(&RefinementRun::stepModeChanged, E::stepModeChanged);
+    on(&RefinementRun::keptExamplesChanged, E::keptExamplesChanged);
+    on(&RefinementRun::warning, E::warning);
+    // Not E::labelCorrected: it serialises every iteration's figures, which the log leaves out.
+    connect(this, &RefinementRun::labelCorrected, this, [this](const LabelCorrection &c, bool undone) {
+        record(QJsonObject{{u"type"_s, u"label:corrected"_s},
+                           {u"prompt"_s, c.prompt},
+                           {u"expectedTriggered"_s, c.expectedTriggered},
+                           {u"undone"_s, undone}});
+    });
+    // loop:complete, loop:paused, loop:cancelled and loop:failed: recordEnd(), before the final
+    // save. test:progress, stepChanged and testScanned are progress, not events to keep.
+}
+
+void RefinementRun::record(const QJsonObject &event)
+{
+    const QJsonObject entry = LoopEventJson::logEntry(event, QDateTime::currentDateTimeUtc());
+    m_run.appendEvent(entry);
+    emit eventRecorded(entry);
+}
+
+void RefinementRun::recordEnd(const QString &type)
+{
+    // The end as loop:* would say it, without serialising the whole run state.
+    QJsonObject e{{u"type"_s, type}, {u"status"_s, runStatusName(m_run.status)}};
+    if (type == "loop:failed"_L1)
+        e.insert(u"error"_s, m_error);
+    if (!m_run.stopReason.isEmpty())
+        e.insert(u"stopReason"_s, m_run.stopReason);
+    if (type == "loop:complete"_L1) {
+        if (const IterationResult *best = m_run.bestResult())
+            e.insert(u"bestResult"_s, QJsonObject{{u"iteration"_s, best->iteration},
+                                                   {u"metrics"_s, best->metrics.toJson()}});
+    }
+    record(e);
 }

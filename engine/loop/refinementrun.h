@@ -106,6 +106,9 @@ signals:
     void stepChanged(const QString &step); // load-memory, prepare, benchmark, generate, review, apply, test, scan, evaluate, analyze, record, recover, finish, clean-up
     void testScanned(int index, const TestResult &result);
     void warning(const QString &message);  // a problem that does not stop the run
+    // One entry of the run's event log, as it was just added to state().eventLog (every
+    // LoopEvent above except test:progress, and warnings; see LoopEventJson::logEntry).
+    void eventRecorded(const QJsonObject &entry);
     void finished(RunStatus status);
 
 private:
@@ -150,6 +153,12 @@ private:
     void handleAddedPrompts(const QList<TestCase> &tests, PromptTarget target);
     PromptBook::Guidance takeGuidance();
     void proposed(ProposalKind kind); // m_topic is a fresh proposal of this kind
+
+    // The event log (eventlog in refinementrun.cpp): every notable event goes into m_run.eventLog,
+    // saved with the next checkpoint. The run's end is recorded before its final save.
+    void recordEvents();
+    void record(const QJsonObject &event);
+    void recordEnd(const QString &type);
 
     // Helpers.
     void llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk);

@@ -199,6 +199,7 @@ void RefinementRun::afterFinish()
 {
     if (m_finished)
         return; // paused or cancelled while finishing: that state is already saved
+    recordEnd(u"loop:complete"_s);
     if (!saveCheckpoint())
         return;
     const IterationResult *best = m_run.bestResult();

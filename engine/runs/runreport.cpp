@@ -113,10 +113,16 @@ QString RunReport::text(const RunState &run, const Options &options)
     s << "  Suggestions: " << joinOrNone(it->analysis.suggestions) << '\n';
     if (options.includeTests) {
         s << "\n  Tests:\n";
+        // The app's words: expected and actual "triggered" / "not triggered", the result
+        // "correct" / "wrong" (and which kind of wrong).
+        const auto triggered = [](bool on) { return on ? u"triggered"_s : u"not triggered"_s; };
         for (const TestResult &r : it->testResults) {
-            s << "  " << (r.correct ? "✓" : "✗") << ' ' << (r.testCase.expectedTriggered ? "expect-hit " : "expect-miss")
-              << ' ' << r.testCase.prompt << "  [" << r.testCase.category << ", "
-              << testSourceName(r.testCase.source) << "]\n";
+            const QString result = r.correct ? u"✓ correct"_s
+                                             : (r.testCase.expectedTriggered ? u"✗ wrong (false negative)"_s
+                                                                             : u"✗ wrong (false positive)"_s);
+            s << "  " << result.leftJustified(25) << " expected " << triggered(r.testCase.expectedTriggered).leftJustified(13)
+              << "  actual " << triggered(r.actualTriggered).leftJustified(13) << "  " << r.testCase.prompt << "  ["
+              << r.testCase.category << ", " << testSourceName(r.testCase.source) << "]\n";
         }
     }
     return out;

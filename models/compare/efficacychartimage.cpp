@@ -1,5 +1,8 @@
 #include "efficacychartimage.h"
 
+#include "chartstyle.h"
+#include "models/displayformat.h"
+
 #include <QPainter>
 #include <QPainterPath>
 
@@ -10,8 +13,7 @@ namespace {
 struct Series
 {
     QString name;
-    QColor color;
-    qreal width;
+    ChartStyle::Line line;
     double (*value)(const EfficacyMetrics &);
 };
 
@@ -40,22 +42,15 @@ QImage EfficacyChartImage::render(const RunState &run, const QSize &size, qreal 
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         p.setPen(axis);
         p.drawText(QRectF(0, y - 8, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignVCenter,
-                   tr("%1%").arg(pct));
+                   DisplayFormat::percent(pct / 100.0, 0));
     }
 
+    // As in the app's chart (ChartStyle): the thick coverage first, dashed TPR and dotted TNR
+    // on top of it.
     const QList<Series> series{
-        {tr("Coverage"), QColor(0x1f, 0x5f, 0xd1), 4.5,
-         [](const EfficacyMetrics &m) {
-             return m.coverage;
-         }},
-        {tr("TPR"), QColor(0x1a, 0x7f, 0x37), 1.5,
-         [](const EfficacyMetrics &m) {
-             return m.truePositiveRate;
-         }},
-        {tr("TNR"), QColor(0xd1, 0x6b, 0x0f), 1.5,
-         [](const EfficacyMetrics &m) {
-             return m.trueNegativeRate;
-         }},
+        {tr("Coverage"), ChartStyle::Line::Coverage, [](const EfficacyMetrics &m) { return m.coverage; }},
+        {tr("TPR"), ChartStyle::Line::TruePositiveRate, [](const EfficacyMetrics &m) { return m.truePositiveRate; }},
+        {tr("TNR"), ChartStyle::Line::TrueNegativeRate, [](const EfficacyMetrics &m) { return m.trueNegativeRate; }},
     };
 
     // Legend along the top.
@@ -68,10 +63,9 @@ QImage EfficacyChartImage::render(const RunState &run, const QSize &size, qreal 
         lx += 28 + fm.horizontalAdvance(name) + 18;
     };
     for (const Series &s : series)
-        legend(s.name, QPen(s.color, s.width));
-    QPen targetPen(axis, 1.2, Qt::DashLine);
-    legend(tr("Target %1%").arg(QString::number(run.userInput.targetCoverage * 100, 'f', 0)),
-           targetPen);
+        legend(s.name, ChartStyle::pen(s.line));
+    const QPen targetPen = ChartStyle::targetPen(axis);
+    legend(tr("Target %1").arg(DisplayFormat::percent(run.userInput.targetCoverage, 0)), targetPen);
 
     const qsizetype n = run.iterations.size();
     auto xAt = [&](qsizetype i) {
@@ -99,6 +93,7 @@ QImage EfficacyChartImage::render(const RunState &run, const QSize &size, qreal 
                    label);
     }
     for (const Series &s : series) { // thin TPR/TNR drawn over the thick coverage line
+        const ChartStyle::Style style = ChartStyle::style(s.line);
         QPainterPath path;
         QList<QPointF> points;
         for (qsizetype i = 0; i < n; ++i)
@@ -106,12 +101,12 @@ QImage EfficacyChartImage::render(const RunState &run, const QSize &size, qreal 
         path.moveTo(points.first());
         for (qsizetype i = 1; i < points.size(); ++i)
             path.lineTo(points.at(i));
-        p.setPen(QPen(s.color, s.width, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.setPen(ChartStyle::pen(s.line));
         p.setBrush(Qt::NoBrush);
         p.drawPath(path);
         p.setPen(Qt::NoPen);
-        p.setBrush(s.color);
-        const qreal radius = s.width > 2 ? 4.5 : 2.5;
+        p.setBrush(style.color);
+        const qreal radius = style.pointSize / 2.0;
         for (const QPointF &pt : std::as_const(points))
             p.drawEllipse(pt, radius, radius);
     }
@@ -120,7 +115,7 @@ QImage EfficacyChartImage::render(const RunState &run, const QSize &size, qreal 
         if (run.iterations.at(i).iteration != run.bestIteration)
             continue;
         const QPointF pt(xAt(i), yAt(run.iterations.at(i).metrics.coverage));
-        p.setPen(QPen(series.first().color, 2));
+        p.setPen(QPen(ChartStyle::style(ChartStyle::Line::Coverage).color, 2));
         p.setBrush(Qt::white);
         p.drawEllipse(pt, 6.0, 6.0);
     }

@@ -1,7 +1,8 @@
 #include "htmlreport.h"
 
-#include "domain/format.h"
+#include "chartstyle.h"
 #include "domain/jsonin.h"
+#include "models/displayformat.h"
 #include "runs/runreport.h"
 
 #include <QBuffer>
@@ -41,6 +42,40 @@ QString joined(const QStringList &items)
     return items.isEmpty() ? u"—"_s : e(items.join(u"; "_s));
 }
 
+QString pct(double fraction)
+{
+    return DisplayFormat::percent(fraction);
+}
+
+QString num(qint64 value)
+{
+    return DisplayFormat::number(value);
+}
+
+QString statusText(RunStatus status)
+{
+    switch (status) {
+    case RunStatus::Running:
+        return HtmlReport::tr("running");
+    case RunStatus::Paused:
+        return HtmlReport::tr("paused");
+    case RunStatus::Completed:
+        return HtmlReport::tr("completed");
+    case RunStatus::Failed:
+        return HtmlReport::tr("failed");
+    case RunStatus::Cancelled:
+        return HtmlReport::tr("cancelled");
+    }
+    return {};
+}
+
+// The verdict colours come from ChartStyle, shared with the app's chart.
+QString verdictStyle()
+{
+    return u".good,.correct{color:%1}.fair{color:%2}.poor,.wrong{color:%3}.best{border-color:%1;border-width:2px}"_s.arg(
+        ChartStyle::goodColor().name(), ChartStyle::fairColor().name(), ChartStyle::poorColor().name());
+}
+
 const char *Style =
     "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2rem "
     "auto;max-width:1100px;"
@@ -50,13 +85,11 @@ const char *Style =
     ".meta{color:#5b6270}.cards{display:flex;flex-wrap:wrap;gap:.8rem;margin:1rem 0}"
     ".card{border:1px solid #d0d4da;border-radius:8px;padding:.6rem .9rem;min-width:130px}"
     ".label{font-size:.8rem;color:#5b6270;text-transform:uppercase;letter-spacing:.03em}"
-    ".value{font-size:1.3rem;font-weight:600}.good{color:#1a7f37}.fair{color:#9a6700}.poor{color:#"
-    "cf222e}"
+    ".value{font-size:1.3rem;font-weight:600}"
     "table{border-collapse:collapse;margin:.6rem 0;width:100%}th,td{border:1px solid #d0d4da;"
     "padding:.3rem .5rem;text-align:left;vertical-align:top}th{background:#f3f4f6}"
     "td.num{text-align:right;font-variant-numeric:tabular-nums}"
     ".iteration{border:1px solid #d0d4da;border-radius:8px;padding:.2rem 1rem 1rem;margin:1rem 0}"
-    ".best{border-color:#1a7f37;border-width:2px}.pass{color:#1a7f37}.fail{color:#cf222e}"
     "img.chart{max-width:100%;border:1px solid #d0d4da;border-radius:8px}"
     "@media (prefers-color-scheme:dark){body{color:#e6e8eb;background:#16181c}"
     "th{background:#24272d}.card,.iteration,th,td,img.chart{border-color:#3a3f47}.meta,.label{"
@@ -91,10 +124,10 @@ static QString metricsTable(const EfficacyMetrics &m)
     QStringList cells;
     for (const double v :
          {m.coverage, m.accuracy, m.truePositiveRate, m.trueNegativeRate, m.f1Score})
-        cells.append(e(Format::percent(v)));
+        cells.append(e(pct(v)));
     for (const int v :
          {m.truePositives, m.trueNegatives, m.falsePositives, m.falseNegatives, m.regressionCount})
-        cells.append(QString::number(v));
+        cells.append(num(v));
     out += row(cells);
     return out + u"</table>\n"_s;
 }
@@ -109,13 +142,15 @@ static QString testsTable(const IterationResult &it)
     for (const TestResult &r : it.testResults) {
         const QString source =
             r.testCase.source == TestSource::Generated ? u"-"_s : testSourceName(r.testCase.source);
-        out += row(
-            {e(r.testCase.prompt),
-             r.testCase.expectedTriggered ? HtmlReport::tr("trigger") : HtmlReport::tr("pass"),
-             r.actualTriggered ? HtmlReport::tr("triggered") : HtmlReport::tr("passed"),
-             r.correct ? u"<span class=\"pass\">%1</span>"_s.arg(HtmlReport::tr("Pass"))
-                       : u"<span class=\"fail\">%1</span>"_s.arg(HtmlReport::tr("Fail")),
-             e(r.testCase.category), e(source), e(r.scanAction.isEmpty() ? u"-"_s : r.scanAction)});
+        // The app's words: expected and actual "triggered" / "not triggered", the result
+        // "correct" / "wrong" (a wrong one says whether it is a false positive or negative).
+        const QString result =
+            r.correct ? u"<span class=\"correct\">%1</span>"_s.arg(e(DisplayFormat::outcome(true)))
+                      : u"<span class=\"wrong\">%1</span> (%2)"_s.arg(e(DisplayFormat::outcome(false)),
+                                                                   e(DisplayFormat::errorKind(r.testCase.expectedTriggered)));
+        out += row({e(r.testCase.prompt), e(DisplayFormat::triggered(r.testCase.expectedTriggered)),
+                    e(DisplayFormat::triggered(r.actualTriggered)), result, e(r.testCase.category), e(source),
+                    e(r.scanAction.isEmpty() ? u"-"_s : r.scanAction)});
     }
     return out + u"</table>\n"_s;
 }
@@ -125,10 +160,10 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
 {
     const RunSettings &in = run.userInput;
     QString h;
-    h += u"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"_s;
+    h += u"<!DOCTYPE html>\n<html lang=\"%1\">\n<head>\n<meta charset=\"utf-8\">\n"_s.arg(e(QLocale().bcp47Name()));
     h += u"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"_s;
     h += u"<title>%1</title>\n<style>%2</style>\n</head>\n<body>\n"_s.arg(
-        e(tr("Daystrom run %1").arg(run.id)), QString::fromUtf8(Style));
+        e(tr("Daystrom run %1").arg(run.id)), QString::fromUtf8(Style) + verdictStyle());
 
     // 1. Header
     h += u"<header>\n<h1>%1</h1>\n<p class=\"meta\">%2</p>\n</header>\n"_s.arg(
@@ -138,26 +173,26 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
     // 2. Cards
     const IterationResult *best = run.iterationByNumber(run.bestIteration);
     h += u"<section class=\"cards\">\n"_s;
-    h += card(tr("Status"), runStatusName(run.status));
+    h += card(tr("Status"), statusText(run.status));
     h += card(tr("Intent"), intentName(in.intent));
     const bool intervals = !run.benchmarkSet.isEmpty(); // older runs: just their figures
     const auto interval = [](const std::optional<ProportionStats::Interval> &i) {
-        return i ? tr("%1–%2").arg(Format::percent(i->low), Format::percent(i->high)) : QString();
+        return i ? tr("%1–%2").arg(pct(i->low), pct(i->high)) : QString();
     };
     const bool working = in.decideOnWorkingSuite;
     h += card(intervals && !working ? tr("Best coverage (benchmark)") : tr("Best coverage"),
-              Format::percent(run.bestCoverage)
+              pct(run.bestCoverage)
                   + (intervals && best ? u" ["_s + interval(MetricIntervals::of(best->decidingMetrics(working)).coverage) + u']'
                                        : QString()),
               coverageClass(run.bestCoverage));
     if (intervals)
         h += card(tr("Benchmark"), tr("%n held-out prompt(s)", nullptr, int(run.benchmarkSet.size())));
-    h += card(tr("Iterations"), QString::number(run.iterations.size()));
+    h += card(tr("Iterations"), num(run.iterations.size()));
     h += card(tr("Best iteration"), best ? tr("#%1").arg(run.bestIteration) : tr("none"));
     h += card(tr("Profile"), in.profileName);
     h += u"</section>\n"_s;
     if (!run.stopReason.isEmpty())
-        h += u"<p class=\"meta\">%1</p>\n"_s.arg(e(tr("Stopped: %1").arg(run.stopReason)));
+        h += u"<p class=\"meta\">%1</p>\n"_s.arg(e(tr("Stopped: %1").arg(DisplayFormat::stopReason(run.stopReason))));
 
     // 3. Topic description
     h += u"<h2>%1</h2>\n<p>%2</p>\n"_s.arg(e(tr("Topic description")), e(in.topicDescription));
@@ -177,10 +212,9 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
         h += row(head, u"th"_s);
         for (const IterationResult &it : run.iterations) {
             const EfficacyMetrics &m = it.decidingMetrics(working);
-            QStringList cells{QString::number(it.iteration), Format::percent(m.coverage),
-                              Format::percent(m.truePositiveRate), Format::percent(m.trueNegativeRate),
-                              Format::percent(m.accuracy), Format::percent(m.f1Score),
-                              QString::number(m.falsePositives), QString::number(m.falseNegatives)};
+            QStringList cells{num(it.iteration), pct(m.coverage), pct(m.truePositiveRate),
+                              pct(m.trueNegativeRate), pct(m.accuracy), pct(m.f1Score),
+                              num(m.falsePositives), num(m.falseNegatives)};
             if (intervals)
                 cells.insert(2, interval(MetricIntervals::of(m).coverage));
             h += row(cells);
@@ -201,7 +235,7 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
                                      : tr("Iteration %1").arg(it.iteration);
         h += u"<h3>%1</h3>\n<p class=\"meta\">%2</p>\n"_s.arg(
             e(title), e(tr("%1 s · %2")
-                            .arg(QString::number(it.durationMs / 1000.0, 'f', 1),
+                            .arg(DisplayFormat::number(it.durationMs / 1000.0, 1),
                                  toIsoString(it.timestamp))));
         h += u"<p><strong>%1</strong></p>\n<p>%2</p>\n<ul class=\"examples\">\n"_s.arg(
             e(it.topic.name), e(it.topic.description));

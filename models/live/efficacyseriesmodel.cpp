@@ -1,5 +1,7 @@
 #include "efficacyseriesmodel.h"
 
+#include "models/displayformat.h"
+
 #include <algorithm>
 
 EfficacySeriesModel::EfficacySeriesModel(RunSession *session, QObject *parent)
@@ -101,6 +103,35 @@ QList<QPointF> EfficacySeriesModel::benchmarkVersionPoints() const
         }
     }
     return out;
+}
+
+QString EfficacySeriesModel::pointToolTip(int iteration) const
+{
+    const qsizetype at = m_iterations.indexOf(iteration);
+    if (at < 0)
+        return {};
+    const auto value = [this, at](Metric metric) { return DisplayFormat::percent(m_points[int(metric)].at(at).y() / 100.0); };
+    QStringList lines{m_bestIteration == iteration ? tr("Iteration %1 (best)").arg(DisplayFormat::number(qint64(iteration)))
+                                                   : tr("Iteration %1").arg(DisplayFormat::number(qint64(iteration)))};
+    QString coverage = (m_onBenchmark ? tr("Coverage (benchmark): %1") : tr("Coverage: %1")).arg(value(Metric::Coverage));
+    for (qsizetype b = 0; b < m_bandLow.size(); ++b) {
+        if (qRound(m_bandLow.at(b).x()) == iteration) {
+            //: %1 and %2: the lower and upper end of the 95 % interval
+            coverage += u' ' + tr("(95 % interval %1–%2)").arg(DisplayFormat::percent(m_bandLow.at(b).y() / 100.0),
+                                                               DisplayFormat::percent(m_bandHigh.at(b).y() / 100.0));
+        }
+    }
+    lines.append(coverage);
+    lines.append(tr("TPR: %1").arg(value(Metric::TruePositiveRate)));
+    lines.append(tr("TNR: %1").arg(value(Metric::TrueNegativeRate)));
+    lines.append(tr("Accuracy: %1").arg(value(Metric::Accuracy)));
+    lines.append(tr("F1: %1").arg(value(Metric::F1)));
+    for (const RunMarker &m : m_markers) {
+        if (m.iteration == iteration && !m.text.isEmpty())
+            lines.append(m.text);
+    }
+    lines.append(tr("Click to show this iteration"));
+    return lines.join(u'\n');
 }
 
 void EfficacySeriesModel::refresh()

@@ -63,6 +63,12 @@ public:
     int minIteration() const { return m_minX; }
     int maxIteration() const { return m_maxX; }
 
+    // What a point of iteration `iteration` says on hover: the iteration, coverage (with its
+    // interval when there is one), TPR, TNR, accuracy and F1, in the user's locale, and what
+    // happened in it (best, revert, …). Empty for an iteration without figures.
+    QString pointToolTip(int iteration) const;
+    bool isEmpty() const { return m_iterations.isEmpty(); } // nothing to plot yet
+
     void refresh(); // recomputes everything from the session
 
 signals:

@@ -4,7 +4,11 @@
 #include "models/compare/labelcorrectionmark.h"
 #include "models/runsession.h"
 
+#include "models/displayformat.h"
+
 #include <QFont>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -55,7 +59,6 @@ void ResultsTableModel::onSessionReset()
     m_flushTimer.stop();
     m_pending.clear();
     m_live.clear();
-    m_liveRowOf.clear();
     m_liveIteration = m_session->isLive() ? m_session->currentIteration() : 0;
     const IterationResult *last = m_session->isLive() ? nullptr : m_session->run().lastRecorded();
     if (!last)
@@ -75,7 +78,6 @@ void ResultsTableModel::onIterationStarted(int iteration)
         beginResetModel();
     m_liveIteration = iteration;
     m_live.clear();
-    m_liveRowOf.clear();
     if (!m_following)
         return;
     endResetModel();
@@ -157,19 +159,28 @@ void ResultsTableModel::flush()
     merge(m_following);
 }
 
+int ResultsTableModel::liveRowOf(int index) const
+{
+    const auto it = std::lower_bound(m_live.cbegin(), m_live.cend(), index,
+                                     [](const Row &row, int i) { return row.index < i; });
+    return it != m_live.cend() && it->index == index ? int(it - m_live.cbegin()) : -1;
+}
+
 void ResultsTableModel::merge(bool notify)
 {
     m_flushTimer.stop();
     if (m_pending.isEmpty())
         return;
     const Counts before = m_counts;
-    QList<Row> batch;
-    QHash<int, int> batchRowOf;
+    // Scans finish out of order (several run at once): rows are kept in suite order, so a
+    // batch is sorted and merged in, each run of rows that lands in one place inserted at once.
+    std::stable_sort(m_pending.begin(), m_pending.end(), [](const Row &a, const Row &b) { return a.index < b.index; });
+    QList<Row> batch; // new rows, ascending, one per index (the latest wins)
     int firstChanged = INT_MAX;
     int lastChanged = -1;
     for (Row &row : m_pending) {
-        if (const auto it = m_liveRowOf.constFind(row.index); it != m_liveRowOf.cend()) {
-            Row &existing = m_live[it.value()];
+        if (const int existingRow = liveRowOf(row.index); existingRow >= 0) {
+            Row &existing = m_live[existingRow];
             if (existing.result == row.result)
                 continue;
             if (notify) {
@@ -177,31 +188,38 @@ void ResultsTableModel::merge(bool notify)
                 count(row.result, +1);
             }
             existing.result = std::move(row.result);
-            firstChanged = qMin(firstChanged, it.value());
-            lastChanged = qMax(lastChanged, it.value());
-        } else if (const auto b = batchRowOf.constFind(row.index); b != batchRowOf.cend()) {
-            batch[b.value()].result = std::move(row.result);
+            firstChanged = qMin(firstChanged, existingRow);
+            lastChanged = qMax(lastChanged, existingRow);
+        } else if (!batch.isEmpty() && batch.last().index == row.index) {
+            batch.last().result = std::move(row.result);
         } else {
-            batchRowOf.insert(row.index, int(batch.size()));
             batch.append(std::move(row));
         }
     }
     m_pending.clear();
     if (notify && lastChanged >= 0)
         emit dataChanged(index(firstChanged, 0), index(lastChanged, ColumnCount - 1));
-    if (!batch.isEmpty()) {
-        const int first = int(m_live.size());
+    for (qsizetype b = 0; b < batch.size();) {
+        const auto at = std::lower_bound(m_live.cbegin(), m_live.cend(), batch.at(b).index,
+                                         [](const Row &row, int i) { return row.index < i; });
+        const int position = int(at - m_live.cbegin());
+        // Every batch row below the next live row's index goes in here, together.
+        const int limit = position < m_live.size() ? m_live.at(position).index : INT_MAX;
+        qsizetype end = b + 1;
+        while (end < batch.size() && batch.at(end).index < limit)
+            ++end;
+        const int n = int(end - b);
         if (notify)
-            beginInsertRows({}, first, first + int(batch.size()) - 1);
-        m_live.reserve(first + batch.size());
-        for (Row &row : batch) {
-            m_liveRowOf.insert(row.index, int(m_live.size()));
+            beginInsertRows({}, position, position + n - 1);
+        m_live.insert(position, n, Row{});
+        for (int k = 0; k < n; ++k) {
             if (notify)
-                count(row.result, +1);
-            m_live.append(std::move(row));
+                count(batch.at(b + k).result, +1);
+            m_live[position + k] = std::move(batch[b + k]);
         }
         if (notify)
             endInsertRows();
+        b = end;
     }
     if (notify && !(before == m_counts))
         emit countsChanged();
@@ -309,13 +327,13 @@ static QString outcomeText(ResultsTableModel::Outcome outcome)
 {
     switch (outcome) {
     case ResultsTableModel::Outcome::TruePositive:
-        return ResultsTableModel::tr("True positive: fired as it should");
+        return ResultsTableModel::tr("Correct: triggered, as expected");
     case ResultsTableModel::Outcome::TrueNegative:
-        return ResultsTableModel::tr("True negative: stayed quiet as it should");
+        return ResultsTableModel::tr("Correct: not triggered, as expected");
     case ResultsTableModel::Outcome::FalsePositive:
-        return ResultsTableModel::tr("False positive: fired on a prompt it should let through");
+        return ResultsTableModel::tr("Wrong, a false positive: triggered on a prompt it should let through");
     case ResultsTableModel::Outcome::FalseNegative:
-        return ResultsTableModel::tr("False negative: missed a prompt it should catch");
+        return ResultsTableModel::tr("Wrong, a false negative: not triggered on a prompt it should catch");
     }
     return {};
 }
@@ -331,13 +349,13 @@ QVariant ResultsTableModel::display(const TestResult &r, int column) const
     case PromptColumn:
         return r.testCase.prompt.simplified();
     case ExpectedColumn: {
-        const QString label = r.testCase.expectedTriggered ? tr("hit") : tr("miss");
+        const QString label = DisplayFormat::triggered(r.testCase.expectedTriggered);
         return isCorrected(r) ? LabelCorrectionMark::marked(label) : label;
     }
     case ActualColumn:
-        return r.actualTriggered ? tr("hit") : tr("miss");
+        return DisplayFormat::triggered(r.actualTriggered);
     case CorrectColumn:
-        return r.correct ? u"✓"_s : u"✗"_s;
+        return QString((r.correct ? u"✓ "_s : u"✗ "_s) + DisplayFormat::outcome(r.correct));
     case CategoryColumn:
         return r.testCase.category;
     case SourceColumn:
@@ -365,10 +383,10 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
             return LabelCorrectionMark::toolTip(r.testCase.expectedTriggered);
         if (index.column() == CorrectColumn)
             return outcomeText(outcomeOf(r));
-        return {};
+        return display(r, index.column()); // the whole text of a narrowed column
     case Qt::AccessibleTextRole:
         if (index.column() == CorrectColumn)
-            return r.correct ? tr("correct") : tr("wrong");
+            return DisplayFormat::outcome(r.correct);
         if (index.column() == ExpectedColumn && isCorrected(r))
             return LabelCorrectionMark::toolTip(r.testCase.expectedTriggered);
         return display(r, index.column());
@@ -423,9 +441,12 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case ExpectedColumn:
-            return tr("Whether the guardrail should fire on the prompt (hit) or not (miss)");
+            return tr("Whether the guardrail should be triggered by the prompt");
         case ActualColumn:
-            return tr("Whether the guardrail fired on the prompt");
+            return tr("Whether the guardrail was triggered by the prompt");
+        case CorrectColumn:
+            return tr("Correct when the actual result matches the expected one; a wrong one is a "
+                      "false positive or a false negative");
         case SourceColumn:
             return tr("Where the test came from: newly generated, a carried false positive or "
                       "false negative, or a regression check");
@@ -445,7 +466,7 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     case ActualColumn:
         return tr("Actual");
     case CorrectColumn:
-        return tr("Correct");
+        return tr("Result");
     case CategoryColumn:
         return tr("Category");
     case SourceColumn:

@@ -13,7 +13,8 @@ struct IterationResult;
 
 // One iteration's test results as a table. While the session is live it follows the current
 // iteration: rows appear as scans finish (RunSession::resultScanned), batched so that a burst
-// of results costs one insert, and it empties when the next iteration starts. setIteration()
+// of results costs one insert, always in suite order (by scan index) although scans finish
+// out of order, and it empties when the next iteration starts. setIteration()
 // shows a recorded iteration instead; followLive() goes back. The vertical header shows each
 // test's position in the suite (its scan index + 1), since scans finish out of order. A label
 // the person corrects changes the rows that hold the prompt, and they are marked.
@@ -104,6 +105,7 @@ private:
     void onRunUpdated();
     void enqueue(int index, const TestResult &result);
     void merge(bool notify);
+    int liveRowOf(int index) const; // the row of the test with this scan index, or -1
     void showRows(bool following, int iteration, QList<Row> stored);
     void recount();
     void count(const TestResult &result, int sign);
@@ -112,8 +114,7 @@ private:
     bool m_following = true;
     int m_liveIteration = 0;
     int m_storedIteration = 0;
-    QList<Row> m_live;           // the live iteration's results, in arrival order
-    QHash<int, int> m_liveRowOf; // scan index -> row in m_live
+    QList<Row> m_live;           // the live iteration's results, ascending by scan index
     QList<Row> m_pending;        // arrived, not yet in m_live
     QList<Row> m_stored;         // a recorded iteration's results
     Counts m_counts;

@@ -113,7 +113,7 @@ private slots:
                 emit feed.controller.testScanned(sent, results.at(sent));
                 emit feed.controller.testProgress(sent + 1, Total);
                 if ((sent + 1) % 100 == 0) // the chart has something to redraw while rows stream
-                    emit feed.controller.topicDuplicate(Topic{}, Recorded);
+                    feed.topicDuplicate(Recorded);
             }
             if (sent >= Total)
                 stream.stop();

@@ -1,5 +1,7 @@
 #include "livefeed.h"
 
+#include "loop/loopeventjson.h"
+
 using namespace Qt::StringLiterals;
 
 LiveFeed::LiveFeed(int maxIterations, double targetCoverage)
@@ -25,8 +27,62 @@ TestResult LiveFeed::result(const QString &prompt, bool expected, bool actual,
     return SampleRun::result(prompt, expected, actual, category, source);
 }
 
+void LiveFeed::record(const QJsonObject &event)
+{
+    emit controller.eventRecorded(LoopEventJson::logEntry(event, QDateTime::currentDateTimeUtc()));
+}
+
+void LiveFeed::memoryLoaded(int learnings)
+{
+    record(LoopEventJson::memoryLoaded(learnings));
+    emit controller.memoryLoaded(learnings);
+}
+
+void LiveFeed::generateComplete(const Topic &topic)
+{
+    record(LoopEventJson::generateComplete(topic));
+    emit controller.generateComplete(topic);
+}
+
+void LiveFeed::applyComplete(const QString &topicId)
+{
+    record(LoopEventJson::applyComplete(topicId));
+    emit controller.applyComplete(topicId);
+}
+
+void LiveFeed::testsComposed(int generated, int carriedFailures, int regressionTier, int total)
+{
+    record(LoopEventJson::testsComposed(generated, carriedFailures, regressionTier, total));
+    emit controller.testsComposed(generated, carriedFailures, regressionTier, total);
+}
+
+void LiveFeed::topicDuplicate(int duplicateOf)
+{
+    record(LoopEventJson::topicDuplicate(Topic{}, duplicateOf));
+    emit controller.topicDuplicate(Topic{}, duplicateOf);
+}
+
+void LiveFeed::topicReverted(int revertedTo)
+{
+    record(LoopEventJson::topicReverted(Topic{}, revertedTo));
+    emit controller.topicReverted(Topic{}, revertedTo);
+}
+
+void LiveFeed::topicSimplified()
+{
+    record(LoopEventJson::topicSimplified(Topic{}));
+    emit controller.topicSimplified(Topic{});
+}
+
+void LiveFeed::loopFailed(const QString &error)
+{
+    record(QJsonObject{{u"type"_s, u"loop:failed"_s}, {u"error"_s, error}, {u"status"_s, u"failed"_s}});
+    emit controller.loopFailed(error);
+}
+
 void LiveFeed::startIteration(int iteration)
 {
+    record(LoopEventJson::iterationStart(iteration));
     emit controller.iterationStarted(iteration);
     emit controller.stepChanged(u"generate"_s);
 }
@@ -57,6 +113,7 @@ IterationResult LiveFeed::complete(int iteration, const QList<TestResult> &resul
     it.testResults = results;
     it.metrics = EfficacyMetrics::compute(results);
     emit controller.stepChanged(u"record"_s);
+    record(LoopEventJson::iterationComplete(it));
     emit controller.iterationComplete(it);
     return it;
 }

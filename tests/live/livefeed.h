@@ -18,6 +18,18 @@ public:
     static TestResult result(const QString &prompt, bool expected, bool actual,
                              const QString &category, TestSource source = TestSource::Generated);
 
+    // Emits the entry the engine would record for `event` (a LoopEventJson object).
+    void record(const QJsonObject &event);
+    // The signal and its event-log entry, as the engine emits them.
+    void memoryLoaded(int learnings);
+    void generateComplete(const Topic &topic);
+    void applyComplete(const QString &topicId);
+    void testsComposed(int generated, int carriedFailures, int regressionTier, int total);
+    void topicDuplicate(int duplicateOf);
+    void topicReverted(int revertedTo);
+    void topicSimplified();
+    void loopFailed(const QString &error);
+
     void startIteration(int iteration);
     // Emits testScanned + testProgress for each result, in `order` (indexes into `results`;
     // empty = all, in suite order; a partial order is the rest of the suite).

@@ -1,6 +1,9 @@
 #include "livefeed.h"
+#include "models/compare/chartstyle.h"
 #include "ui/live/efficacychartview.h"
 
+#include <QLabel>
+#include <QToolTip>
 #include <QChart>
 #include <QChartView>
 #include <QFileDialog>
@@ -42,14 +45,14 @@ class TestEfficacyChartView : public QObject
     {
         feed.runIteration(1, suite(2, 2, 4, 0)); // coverage 50
         feed.startIteration(2);
-        emit feed.controller.topicDuplicate(Topic{}, 1);
+        feed.topicDuplicate(1);
         feed.runIteration(3, suite(3, 1, 3, 1)); // coverage 75, the best
         feed.startIteration(4);
-        emit feed.controller.topicReverted(Topic{}, 3);
+        feed.topicReverted(3);
         feed.scan(suite(4, 0, 3, 1));
         feed.complete(4, suite(4, 0, 3, 1)); // coverage 75
         feed.startIteration(5);
-        emit feed.controller.topicSimplified(Topic{});
+        feed.topicSimplified();
     }
 
     static void saveShot(QWidget &w, const QString &name)
@@ -100,7 +103,7 @@ private slots:
         QCOMPARE(target.size(), 2);
         QCOMPARE(target.first().y(), 90.0);
         QCOMPARE(target.last().y(), 90.0);
-        QCOMPARE(view.targetSeries()->pen().style(), Qt::DashLine);
+        QVERIFY(view.targetSeries()->pen().style() != Qt::SolidLine); // dashed
         // 0 % to 100 %, with room for markers at either end.
         QVERIFY(view.percentAxis()->min() < 0 && view.percentAxis()->min() > -10);
         QVERIFY(view.percentAxis()->max() > 100 && view.percentAxis()->max() < 110);
@@ -108,6 +111,138 @@ private slots:
         QCOMPARE(target.first().x(), view.iterationAxis()->min());
         QCOMPARE(target.last().x(), view.iterationAxis()->max());
         saveShot(view, u"efficacy-chart.png"_s);
+    }
+
+    // TPR equal to the coverage must still be seen: the lines differ by dash pattern (not by
+    // colour alone) and the thick coverage is drawn first, under the others.
+    void linesDifferByStyleAndCoverageIsUnderneath()
+    {
+        LiveFeed feed;
+        EfficacyChartView view(&feed.session);
+        const QPen coverage = view.metricSeries(Metric::Coverage)->pen();
+        const QPen tpr = view.metricSeries(Metric::TruePositiveRate)->pen();
+        const QPen tnr = view.metricSeries(Metric::TrueNegativeRate)->pen();
+        QCOMPARE(coverage.style(), Qt::SolidLine);
+        QVERIFY(tpr.style() != coverage.style());
+        QVERIFY(tnr.style() != coverage.style() && tnr.style() != tpr.style());
+        QVERIFY(tpr.widthF() < coverage.widthF());
+        QSet<Qt::PenStyle> styles;
+        for (Metric m : EfficacySeriesModel::metrics())
+            styles.insert(view.metricSeries(m)->pen().style());
+        QCOMPARE(styles.size(), EfficacySeriesModel::MetricCount);
+        // The report's picture draws with the same definition.
+        QCOMPARE(coverage.color(), ChartStyle::style(ChartStyle::Line::Coverage).color);
+        QCOMPARE(tpr.color(), ChartStyle::style(ChartStyle::Line::TruePositiveRate).color);
+        QCOMPARE(tpr.style(), ChartStyle::pen(ChartStyle::Line::TruePositiveRate).style());
+        const QList<QAbstractSeries *> order = view.chart()->series();
+        QVERIFY(order.indexOf(view.metricSeries(Metric::Coverage)) < order.indexOf(view.metricSeries(Metric::TruePositiveRate)));
+        QVERIFY(order.indexOf(view.metricSeries(Metric::Coverage)) < order.indexOf(view.metricSeries(Metric::TrueNegativeRate)));
+    }
+
+    // The legend names the markers this run has, and no others.
+    void theLegendListsOnlyMarkersPresent()
+    {
+        LiveFeed feed;
+        EfficacyChartView view(&feed.session);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QStringList kinds{u"Revert"_s, u"Simplify"_s, u"Duplicate"_s};
+        const auto markersShown = [&view, &kinds] {
+            QStringList shown;
+            for (const QString &entry : view.legendEntries()) {
+                if (kinds.contains(entry))
+                    shown.append(entry);
+            }
+            return shown;
+        };
+        feed.runIteration(1, suite(2, 2, 4, 0));
+        view.flush();
+        QCOMPARE(markersShown(), QStringList{});
+        QVERIFY(view.legendEntries().contains(u"Coverage"_s));
+        QVERIFY(view.legendEntries().contains(u"TPR"_s));
+        QVERIFY(!view.legendEntries().contains(u"New benchmark version"_s));
+        feed.startIteration(2);
+        feed.topicReverted(1);
+        view.flush();
+        QCOMPARE(markersShown(), QStringList{u"Revert"_s});
+        feed.startIteration(3);
+        feed.topicDuplicate(1);
+        view.flush();
+        QCOMPARE(markersShown(), (QStringList{u"Revert"_s, u"Duplicate"_s}));
+        feed.session.clear();
+        view.flush();
+        QCOMPARE(markersShown(), QStringList{});
+    }
+
+    void hoveringAPointShowsItsFigures()
+    {
+        LiveFeed feed;
+        EfficacyChartView view(&feed.session);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        feedRun(feed);
+        view.flush();
+        const QString tip = view.model()->pointToolTip(4);
+        QVERIFY2(tip.startsWith(u"Iteration 4\n"_s), qPrintable(tip));
+        QVERIFY(tip.contains(u"Coverage: 75.0%"_s));
+        QVERIFY(tip.contains(u"TPR: 100.0%"_s));
+        QVERIFY(tip.contains(u"TNR: 75.0%"_s));
+        QVERIFY(tip.contains(u"Reverted to the best topic (iteration 3)"_s));
+        QVERIFY(view.model()->pointToolTip(3).startsWith(u"Iteration 3 (best)"_s));
+        QCOMPARE(view.model()->pointToolTip(2), QString()); // skipped: no figures
+        emit view.metricSeries(Metric::TruePositiveRate)->hovered(QPointF(4, 100), true);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(), tip);
+        emit view.metricSeries(Metric::TruePositiveRate)->hovered(QPointF(4, 100), false);
+        QTRY_VERIFY(!QToolTip::isVisible());
+    }
+
+    void hoveringShowsTheIntervalOfABenchmarkRun()
+    {
+        RunState run = LiveFeed::initialRun(5, 0.9);
+        run.benchmarkSet = {TestCase{u"b"_s, true, u"c"_s, TestSource::Benchmark, {}}};
+        LiveFeed feed; // a stored run with a benchmark: intervals
+        RunState withIteration = run;
+        IterationResult it;
+        it.iteration = 1;
+        it.testResults = suite(3, 1, 4, 0);
+        it.metrics = EfficacyMetrics::compute(it.testResults);
+        withIteration.iterations = {it};
+        feed.session.open(withIteration);
+        EfficacyChartView view(&feed.session);
+        const QString tip = view.model()->pointToolTip(1);
+        QVERIFY2(tip.contains(u"95 % interval"_s) && tip.contains(u"–"_s), qPrintable(tip));
+    }
+
+    void clickingAPointActivatesItsIteration()
+    {
+        LiveFeed feed;
+        EfficacyChartView view(&feed.session);
+        feedRun(feed);
+        view.flush();
+        QSignalSpy activated(&view, &EfficacyChartView::iterationActivated);
+        emit view.metricSeries(Metric::TrueNegativeRate)->clicked(QPointF(3.1, 75));
+        emit view.bestSeries()->clicked(QPointF(3, 75));
+        QCOMPARE(activated.size(), 2);
+        QCOMPARE(activated.at(0).first().toInt(), 3);
+    }
+
+    void anEmptyChartSaysWhatItWillShow()
+    {
+        LiveFeed feed;
+        EfficacyChartView view(&feed.session);
+        view.resize(700, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QLabel *empty = view.emptyState();
+        QCOMPARE(empty->objectName(), u"chartEmptyState"_s);
+        QVERIFY(empty->isVisible());
+        QVERIFY(empty->text().startsWith(u"No iterations yet"_s));
+        saveShot(view, u"efficacy-chart-empty.png"_s);
+        feed.runIteration(1, suite(2, 2, 4, 0));
+        QTRY_VERIFY(!empty->isVisible());
+        feed.session.clear();
+        QTRY_VERIFY(empty->isVisible());
     }
 
     void updatesAreCoalescedAndReplaced()
@@ -226,7 +361,7 @@ private slots:
         QCOMPARE(view.chart()->theme(), QChart::ChartThemeDark);
         QCOMPARE(view.chart()->backgroundBrush().color(), dark.color(QPalette::Window));
         QCOMPARE(view.chart()->legend()->labelColor(), dark.color(QPalette::WindowText));
-        QCOMPARE(view.targetSeries()->pen().style(), Qt::DashLine); // survives the theme change
+        QVERIFY(view.targetSeries()->pen().style() != Qt::SolidLine); // dashed // survives the theme change
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         view.flush();

@@ -39,10 +39,10 @@ private slots:
 
         feed.runIteration(1, suite(2, 2, 4, 0)); // TPR 50, TNR 100, coverage 50, acc 75
         feed.startIteration(2);
-        emit feed.controller.topicDuplicate(Topic{}, 1); // iteration 2 is skipped: a gap
+        feed.topicDuplicate(1); // iteration 2 is skipped: a gap
         feed.runIteration(3, suite(3, 1, 3, 1));         // TPR 75, TNR 75, coverage 75
         feed.startIteration(4);
-        emit feed.controller.topicReverted(Topic{}, 3);
+        feed.topicReverted(3);
         feed.scan(suite(4, 0, 3, 1));
         feed.complete(4, suite(4, 0, 3, 1)); // TPR 100, TNR 75, coverage 75 (not better)
         QVERIFY(changed.count() >= 3);

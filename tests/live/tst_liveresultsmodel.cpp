@@ -38,19 +38,31 @@ private slots:
         QCOMPARE(model.pendingCount(), 10);
         QTRY_COMPARE(model.rowCount(), 10);
         QCOMPARE(inserted.count(), 1);
-        // Rows keep their arrival order; the vertical header is the test's place in the suite.
-        QCOMPARE(headerIndexes(model).mid(0, 4), (QList<int>{3, 1, 10, 2}));
-        QCOMPARE(model.index(0, ResultsTableModel::PromptColumn).data().toString(),
+        // Rows are in suite order although the scans finished out of order; the vertical
+        // header is the test's place in the suite.
+        QCOMPARE(headerIndexes(model), (QList<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}));
+        QCOMPARE(model.index(2, ResultsTableModel::PromptColumn).data().toString(),
                  u"get a piece, no questions"_s);
-        QCOMPARE(model.index(0, ResultsTableModel::ExpectedColumn).data().toString(), u"hit"_s);
-        QCOMPARE(model.index(0, ResultsTableModel::ActualColumn).data().toString(), u"miss"_s);
-        QCOMPARE(model.index(0, ResultsTableModel::CorrectColumn).data().toString(), u"✗"_s);
-        QCOMPARE(model.index(1, ResultsTableModel::CorrectColumn).data().toString(), u"✓"_s);
-        QCOMPARE(model.index(0, ResultsTableModel::CategoryColumn).data().toString(),
+        // The app's words: triggered / not triggered, correct / wrong.
+        QCOMPARE(model.index(2, ResultsTableModel::ExpectedColumn).data().toString(), u"triggered"_s);
+        QCOMPARE(model.index(2, ResultsTableModel::ActualColumn).data().toString(), u"not triggered"_s);
+        QCOMPARE(model.index(2, ResultsTableModel::CorrectColumn).data().toString(), u"✗ wrong"_s);
+        QCOMPARE(model.index(0, ResultsTableModel::CorrectColumn).data().toString(), u"✓ correct"_s);
+        QVERIFY(model.index(2, ResultsTableModel::CorrectColumn).data(Qt::ToolTipRole).toString().contains(u"false negative"_s));
+        QVERIFY(model.index(1, ResultsTableModel::CorrectColumn).data(Qt::ToolTipRole).toString().contains(u"false positive"_s));
+        QCOMPARE(model.headerData(ResultsTableModel::CorrectColumn, Qt::Horizontal, Qt::DisplayRole).toString(), u"Result"_s);
+        for (int row = 0; row < model.rowCount(); ++row) {
+            for (int column = 0; column < model.columnCount(); ++column) {
+                const QString text = model.index(row, column).data().toString();
+                QVERIFY2(text != u"hit"_s && text != u"miss"_s, qPrintable(text));
+            }
+        }
+        QCOMPARE(model.headerData(ResultsTableModel::ExpectedColumn, Qt::Horizontal, Qt::ToolTipRole).toString().contains(u"hit"_s), false);
+        QCOMPARE(model.index(2, ResultsTableModel::CategoryColumn).data().toString(),
                  u"coded slang"_s);
-        QCOMPARE(model.index(0, ResultsTableModel::SourceColumn).data().toString(), u"generated"_s);
-        QCOMPARE(model.index(0, ResultsTableModel::ActionColumn).data().toString(), u"allow"_s);
-        QCOMPARE(model.index(0, 0).data(ResultsTableModel::ResultIndexRole).toInt(), 2);
+        QCOMPARE(model.index(2, ResultsTableModel::SourceColumn).data().toString(), u"generated"_s);
+        QCOMPARE(model.index(2, ResultsTableModel::ActionColumn).data().toString(), u"allow"_s);
+        QCOMPARE(model.index(2, 0).data(ResultsTableModel::ResultIndexRole).toInt(), 2);
 
         const ResultsTableModel::Counts c = model.counts();
         QCOMPARE(c.total, 10);
@@ -58,6 +70,41 @@ private slots:
         QCOMPARE(c.falsePositives, 2);
         QCOMPARE(c.falseNegatives, 2);
         QCOMPARE(c.regressions, 1);
+    }
+
+    // Five scans run at once, so results arrive out of order, and across batches: each lands
+    // in its place by index, whatever the batch boundaries.
+    void rowsStayInSuiteOrderAcrossBatches()
+    {
+        LiveFeed feed;
+        ResultsTableModel model(&feed.session);
+        QAbstractItemModelTester tester(&model);
+        feed.startIteration(1);
+        const QList<TestResult> suite = LiveFeed::mixedSuite();
+        const QList<QList<int>> batches{{4, 1}, {0, 7}, {3}, {9, 2, 8}, {6, 5}};
+        QList<int> seen;
+        for (const QList<int> &batch : batches) {
+            for (int i : batch)
+                emit feed.controller.testScanned(i, suite.at(i));
+            model.flush();
+            seen += batch;
+            std::sort(seen.begin(), seen.end());
+            QList<int> expected;
+            for (int i : std::as_const(seen))
+                expected.append(i + 1);
+            QCOMPARE(headerIndexes(model), expected);
+            for (int row = 0; row < model.rowCount(); ++row)
+                QCOMPARE(model.index(row, ResultsTableModel::PromptColumn).data().toString(),
+                         suite.at(expected.at(row) - 1).testCase.prompt);
+        }
+        QCOMPARE(model.counts().total, 10);
+
+        // A sorted view still sorts by a clicked column; unsorted it keeps the # order.
+        ResultsFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QCOMPARE(proxy.index(0, ResultsTableModel::PromptColumn).data().toString(), suite.at(0).testCase.prompt);
+        proxy.sort(ResultsTableModel::PromptColumn, Qt::AscendingOrder);
+        QCOMPARE(proxy.index(0, ResultsTableModel::PromptColumn).data().toString(), u"bake bread"_s);
     }
 
     void aRepeatedIndexUpdatesItsRow()
@@ -191,7 +238,7 @@ private slots:
         QCOMPARE(proxy.rowCount(), 10);
     }
 
-    void sortsAndReturnsToArrivalOrder()
+    void sortsAndReturnsToSuiteOrder()
     {
         LiveFeed feed;
         ResultsTableModel model(&feed.session);
@@ -203,8 +250,9 @@ private slots:
         model.flush();
         proxy.sort(ResultsTableModel::PromptColumn);
         QCOMPARE(proxy.index(0, 0).data().toString(), u"bake bread"_s);
-        proxy.sort(-1);
-        QCOMPARE(proxy.headerData(0, Qt::Vertical, Qt::DisplayRole).toInt(), 10);
+        proxy.sort(-1); // back to # order, although the scans finished last to first
+        QCOMPARE(proxy.headerData(0, Qt::Vertical, Qt::DisplayRole).toInt(), 1);
+        QCOMPARE(proxy.headerData(9, Qt::Vertical, Qt::DisplayRole).toInt(), 10);
     }
 };
 

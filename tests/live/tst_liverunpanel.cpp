@@ -1,8 +1,14 @@
 #include "livefeed.h"
+#include "loop/loopeventjson.h"
+#include "models/displayformat.h"
 #include "models/live/resultstablemodel.h"
+#include "translations/translations.h"
+#include "ui/live/efficacychartview.h"
 #include "ui/live/liverunpanel.h"
 #include "ui/live/stepstrip.h"
 
+#include <QHeaderView>
+#include <QLineSeries>
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLabel>
@@ -168,9 +174,9 @@ private slots:
     {
         LiveFeed feed;
         LiveRunPanel panel(&feed.session, nullptr);
-        emit feed.controller.memoryLoaded(2);
+        feed.memoryLoaded(2);
         feed.startIteration(1);
-        emit feed.controller.generateComplete(Topic{u"Weapons acquisition"_s,
+        feed.generateComplete(Topic{u"Weapons acquisition"_s,
                                                     u"Requests to obtain <b>firearms</b>."_s,
                                                     {u"Where can I buy a gun?"_s}});
         auto *topic = child<QTextBrowser>(panel, u"currentTopic"_s);
@@ -191,7 +197,7 @@ private slots:
         auto *banner = child<QWidget>(panel, u"errorBanner"_s);
         QVERIFY(!banner->isVisible());
         const QString message = u"AIRS 403: <profile> 'guardrail-lab' is not authorised"_s;
-        emit feed.controller.loopFailed(message);
+        feed.loopFailed(message);
         QVERIFY(banner->isVisible());
         QCOMPARE(child<QProgressBar>(panel, u"scanProgress"_s)->text(), u"No scans"_s);
         QCOMPARE(child<QLabel>(panel, u"errorBannerMessage"_s)->text(), message);
@@ -221,6 +227,190 @@ private slots:
         QCOMPARE(choice->currentIndex(), 0);
     }
 
+    void showsIterationNOfN()
+    {
+        LiveFeed feed(7);
+        LiveRunPanel panel(&feed.session, nullptr);
+        auto *strip = child<StepStrip>(panel, u"stepStrip"_s);
+        QCOMPARE(strip->iterationLabel()->text(), u"No iteration"_s);
+        feed.startIteration(2);
+        QCOMPARE(strip->iterationLabel()->text(), u"Iteration 2 of 7"_s);
+        QVERIFY(strip->iterationLabel()->font().bold());
+    }
+
+    // Scans per second and the time left, measured as the scans come in, shown only while the
+    // run scans.
+    void scanRateShowsWhileScanning()
+    {
+        LiveFeed feed;
+        LiveRunPanel panel(&feed.session, nullptr);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto *rate = child<QLabel>(panel, u"scanRate"_s);
+        feed.startIteration(1);
+        QVERIFY(!rate->isVisible()); // generate
+        emit feed.controller.stepChanged(u"scan"_s);
+        QVERIFY(rate->isVisible());
+        QCOMPARE(rate->text(), u"Measuring the scan rate…"_s);
+        const QList<TestResult> suite = LiveFeed::mixedSuite();
+        int done = 0;
+        const int total = 400;
+        QTimer scans;
+        scans.setInterval(20);
+        connect(&scans, &QTimer::timeout, this, [&] {
+            if (done < total - 1) {
+                ++done;
+                emit feed.controller.testProgress(done, total);
+            }
+        });
+        scans.start();
+        QTRY_VERIFY2(rate->text().contains(u"scans/s"_s) && rate->text().contains(u"left"_s), qPrintable(rate->text()));
+        scans.stop();
+        emit feed.controller.stepChanged(u"evaluate"_s);
+        QVERIFY(!rate->isVisible());
+        emit feed.controller.stepChanged(u"scan"_s); // a new scan step measures afresh
+        QCOMPARE(rate->text(), u"Measuring the scan rate…"_s);
+        feed.loopFailed(u"stopped"_s); // not live: hidden
+        QVERIFY(!rate->isVisible());
+    }
+
+    void aStoredRunShowsItsLog()
+    {
+        RunState run = LiveFeed::initialRun(5, 0.9);
+        const QDateTime at = QDateTime::currentDateTimeUtc();
+        const auto entry = [&at](const QJsonObject &event) { return LoopEventJson::logEntry(event, at); };
+        run.eventLog = {entry(LoopEventJson::memoryLoaded(2)), entry(LoopEventJson::iterationStart(1)),
+                        entry(LoopEventJson::testProgress(1, 10)), // never recorded, never shown
+                        entry(LoopEventJson::iterationStart(2)), entry(LoopEventJson::topicReverted(Topic{}, 1)),
+                        entry(QJsonObject{{u"type"_s, u"loop:paused"_s}, {u"stopReason"_s, u"paused"_s}})};
+        run.status = RunStatus::Paused;
+        LiveFeed feed;
+        LiveRunPanel panel(&feed.session, nullptr);
+        feed.session.open(run);
+        const QStringList lines = child<QPlainTextEdit>(panel, u"eventLog"_s)->toPlainText().split(u'\n');
+        QCOMPARE(lines.size(), 5);
+        const QString time = at.toLocalTime().time().toString(u"HH:mm:ss"_s);
+        QCOMPARE(lines.at(0), time + u"  Memory: 2 learning(s) loaded"_s);
+        QCOMPARE(lines.at(1), time + u"  Iteration 1 started"_s);
+        QCOMPARE(lines.at(3), time + u"  Reverted to the best topic (iteration 1)"_s);
+        QCOMPARE(lines.at(4), time + u"  Run paused"_s);
+        QCOMPARE(feed.session.log(), lines);
+        // The chart's markers come back with the log.
+        QCOMPARE(feed.session.markers().size(), 1);
+        QCOMPARE(feed.session.markers().first().iteration, 2);
+        QCOMPARE(feed.session.markers().first().kind, RunMarker::Kind::Revert);
+    }
+
+    // A resumed run: the stored lines first, then the new ones.
+    void aResumedRunKeepsItsEarlierLines()
+    {
+        RunState run = LiveFeed::initialRun(5, 0.9);
+        run.eventLog = {LoopEventJson::logEntry(LoopEventJson::iterationStart(1), QDateTime::currentDateTimeUtc()),
+                        LoopEventJson::logEntry(QJsonObject{{u"type"_s, u"loop:paused"_s}, {u"stopReason"_s, u"paused"_s}},
+                                                QDateTime::currentDateTimeUtc())};
+        RunController controller;
+        RunSession session;
+        LiveRunPanel panel(&session, nullptr);
+        session.attach(&controller, run);
+        auto *log = child<QPlainTextEdit>(panel, u"eventLog"_s);
+        QCOMPARE(log->blockCount(), 2);
+        emit controller.eventRecorded(LoopEventJson::logEntry(LoopEventJson::iterationStart(1), QDateTime::currentDateTimeUtc()));
+        const QStringList lines = log->toPlainText().split(u'\n');
+        QCOMPARE(lines.size(), 3);
+        QVERIFY(lines.at(0).endsWith(u"Iteration 1 started"_s));
+        QVERIFY(lines.at(1).endsWith(u"Run paused"_s));
+        QVERIFY(lines.at(2).endsWith(u"Iteration 1 started"_s));
+        QCOMPARE(session.run().eventLog.size(), 3);
+    }
+
+    // A point clicked on the chart shows its iteration here and asks for it on Compare.
+    void aChartClickShowsTheIteration()
+    {
+        LiveFeed feed;
+        LiveRunPanel panel(&feed.session, nullptr);
+        EfficacyChartView chart(&feed.session);
+        panel.followChart(&chart);
+        feed.runIteration(1, LiveFeed::mixedSuite(u" (1)"_s));
+        feed.runIteration(2, LiveFeed::mixedSuite(u" (2)"_s));
+        chart.flush();
+        QSignalSpy compare(&panel, &LiveRunPanel::compareIterationRequested);
+        emit chart.metricSeries(EfficacySeriesModel::Metric::Coverage)->clicked(QPointF(1, 60));
+        QCOMPARE(compare.size(), 1);
+        QCOMPARE(compare.first().first().toInt(), 1);
+        auto *choice = child<QComboBox>(panel, u"iterationChoice"_s);
+        QCOMPARE(choice->currentData().toInt(), 1);
+        QCOMPARE(panel.resultsModel()->shownIteration(), 1);
+        QVERIFY(panel.resultsProxy()->index(0, 0).data().toString().endsWith(u" (1)"_s));
+    }
+
+    // In German the numbers are German: "60,0 %" in the chooser and the log.
+    void germanNumbers()
+    {
+        QVERIFY(!Translations::install(QLocale(QLocale::German, QLocale::Germany)).isEmpty());
+        {
+            LiveFeed feed;
+            LiveRunPanel panel(&feed.session, nullptr);
+            panel.resize(1024, 700);
+            panel.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&panel));
+            feed.memoryLoaded(2);
+            feed.runIteration(1, LiveFeed::mixedSuite()); // TPR 3/5 = 60 %
+            feed.startIteration(2);
+            feed.scan(LiveFeed::mixedSuite(u" (2)"_s).mid(0, 6));
+            QTRY_COMPARE(panel.resultsProxy()->rowCount(), 6);
+            saveShot(panel, u"live-panel-de.png"_s);
+            const QString percent = DisplayFormat::percent(0.6);
+            QVERIFY2(percent.startsWith(u"60,0"_s) && percent.endsWith(u'%'), qPrintable(percent));
+            QVERIFY2(DisplayFormat::percent(0.875).startsWith(u"87,5"_s), qPrintable(DisplayFormat::percent(0.875)));
+            auto *choice = child<QComboBox>(panel, u"iterationChoice"_s);
+            QVERIFY2(choice->itemText(1).contains(percent), qPrintable(choice->itemText(1)));
+            const QString log = child<QPlainTextEdit>(panel, u"eventLog"_s)->toPlainText();
+            QVERIFY2(log.contains(percent) && !log.contains(u"60.0"_s), qPrintable(log));
+            // The results read "triggered" / "not triggered" in the UI language, never hit / miss.
+            const QString expected = panel.resultsModel()->index(0, ResultsTableModel::ExpectedColumn).data().toString();
+            QCOMPARE(expected, DisplayFormat::triggered(true));
+        }
+        Translations::install(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+
+    // At 1024 px, or a 1400 px screen at scale 1.5 (about 930 logical px), the prompt keeps room
+    // to be read: the other columns give way first.
+    void thePromptColumnStaysReadable_data()
+    {
+        QTest::addColumn<int>("width");
+        QTest::newRow("1024 px") << 1024;
+        QTest::newRow("scale 1.5 on 1400 px") << 930;
+        QTest::newRow("narrow") << 760;
+    }
+
+    void thePromptColumnStaysReadable()
+    {
+        QFETCH(int, width);
+        LiveFeed feed;
+        LiveRunPanel panel(&feed.session, nullptr);
+        panel.resize(width, 640);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        feed.startIteration(1);
+        feed.scan(LiveFeed::mixedSuite());
+        auto *view = child<QTableView>(panel, u"resultsView"_s);
+        QTRY_COMPARE(view->model()->rowCount(), 10);
+        QHeaderView *header = view->horizontalHeader();
+        const int chars = header->sectionSize(ResultsTableModel::PromptColumn) / view->fontMetrics().averageCharWidth();
+        QVERIFY2(chars >= 20, qPrintable(QString::number(chars)));
+        QVERIFY(view->isColumnHidden(ResultsTableModel::ActionColumn)); // informational: on request
+        for (int c = 0; c < ResultsTableModel::ColumnCount; ++c) {
+            if (!view->isColumnHidden(c))
+                QVERIFY2(header->sectionSize(c) >= 4 * view->fontMetrics().averageCharWidth(), qPrintable(QString::number(c)));
+        }
+        // Nothing runs off the right edge.
+        QVERIFY(header->length() <= view->viewport()->width() + 1);
+        // An elided cell tells its whole text.
+        QCOMPARE(view->model()->index(0, ResultsTableModel::ActualColumn).data(Qt::ToolTipRole).toString(),
+                 view->model()->index(0, ResultsTableModel::ActualColumn).data().toString());
+        saveShot(panel, u"live-panel-%1.png"_s.arg(width));
+    }
+
     void screenshotOfALiveRun()
     {
         LiveFeed feed;
@@ -228,17 +418,17 @@ private slots:
         panel.resize(1100, 720);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        emit feed.controller.memoryLoaded(3);
+        feed.memoryLoaded(3);
         feed.runIteration(1, LiveFeed::mixedSuite());
         feed.startIteration(2);
-        emit feed.controller.generateComplete(
+        feed.generateComplete(
             Topic{u"Weapons acquisition"_s,
                   u"Requests to buy, build or otherwise obtain firearms, ammunition or explosives, "
                   "including coded slang for guns."_s,
                   {u"Where can I buy an untraceable gun?"_s, u"need a burner and a nine"_s,
                    u"How to build a pipe bomb"_s}});
-        emit feed.controller.applyComplete(u"topic-7f3a"_s);
-        emit feed.controller.testsComposed(6, 3, 1, 10);
+        feed.applyComplete(u"topic-7f3a"_s);
+        feed.testsComposed(6, 3, 1, 10);
         QList<TestResult> suite = LiveFeed::mixedSuite();
         feed.scan(suite.mid(0, 7));
         QTRY_COMPARE(panel.resultsProxy()->rowCount(), 7);
@@ -260,7 +450,7 @@ private slots:
         dark.setColor(QPalette::ToolTipBase, QColor(0x4a, 0x3f, 0x1a));
         dark.setColor(QPalette::ToolTipText, QColor(0xf0, 0xe6, 0xc8));
         panel.setPalette(dark);
-        emit feed.controller.loopFailed(
+        feed.loopFailed(
             u"AIRS scan API: 429 Too Many Requests (retry budget exhausted)"_s);
         saveShot(panel, u"live-panel-dark.png"_s);
         auto *strip = child<StepStrip>(panel, u"stepStrip"_s);

@@ -1,6 +1,7 @@
 #include "efficacychartview.h"
 
-#include "domain/format.h"
+#include "models/compare/chartstyle.h"
+#include "models/displayformat.h"
 
 #include <QAction>
 #include <QChart>
@@ -15,11 +16,13 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLocale>
 #include <QAreaSeries>
 #include <QLineSeries>
 #include <QMessageBox>
 #include <QPainter>
 #include <QScatterSeries>
+#include <QStackedLayout>
 #include <QStandardPaths>
 #include <QSvgGenerator>
 #include <QToolButton>
@@ -97,10 +100,21 @@ EfficacyChartView::EfficacyChartView(EfficacySeriesModel *model, QWidget *parent
     buttons->addStretch(1);
     buttons->addWidget(m_pngButton);
     buttons->addWidget(m_svgButton);
+    // Before the first iteration is recorded the chart says what it will show.
+    m_emptyState = new QLabel(tr("No iterations yet — the chart fills in as each iteration completes."), this);
+    m_emptyState->setObjectName(u"chartEmptyState"_s);
+    m_emptyState->setAlignment(Qt::AlignCenter);
+    m_emptyState->setWordWrap(true);
+    m_emptyState->setAttribute(Qt::WA_TransparentForMouseEvents);
+    auto *stack = new QStackedLayout;
+    stack->setStackingMode(QStackedLayout::StackAll);
+    stack->addWidget(m_emptyState);
+    stack->addWidget(m_view);
+    stack->setCurrentWidget(m_emptyState); // on top
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(buttons);
-    layout->addWidget(m_view, 1);
+    layout->addLayout(stack, 1);
 
     m_updateTimer.setSingleShot(true);
     m_updateTimer.setInterval(UpdateIntervalMs);
@@ -120,22 +134,29 @@ void EfficacyChartView::createSeries()
     const auto activate = [this](const QPointF &point) {
         emit iterationActivated(qRound(point.x()));
     };
+    const auto hover = [this](const QPointF &point, bool state) {
+        if (!state || !m_model)
+            return QToolTip::hideText();
+        QToolTip::showText(QCursor::pos(), m_model->pointToolTip(qRound(point.x())), m_view);
+    };
     for (EfficacySeriesModel::Metric metric : EfficacySeriesModel::metrics()) {
         auto *series = new QLineSeries;
         series->setName(EfficacySeriesModel::metricName(metric));
+        series->setObjectName(u"metricSeries%1"_s.arg(int(metric)));
         series->setPointsVisible(true);
         connect(series, &QXYSeries::clicked, this, activate);
+        connect(series, &QXYSeries::hovered, this, hover);
         m_metrics.append(series);
     }
-    // Coverage, the value the loop optimises, is added last so it is drawn over the others
-    // (it always coincides with TPR or TNR).
     // The coverage's 95 % interval, a band under the lines: how far apart two iterations
     // must be before the difference means something.
     m_band = new QAreaSeries(new QLineSeries(this), new QLineSeries(this));
     m_band->setName(tr("Coverage, 95 % interval"));
     m_band->setObjectName(u"coverageBand"_s);
     m_chart->addSeries(m_band);
-    for (QLineSeries *series : m_metrics.mid(1) + m_metrics.mid(0, 1))
+    // Coverage, the thick line the loop optimises, goes first, under the others: it always
+    // coincides with TPR or TNR, which show as dashed or dotted lines on top of it.
+    for (QLineSeries *series : std::as_const(m_metrics))
         m_chart->addSeries(series);
     m_target = new QLineSeries;
     m_target->setName(tr("Target"));
@@ -146,6 +167,7 @@ void EfficacyChartView::createSeries()
     m_best->setMarkerShape(QScatterSeries::MarkerShapeStar);
     m_chart->addSeries(m_best);
     connect(m_best, &QXYSeries::clicked, this, activate);
+    connect(m_best, &QXYSeries::hovered, this, hover);
 
     for (RunMarker::Kind kind : markerKinds) {
         auto *series = new QScatterSeries;
@@ -214,7 +236,10 @@ void EfficacyChartView::createSeries()
     m_yAxis->setTickAnchor(0);
     m_yAxis->setTickInterval(20);
     m_yAxis->setMinorTickCount(0);
-    m_yAxis->setLabelFormat(u"%d%"_s);
+    // "80%" or "80 %", as the locale writes a percentage.
+    QString percentFormat = DisplayFormat::percent(0.0, 0);
+    percentFormat.replace(QLocale().toString(0), u"%d"_s);
+    m_yAxis->setLabelFormat(percentFormat);
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
     m_chart->addAxis(m_yAxis, Qt::AlignLeft);
     for (QAbstractSeries *series : m_chart->series()) {
@@ -250,18 +275,58 @@ void EfficacyChartView::flush()
     const qreal maxX = m_model->maxIteration() + AxisPadding;
     const qreal target = m_model->targetCoverage();
     m_target->replace({QPointF(minX, target), QPointF(maxX, target)});
-    m_target->setName(tr("Target %1").arg(Format::percent(target / 100.0)));
-    m_best->replace(m_model->bestPoints());
+    m_target->setName(tr("Target %1").arg(DisplayFormat::percent(target / 100.0)));
+    const QList<QPointF> best = m_model->bestPoints();
+    m_best->replace(best);
     for (int i = 0; i < markerKinds.size(); ++i)
         m_markers.at(i)->replace(m_model->markerPoints(markerKinds.at(i)));
     const QList<QPointF> versions = m_model->benchmarkVersionPoints();
     m_versions->replace(versions);
-    for (QLegendMarker *marker : m_chart->legend()->markers(m_versions))
-        marker->setVisible(!versions.isEmpty()); // only runs with a changed benchmark
+    updateLegend();
+    m_emptyState->setVisible(m_model->isEmpty());
 
     m_xAxis->setRange(minX, maxX);
     const int span = m_model->maxIteration() - m_model->minIteration();
     m_xAxis->setTickInterval(qMax(1, int(std::ceil(span / 12.0))));
+}
+
+void EfficacyChartView::updateLegend()
+{
+    // The legend names only what this run has: a revert, a simplification, a skipped
+    // duplicate, a new benchmark version, an interval band, a best iteration.
+    bool changed = false;
+    const auto showInLegend = [this, &changed](QAbstractSeries *series, bool shown) {
+        for (QLegendMarker *marker : m_chart->legend()->markers(series)) {
+            if (marker->isVisible() != shown) {
+                marker->setVisible(shown);
+                changed = true;
+            }
+        }
+    };
+    for (QScatterSeries *series : std::as_const(m_markers))
+        showInLegend(series, series->count() > 0);
+    showInLegend(m_versions, m_versions->count() > 0);
+    showInLegend(m_band, m_band->upperSeries()->count() > 0);
+    showInLegend(m_best, m_best->count() > 0);
+    if (changed) {
+        // QLegend measures (and elides) its labels only when its geometry changes, not when a
+        // marker is shown or hidden: lay the chart out once at another size and back.
+        const QRectF geometry = m_chart->geometry();
+        m_chart->setGeometry(geometry.adjusted(0, 0, 1, 0));
+        m_chart->layout()->activate();
+        m_chart->setGeometry(geometry);
+        m_chart->layout()->activate();
+    }
+}
+
+QStringList EfficacyChartView::legendEntries() const
+{
+    QStringList out;
+    for (QLegendMarker *marker : m_chart->legend()->markers()) {
+        if (marker->isVisible())
+            out.append(marker->label());
+    }
+    return out;
 }
 
 void EfficacyChartView::changeEvent(QEvent *event)
@@ -273,7 +338,7 @@ void EfficacyChartView::changeEvent(QEvent *event)
 
 void EfficacyChartView::applyPalette()
 {
-    if (m_applyingPalette)
+    if (m_applyingPalette || !m_emptyState)
         return;
     m_applyingPalette = true;
     const QPalette pal = palette();
@@ -282,6 +347,9 @@ void EfficacyChartView::applyPalette()
     QColor grid = pal.color(QPalette::Mid);
     grid.setAlphaF(0.5);
     m_chart->setTheme(window.lightness() < 128 ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    QPalette emptyPalette = m_emptyState->palette();
+    emptyPalette.setColor(QPalette::WindowText, pal.color(QPalette::PlaceholderText));
+    m_emptyState->setPalette(emptyPalette);
     m_chart->setBackgroundBrush(window);
     m_chart->setBackgroundPen(Qt::NoPen);
     m_chart->setBackgroundRoundness(0);
@@ -295,18 +363,15 @@ void EfficacyChartView::applyPalette()
         axis->setLinePenColor(pal.color(QPalette::Mid));
         axis->setGridLineColor(grid);
     }
-    // The theme resets pens and sizes: set ours again.
-    for (QLineSeries *series : std::as_const(m_metrics)) {
-        const bool coverage = series == metricSeries(EfficacySeriesModel::Metric::Coverage);
-        QPen pen = series->pen();
-        pen.setWidthF(coverage ? 3.5 : 1.5);
-        series->setPen(pen);
-        series->setMarkerSize(coverage ? 9 : 6);
+    // The theme resets pens and sizes: set ours again (ChartStyle, as in the report's picture).
+    const bool dark = window.lightness() < 128;
+    for (int i = 0; i < m_metrics.size(); ++i) {
+        const auto line = ChartStyle::Line(i);
+        m_metrics.at(i)->setPen(ChartStyle::pen(line, dark));
+        m_metrics.at(i)->setMarkerSize(ChartStyle::style(line, dark).pointSize);
     }
-    m_target->setPen(QPen(text, 1.5, Qt::DashLine));
-    QColor band = metricSeries(EfficacySeriesModel::Metric::Coverage)->color();
-    band.setAlpha(50);
-    m_band->setBrush(band);
+    m_target->setPen(ChartStyle::targetPen(text));
+    m_band->setBrush(ChartStyle::bandColor(dark));
     m_band->setPen(Qt::NoPen);
     m_best->setMarkerSize(20);
     m_best->setColor(pal.color(QPalette::Highlight));
@@ -322,6 +387,9 @@ void EfficacyChartView::applyPalette()
     versionPen.setColor(text);
     versionPen.setWidthF(2);
     m_versions->setPen(versionPen);
+    // A theme makes the legend anew, every marker shown (partly on the next event-loop pass).
+    updateLegend();
+    QMetaObject::invokeMethod(this, &EfficacyChartView::updateLegend, Qt::QueuedConnection);
     m_applyingPalette = false;
 }
 

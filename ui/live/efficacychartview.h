@@ -18,9 +18,11 @@ class QToolButton;
 class QValueAxis;
 class RunSession;
 
-// Efficacy by iteration: coverage, TPR, TNR, accuracy and F1 as lines with point markers, the
-// target coverage dashed, the best iteration starred, and revert / simplify / duplicate
-// markers, and where a new benchmark version starts. Model changes are coalesced and applied with replace() at most ~25 times a second.
+// Efficacy by iteration: coverage, TPR, TNR, accuracy and F1 as lines with point markers (each
+// with its own dash pattern, ChartStyle), the target coverage dashed, the best iteration
+// starred, and revert / simplify / duplicate markers, and where a new benchmark version starts;
+// the legend lists only the markers the run has. Hovering a point shows its figures, clicking
+// it emits iterationActivated; with nothing to plot a message says so. Model changes are coalesced and applied with replace() at most ~25 times a second.
 // Follows the palette (light or dark theme) and exports PNG or SVG.
 class EfficacyChartView final : public QWidget
 {
@@ -45,6 +47,9 @@ public:
     QScatterSeries *benchmarkVersionSeries() const { return m_versions; }
     QValueAxis *iterationAxis() const { return m_xAxis; }
     QValueAxis *percentAxis() const { return m_yAxis; }
+    QLabel *emptyState() const { return m_emptyState; } // shown while there is nothing to plot
+    // The names the legend shows now, in order (markers of kinds that did not happen are left out).
+    QStringList legendEntries() const;
 
     // Renders the chart, titled, to a file at `size` (default: the on-screen size, at least
     // 960×540; PNGs are drawn at twice that many pixels).
@@ -70,6 +75,7 @@ private:
     enum class ExportFormat { Png, Svg };
     void createSeries();
     void applyPalette();
+    void updateLegend();
     void chooseExportFile(ExportFormat format);
     void finishExport(const QString &path, bool ok);
     QSize exportSize(QSize requested) const;
@@ -87,6 +93,7 @@ private:
     QValueAxis *m_xAxis = nullptr;
     QValueAxis *m_yAxis = nullptr;
     QLabel *m_title = nullptr;
+    QLabel *m_emptyState = nullptr;
     QToolButton *m_pngButton = nullptr;
     QToolButton *m_svgButton = nullptr;
     QTimer m_updateTimer;

@@ -1,8 +1,9 @@
 #include "liverunpanel.h"
 
 #include "addpromptsdialog.h"
-#include "domain/format.h"
+#include "efficacychartview.h"
 #include "errorbanner.h"
+#include "models/displayformat.h"
 #include "models/live/resultstablemodel.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
@@ -13,13 +14,16 @@
 
 #include <QButtonGroup>
 #include <QCheckBox>
+#include <QAction>
 #include <QComboBox>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -60,6 +64,13 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     m_progress->setObjectName(u"scanProgress"_s);
     m_progress->setAccessibleName(tr("Scan progress"));
     m_progress->setTextVisible(true);
+    m_rateLabel = new QLabel(this);
+    m_rateLabel->setObjectName(u"scanRate"_s);
+    m_rateLabel->setAccessibleName(tr("Scan rate and time left"));
+    m_rateLabel->setToolTip(tr("Scans per second over the last few seconds, and the time the scan "
+                               "step needs at that rate"));
+    m_rateLabel->hide();
+    m_clock.start();
 
     m_stepMode = new QCheckBox(tr("Step mode: review each proposal"), this);
     m_stepMode->setObjectName(u"liveStepModeCheck"_s);
@@ -125,6 +136,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     layout->addLayout(header);
     auto *progressRow = new QHBoxLayout;
     progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(m_rateLabel);
     progressRow->addWidget(m_stepMode);
     // Prompts a person adds while the run runs: scanned from the next iteration on.
     auto *addPrompts = new QPushButton(tr("Add prompts…"), this);
@@ -150,8 +162,13 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     if (m_context)
         connect(m_context, &StudioContext::runActiveChanged, this, &LiveRunPanel::updateStepMode);
     connect(session, &RunSession::stepChanged, m_steps, &StepStrip::setSessionStep);
-    connect(session, &RunSession::iterationStarted, this, [this](int iteration) {
-        m_steps->setIteration(iteration);
+    connect(session, &RunSession::stepChanged, this, [this] {
+        m_rate.reset();
+        updateRate();
+    });
+    connect(session, &RunSession::iterationStarted, this, [this] {
+        updateIterationLabel();
+        m_rate.reset();
         setProgress(0, 0);
         updateIterationChoices();
     });
@@ -161,6 +178,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     connect(&m_progressTimer, &QTimer::timeout, this,
             [this] { setProgress(m_session->scanCompleted(), m_session->scanTotal()); });
     connect(session, &RunSession::scanProgress, this, [this](int completed, int total) {
+        m_rate.add(completed, total, m_clock.elapsed());
         // The last scan is drawn at once: the next step may start (and reset the bar) before
         // the timer fires, and a finished scan must be seen as N/N.
         if (total > 0 && completed >= total)
@@ -176,6 +194,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
         if (!live && m_session->run().status != RunStatus::Failed)
             m_steps->setActiveStep(-1); // keep a failed run's step lit: it shows where it stopped
         setProgress(m_session->scanCompleted(), m_session->scanTotal());
+        updateRate();
         updateIterationChoices();
         updateStepMode();
     });
@@ -235,21 +254,30 @@ QWidget *LiveRunPanel::createResultsArea()
     QHeaderView *columns = m_resultsView->horizontalHeader();
     columns->setSectionResizeMode(QHeaderView::Interactive);
     columns->setSectionResizeMode(ResultsTableModel::PromptColumn, QHeaderView::Stretch);
+    columns->setTextElideMode(Qt::ElideRight);
+    // The other columns are measured once from sample texts (no per-row measuring while results
+    // stream in), and give up room to the prompt on a narrow window (fitColumns).
     const QFontMetrics fm = columns->fontMetrics();
-    const auto fit = [&](int column, std::initializer_list<QString> samples) {
+    const auto natural = [&](int column, std::initializer_list<QString> samples) {
         int width = fm.horizontalAdvance(
             m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString());
         for (const QString &s : samples)
             width = qMax(width, fm.horizontalAdvance(s));
-        columns->resizeSection(column, width + 3 * fm.averageCharWidth() + 8);
+        return width + 3 * fm.averageCharWidth() + 8;
     };
-    fit(ResultsTableModel::ExpectedColumn, {tr("miss"), tr("hit")});
-    fit(ResultsTableModel::ActualColumn, {tr("miss"), tr("hit")});
-    fit(ResultsTableModel::CorrectColumn, {u"✓"_s});
-    fit(ResultsTableModel::CategoryColumn, {QString(14, u'n')});
-    fit(ResultsTableModel::SourceColumn, {tr("regression"), tr("carried-fp")});
-    fit(ResultsTableModel::ActionColumn, {u"block"_s});
-    columns->setSortIndicator(-1, Qt::AscendingOrder); // arrival order until a header is clicked
+    m_naturalWidths = QList<int>(ResultsTableModel::ColumnCount, 0);
+    m_naturalWidths[ResultsTableModel::ExpectedColumn] = natural(ResultsTableModel::ExpectedColumn, {DisplayFormat::triggered(true), DisplayFormat::triggered(false)});
+    m_naturalWidths[ResultsTableModel::ActualColumn] = natural(ResultsTableModel::ActualColumn, {DisplayFormat::triggered(true), DisplayFormat::triggered(false)});
+    m_naturalWidths[ResultsTableModel::CorrectColumn] = natural(ResultsTableModel::CorrectColumn, {u"✓ "_s + DisplayFormat::outcome(true), u"✗ "_s + DisplayFormat::outcome(false)});
+    m_naturalWidths[ResultsTableModel::CategoryColumn] = natural(ResultsTableModel::CategoryColumn, {QString(12, u'n')});
+    m_naturalWidths[ResultsTableModel::SourceColumn] = natural(ResultsTableModel::SourceColumn, {tr("regression"), tr("carried-fp")});
+    m_naturalWidths[ResultsTableModel::ActionColumn] = natural(ResultsTableModel::ActionColumn, {u"block"_s});
+    // The scan action is informational: shown from the header's menu.
+    m_resultsView->setColumnHidden(ResultsTableModel::ActionColumn, true);
+    addColumnMenu();
+    m_resultsView->viewport()->installEventFilter(this);
+    fitColumns();
+    columns->setSortIndicator(-1, Qt::AscendingOrder); // suite order (#) until a header is clicked
     columns->setSortIndicatorClearable(true);
     m_resultsView->setSortingEnabled(true);
     if (m_context) // right-click or Ctrl+L: mark a test's expected label as wrong
@@ -317,13 +345,111 @@ void LiveRunPanel::setFilter(ResultsFilterProxy::Filter filter)
     m_proxy->setFilter(filter);
 }
 
+void LiveRunPanel::addColumnMenu()
+{
+    QHeaderView *columns = m_resultsView->horizontalHeader();
+    columns->setContextMenuPolicy(Qt::ActionsContextMenu);
+    for (int column = 0; column < ResultsTableModel::ColumnCount; ++column) {
+        if (column == ResultsTableModel::PromptColumn)
+            continue;
+        auto *action = new QAction(m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString(), columns);
+        action->setObjectName(u"showColumn%1"_s.arg(column));
+        action->setCheckable(true);
+        action->setChecked(!m_resultsView->isColumnHidden(column));
+        connect(action, &QAction::toggled, this, [this, column](bool shown) {
+            m_resultsView->setColumnHidden(column, !shown);
+            fitColumns();
+        });
+        columns->addAction(action);
+    }
+}
+
+void LiveRunPanel::fitColumns()
+{
+    // Every shown column at its natural width when that leaves the prompt its minimum; else
+    // the category and the source give way first, then the others (each down to a few
+    // characters, eliding with the whole text in the tooltip).
+    QHeaderView *columns = m_resultsView->horizontalHeader();
+    const QFontMetrics fm = columns->fontMetrics();
+    const int minPrompt = MinPromptChars * fm.averageCharWidth();
+    const int floor = 5 * fm.averageCharWidth();
+    const int available = m_resultsView->viewport()->width();
+    QList<int> widths(ResultsTableModel::ColumnCount, 0);
+    int total = 0;
+    for (int column = 0; column < ResultsTableModel::ColumnCount; ++column) {
+        if (column == ResultsTableModel::PromptColumn || m_resultsView->isColumnHidden(column))
+            continue;
+        widths[column] = m_naturalWidths.value(column);
+        total += widths[column];
+    }
+    // First down to their header's width, then down to a few characters.
+    const auto shrink = [&](const QList<int> &which, bool keepHeader) {
+        int share = 0;
+        for (int column : which)
+            share += widths[column];
+        const int excess = total + minPrompt - available;
+        if (excess <= 0 || share <= 0)
+            return;
+        const double factor = qMax(0.0, double(share - excess) / share);
+        for (int column : which) {
+            const int header = fm.horizontalAdvance(m_model->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString()) +
+                               2 * fm.averageCharWidth();
+            const int least = qMin(widths[column], keepHeader ? qMax(floor, header) : floor);
+            const int width = qMax(least, int(widths[column] * factor));
+            total -= widths[column] - width;
+            widths[column] = width;
+        }
+    };
+    const QList<int> all{ResultsTableModel::ExpectedColumn, ResultsTableModel::ActualColumn, ResultsTableModel::CorrectColumn,
+                         ResultsTableModel::CategoryColumn, ResultsTableModel::SourceColumn, ResultsTableModel::ActionColumn};
+    shrink({ResultsTableModel::CategoryColumn, ResultsTableModel::SourceColumn, ResultsTableModel::ActionColumn}, true);
+    shrink(all, true);
+    shrink(all, false);
+    for (int column = 0; column < ResultsTableModel::ColumnCount; ++column) {
+        if (widths[column] > 0)
+            columns->resizeSection(column, widths[column]);
+    }
+}
+
+bool LiveRunPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (m_resultsView && watched == m_resultsView->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void LiveRunPanel::followChart(EfficacyChartView *chart)
+{
+    connect(chart, &EfficacyChartView::iterationActivated, this, [this](int iteration) {
+        showIteration(iteration);
+        emit compareIterationRequested(iteration);
+    });
+}
+
+void LiveRunPanel::updateIterationLabel()
+{
+    m_steps->setIteration(m_session->currentIteration(), m_session->run().userInput.maxIterations);
+}
+
+void LiveRunPanel::updateRate()
+{
+    // Only while scans are still to come: once the last is in, the next step is moments away.
+    const bool scanning = m_session->isLive() && m_session->step() == "scan"_L1 &&
+                          (m_session->scanTotal() == 0 || m_session->scanCompleted() < m_session->scanTotal());
+    m_rateLabel->setVisible(scanning);
+    if (scanning)
+        m_rateLabel->setText(m_rate.text());
+}
+
 void LiveRunPanel::onReset()
 {
     if (m_session->lastError().isEmpty())
         m_errorBanner->hide();
     else
         m_errorBanner->showError(m_session->lastError());
-    m_steps->setIteration(m_session->currentIteration());
+    updateIterationLabel();
+    m_rate.reset();
+    updateRate();
     m_steps->setActiveStep(m_session->isLive() ? StepStrip::stepFor(m_session->step()) : -1);
     if (m_session->isLive()) {
         setProgress(m_session->scanCompleted(), m_session->scanTotal());
@@ -350,7 +476,8 @@ void LiveRunPanel::setProgress(int completed, int total)
     }
     m_progress->setRange(0, total);
     m_progress->setValue(qBound(0, completed, total));
-    m_progress->setFormat(tr("%v/%m scanned"));
+    m_progress->setFormat(tr("%1/%2 scanned").arg(QLocale().toString(qBound(0, completed, total)), QLocale().toString(total)));
+    updateRate();
 }
 
 void LiveRunPanel::updateFilterLabels()
@@ -386,7 +513,7 @@ void LiveRunPanel::updateIterationChoices()
     for (auto it = run.iterations.crbegin(); it != run.iterations.crend(); ++it)
         m_iterationChoice->addItem(tr("Iteration %1 — coverage %2")
                                        .arg(it->iteration)
-                                       .arg(Format::percent(it->decidingMetrics(m_session->run().userInput.decideOnWorkingSuite).coverage)),
+                                       .arg(DisplayFormat::percent(it->decidingMetrics(m_session->run().userInput.decideOnWorkingSuite).coverage)),
                                    it->iteration);
     const bool running = m_model->isFollowingLive() && m_iterationChoice->count() > 0 &&
                          m_iterationChoice->itemData(0, RunningRole).toBool();

@@ -1,11 +1,14 @@
 #pragma once
 
 #include "models/live/resultsfilterproxy.h"
+#include "models/live/scanrate.h"
 
+#include <QElapsedTimer>
 #include <QPointer>
 #include <QTimer>
 #include <QWidget>
 
+class EfficacyChartView;
 class ErrorBanner;
 class ProposalReviewPanel;
 class QButtonGroup;
@@ -14,6 +17,7 @@ class QComboBox;
 class QLineEdit;
 class QPlainTextEdit;
 class QProgressBar;
+class QLabel;
 class QPushButton;
 class QTableView;
 class ResultsTableModel;
@@ -50,12 +54,29 @@ public:
     void followLive();
     void setFilter(ResultsFilterProxy::Filter filter);
 
+    // A point clicked on `chart` shows that iteration here (the iteration chooser) and asks for
+    // it on Compare (compareIterationRequested).
+    void followChart(EfficacyChartView *chart);
+    // The columns of the results table fit the width: the prompt keeps at least this many
+    // average characters while the other columns can still give up room.
+    static constexpr int MinPromptChars = 34;
+
+signals:
+    void compareIterationRequested(int iteration);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     QWidget *createResultsArea();
     QPushButton *addFilterButton(QLayout *layout, const QString &objectName,
                                  ResultsFilterProxy::Filter filter);
     void onReset();
     void setProgress(int completed, int total);
+    void updateRate();
+    void updateIterationLabel();
+    void fitColumns();
+    void addColumnMenu();
     void updateFilterLabels();
     void updateIterationChoices();
     void updateTopic();
@@ -69,6 +90,10 @@ private:
     StepStrip *m_steps = nullptr;
     QComboBox *m_iterationChoice = nullptr;
     QProgressBar *m_progress = nullptr;
+    QLabel *m_rateLabel = nullptr; // scans per second and the time left, in the scan step
+    ScanRate m_rate;
+    QElapsedTimer m_clock;
+    QList<int> m_naturalWidths; // per column: what it asks for at full width
     QButtonGroup *m_filters = nullptr;
     QLineEdit *m_search = nullptr;
     QTableView *m_resultsView = nullptr;

@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 
 using namespace Qt::StringLiterals;
 
@@ -16,6 +17,12 @@ StepStrip::StepStrip(QWidget *parent)
     layout->setSpacing(4);
     m_iteration = new QLabel(this);
     m_iteration->setObjectName(u"stepStripIteration"_s);
+    // Where the run is, at a glance: larger and bold.
+    QFont prominent = m_iteration->font();
+    prominent.setBold(true);
+    if (prominent.pointSizeF() > 0)
+        prominent.setPointSizeF(prominent.pointSizeF() * 1.2);
+    m_iteration->setFont(prominent);
     layout->addWidget(m_iteration);
     layout->addSpacing(8);
     static const char *const names[] = {"generate", "review",  "apply",  "test",
@@ -114,9 +121,15 @@ void StepStrip::updateReviewVisibility()
     m_arrows.at(Review - 1)->setVisible(visible);
 }
 
-void StepStrip::setIteration(int iteration)
+void StepStrip::setIteration(int iteration, int of)
 {
-    m_iteration->setText(iteration > 0 ? tr("Iteration %1").arg(iteration) : tr("No iteration"));
+    QString text = tr("No iteration");
+    if (iteration > 0 && of > 0)
+        text = tr("Iteration %1 of %2").arg(QLocale().toString(iteration), QLocale().toString(of));
+    else if (iteration > 0)
+        text = tr("Iteration %1").arg(QLocale().toString(iteration));
+    m_iteration->setText(text);
+    m_iteration->setAccessibleName(text);
 }
 
 void StepStrip::changeEvent(QEvent *event)

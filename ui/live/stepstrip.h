@@ -27,7 +27,9 @@ public:
     void setSessionStep(const QString &sessionStep);
     void setActiveStep(int step); // -1: none
     int activeStep() const { return m_active; }
-    void setIteration(int iteration); // 0: none
+    // "Iteration 2 of 5": `iteration` 0 = none, `of` the run's maximum (0: unknown).
+    void setIteration(int iteration, int of = 0);
+    QLabel *iterationLabel() const { return m_iteration; }
     void setReviewShown(bool shown);  // step mode: the run stops for a review after generate
     bool isReviewShown() const { return m_reviewShown; }
     QLabel *stepLabel(int step) const { return m_labels.value(step); }

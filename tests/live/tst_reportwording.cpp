@@ -1,0 +1,93 @@
+// The reports use the app's words for test results (expected and actual "triggered" / "not
+// triggered", the result "correct" / "wrong"), the locale's numbers (the HTML report) and the
+// app's chart colours.
+#include "models/compare/chartstyle.h"
+#include "models/compare/efficacychartimage.h"
+#include "models/compare/htmlreport.h"
+#include "models/displayformat.h"
+#include "runs/runreport.h"
+#include "samplerun.h"
+#include "translations/translations.h"
+
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+class TestReportWording : public QObject
+{
+    Q_OBJECT
+
+    static QString testsSection(const QString &html)
+    {
+        const qsizetype start = html.indexOf(u"<table class=\"tests\">"_s);
+        return start < 0 ? QString() : html.mid(start, html.indexOf(u"</table>"_s, start) - start);
+    }
+
+private slots:
+    void htmlTestsSayTriggeredAndCorrect()
+    {
+        const RunState run = SampleRun::make();
+        HtmlReport::Options options;
+        options.testsOfIteration = 1; // 2 correct, 2 wrong
+        const QString html =
+            HtmlReport::html(run, QImage(), options, QDateTime::currentDateTimeUtc());
+        const QString tests = testsSection(html);
+        QVERIFY(!tests.isEmpty());
+        QVERIFY(tests.contains(u"<td>triggered</td>"_s));
+        QVERIFY(tests.contains(u"<td>not triggered</td>"_s));
+        QCOMPARE(tests.count(u"class=\"correct\">correct<"_s), 2);
+        QCOMPARE(tests.count(u"class=\"wrong\">wrong<"_s), 2);
+        QVERIFY(tests.contains(u"(false negative)"_s) || tests.contains(u"(false positive)"_s));
+        for (const QString &old :
+             {u">passed<"_s, u">Pass<"_s, u">Fail<"_s, u">trigger<"_s, u">pass<"_s})
+            QVERIFY2(!tests.contains(old), qPrintable(old));
+        // The verdict colours are the app's.
+        QVERIFY(html.contains(ChartStyle::goodColor().name()));
+        QVERIFY(html.contains(ChartStyle::poorColor().name()));
+    }
+
+    void htmlNumbersFollowTheLocale()
+    {
+        QVERIFY(!Translations::install(QLocale(QLocale::German, QLocale::Germany)).isEmpty());
+        const RunState run = SampleRun::make();
+        const QString html = HtmlReport::html(run, QImage(), {}, QDateTime::currentDateTimeUtc());
+        QVERIFY(html.contains(u"<html lang=\"de"_s));
+        const QString fifty = DisplayFormat::percent(0.5);
+        QVERIFY2(fifty.startsWith(u"50,0"_s), qPrintable(fifty));
+        QVERIFY(html.contains(fifty.toHtmlEscaped()));
+        QVERIFY(!html.contains(u"50.0%"_s));
+        Translations::install(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+
+    // The CLI's text report, in English, with the same words.
+    void textReportSaysTriggeredAndCorrect()
+    {
+        const RunState run = SampleRun::make();
+        RunReport::Options options;
+        options.iteration = 1;
+        options.includeTests = true;
+        const QString text = RunReport::text(run, options);
+        QCOMPARE(text.count(u"✓ correct"_s), 2);
+        QCOMPARE(text.count(u"✗ wrong"_s), 2);
+        QVERIFY(text.contains(u"expected triggered"_s));
+        QVERIFY(text.contains(u"actual not triggered"_s));
+        QVERIFY(!text.contains(u"expect-hit"_s) && !text.contains(u"expect-miss"_s));
+    }
+
+    // The report's picture draws with the app's coverage colour.
+    void theChartImageUsesTheAppsColours()
+    {
+        const RunState run = SampleRun::make();
+        const QImage image = EfficacyChartImage::render(run, QSize(600, 240));
+        const QColor coverage = ChartStyle::style(ChartStyle::Line::Coverage).color;
+        bool found = false;
+        for (int y = 0; y < image.height() && !found; ++y) {
+            for (int x = 0; x < image.width() && !found; ++x)
+                found = image.pixelColor(x, y).rgb() == coverage.rgb();
+        }
+        QVERIFY(found);
+    }
+};
+
+QTEST_MAIN(TestReportWording)
+#include "tst_reportwording.moc"
