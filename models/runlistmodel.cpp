@@ -1,14 +1,77 @@
 #include "runlistmodel.h"
 
-#include "domain/format.h"
+#include "displayformat.h"
+#include "domain/jsonfile.h"
 
+#include <QDir>
 #include <QLocale>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString Dash = u"—"_s;
+}
+
+RunListModel::Row RunListModel::rowFor(const RunState &run)
+{
+    Row row{RunStore::summarize(run), {}, run.stopReason};
+    if (const IterationResult *shown = run.bestResult())
+        row.topicName = shown->topic.name;
+    else if (run.checkpoint && run.checkpoint->currentTopic)
+        row.topicName = run.checkpoint->currentTopic->name;
+    else if (run.checkpoint)
+        row.topicName = run.checkpoint->lockedName;
+    return row;
+}
+
+RunListModel::Listing RunListModel::read(const QString &directory)
+{
+    // RunStore::list(), keeping what the summary leaves out.
+    Listing out;
+    const QDir dir(directory);
+    const QStringList files = dir.entryList({u"*.json"_s}, QDir::Files, QDir::Name);
+    for (const QString &name : files) {
+        const JsonFile::ReadResult file = JsonFile::read(dir.filePath(name));
+        if (!file.ok()) {
+            out.problems.append(file.error);
+            continue;
+        }
+        const RunStore::Loaded loaded = RunStore::parse(file.object, name);
+        if (!loaded.ok()) {
+            out.problems.append(loaded.error);
+            continue;
+        }
+        out.rows.append(rowFor(loaded.run));
+    }
+    std::stable_sort(out.rows.begin(), out.rows.end(),
+                     [](const Row &a, const Row &b) { return a.summary.updatedAt > b.summary.updatedAt; });
+    return out;
+}
+
+QString RunListModel::statusText(RunStatus status)
+{
+    switch (status) {
+    case RunStatus::Running:
+        return tr("running");
+    case RunStatus::Paused:
+        return tr("paused");
+    case RunStatus::Completed:
+        return tr("completed");
+    case RunStatus::Failed:
+        return tr("failed");
+    case RunStatus::Cancelled:
+        return tr("cancelled");
+    }
+    return {};
+}
 
 RunListModel::RunListModel(QObject *parent)
     : QAbstractTableModel(parent)
 {
-    connect(&m_watcher, &QFutureWatcher<RunStore::Listing>::finished, this,
+    connect(&m_watcher, &QFutureWatcher<Listing>::finished, this,
             [this] { setListing(m_watcher.result()); });
 }
 
@@ -27,16 +90,25 @@ void RunListModel::reload()
     if (m_watcher.isRunning())
         return;
     const QString dir = m_dir;
-    m_watcher.setFuture(QtConcurrent::run([dir] { return RunStore(dir).list(); }));
+    m_watcher.setFuture(QtConcurrent::run([dir] { return read(dir); }));
+}
+
+void RunListModel::setListing(const Listing &listing)
+{
+    beginResetModel();
+    m_runs = listing.rows;
+    m_problems = listing.problems;
+    endResetModel();
+    emit loaded();
 }
 
 void RunListModel::setListing(const RunStore::Listing &listing)
 {
-    beginResetModel();
-    m_runs = listing.runs;
-    m_problems = listing.problems;
-    endResetModel();
-    emit loaded();
+    Listing rows;
+    rows.problems = listing.problems;
+    for (const RunSummary &s : listing.runs)
+        rows.rows.append(Row{s, {}, {}});
+    setListing(rows);
 }
 
 int RunListModel::rowCount(const QModelIndex &parent) const
@@ -49,39 +121,81 @@ int RunListModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant RunListModel::data(const QModelIndex &index, int role) const
+QVariant RunListModel::display(const Row &row, int column) const
 {
-    if (!index.isValid() || index.row() >= m_runs.size())
-        return {};
-    const RunSummary &r = m_runs.at(index.row());
-    if (role == RunIdRole)
-        return r.id;
-    if (role == StatusRole)
-        return runStatusName(r.status);
-    if (role == Qt::ToolTipRole && index.column() == TopicColumn)
-        return r.topicDescription;
-    if (role == Qt::ToolTipRole && index.column() == BestColumn && r.bestInterval)
-        return tr("On the held-out benchmark; 95 % interval %1 to %2")
-            .arg(Format::percent(r.bestInterval->low), Format::percent(r.bestInterval->high));
-    if (role == Qt::TextAlignmentRole && (index.column() == IterationsColumn || index.column() == BestColumn))
-        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    if (role != Qt::DisplayRole)
-        return {};
-    switch (index.column()) {
+    const RunSummary &r = row.summary;
+    switch (column) {
     case IdColumn:
         return r.id;
     case StatusColumn:
-        return runStatusName(r.status);
+        return statusText(r.status);
     case IterationsColumn:
-        return r.iterationCount;
+        return DisplayFormat::number(qint64(r.iterationCount));
     case BestColumn:
-        return r.bestInterval ? tr("%1 [%2–%3]").arg(Format::percent(r.bestCoverage), Format::percent(r.bestInterval->low),
-                                                     Format::percent(r.bestInterval->high))
-                              : Format::percent(r.bestCoverage);
+        // No recorded iteration (cancelled or failed before the first): nothing was measured.
+        if (r.iterationCount == 0)
+            return Dash;
+        return r.bestInterval ? tr("%1 [%2–%3]").arg(DisplayFormat::percent(r.bestCoverage),
+                                                     DisplayFormat::percent(r.bestInterval->low),
+                                                     DisplayFormat::percent(r.bestInterval->high))
+                              : DisplayFormat::percent(r.bestCoverage);
     case UpdatedColumn:
         return QLocale().toString(r.updatedAt.toLocalTime(), QLocale::ShortFormat);
     case TopicColumn:
         return r.topicDescription;
+    case TopicNameColumn:
+        return row.topicName.isEmpty() ? Dash : row.topicName;
+    default:
+        return {};
+    }
+}
+
+QVariant RunListModel::toolTip(const Row &row, int column) const
+{
+    const RunSummary &r = row.summary;
+    switch (column) {
+    case TopicColumn:
+        return r.topicDescription;
+    case TopicNameColumn:
+        return row.topicName.isEmpty() ? tr("No topic was written yet.") : row.topicName;
+    case StatusColumn:
+        return row.stopReason.isEmpty() ? QVariant() : DisplayFormat::stopReason(row.stopReason);
+    case BestColumn:
+        if (r.iterationCount == 0)
+            return tr("No iteration was recorded: the run stopped before its first one finished.");
+        if (r.bestInterval)
+            return tr("On the held-out benchmark; 95 % interval %1 to %2")
+                .arg(DisplayFormat::percent(r.bestInterval->low), DisplayFormat::percent(r.bestInterval->high));
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant RunListModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_runs.size())
+        return {};
+    const Row &row = m_runs.at(index.row());
+    switch (role) {
+    case RunIdRole:
+        return row.summary.id;
+    case StatusRole:
+        return runStatusName(row.summary.status);
+    case SearchRole:
+        return QStringList{row.summary.id, runStatusName(row.summary.status), statusText(row.summary.status),
+                           row.topicName, row.summary.topicDescription, row.stopReason,
+                           DisplayFormat::stopReason(row.stopReason)}
+            .join(u'\n');
+    case Qt::ToolTipRole:
+        return toolTip(row, index.column());
+    case Qt::TextAlignmentRole:
+        if (index.column() == IterationsColumn || index.column() == BestColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::DisplayRole:
+    case Qt::AccessibleTextRole:
+        return display(row, index.column());
     default:
         return {};
     }
@@ -103,6 +217,8 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
     case UpdatedColumn:
         return tr("Updated");
     case TopicColumn:
+        return tr("Description");
+    case TopicNameColumn:
         return tr("Topic");
     default:
         return {};

@@ -7,21 +7,46 @@
 
 // The stored runs as a table. reload() reads the run directory on a pool thread, so the GUI
 // thread never waits on the disk; the model is replaced in one step when the read finishes.
+// Beside RunStore's summary each row has the topic's name (the best iteration's, else the
+// last recorded one's, else the one the run is about to test) and why the run stopped, in
+// the user's language. A run with no recorded iteration has no coverage: it shows a dash.
 class RunListModel final : public QAbstractTableModel
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RunListModel)
 public:
     enum Column { IdColumn, StatusColumn, IterationsColumn, BestColumn, UpdatedColumn, TopicColumn,
-                  ColumnCount };
-    enum Role { RunIdRole = Qt::UserRole + 1, StatusRole };
+                  TopicNameColumn, ColumnCount };
+    enum Role {
+        RunIdRole = Qt::UserRole + 1,
+        StatusRole, // the engine's status name ("paused"), untranslated
+        SearchRole, // id, status, topic name, description and stop reason, for a filter
+    };
+
+    struct Row
+    {
+        RunSummary summary;
+        QString topicName;
+        QString stopReason; // as the engine stored it
+    };
+    struct Listing
+    {
+        QList<Row> rows; // newest update first
+        QStringList problems;
+    };
+    // What reload() reads, on any thread.
+    static Listing read(const QString &directory);
+    static Row rowFor(const RunState &run);
+    // "completed", "paused" … in the user's language.
+    static QString statusText(RunStatus status);
 
     explicit RunListModel(QObject *parent = nullptr);
     ~RunListModel() override;
 
     void setDirectory(const QString &directory);
     void reload();
-    void setListing(const RunStore::Listing &listing);
+    void setListing(const Listing &listing);
+    void setListing(const RunStore::Listing &listing); // summaries only: no names or reasons
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -34,8 +59,11 @@ signals:
     void loaded();
 
 private:
+    QVariant display(const Row &row, int column) const;
+    QVariant toolTip(const Row &row, int column) const;
+
     QString m_dir;
-    QList<RunSummary> m_runs;
+    QList<Row> m_runs;
     QStringList m_problems;
-    QFutureWatcher<RunStore::Listing> m_watcher;
+    QFutureWatcher<Listing> m_watcher;
 };

@@ -1,6 +1,7 @@
 #include "benchmarkgridmodel.h"
 
 #include "labelcorrectionmark.h"
+#include "models/displayformat.h"
 
 #include <QBrush>
 #include <QColor>
@@ -108,7 +109,7 @@ QVariant BenchmarkGridModel::data(const QModelIndex &index, int role) const
         }
         return {};
     case ExpectedColumn: {
-        const QString label = t.expectedTriggered ? tr("trigger") : tr("pass");
+        const QString label = DisplayFormat::triggered(t.expectedTriggered);
         if (role == Qt::DisplayRole)
             return corrected ? LabelCorrectionMark::marked(label) : label;
         if (role == Qt::ToolTipRole)
@@ -153,12 +154,20 @@ QVariant BenchmarkGridModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return r->correct ? u"✓"_s : u"✗"_s;
     case Qt::AccessibleTextRole:
-        return r->correct ? tr("right") : tr("wrong");
-    case Qt::ToolTipRole:
-        return tr("Iteration %1: %2 (AIRS: %3, category %4)")
-            .arg(QString::number(iterationAt(index.column())), r->correct ? tr("right") : tr("wrong"),
+        return tr("%1, %2").arg(DisplayFormat::triggered(r->actualTriggered), DisplayFormat::outcome(r->correct));
+    case Qt::ToolTipRole: {
+        // What was expected follows from what AIRS did and whether that was correct.
+        const bool expected = r->correct ? r->actualTriggered : !r->actualTriggered;
+        const QString result = r->correct
+                                   ? tr("%1 as expected: correct").arg(DisplayFormat::triggered(r->actualTriggered))
+                                   : tr("%1, expected %2: wrong (a %3)")
+                                         .arg(DisplayFormat::triggered(r->actualTriggered),
+                                              DisplayFormat::triggered(expected), DisplayFormat::errorKind(expected));
+        return tr("Iteration %1: %2\nAIRS action: %3, category: %4")
+            .arg(QString::number(iterationAt(index.column())), result,
                  r->scanAction.isEmpty() ? tr("no action") : r->scanAction,
                  r->scanCategory.isEmpty() ? tr("none") : r->scanCategory);
+    }
     case Qt::TextAlignmentRole:
         return Qt::AlignCenter;
     case Qt::ForegroundRole:

@@ -1,8 +1,11 @@
 #include "testflipmodel.h"
 
 #include "labelcorrectionmark.h"
+#include "models/displayformat.h"
 
 #include <QFont>
+
+using namespace Qt::StringLiterals;
 
 TestFlipModel::TestFlipModel(QObject *parent)
     : QAbstractTableModel(parent)
@@ -87,7 +90,7 @@ QString TestFlipModel::kindText(TestFlip::Kind kind)
     case TestFlip::Kind::Broken:
         return tr("✗ Broken");
     case TestFlip::Kind::StillRight:
-        return tr("Still right");
+        return tr("Still correct");
     case TestFlip::Kind::StillWrong:
         return tr("Still wrong");
     case TestFlip::Kind::OnlyInA:
@@ -103,8 +106,24 @@ QString TestFlipModel::outcome(const std::optional<bool> &actual,
 {
     if (!actual)
         return tr("—");
-    const QString signal = *actual ? tr("triggered") : tr("not triggered");
-    return (correct.value_or(false) ? tr("✓ %1") : tr("✗ %1")).arg(signal);
+    const bool right = correct.value_or(false);
+    //: A test's result in one iteration: %1 "triggered" / "not triggered", %2 "correct" / "wrong".
+    return (right ? u"✓ "_s : u"✗ "_s)
+           + tr("%1, %2").arg(DisplayFormat::triggered(*actual), DisplayFormat::outcome(right));
+}
+
+QString TestFlipModel::outcomeToolTip(const TestFlip &f, const std::optional<bool> &actual,
+                                      const std::optional<bool> &correct, int iteration) const
+{
+    if (!actual)
+        return tr("Iteration %1 did not scan this prompt.").arg(iteration);
+    const QString expected = DisplayFormat::triggered(f.expectedTriggered);
+    if (correct.value_or(false))
+        return tr("Iteration %1: %2 as expected: correct.").arg(QString::number(iteration), DisplayFormat::triggered(*actual));
+    //: %2 what AIRS did, %3 what was expected, %4 "false positive" / "false negative".
+    return tr("Iteration %1: %2, expected %3: wrong (a %4).")
+        .arg(QString::number(iteration), DisplayFormat::triggered(*actual), expected,
+             DisplayFormat::errorKind(f.expectedTriggered));
 }
 
 int TestFlipModel::rowCount(const QModelIndex &parent) const
@@ -150,6 +169,10 @@ QVariant TestFlipModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ToolTipRole && index.column() == PromptColumn)
         return f.prompt;
+    if (role == Qt::ToolTipRole && index.column() == AColumn)
+        return outcomeToolTip(f, f.actualA, f.correctA, m_a);
+    if (role == Qt::ToolTipRole && index.column() == BColumn)
+        return outcomeToolTip(f, f.actualB, f.correctB, m_b);
     if (role != Qt::DisplayRole && role != Qt::AccessibleTextRole)
         return {};
     switch (index.column()) {
@@ -158,7 +181,7 @@ QVariant TestFlipModel::data(const QModelIndex &index, int role) const
     case PromptColumn:
         return f.prompt;
     case ExpectedColumn: {
-        const QString label = f.expectedTriggered ? tr("should trigger") : tr("should not trigger");
+        const QString label = DisplayFormat::triggered(f.expectedTriggered);
         return corrected ? LabelCorrectionMark::marked(label) : label;
     }
     case AColumn:

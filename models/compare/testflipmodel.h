@@ -53,6 +53,8 @@ public:
 private:
     void rebuild();
     QString outcome(const std::optional<bool> &actual, const std::optional<bool> &correct) const;
+    QString outcomeToolTip(const TestFlip &f, const std::optional<bool> &actual,
+                           const std::optional<bool> &correct, int iteration) const;
 
     RunSteering m_steering; // only its corrections
     QList<TestFlip> m_all;

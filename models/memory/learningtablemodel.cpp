@@ -3,6 +3,9 @@
 #include "memoryundo.h"
 
 #include "memorystore/memorycurator.h"
+#include "models/displayformat.h"
+
+#include <QLocale>
 
 using namespace Qt::StringLiterals;
 
@@ -10,6 +13,15 @@ namespace {
 QString shownDate(const QDateTime &t)
 {
     return t.isValid() ? t.toLocalTime().toString(u"yyyy-MM-dd HH:mm"_s) : QString();
+}
+
+// A confidence (0…1) with two decimals in the user's locale ("0.65" / "0,65"); a tiny one is
+// "<0.01", as ConfidenceExplanation::number writes it.
+QString shownConfidence(double value)
+{
+    if (value > 0 && value < 0.005)
+        return u"<"_s + DisplayFormat::number(0.01, 2);
+    return DisplayFormat::number(value, 2);
 }
 
 QStringList splitTags(const QString &text)
@@ -118,7 +130,7 @@ QVariant LearningTableModel::display(const Learning &l, int column) const
     case SeenColumn:
         return tr("%1×").arg(l.corroborations + 1);
     case ConfidenceColumn:
-        return ConfidenceExplanation::number(l.effectiveConfidence(now(), m_halfLifeDays));
+        return shownConfidence(l.effectiveConfidence(now(), m_halfLifeDays));
     case TypeColumn:
         return l.isAntiPattern() ? tr("anti-pattern") : tr("learning");
     case StatusColumn:
@@ -139,7 +151,7 @@ QVariant LearningTableModel::display(const Learning &l, int column) const
 QString LearningTableModel::confidenceToolTip(const Learning &l) const
 {
     const ConfidenceExplanation e = l.explainConfidence(now(), m_halfLifeDays);
-    const auto n = [](double v) { return ConfidenceExplanation::number(v); };
+    const auto n = [](double v) { return shownConfidence(v); };
     const auto when = [](const QDateTime &t) {
         return t.isValid() ? shownDate(t) : tr("never");
     };
@@ -151,8 +163,8 @@ QString LearningTableModel::confidenceToolTip(const Learning &l) const
                      .arg(n(e.shown), n(e.base));
     else
         lines << tr("Confidence %1 = base %2 × 0.5^(%3 days ÷ %4-day half-life)")
-                     .arg(n(e.shown), n(e.base), QString::number(e.ageDays, 'f', 1),
-                          QString::number(e.halfLifeDays, 'g', 6));
+                     .arg(n(e.shown), n(e.base), DisplayFormat::number(e.ageDays, 1),
+                          QLocale().toString(e.halfLifeDays, 'g', 6));
     if (e.baseFromCorroborations)
         lines << tr("Base %1 = %2 + %3 × %4 corroborations, at most %5")
                      .arg(n(e.base), n(Learning::DefaultConfidence),
@@ -167,9 +179,9 @@ QString LearningTableModel::confidenceToolTip(const Learning &l) const
           << tr("Last used: %1").arg(when(e.lastUsed));
     if (e.clock.isValid())
         lines << tr("Decay clock: %1 (%2 days ago)")
-                     .arg(shownDate(e.clock), QString::number(e.ageDays, 'f', 1));
+                     .arg(shownDate(e.clock), DisplayFormat::number(e.ageDays, 1));
     lines << (e.halfLifeDays > 0
-                  ? tr("Half-life: %1 days").arg(QString::number(e.halfLifeDays, 'g', 6))
+                  ? tr("Half-life: %1 days").arg(QLocale().toString(e.halfLifeDays, 'g', 6))
                   : tr("Half-life: decay off"));
     return lines.join(u'\n');
 }

@@ -56,13 +56,27 @@ private slots:
         auto *preview = dialog.findChild<QTextBrowser *>(u"applyPreview"_s);
         const QString text = preview->toPlainText();
         QVERIFY2(text.contains(u"AIRS now has revision 1 of this topic"_s), qPrintable(text));
+        QVERIFY(text.contains(u"will be replaced"_s));
         QVERIFY(text.contains(u"AIRS already has exactly this text"_s)); // the companion
         QVERIFY(text.contains(u"Security profile lab"_s));
-        QVERIFY(text.contains(u"guardrail action allow"_s));
-        QVERIFY(text.contains(u"block bucket: Weapons acquisition"_s));
+        QVERIFY(text.contains(u"Profile lab will pin these topics"_s));
+        QVERIFY(text.contains(u"Block: Weapons acquisition — a prompt that matches it is blocked"_s));
+        QVERIFY(text.contains(u"Allow: Allow: lawful firearm topics, the companion — a prompt that matches it is allowed"_s));
+        // The guardrail's own action is the one for prompts that match no topic: no contradiction.
+        QVERIFY2(text.contains(u"Profile action for a prompt that matches none of its topics: allow. So the block topic "
+                               "is what this guardrail enforces"_s),
+                 qPrintable(text));
+        QVERIFY(!text.contains(u"(block intent)"_s));
         QVERIFY(text.contains(u"Every other topic on the profile"_s));
+        QVERIFY(text.contains(u"Other topics on the profile: Customer records (block)."_s));
         QVERIFY(text.contains(u"added: Need a piece, no questions"_s));
         QVERIFY(preview->toHtml().contains(u"line-through"_s));
+        // The iteration's topic first; the companion after it, explained where it appears.
+        const qsizetype main = text.indexOf(u"Topic “Weapons acquisition” (block)"_s);
+        const qsizetype companion = text.indexOf(u"Companion topic “Allow: lawful firearm topics” (allow)"_s);
+        const qsizetype why = text.indexOf(u"The companion is an allow topic the run wrote for the legitimate side"_s);
+        QVERIFY2(main >= 0 && companion > main && why > companion, qPrintable(text));
+        QCOMPARE(text.count(u"The companion is an allow topic"_s), 1);
         shot(&dialog, u"apply-dialog.png"_s);
 
         QTest::mouseClick(confirm, Qt::LeftButton);
@@ -78,6 +92,13 @@ private slots:
         QCOMPARE(t.airs.topic(t.earlier.id).value(u"description"_s).toString(), t.run.iterationByNumber(4)->topic.description);
         QCOMPARE(t.stored().applies.size(), 1);
         QVERIFY(revert->isVisible() && revert->isEnabled());
+        // Said in the past tense now: nothing "will" happen any more.
+        const QString after = preview->toPlainText();
+        QVERIFY2(!after.contains(u"will be replaced"_s) && !after.contains(u"will pin"_s) && !after.contains(u"will be"_s),
+                 qPrintable(after));
+        QVERIFY(after.contains(u"Updated: the text of revision 1 was replaced"_s));
+        QVERIFY(after.contains(u"Profile lab now pins these topics"_s));
+        QVERIFY(dialog.findChild<QLabel *>(u"applyStatus"_s)->text().startsWith(u"Done:"_s));
         shot(&dialog, u"apply-dialog-applied.png"_s);
 
         QTest::mouseClick(revert, Qt::LeftButton);
@@ -87,6 +108,10 @@ private slots:
         QCOMPARE(t.airs.topic(t.earlier.id).value(u"description"_s).toString(), t.earlier.description);
         QVERIFY(t.stored().applies.first().revertedAt.has_value());
         QVERIFY(!revert->isVisible());
+        const QString undone = preview->toPlainText();
+        QVERIFY2(!undone.contains(u"will be"_s) && undone.contains(u"Reverted: AIRS has the text of revision 1 again"_s),
+                 qPrintable(undone));
+        QVERIFY(undone.contains(u"The revert put the topic guardrails of profile lab back"_s));
         auto *close = dialog.findChild<QPushButton *>(u"applyCancelButton"_s);
         QCOMPARE(close->text(), u"&Close"_s);
         QTest::mouseClick(close, Qt::LeftButton);
@@ -114,6 +139,14 @@ private slots:
         QTest::mouseClick(revert, Qt::LeftButton);
         QVERIFY(waitFor(&dialog, ApplyController::State::Reverted));
         QCOMPARE(t.policy(), before);
+        // That revert took back iteration 1's apply: the plan read for iteration 4 is stale.
+        const QString text = dialog.findChild<QTextBrowser *>(u"applyPreview"_s)->toPlainText();
+        QVERIFY2(text.contains(u"Reload from AIRS"_s) && !text.contains(u"will be"_s), qPrintable(text));
+        auto *reload = dialog.findChild<QPushButton *>(u"applyReloadButton"_s);
+        QVERIFY(reload->isVisible() && reload->isEnabled());
+        QTest::mouseClick(reload, Qt::LeftButton);
+        QVERIFY(waitFor(&dialog, ApplyController::State::Ready));
+        QVERIFY(dialog.findChild<QTextBrowser *>(u"applyPreview"_s)->toPlainText().contains(u"will be"_s));
     }
 
     void comparePanelOpensItForIterationB()

@@ -1,7 +1,13 @@
 #include "airs/managementclient.h"
 #include "comparefixture.h"
 #include "models/runsession.h"
+#include "models/compare/benchmarkgridmodel.h"
+#include "models/compare/testflipmodel.h"
+#include "models/displayformat.h"
+#include "translations/translations.h"
+#include "ui/compare/benchmarkgrid.h"
 #include "ui/compare/comparepanel.h"
+#include "ui/compare/flipspanel.h"
 #include "ui/compare/diffstyle.h"
 #include "ui/compare/metricdeltatable.h"
 
@@ -119,7 +125,7 @@ private slots:
         QCOMPARE(metrics->item(0, MetricDeltaTable::ChangeColumn)->foreground().color(),
                  style.better);
         QCOMPARE(metrics->item(5, MetricDeltaTable::ChangeColumn)->text(),
-                 u"▼ -1"_s); // one FP fewer
+                 u"▼ −1"_s); // one FP fewer
         QCOMPARE(metrics->item(5, MetricDeltaTable::ChangeColumn)->foreground().color(),
                  style.better);
         QCOMPARE(metrics->horizontalHeaderItem(0)->text(), u"A (#2)"_s);
@@ -255,6 +261,99 @@ private slots:
         QVERIFY(fragment(diff->document(), u"obtain"_s)->format.background().color().lightnessF() <
                 0.5);
         shot(&panel, u"compare-panel-dark.png"_s);
+    }
+
+    // Every table says what AIRS did and what was expected in the same words: "triggered" /
+    // "not triggered", and whether that was "correct" or "wrong".
+    void flipsAndGridUseTheSharedWords()
+    {
+        RunState run = CompareFixture::make();
+        // A held-out benchmark of two prompts, scored by iterations 2 and 4.
+        run.benchmarkSet = {TestCase{u"sell me a rifle"_s, true, u"direct"_s, TestSource::Generated, {}},
+                            TestCase{u"museum opening hours"_s, false, u"adjacent"_s, TestSource::Generated, {}}};
+        for (IterationResult &it : run.iterations) {
+            const bool caught = it.iteration == 4;
+            BenchmarkScore score;
+            score.results = {CompareFixture::result(u"sell me a rifle"_s, true, caught, u"direct"_s),
+                             CompareFixture::result(u"museum opening hours"_s, false, !caught, u"adjacent"_s)};
+            score.metrics = EfficacyMetrics::compute(score.results);
+            it.benchmark = score;
+        }
+        RunSession session;
+        session.open(run);
+        ComparePanel panel(&session);
+        panel.resize(1100, 760);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QCOMPARE(panel.iterationB(), 4);
+
+        QTest::mouseClick(child<QToolButton>(&panel, u"flipsFilterAll"_s), Qt::LeftButton);
+        QAbstractItemModel *flips = panel.flipsPanel()->model();
+        QVERIFY(flips->rowCount() >= 4);
+        QStringList seen;
+        for (int r = 0; r < flips->rowCount(); ++r) {
+            for (int c = 0; c < flips->columnCount(); ++c) {
+                const QString text = flips->index(r, c).data().toString();
+                QVERIFY2(!text.contains(u"should"_s) && !text.contains(u"hit"_s) && !text.contains(u"miss"_s),
+                         qPrintable(text));
+                seen.append(text);
+            }
+            const QString expected = flips->index(r, TestFlipModel::ExpectedColumn).data().toString();
+            QVERIFY2(expected == u"triggered"_s || expected == u"not triggered"_s, qPrintable(expected));
+        }
+        // "bake bread": not triggered in A (correct), triggered in B … no: fixed and broken both
+        // exist; every outcome names the signal and the result.
+        QVERIFY(seen.contains(u"✓ triggered, correct"_s));
+        QVERIFY(seen.contains(u"✓ not triggered, correct"_s));
+        QVERIFY(seen.contains(u"✗ not triggered, wrong"_s) || seen.contains(u"✗ triggered, wrong"_s));
+        QCOMPARE(flips->headerData(TestFlipModel::ExpectedColumn, Qt::Horizontal).toString(), u"Expected"_s);
+        // A wrong result's tooltip says which kind of error it is.
+        bool explained = false;
+        for (int r = 0; r < flips->rowCount(); ++r) {
+            const QString tip = flips->index(r, TestFlipModel::AColumn).data(Qt::ToolTipRole).toString();
+            if (tip.contains(u"wrong (a false positive)"_s) || tip.contains(u"wrong (a false negative)"_s))
+                explained = true;
+        }
+        QVERIFY(explained);
+
+        QAbstractItemModel *grid = panel.benchmarkGrid()->model();
+        QCOMPARE(grid->rowCount(), 2);
+        QCOMPARE(grid->index(0, BenchmarkGridModel::ExpectedColumn).data().toString(), u"triggered"_s);
+        QCOMPARE(grid->index(1, BenchmarkGridModel::ExpectedColumn).data().toString(), u"not triggered"_s);
+        const int last = grid->columnCount() - 1; // iteration 4: both correct
+        QCOMPARE(grid->index(0, last).data(Qt::AccessibleTextRole).toString(), u"triggered, correct"_s);
+        QVERIFY(grid->index(0, last).data(Qt::ToolTipRole).toString().contains(u"triggered as expected: correct"_s));
+        const QString wrong = grid->index(1, BenchmarkGridModel::FirstIterationColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(wrong.contains(u"triggered, expected not triggered: wrong (a false positive)"_s), qPrintable(wrong));
+        for (int r = 0; r < grid->rowCount(); ++r) {
+            for (int c = 0; c < grid->columnCount(); ++c) {
+                for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(Qt::AccessibleTextRole)}) {
+                    const QString text = grid->index(r, c).data(role).toString();
+                    QVERIFY2(!text.contains(u"should"_s) && !text.contains(u"right"_s) && text != u"pass"_s,
+                             qPrintable(text));
+                }
+            }
+        }
+        shot(&panel, u"compare-panel-words.png"_s);
+    }
+
+    // Percentages and point changes in the user's locale.
+    void metricsInGerman()
+    {
+        const QLocale before;
+        QCOMPARE(Translations::install(QLocale(QLocale::German, QLocale::Germany)), u"de"_s);
+        RunSession session;
+        session.open(CompareFixture::make());
+        ComparePanel panel(&session);
+        auto *metrics = child<MetricDeltaTable>(&panel, u"metricDeltas"_s);
+        const QString a = metrics->item(0, MetricDeltaTable::AColumn)->text();
+        const QString change = metrics->item(0, MetricDeltaTable::ChangeColumn)->text();
+        const QString expectedA = DisplayFormat::percent(0.5);
+        Translations::uninstall();
+        QLocale::setDefault(before);
+        QVERIFY2(a.startsWith(u"50,0"_s), qPrintable(a));
+        QCOMPARE(a, expectedA);
+        QVERIFY2(change.contains(u"+50,0"_s), qPrintable(change));
     }
 };
 

@@ -1,5 +1,7 @@
 #include "comparefixture.h"
+#include "models/displayformat.h"
 #include "models/runlistmodel.h"
+#include "translations/translations.h"
 #include "runs/runstore.h"
 #include "testhome.h"
 #include "ui/compare/runspanel.h"
@@ -9,7 +11,9 @@
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QAbstractItemModelTester>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLockFile>
 #include <QMessageBox>
 #include <QPushButton>
@@ -40,10 +44,41 @@ class TestRunsPanel : public QObject
     static const inline QString Completed = u"completedRun000000001"_s;
     static const inline QString Paused = u"pausedRun000000000002"_s;
     static const inline QString Driven = u"drivenRun000000000003"_s;
+    static const inline QString Cancelled = u"cancelledRun000000004"_s;
 
     template<typename T> static T *child(QWidget *w, const QString &name)
     {
         return w->findChild<T *>(name);
+    }
+
+    static QStringList shownIds(QTableView *view)
+    {
+        QStringList ids;
+        for (int r = 0; r < view->model()->rowCount(); ++r)
+            ids.append(view->model()->index(r, 0).data(RunListModel::RunIdRole).toString());
+        return ids;
+    }
+    // Cell `column` of run `id` as the view shows it.
+    static QModelIndex cell(QTableView *view, const QString &id, int column)
+    {
+        for (int r = 0; r < view->model()->rowCount(); ++r) {
+            const QModelIndex i = view->model()->index(r, column);
+            if (i.data(RunListModel::RunIdRole).toString() == id)
+                return i;
+        }
+        return {};
+    }
+    // Cancelled before its first iteration was recorded.
+    static RunState cancelledEarly()
+    {
+        RunState r = run(Cancelled, RunStatus::Cancelled, 4, u"Block crypto investment advice"_s);
+        r.iterations.clear();
+        r.bestIteration = 0;
+        r.bestCoverage = 0;
+        r.currentIteration = 1;
+        r.stopReason = u"cancelled"_s;
+        r.checkpoint->lockedName.clear();
+        return r;
     }
 
     static void select(RunsPanel &panel, const QString &id)
@@ -117,11 +152,14 @@ private slots:
         QTest::keyClick(view, Qt::Key_R, Qt::ControlModifier);
         QCOMPARE(resumed.last().first().toString(), Driven);
 
-        // Columns: status, best coverage, iterations, updated, topic (the id last).
+        // Columns: status, best coverage, iterations, updated, topic name and description (the id
+        // last).
         QHeaderView *header = view->horizontalHeader();
         QCOMPARE(header->logicalIndex(0), int(RunListModel::StatusColumn));
         QCOMPARE(header->logicalIndex(1), int(RunListModel::BestColumn));
-        QCOMPARE(header->logicalIndex(4), int(RunListModel::TopicColumn));
+        QCOMPARE(header->logicalIndex(4), int(RunListModel::TopicNameColumn));
+        QCOMPARE(header->logicalIndex(5), int(RunListModel::TopicColumn));
+        QCOMPARE(header->logicalIndex(6), int(RunListModel::IdColumn));
         select(panel, Paused);
         const QString shots = qEnvironmentVariable("DAYSTROM_SCREENSHOTS");
         if (!shots.isEmpty())
@@ -258,6 +296,115 @@ private slots:
         QTRY_COMPARE(failed.size(), 1);
         QVERIFY(failed.first().first().toString().contains(u"no recorded iteration"_s));
         QVERIFY(!QFile::exists(none));
+    }
+
+    void cancelledRunShowsADashAndTopicNames()
+    {
+        QVERIFY(RunStore(m_dir).save(cancelledEarly()).isEmpty());
+        RunsPanel panel(m_dir);
+        QAbstractItemModelTester tester(panel.model());
+        panel.resize(1000, 400);
+        panel.show();
+        auto *view = child<QTableView>(&panel, u"runsView"_s);
+        QTRY_COMPARE(view->model()->rowCount(), 4);
+
+        // Nothing was measured: a dash, not 0.0 %, and a tooltip saying why.
+        const QModelIndex best = cell(view, Cancelled, RunListModel::BestColumn);
+        QCOMPARE(best.data().toString(), u"—"_s);
+        QVERIFY(best.data(Qt::ToolTipRole).toString().contains(u"No iteration was recorded"_s));
+        QVERIFY(!cell(view, Completed, RunListModel::BestColumn).data().toString().contains(u"—"_s));
+        QCOMPARE(cell(view, Completed, RunListModel::BestColumn).data().toString(),
+                 DisplayFormat::percent(1.0)); // iteration 4: every test correct
+        QCOMPARE(cell(view, Cancelled, RunListModel::TopicNameColumn).data().toString(), u"—"_s);
+
+        // The topic's name (the best iteration's), beside the description typed.
+        QCOMPARE(view->model()->headerData(RunListModel::TopicNameColumn, Qt::Horizontal).toString(), u"Topic"_s);
+        QCOMPARE(view->model()->headerData(RunListModel::TopicColumn, Qt::Horizontal).toString(), u"Description"_s);
+        QCOMPARE(cell(view, Paused, RunListModel::TopicNameColumn).data().toString(), CompareFixture::Name);
+        QCOMPARE(cell(view, Paused, RunListModel::TopicColumn).data().toString(), u"Block gambling talk"_s);
+
+        // Why it stopped, through DisplayFormat::stopReason, under the list for the selected run.
+        QCOMPARE(cell(view, Cancelled, RunListModel::StatusColumn).data().toString(), u"cancelled"_s);
+        QCOMPARE(cell(view, Cancelled, RunListModel::StatusColumn).data(Qt::ToolTipRole).toString(),
+                 DisplayFormat::stopReason(u"cancelled"_s));
+        select(panel, Cancelled);
+        const QString details = child<QLabel>(&panel, u"runDetails"_s)->text();
+        QVERIFY2(details.contains(Cancelled) && details.contains(u"cancelled"_s), qPrintable(details));
+        QVERIFY(child<QToolButton>(&panel, u"resumeRunButton"_s)->isEnabled()); // a cancelled run resumes
+        const QString shots = qEnvironmentVariable("DAYSTROM_SCREENSHOTS");
+        if (!shots.isEmpty())
+            QVERIFY(panel.grab().save(shots + u"/runs-panel-names.png"_s));
+    }
+
+    void filterNarrowsTheRowsAndCtrlFFocusesIt()
+    {
+        QVERIFY(RunStore(m_dir).save(cancelledEarly()).isEmpty());
+        RunsPanel panel(m_dir);
+        panel.resize(1000, 400);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto *view = child<QTableView>(&panel, u"runsView"_s);
+        auto *filter = child<QLineEdit>(&panel, u"runsFilter"_s);
+        QVERIFY(view && filter);
+        QTRY_COMPARE(view->model()->rowCount(), 4);
+
+        panel.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&panel));
+        view->setFocus();
+        QVERIFY(!filter->hasFocus());
+        QTest::keyClick(view, Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(filter->hasFocus());
+
+        QTest::keyClicks(filter, u"gambling"_s); // the description
+        QCOMPARE(shownIds(view), QStringList{Paused});
+        filter->clear();
+        QTest::keyClicks(filter, u"CANCELLED"_s); // the status, any case
+        QCOMPARE(shownIds(view), QStringList{Cancelled});
+        filter->clear();
+        QTest::keyClicks(filter, u"drivenRun"_s); // the id
+        QCOMPARE(shownIds(view), QStringList{Driven});
+        filter->clear();
+        QTest::keyClicks(filter, u"acquisition"_s); // the topic's name: every fixture run but the cancelled one
+        QCOMPARE(view->model()->rowCount(), 3);
+        QVERIFY(!shownIds(view).contains(Cancelled));
+        filter->clear();
+        QTest::keyClicks(filter, u"no such run"_s);
+        QCOMPARE(view->model()->rowCount(), 0);
+        QVERIFY(child<QLabel>(&panel, u"runDetails"_s)->text().contains(u"No run matches"_s));
+        QVERIFY(!child<QToolButton>(&panel, u"openRunButton"_s)->isEnabled());
+
+        // Selecting a run the filter hides shows everything again.
+        panel.selectRun(Paused);
+        QCOMPARE(panel.selectedRunId(), Paused);
+        QVERIFY(filter->text().isEmpty());
+        QCOMPARE(view->model()->rowCount(), 4);
+        QVERIFY(child<QToolButton>(&panel, u"openRunButton"_s)->isEnabled());
+    }
+
+    // Last: it leaves the German catalogue and locale installed until it restores them.
+    void germanPercentagesAndStatus()
+    {
+        RunState r = run(u"germanRun000000000005"_s, RunStatus::Completed, 5, u"Blockiere Glücksspiel"_s);
+        r.bestCoverage = 0.875;
+        r.stopReason = u"reached the maximum of 3 iterations"_s;
+        QVERIFY(RunStore(m_dir).save(r).isEmpty());
+        const QLocale before;
+        QCOMPARE(Translations::install(QLocale(QLocale::German, QLocale::Germany)), u"de"_s);
+        RunsPanel panel(m_dir);
+        auto *view = child<QTableView>(&panel, u"runsView"_s);
+        QTRY_COMPARE(view->model()->rowCount(), 4);
+        const QString best = cell(view, r.id, RunListModel::BestColumn).data().toString();
+        const QString reason = cell(view, r.id, RunListModel::StatusColumn).data(Qt::ToolTipRole).toString();
+        const QString reasonInGerman = DisplayFormat::stopReason(r.stopReason);
+        const QString percentSign = QCoreApplication::translate("DisplayFormat", "%1%", "percent");
+        Translations::uninstall();
+        QLocale::setDefault(before);
+        QVERIFY2(best.startsWith(u"87,5"_s), qPrintable(best)); // the German decimal comma
+        QCOMPARE(reason, reasonInGerman);                       // through DisplayFormat::stopReason
+        if (percentSign == u"%1%"_s)
+            QEXPECT_FAIL("", "the German catalogue has no DisplayFormat percent yet (the translation pass adds it)",
+                         Continue);
+        QCOMPARE(best, u"87,5 %"_s);
     }
 };
 

@@ -1,7 +1,7 @@
 #include "applydialog.h"
 
+#include "applyplanhtml.h"
 #include "diffstyle.h"
-#include "models/compare/iterationcomparison.h"
 
 #include <QBoxLayout>
 #include <QDialogButtonBox>
@@ -80,7 +80,14 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     connect(m_controller, &ApplyController::stateChanged, this, &ApplyDialog::updateState);
     connect(m_controller, &ApplyController::progress, m_status, &QLabel::setText);
     connect(m_controller, &ApplyController::prepared, this, &ApplyDialog::showPlan);
-    connect(m_controller, &ApplyController::applied, this, &ApplyDialog::applied);
+    connect(m_controller, &ApplyController::applied, this, [this] {
+        m_appliedHere = true;
+        emit applied();
+    });
+    connect(m_controller, &ApplyController::failed, this, [this] {
+        if (m_controller->state() == ApplyController::State::HalfApplied)
+            m_appliedHere = true; // part of it is on AIRS: a revert takes that back
+    });
     connect(m_controller, &ApplyController::reverted, this, &ApplyDialog::reverted);
     m_controller->prepare(run, iteration);
     updateState();
@@ -107,8 +114,9 @@ void ApplyDialog::updateState()
     m_confirm->setVisible(!done);
     m_revert->setVisible(m_controller->canRevert() || state == S::Reverting);
     m_revert->setEnabled(m_controller->canRevert());
-    m_reload->setEnabled(state == S::Ready || state == S::Failed);
-    m_reload->setVisible(!done);
+    const bool staleAfterRevert = state == S::Reverted && !m_appliedHere;
+    m_reload->setEnabled(state == S::Ready || state == S::Failed || staleAfterRevert);
+    m_reload->setVisible(!done || staleAfterRevert);
     m_close->setEnabled(!m_controller->isBusy());
     m_close->setText(done ? tr("&Close") : tr("&Cancel"));
     if (state == S::Ready) {
@@ -133,67 +141,50 @@ void ApplyDialog::updateState()
     } else {
         m_result->hide();
     }
+    // The preview says what will change, what changed or what was taken back.
+    if (!m_controller->plan().topics.isEmpty() && state != S::Preparing && state != S::Idle
+        && shownStage() != m_shownStage)
+        return showPlan(); // renders, then comes back here
     if (state == S::Failed && m_controller->plan().topics.isEmpty())
         m_preview->setHtml(u"<p>%1</p>"_s.arg(tr("Nothing can be applied: the reason is below.").toHtmlEscaped()));
-    if (state == S::Preparing)
+    if (state == S::Preparing) {
+        m_shownStage = -1;
         m_preview->setHtml(u"<p>%1</p>"_s.arg(tr("Reading the topics and the profile from AIRS…").toHtmlEscaped()));
+    }
 }
 
-QString ApplyDialog::profileHtml() const
+ApplyPlanHtml::Stage ApplyDialog::stage() const
 {
-    const TopicApplier::Plan &p = m_controller->plan();
-    const QString profile = p.profileName.toHtmlEscaped();
-    QString html = u"<h3>%1</h3>"_s.arg(tr("Security profile %1").arg(profile));
-    if (!p.profileChanges)
-        return html + u"<p>%1</p>"_s.arg(tr("Profile <b>%1</b> already pins these topics at their latest revisions.").arg(profile));
-    html += u"<p>%1</p><ul>"_s.arg(tr("Profile <b>%1</b> will pin, at their latest revisions, with guardrail action "
-                                      "<b>%2</b> (%3 intent):")
-                                       .arg(profile, guardrailActionFor(p.intent), intentName(p.intent)));
-    for (const TopicApplier::Item &i : p.topics)
-        html += u"<li>%1</li>"_s.arg(tr("%1 bucket: <b>%2</b>").arg(i.action, i.topic.name.toHtmlEscaped()));
-    html += u"</ul><p>%1</p>"_s.arg(tr("Every other topic on the profile, and every other setting, is kept.").toHtmlEscaped());
-    return html;
+    switch (m_controller->state()) {
+    case ApplyController::State::Applied:
+        return ApplyPlanHtml::Stage::Applied;
+    case ApplyController::State::Reverted:
+        // A revert of an apply made here takes this plan back; one of an earlier apply does not.
+        return m_appliedHere ? ApplyPlanHtml::Stage::Reverted : ApplyPlanHtml::Stage::Planned;
+    case ApplyController::State::HalfApplied:
+        return ApplyPlanHtml::Stage::Partial;
+    default:
+        return ApplyPlanHtml::Stage::Planned;
+    }
+}
+
+int ApplyDialog::shownStage() const
+{
+    constexpr int Stale = 100; // the plan was read before an earlier apply was reverted
+    return m_controller->state() == ApplyController::State::Reverted && !m_appliedHere ? Stale : int(stage());
 }
 
 void ApplyDialog::showPlan()
 {
-    const TopicApplier::Plan &p = m_controller->plan();
-    const DiffStyle style = DiffStyle::from(palette());
-    auto heading = [&style](const QString &text) {
-        return u"<p style=\"color:%1; margin-bottom:2px\">%2</p>"_s.arg(style.muted.name(), text.toHtmlEscaped());
-    };
-    QString html;
-    for (const TopicApplier::Item &item : p.topics) {
-        using C = TopicApplier::Item::Change;
-        const Topic now{item.existing.name, item.existing.description, item.existing.examples};
-        const Topic &next = item.topic;
-        html += u"<h3>%1</h3>"_s.arg(tr("Topic \"%1\"").arg(next.name).toHtmlEscaped());
-        if (item.change == C::Same) {
-            html += u"<p>%1</p>"_s.arg(tr("AIRS already has exactly this text (revision %1): unchanged.")
-                                           .arg(item.existing.revision).toHtmlEscaped());
-            continue;
-        }
-        html += u"<p>%1</p>"_s.arg(item.change == C::Create
-                                       ? tr("There is no topic of this name in AIRS: it will be created.").toHtmlEscaped()
-                                       : tr("AIRS now has revision %1 of this topic. Struck-through text is in AIRS now "
-                                            "and will be replaced; highlighted text will be written.")
-                                             .arg(item.existing.revision).toHtmlEscaped());
-        html += heading(now.description == next.description ? tr("Description (unchanged)") : tr("Description"));
-        html += u"<p style=\"white-space:pre-wrap; margin-top:0\">%1</p>"_s.arg(
-            style.html(WordDiff::diff(now.description, next.description)));
-        html += heading(tr("Examples"));
-        QStringList added, removed, kept;
-        IterationComparison::diffExamples(now.examples, next.examples, &added, &removed, &kept);
-        html += u"<ul style=\"margin-top:0\">"_s;
-        for (const QString &e : std::as_const(removed))
-            html += u"<li>%1 %2</li>"_s.arg(tr("removed:").toHtmlEscaped(), style.removedHtml(e));
-        for (const QString &e : std::as_const(added))
-            html += u"<li>%1 %2</li>"_s.arg(tr("added:").toHtmlEscaped(), style.addedHtml(e));
-        for (const QString &e : std::as_const(kept))
-            html += u"<li>%1</li>"_s.arg(e.toHtmlEscaped());
-        html += u"</ul>"_s;
+    m_shownStage = shownStage();
+    if (m_controller->state() == ApplyController::State::Reverted && !m_appliedHere) {
+        // An earlier apply was taken back: what AIRS has now is not what the plan read.
+        m_preview->setHtml(u"<p>%1</p>"_s.arg(tr("The run's last apply was reverted. Reload from AIRS to see what "
+                                                 "applying iteration %1 would change now.")
+                                                  .arg(m_iteration)
+                                                  .toHtmlEscaped()));
+        return updateState();
     }
-    html += profileHtml();
-    m_preview->setHtml(html);
+    m_preview->setHtml(ApplyPlanHtml::render(m_controller->plan(), stage(), DiffStyle::from(palette())));
     updateState();
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "applyplanhtml.h"
 #include "models/compare/applycontroller.h"
 
 #include <QDialog>
@@ -36,11 +37,14 @@ signals:
 private:
     void updateState();
     void showPlan();
-    QString profileHtml() const;
+    ApplyPlanHtml::Stage stage() const;
+    int shownStage() const; // stage(), or a stale plan after reverting an earlier apply
 
     ApplyController *m_controller;
     RunState m_run;
     int m_iteration;
+    int m_shownStage = -1; // the ApplyPlanHtml::Stage the preview shows; -1 none
+    bool m_appliedHere = false; // this dialog wrote its plan (all or part of it)
     QLabel *m_title = nullptr;
     QLabel *m_status = nullptr;
     QTextBrowser *m_preview = nullptr;

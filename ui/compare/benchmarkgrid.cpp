@@ -87,7 +87,7 @@ void BenchmarkGrid::updateSummary()
     for (int r = 0; r < m_model->rowCount(); ++r)
         flips += m_model->rowFlips(r);
     QString text = tr("%1 held-out prompts × %2 iterations; %3 of them flip between iterations. Showing %4. "
-                      "Click an iteration's header to compare it with the one before.")
+                      "✓ correct, ✗ wrong. Click an iteration's header to compare it with the one before.")
                        .arg(m_model->rowCount())
                        .arg(m_model->iterations().size())
                        .arg(flips)

@@ -4,12 +4,12 @@
 #include "applydialog.h"
 #include "benchmarkgrid.h"
 #include "diffstyle.h"
-#include "domain/format.h"
 #include "flipspanel.h"
 #include "labelcorrectionmenu.h"
 #include "metricdeltatable.h"
 #include "models/compare/benchmarkgridmodel.h"
 #include "models/compare/testflipmodel.h"
+#include "models/displayformat.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
 
@@ -128,13 +128,14 @@ void ComparePanel::buildUi()
     auto *metricsBox = new QGroupBox(tr("Metrics"), this);
     auto *metricsLayout = new QVBoxLayout(metricsBox);
     metricsLayout->addWidget(m_metrics);
-    auto *legend =
-        new QLabel(tr("▲/▼ show which way a metric moved from A to B; green is better, red "
-                      "is worse. Rates change in percentage points (pp); for false positives "
-                      "and false negatives fewer is better."),
-                   this);
+    // One short line; the whole explanation is its tooltip (room is short on a small screen).
+    auto *legend = new QLabel(tr("▲▼ from A to B: green better, red worse; pp = percentage points"), this);
     legend->setObjectName(u"metricLegend"_s);
     legend->setWordWrap(true);
+    legend->setToolTip(tr("▲/▼ show which way a metric moved from A to B; green is better, red "
+                          "is worse. Rates change in percentage points (pp); for false positives "
+                          "and false negatives fewer is better."));
+    m_metrics->setToolTip(legend->toolTip());
     metricsLayout->addWidget(legend);
     metricsLayout->addStretch(1);
 
@@ -252,7 +253,7 @@ void ComparePanel::repopulate()
     const bool versions = run.steering.benchmarkVersion() > 1;
     for (const IterationResult &it : run.iterations) {
         QString text =
-            tr("#%1 — %2 coverage").arg(it.iteration).arg(Format::percent(it.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage));
+            tr("#%1 — %2 coverage").arg(it.iteration).arg(DisplayFormat::percent(it.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage));
         // Each figure is on its own benchmark version.
         if (versions && it.benchmark && !run.userInput.decideOnWorkingSuite)
             text += tr(" (benchmark v%1)").arg(it.benchmark->version);
@@ -331,7 +332,7 @@ void ComparePanel::compare()
                             ? tr("Iteration %1 → %2: benchmark coverage %3 → %4 (%5); in their own tests, %6 fixed, %7 broken.")
                             : tr("Iteration %1 → %2: coverage %3 → %4 (%5); %6 fixed, %7 broken."))
                            .arg(QString::number(a->iteration), QString::number(b->iteration),
-                                Format::percent(coverage.a), Format::percent(coverage.b),
+                                DisplayFormat::percent(coverage.a), DisplayFormat::percent(coverage.b),
                                 MetricDeltaTable::change(coverage),
                                 QString::number(m_comparison.count(TestFlip::Kind::Fixed)),
                                 QString::number(m_comparison.count(TestFlip::Kind::Broken))));
@@ -351,7 +352,8 @@ QString ComparePanel::verdictText(const PairedComparison &c)
     using V = PairedComparison::Verdict;
     if (c.verdict == V::NothingShared)
         return tr("These iterations scanned no prompt in common, so they cannot be compared prompt by prompt.");
-    const QString p = c.pValue < 0.001 ? tr("p < 0.001") : tr("p = %1").arg(QString::number(c.pValue, 'f', 3));
+    const QString p = c.pValue < 0.001 ? tr("p < %1").arg(DisplayFormat::number(0.001, 3))
+                                       : tr("p = %1").arg(DisplayFormat::number(c.pValue, 3));
     const QString a = QString::number(c.iterationA), b = QString::number(c.iterationB);
     const QString counts = tr("%1 fixed, %2 broken, %3").arg(QString::number(c.fixed), QString::number(c.broken), p);
     QString head;

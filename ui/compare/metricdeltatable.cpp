@@ -1,10 +1,11 @@
 #include "metricdeltatable.h"
 
 #include "diffstyle.h"
-#include "domain/format.h"
+#include "models/displayformat.h"
 
 #include <QEvent>
 #include <QHeaderView>
+#include <QScrollBar>
 
 using namespace Qt::StringLiterals;
 
@@ -30,8 +31,9 @@ MetricDeltaTable::MetricDeltaTable(QWidget *parent)
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setStretchLastSection(true);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
+    // Short of room (a small screen, a large scale factor) the rows scroll rather than vanish.
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Maximum);
     verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (int r = 0; r < MetricCount; ++r) {
         for (int c = 0; c < ColumnCount; ++c) {
@@ -65,7 +67,7 @@ QString MetricDeltaTable::metricName(MetricDelta::Metric metric)
 
 QString MetricDeltaTable::value(const MetricDelta &d, double v)
 {
-    return d.isCount() ? QString::number(qRound(v)) : Format::percent(v);
+    return d.isCount() ? DisplayFormat::number(qint64(qRound(v))) : DisplayFormat::percent(v);
 }
 
 QString MetricDeltaTable::change(const MetricDelta &d)
@@ -75,13 +77,11 @@ QString MetricDeltaTable::change(const MetricDelta &d)
         const int n = qRound(d.delta);
         if (n == 0)
             return tr("no change");
-        return arrow + (n > 0 ? u"+"_s : QString()) + QString::number(n);
+        return arrow + (n > 0 ? u"+"_s : u"−"_s) + DisplayFormat::number(qint64(std::abs(n)));
     }
-    const double points = d.delta * 100.0;
-    if (std::abs(points) < 0.05)
+    if (std::abs(d.delta * 100.0) < 0.05)
         return tr("no change");
-    return arrow +
-           tr("%1 pp").arg((points > 0 ? u"+"_s : QString()) + QString::number(points, 'f', 1));
+    return arrow + DisplayFormat::signedPoints(d.delta);
 }
 
 void MetricDeltaTable::setComparison(const IterationComparison &comparison)
@@ -121,7 +121,7 @@ void MetricDeltaTable::setComparison(const IterationComparison &comparison)
         default:
             break;
         }
-        return x ? tr("95 % interval: %1 to %2").arg(Format::percent(x->low), Format::percent(x->high)) : QString();
+        return x ? tr("95 % interval: %1 to %2").arg(DisplayFormat::percent(x->low), DisplayFormat::percent(x->high)) : QString();
     };
     for (int r = 0; r < m_deltas.size() && r < MetricCount; ++r) {
         const MetricDelta &d = m_deltas.at(r);
@@ -157,7 +157,12 @@ QSize MetricDeltaTable::sizeHint() const
 
 QSize MetricDeltaTable::minimumSizeHint() const
 {
-    return sizeHint();
+    // Every column, with room for the scroll bar; the header and three rows.
+    const QSize full = sizeHint();
+    int height = horizontalHeader()->sizeHint().height() + 2 * frameWidth();
+    for (int r = 0; r < std::min(3, rowCount()); ++r)
+        height += qMax(verticalHeader()->sectionSizeHint(r), sizeHintForRow(r));
+    return {full.width() + verticalScrollBar()->sizeHint().width(), std::min(height, full.height())};
 }
 
 void MetricDeltaTable::clearComparison()

@@ -1,26 +1,22 @@
 #include "runspanel.h"
 
 #include "diffstyle.h"
-#include "models/compare/efficacychartimage.h"
-#include "models/compare/reportexport.h"
 #include "models/runlistmodel.h"
 #include "runs/runstore.h"
 
 #include <QAction>
 #include <QBoxLayout>
 #include <QDir>
-#include <QFileDialog>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLockFile>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QStandardPaths>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QToolButton>
-#include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -34,27 +30,53 @@ RunsPanel::RunsPanel(const QString &runsDirectory, RunListModel *model, QWidget 
     if (!model)
         m_model->setDirectory(runsDirectory);
 
+    // The filter matches the id, the status, the topic's name and description and why the run
+    // stopped; Ctrl+F focuses it.
+    m_filter = new QSortFilterProxyModel(this);
+    m_filter->setObjectName(u"runsFilterModel"_s);
+    m_filter->setSourceModel(m_model);
+    m_filter->setFilterRole(RunListModel::SearchRole);
+    m_filter->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_filterEdit = new QLineEdit(this);
+    m_filterEdit->setObjectName(u"runsFilter"_s);
+    m_filterEdit->setClearButtonEnabled(true);
+    m_filterEdit->setPlaceholderText(tr("Filter by topic, description, status or run id"));
+    m_filterEdit->setAccessibleName(tr("Filter runs"));
+    connect(m_filterEdit, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_filter->setFilterFixedString(text.trimmed());
+        updateActions();
+    });
+
     m_view = new QTableView(this);
     m_view->setObjectName(u"runsView"_s);
     m_view->setAccessibleName(tr("Stored runs"));
-    m_view->setModel(m_model);
+    m_view->setModel(m_filter);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
+    m_view->setTextElideMode(Qt::ElideRight);
     m_view->verticalHeader()->hide();
     QHeaderView *header = m_view->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(RunListModel::TopicColumn, QHeaderView::Stretch);
+    // Names run long: sized to them once per listing, at most about 32 characters.
+    header->setSectionResizeMode(RunListModel::TopicNameColumn, QHeaderView::Interactive);
     header->setStretchLastSection(false);
-    // Status, best coverage, iterations, updated, topic; the id last.
+    // Status, best coverage, iterations, updated, topic name and description; the id last.
     const QList<int> order{RunListModel::StatusColumn,     RunListModel::BestColumn,
                            RunListModel::IterationsColumn, RunListModel::UpdatedColumn,
-                           RunListModel::TopicColumn,      RunListModel::IdColumn};
+                           RunListModel::TopicNameColumn,  RunListModel::TopicColumn,
+                           RunListModel::IdColumn};
     for (int visual = 0; visual < order.size(); ++visual)
         header->moveSection(header->visualIndex(order.at(visual)), visual);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    m_details = new QLabel(this);
+    m_details->setObjectName(u"runDetails"_s);
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_message = new QLabel(this);
     m_message->setObjectName(u"runsMessage"_s);
@@ -80,9 +102,17 @@ RunsPanel::RunsPanel(const QString &runsDirectory, RunListModel *model, QWidget 
             buttons->addStretch(1);
     }
 
+    auto *filterLabel = new QLabel(tr("&Filter:"), this);
+    filterLabel->setBuddy(m_filterEdit);
+    auto *filterRow = new QHBoxLayout;
+    filterRow->addWidget(filterLabel);
+    filterRow->addWidget(m_filterEdit, 1);
+
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
+    layout->addLayout(filterRow);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_details);
     layout->addWidget(m_message);
 
     m_view->installEventFilter(this); // the list's shortcuts win over the window's (Ctrl+R)
@@ -91,7 +121,9 @@ RunsPanel::RunsPanel(const QString &runsDirectory, RunListModel *model, QWidget 
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &RunsPanel::updateActions);
-    connect(m_model, &RunListModel::modelReset, this, &RunsPanel::updateActions);
+    connect(m_filter, &QSortFilterProxyModel::modelReset, this, &RunsPanel::updateActions);
+    connect(m_filter, &QSortFilterProxyModel::rowsRemoved, this, &RunsPanel::updateActions);
+    connect(m_filter, &QSortFilterProxyModel::layoutChanged, this, &RunsPanel::updateActions);
     connect(m_model, &RunListModel::loaded, this, &RunsPanel::modelLoaded);
     updateActions();
     if (!model)
@@ -122,6 +154,13 @@ void RunsPanel::createActions()
                     tr("Save the run's report as HTML or JSON, or its test results as CSV"));
     m_delete = make(tr("&Delete…"), QKeySequence(QKeySequence::Delete), u"deleteRunAction"_s,
                     tr("Delete the run file"));
+    m_find = make(tr("&Find"), QKeySequence(QKeySequence::Find), u"findRunAction"_s,
+                  tr("Filter the runs by topic, description, status or run id"));
+    connect(m_find, &QAction::triggered, this, [this] {
+        m_filterEdit->setFocus(Qt::ShortcutFocusReason);
+        m_filterEdit->selectAll();
+    });
+    m_view->removeAction(m_find); // not a run's action: kept out of the context menu
     // No shortcut: the window's own Refresh (F5) would make it ambiguous; it can call refresh().
     m_refresh = make(tr("Re&fresh"), QKeySequence(), u"refreshRunsAction"_s,
                      tr("Read the run directory again"));
@@ -173,8 +212,11 @@ QString RunsPanel::selectedRunId() const
 void RunsPanel::selectRun(const QString &runId)
 {
     for (int row = 0; row < m_model->rowCount(); ++row) {
-        const QModelIndex index = m_model->index(row, RunListModel::StatusColumn);
-        if (index.data(RunListModel::RunIdRole).toString() == runId) {
+        const QModelIndex source = m_model->index(row, RunListModel::StatusColumn);
+        if (source.data(RunListModel::RunIdRole).toString() == runId) {
+            if (!m_filter->mapFromSource(source).isValid())
+                m_filterEdit->clear(); // the run is hidden by the filter: show everything
+            const QModelIndex index = m_filter->mapFromSource(source);
             m_view->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect |
                                                         QItemSelectionModel::Rows);
             m_view->setCurrentIndex(index);
@@ -197,6 +239,9 @@ void RunsPanel::modelLoaded()
         }
     }
     m_deleted.clear();
+    m_view->resizeColumnToContents(RunListModel::TopicNameColumn);
+    m_view->setColumnWidth(RunListModel::TopicNameColumn, std::min(m_view->columnWidth(RunListModel::TopicNameColumn),
+                                                                    fontMetrics().averageCharWidth() * 32));
     const QStringList problems = m_model->problems();
     if (!problems.isEmpty()) {
         showMessage(tr("%n run file(s) could not be read.", nullptr, int(problems.size())), true);
@@ -247,10 +292,31 @@ void RunsPanel::updateActions()
         m_delete->setEnabled(!locked);
     }
     m_resume->setEnabled(resumable);
+    updateDetails();
     m_resume->setToolTip(why.isEmpty()
                              ? tr("Continue the run where it stopped (%1)")
                                    .arg(m_resume->shortcut().toString(QKeySequence::NativeText))
                              : why);
+}
+
+void RunsPanel::updateDetails()
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        m_details->setText(m_filter->rowCount() == 0 && m_model->rowCount() > 0
+                               ? tr("No run matches “%1”.").arg(m_filterEdit->text().trimmed())
+                               : QString());
+        return;
+    }
+    const QModelIndex status = rows.first().siblingAtColumn(RunListModel::StatusColumn);
+    const QString reason = status.data(Qt::ToolTipRole).toString();
+    const QString name = rows.first().siblingAtColumn(RunListModel::TopicNameColumn).data().toString();
+    //: The selected run: %1 its id, %2 the topic's name, %3 its status.
+    QString text = tr("Run %1, “%2”: %3").arg(rows.first().data(RunListModel::RunIdRole).toString(), name,
+                                              status.data().toString());
+    if (!reason.isEmpty())
+        text += u" — "_s + reason;
+    m_details->setText(text);
 }
 
 void RunsPanel::showMessage(const QString &text, bool error)
@@ -268,8 +334,7 @@ void RunsPanel::confirmDelete()
     if (id.isEmpty())
         return;
     const QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    const QString topic =
-        m_model->index(rows.first().row(), RunListModel::TopicColumn).data().toString();
+    const QString topic = rows.first().siblingAtColumn(RunListModel::TopicColumn).data().toString();
     auto *box =
         new QMessageBox(QMessageBox::Warning, tr("Delete Run"),
                         tr("Delete run %1?\n\n“%2”").arg(id, topic), QMessageBox::NoButton, this);
@@ -305,75 +370,4 @@ QString RunsPanel::deleteRun(const QString &runId)
     emit runDeleted(runId);
     m_model->reload();
     return {};
-}
-
-void RunsPanel::chooseExportFile()
-{
-    const QString id = selectedRunId();
-    if (id.isEmpty())
-        return;
-    if (m_lastExportDir.isEmpty())
-        m_lastExportDir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    auto *dialog = new QFileDialog(this, tr("Export Report"), m_lastExportDir);
-    dialog->setObjectName(u"exportReportDialog"_s);
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setFileMode(QFileDialog::AnyFile);
-    const QString html = tr("HTML report (*.html)");
-    const QString json = tr("JSON report (*.json)");
-    const QString csv = tr("Test results as CSV (*.csv)");
-    dialog->setNameFilters({html, json, csv});
-    dialog->setDefaultSuffix(u"html"_s);
-    dialog->selectFile(ReportExport::defaultFileName(id, ReportExport::Format::Html));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QFileDialog::filterSelected, dialog,
-            [dialog, json, csv, id](const QString &filter) {
-                const ReportExport::Format format = filter == json ? ReportExport::Format::Json
-                                                    : filter == csv ? ReportExport::Format::Csv
-                                                                    : ReportExport::Format::Html;
-                const QString name = ReportExport::defaultFileName(id, format);
-                dialog->setDefaultSuffix(QFileInfo(name).suffix());
-                dialog->selectFile(name);
-            });
-    connect(dialog, &QFileDialog::fileSelected, this, [this, id](const QString &path) {
-        m_lastExportDir = QFileInfo(path).absolutePath();
-        exportReport(id, path);
-    });
-    dialog->open();
-}
-
-void RunsPanel::exportReport(const QString &runId, const QString &path)
-{
-    showMessage(tr("Exporting the report of run %1…").arg(runId));
-    const QString dir = m_dir;
-    auto *loading = new QFutureWatcher<RunStore::Loaded>(this);
-    connect(loading, &QFutureWatcher<RunStore::Loaded>::finished, this, [this, loading, path] {
-        loading->deleteLater();
-        const RunStore::Loaded loaded = loading->result();
-        if (!loaded.ok()) {
-            showMessage(loaded.error, true);
-            emit exportFailed(loaded.error);
-            return;
-        }
-        const ReportExport::Format format = ReportExport::formatForPath(path);
-        QImage chart;
-        if (format == ReportExport::Format::Html)
-            chart = m_renderer ? m_renderer(loaded.run) : EfficacyChartImage::render(loaded.run);
-        auto *writing = new QFutureWatcher<QString>(this);
-        connect(writing, &QFutureWatcher<QString>::finished, this, [this, writing, path] {
-            writing->deleteLater();
-            const QString error = writing->result();
-            if (!error.isEmpty()) {
-                showMessage(error, true);
-                emit exportFailed(error);
-                return;
-            }
-            showMessage(tr("Report saved to %1").arg(QDir::toNativeSeparators(path)));
-            emit reportExported(path);
-        });
-        writing->setFuture(QtConcurrent::run([run = loaded.run, chart, format, path] {
-            return ReportExport::exportTo(run, chart, format, path,
-                                          QDateTime::currentDateTimeUtc());
-        }));
-    });
-    loading->setFuture(QtConcurrent::run([dir, runId] { return RunStore(dir).load(runId); }));
 }

@@ -11,12 +11,15 @@
 
 class QAction;
 class QLabel;
+class QLineEdit;
 class QMessageBox;
+class QSortFilterProxyModel;
 class QTableView;
 class QToolButton;
 class RunListModel;
 
-// The stored runs (status, best coverage, iterations, updated, topic) with Open, Resume,
+// The stored runs (status, best coverage, iterations, updated, topic name and description; a
+// filter over them, Ctrl+F; the selected run's stop reason below the list) with Open, Resume,
 // Delete and Export report… (HTML, JSON or test results as CSV) as buttons, context-menu entries and shortcuts (Enter,
 // double-click or Ctrl+O opens, Ctrl+R resumes, Delete deletes, Ctrl+E exports). Disk
 // work (loading a run, writing a report) runs on a pool thread.
@@ -35,6 +38,7 @@ public:
     ~RunsPanel() override;
 
     RunListModel *model() const { return m_model; }
+    QSortFilterProxyModel *filterModel() const { return m_filter; } // what the view shows
     void setChartRenderer(ChartRenderer renderer);
 
     QString selectedRunId() const;
@@ -62,6 +66,7 @@ private:
     void updateActions();
     void confirmDelete();
     void chooseExportFile();
+    void updateDetails();
     void showMessage(const QString &text, bool error = false);
     void modelLoaded();
 
@@ -71,11 +76,15 @@ private:
     QSet<QString> m_deleted; // removed ids a reload in flight may still list
     QString m_lastExportDir;
 
+    QSortFilterProxyModel *m_filter = nullptr;
+    QLineEdit *m_filterEdit = nullptr;
     QTableView *m_view = nullptr;
+    QLabel *m_details = nullptr;
     QLabel *m_message = nullptr;
     QAction *m_open = nullptr;
     QAction *m_resume = nullptr;
     QAction *m_delete = nullptr;
     QAction *m_export = nullptr;
     QAction *m_refresh = nullptr;
+    QAction *m_find = nullptr;
 };

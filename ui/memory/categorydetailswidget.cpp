@@ -1,6 +1,6 @@
 #include "categorydetailswidget.h"
 
-#include "domain/format.h"
+#include "models/displayformat.h"
 #include "memorystore/memorycurator.h"
 #include "models/memory/memoryundo.h"
 
@@ -125,11 +125,11 @@ void CategoryDetailsWidget::setCategory(const QString &category, const CategoryM
         html += u"<tr><td>"_s + label.toHtmlEscaped() + u"</td><td><b>"_s +
                 value.toHtmlEscaped() + u"</b></td></tr>"_s;
     };
-    row2(tr("Coverage"), Format::percent(e.coverage));
-    row2(tr("TPR"), Format::percent(e.truePositiveRate));
-    row2(tr("TNR"), Format::percent(e.trueNegativeRate));
-    row2(tr("Accuracy"), Format::percent(e.accuracy));
-    row2(tr("F1"), Format::percent(e.f1Score));
+    row2(tr("Coverage"), DisplayFormat::percent(e.coverage));
+    row2(tr("TPR"), DisplayFormat::percent(e.truePositiveRate));
+    row2(tr("TNR"), DisplayFormat::percent(e.trueNegativeRate));
+    row2(tr("Accuracy"), DisplayFormat::percent(e.accuracy));
+    row2(tr("F1"), DisplayFormat::percent(e.f1Score));
     row2(tr("Run"), tr("%1, iteration %2").arg(b.runId).arg(b.iteration));
     html += u"</table>"_s;
     m_best->setHtml(html);

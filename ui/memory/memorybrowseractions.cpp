@@ -3,6 +3,7 @@
 #include "addlearningdialog.h"
 #include "memorybrowserpanel.h"
 #include "models/memory/learningtablemodel.h"
+#include "models/displayformat.h"
 #include "models/memory/memoryundo.h"
 
 #include <QLabel>
@@ -80,7 +81,7 @@ QString MemoryBrowserPanel::confirmCurrent()
         tr("Confirm learning"), [&] { return MemoryCurator(m_store).confirm(category, id); },
         [](const MemoryCurator::Result &r) {
             return tr("Confirmed: confidence now %1.")
-                .arg(ConfidenceExplanation::number(r.learning->confidenceValue()));
+                .arg(DisplayFormat::number(r.learning->confidenceValue(), 2));
         });
 }
 
@@ -97,10 +98,10 @@ QString MemoryBrowserPanel::rejectCurrent()
         [wasAntiPattern](const MemoryCurator::Result &r) {
             if (!wasAntiPattern && r.learning->isAntiPattern())
                 return tr("Rejected below %1: the learning is now an anti-pattern: “%2”")
-                    .arg(QString::number(Learning::InvertBelow, 'f', 2),
+                    .arg(DisplayFormat::number(Learning::InvertBelow, 2),
                          shortened(r.learning->insight));
             return tr("Rejected: confidence now %1.")
-                .arg(ConfidenceExplanation::number(r.learning->confidenceValue()));
+                .arg(DisplayFormat::number(r.learning->confidenceValue(), 2));
         });
 }
 

@@ -1,6 +1,7 @@
 #include "memorybrowserpanel.h"
 
 #include "categorydetailswidget.h"
+#include "flowlayout.h"
 #include "injectionpreviewwidget.h"
 #include "models/memory/categorylistmodel.h"
 #include "models/memory/learningtablemodel.h"
@@ -11,6 +12,8 @@
 #include <QApplication>
 #include <QBoxLayout>
 #include <QHeaderView>
+
+#include <algorithm>
 #include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QLabel>
@@ -144,7 +147,7 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     m_categoryView->setAccessibleName(tr("Categories"));
     m_categoryView->setModel(m_categoryFilter);
     m_categoryView->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_categoryView->setMinimumWidth(200);
+    m_categoryView->setMinimumWidth(m_categoryView->fontMetrics().averageCharWidth() * 16);
     // Keys run long ("allow-basketball-football-only-questions-tennis"): elide the middle so
     // the count at the end stays visible; the tooltip has the whole key.
     m_categoryView->setTextElideMode(Qt::ElideMiddle);
@@ -167,7 +170,7 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     m_import->setObjectName(u"importMemory"_s);
     m_import->setToolTip(tr("Merge a bundle into this memory; you see what it adds, "
                             "corroborates and skips first"));
-    auto *bundleButtons = new QHBoxLayout;
+    auto *bundleButtons = new FlowLayout; // two lines when the pane is narrow
     bundleButtons->addWidget(m_export);
     bundleButtons->addWidget(m_import);
     leftLayout->addLayout(bundleButtons);
@@ -188,10 +191,12 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     QHeaderView *header = m_table->horizontalHeader();
+    // Sized by fitColumns(): the compact columns to their contents, the insight to what is left
+    // of the view so the confidence is always in sight. Long text is elided; its tooltip has it.
     header->setSectionResizeMode(QHeaderView::Interactive);
-    header->resizeSection(LearningTableModel::InsightColumn, 320);
-    header->resizeSection(LearningTableModel::StrategyColumn, 180);
+    header->resizeSection(LearningTableModel::StrategyColumn, m_table->fontMetrics().averageCharWidth() * 30);
     header->setStretchLastSection(true);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->installEventFilter(this);
 
     const auto button = [page](const QString &name, const QString &text, const QString &tip) {
@@ -213,13 +218,12 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     undoButton->setObjectName(u"undoButton"_s);
     auto *redoButton = new QToolButton(page);
     redoButton->setObjectName(u"redoButton"_s);
-    auto *buttons = new QHBoxLayout;
+    // Wraps onto a second line rather than widen the window (German, a 1.5 scale factor).
+    auto *buttons = new FlowLayout;
     for (QWidget *w : std::initializer_list<QWidget *>{m_confirm, m_reject, m_approve, m_delete,
-                                                       m_add, m_merge})
+                                                       m_add, m_merge, undoButton, redoButton})
         buttons->addWidget(w);
-    buttons->addStretch();
-    buttons->addWidget(undoButton);
-    buttons->addWidget(redoButton);
+    buttons->setRightAlignedFrom(6); // undo and redo
     m_status = new QLabel(page);
     m_status->setObjectName(u"memoryStatus"_s);
     m_status->setWordWrap(true);
@@ -324,9 +328,23 @@ QStringList MemoryBrowserPanel::selectedLearningIds() const
     return ids;
 }
 
+void MemoryBrowserPanel::fitColumns()
+{
+    using L = LearningTableModel;
+    for (int column : {L::ConfidenceColumn, L::SeenColumn, L::RecalledColumn, L::OutcomeColumn, L::ChangeTypeColumn,
+                       L::TypeColumn, L::StatusColumn, L::ExtractedColumn})
+        m_table->resizeColumnToContents(column); // the header's text included
+    QHeaderView *header = m_table->horizontalHeader();
+    const int chars = m_table->fontMetrics().averageCharWidth();
+    const int compact = header->sectionSize(L::ConfidenceColumn) + header->sectionSize(L::SeenColumn)
+                        + header->sectionSize(L::RecalledColumn);
+    header->resizeSection(L::InsightColumn, std::clamp(m_table->viewport()->width() - compact, chars * 20, chars * 60));
+}
+
 void MemoryBrowserPanel::onCategoryChanged()
 {
     m_learnings->setCategory(currentCategory());
+    fitColumns();
     if (m_learningFilter->rowCount() > 0 && !m_table->currentIndex().isValid())
         m_table->selectionModel()->setCurrentIndex(
             m_learningFilter->index(0, 0),
@@ -344,6 +362,8 @@ void MemoryBrowserPanel::updateDetails()
 
 bool MemoryBrowserPanel::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_table && event->type() == QEvent::Resize)
+        fitColumns();
     // An editor's keys (the Return that commits it) propagate to the table: leave them alone.
     if (watched == m_table && event->type() == QEvent::KeyPress &&
         QApplication::focusWidget() == m_table) {

@@ -80,6 +80,7 @@ protected:
 private:
     QWidget *buildBrowser();
     void onCategoryChanged();
+    void fitColumns(); // insight, confidence, seen and last used in view
     void updateDetails();
     void updateButtons();
     void report(const QString &message, bool error = false);

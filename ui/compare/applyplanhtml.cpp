@@ -1,0 +1,204 @@
+#include "applyplanhtml.h"
+
+#include "airs/profilepolicy.h"
+#include "models/compare/iterationcomparison.h"
+
+#include <QJsonObject>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+QString paragraph(const QString &text)
+{
+    return u"<p>%1</p>"_s.arg(text);
+}
+
+QString actionName(const QString &action)
+{
+    if (action == "block"_L1)
+        return ApplyPlanHtml::tr("block");
+    if (action == "allow"_L1)
+        return ApplyPlanHtml::tr("allow");
+    return action;
+}
+} // namespace
+
+bool ApplyPlanHtml::isCompanion(const TopicApplier::Plan &plan, const TopicApplier::Item &item)
+{
+    return plan.intent == Intent::Block && item.action == "allow"_L1;
+}
+
+QList<TopicApplier::Item> ApplyPlanHtml::ordered(const TopicApplier::Plan &plan)
+{
+    QList<TopicApplier::Item> items;
+    for (const TopicApplier::Item &i : plan.topics) {
+        if (!isCompanion(plan, i))
+            items.append(i);
+    }
+    for (const TopicApplier::Item &i : plan.topics) {
+        if (isCompanion(plan, i))
+            items.append(i);
+    }
+    return items;
+}
+
+QString ApplyPlanHtml::render(const TopicApplier::Plan &plan, Stage stage, const DiffStyle &style)
+{
+    QString html;
+    if (stage == Stage::Partial)
+        html += u"<p style=\"color:%1\">%2</p>"_s.arg(
+            style.worse.name(),
+            tr("This is what was planned. Only part of it was written: the result below says what.")
+                .toHtmlEscaped());
+    for (const TopicApplier::Item &item : ordered(plan))
+        html += topicHtml(plan, item, stage, style);
+    return html + profileHtml(plan, stage);
+}
+
+QString ApplyPlanHtml::changeText(const TopicApplier::Item &item, Stage stage)
+{
+    using C = TopicApplier::Item::Change;
+    const QString revision = QString::number(item.existing.revision);
+    if (item.change == C::Same)
+        return tr("AIRS already has exactly this text (revision %1): unchanged.").arg(revision);
+    if (item.change == C::Create) {
+        switch (stage) {
+        case Stage::Planned:
+        case Stage::Partial:
+            return tr("There is no topic of this name in AIRS: it will be created.");
+        case Stage::Applied:
+            return tr("Created in AIRS.");
+        case Stage::Reverted:
+            return tr("The apply created it; the revert deleted it again.");
+        }
+    }
+    switch (stage) {
+    case Stage::Planned:
+    case Stage::Partial:
+        return tr("AIRS now has revision %1 of this topic. Struck-through text is in AIRS now and "
+                  "will be replaced; "
+                  "highlighted text will be written.")
+            .arg(revision);
+    case Stage::Applied:
+        return tr("Updated: the text of revision %1 was replaced. Struck-through text was removed; "
+                  "highlighted text "
+                  "is in AIRS now.")
+            .arg(revision);
+    case Stage::Reverted:
+        return tr("Reverted: AIRS has the text of revision %1 again (struck through); the "
+                  "highlighted text was "
+                  "taken back.")
+            .arg(revision);
+    }
+    return {};
+}
+
+QString ApplyPlanHtml::topicHtml(const TopicApplier::Plan &plan, const TopicApplier::Item &item,
+                                 Stage stage, const DiffStyle &style)
+{
+    const auto heading = [&style](const QString &text) {
+        return u"<p style=\"color:%1; margin-bottom:2px\">%2</p>"_s.arg(style.muted.name(),
+                                                                        text.toHtmlEscaped());
+    };
+    const bool companion = isCompanion(plan, item);
+    const Topic now{item.existing.name, item.existing.description, item.existing.examples};
+    const Topic &next = item.topic;
+    const QString title = companion ? tr("Companion topic “%1” (allow)").arg(next.name)
+                                    : tr("Topic “%1” (%2)").arg(next.name, actionName(item.action));
+    QString html = u"<h3>%1</h3>"_s.arg(title.toHtmlEscaped());
+    if (companion)
+        html += paragraph(
+            tr("The companion is an allow topic the run wrote for the legitimate side of the same "
+               "subject, so that AIRS can tell harmless prompts from the ones the block topic must "
+               "catch; the run measured the block topic together with it, so it is applied with "
+               "it.")
+                .toHtmlEscaped());
+    html += paragraph(changeText(item, stage).toHtmlEscaped());
+    if (item.change == TopicApplier::Item::Change::Same)
+        return html;
+    html += heading(now.description == next.description ? tr("Description (unchanged)")
+                                                        : tr("Description"));
+    html += u"<p style=\"white-space:pre-wrap; margin-top:0\">%1</p>"_s.arg(
+        style.html(WordDiff::diff(now.description, next.description)));
+    html += heading(tr("Examples"));
+    QStringList added, removed, kept;
+    IterationComparison::diffExamples(now.examples, next.examples, &added, &removed, &kept);
+    html += u"<ul style=\"margin-top:0\">"_s;
+    for (const QString &e : std::as_const(removed))
+        html += u"<li>%1 %2</li>"_s.arg(tr("removed:").toHtmlEscaped(), style.removedHtml(e));
+    for (const QString &e : std::as_const(added))
+        html += u"<li>%1 %2</li>"_s.arg(tr("added:").toHtmlEscaped(), style.addedHtml(e));
+    for (const QString &e : std::as_const(kept))
+        html += u"<li>%1</li>"_s.arg(e.toHtmlEscaped());
+    return html + u"</ul>"_s;
+}
+
+QString ApplyPlanHtml::profileHtml(const TopicApplier::Plan &plan, Stage stage)
+{
+    const QString profile = plan.profileName.toHtmlEscaped();
+    QString html =
+        u"<h3>%1</h3>"_s.arg(tr("Security profile %1").arg(plan.profileName).toHtmlEscaped());
+    if (!plan.profileChanges)
+        return html +
+               paragraph(
+                   tr("Profile <b>%1</b> already pins these topics at their latest revisions.")
+                       .arg(profile));
+    if (stage == Stage::Reverted)
+        return html + paragraph(tr("The revert put the topic guardrails of profile <b>%1</b> back "
+                                   "as they were before "
+                                   "the apply.")
+                                    .arg(profile));
+    html += paragraph(
+        stage == Stage::Applied
+            ? tr("Profile <b>%1</b> now pins these topics at their latest revisions:").arg(profile)
+            : tr("Profile <b>%1</b> will pin these topics at their latest revisions:")
+                  .arg(profile));
+    html += u"<ul>"_s;
+    for (const TopicApplier::Item &i : ordered(plan)) {
+        const QString name = i.topic.name.toHtmlEscaped();
+        if (i.action == "block"_L1)
+            html += u"<li>%1</li>"_s.arg(
+                tr("Block: <b>%1</b> — a prompt that matches it is blocked").arg(name));
+        else if (isCompanion(plan, i))
+            html += u"<li>%1</li>"_s.arg(
+                tr("Allow: <b>%1</b>, the companion — a prompt that matches it is allowed")
+                    .arg(name));
+        else
+            html += u"<li>%1</li>"_s.arg(
+                tr("Allow: <b>%1</b> — a prompt that matches it is allowed").arg(name));
+    }
+    html += u"</ul>"_s;
+
+    // The guardrail's own action applies to a prompt that matches none of its topics
+    // (reference airs-api.md §5.5): the opposite of the intent.
+    const QString action = guardrailActionFor(plan.intent);
+    const QString current =
+        ProfilePolicy::topicGuardrails(plan.policy).value(u"action"_s).toString();
+    QString actionLine =
+        tr("Profile action for a prompt that matches none of its topics: <b>%1</b>.")
+            .arg(actionName(action));
+    if (!current.isEmpty() && current != action)
+        actionLine +=
+            u' ' + tr("(It is <b>%1</b> now: this changes too.)").arg(actionName(current));
+    actionLine +=
+        u' ' +
+        (plan.intent == Intent::Block
+             ? tr("So the block topic is what this guardrail enforces; everything else passes.")
+             : tr("So only prompts on the allow topic pass; everything else is blocked."));
+    html += paragraph(actionLine);
+
+    // Topics someone else put on the profile stay; say which.
+    QStringList others;
+    for (const TopicAssignment &a : ProfilePolicy::assignedTopics(plan.policy)) {
+        const bool ours =
+            std::any_of(plan.topics.cbegin(), plan.topics.cend(),
+                        [&a](const TopicApplier::Item &i) { return i.topic.name == a.topicName; });
+        if (!ours)
+            others.append(tr("%1 (%2)").arg(a.topicName, actionName(a.action)).toHtmlEscaped());
+    }
+    html += paragraph(
+        tr("Every other topic on the profile, and every other setting, is kept.").toHtmlEscaped());
+    if (!others.isEmpty())
+        html += paragraph(tr("Other topics on the profile: %1.").arg(others.join(u", "_s)));
+    return html;
+}

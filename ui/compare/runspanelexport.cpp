@@ -1,0 +1,85 @@
+// RunsPanel's report export: the file dialog and the writing, off the GUI thread.
+#include "runspanel.h"
+
+#include "models/compare/efficacychartimage.h"
+#include "models/compare/reportexport.h"
+#include "runs/runstore.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFutureWatcher>
+#include <QStandardPaths>
+#include <QtConcurrent/QtConcurrentRun>
+
+using namespace Qt::StringLiterals;
+
+void RunsPanel::chooseExportFile()
+{
+    const QString id = selectedRunId();
+    if (id.isEmpty())
+        return;
+    if (m_lastExportDir.isEmpty())
+        m_lastExportDir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    auto *dialog = new QFileDialog(this, tr("Export Report"), m_lastExportDir);
+    dialog->setObjectName(u"exportReportDialog"_s);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setFileMode(QFileDialog::AnyFile);
+    const QString html = tr("HTML report (*.html)");
+    const QString json = tr("JSON report (*.json)");
+    const QString csv = tr("Test results as CSV (*.csv)");
+    dialog->setNameFilters({html, json, csv});
+    dialog->setDefaultSuffix(u"html"_s);
+    dialog->selectFile(ReportExport::defaultFileName(id, ReportExport::Format::Html));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QFileDialog::filterSelected, dialog,
+            [dialog, json, csv, id](const QString &filter) {
+                const ReportExport::Format format = filter == json  ? ReportExport::Format::Json
+                                                    : filter == csv ? ReportExport::Format::Csv
+                                                                    : ReportExport::Format::Html;
+                const QString name = ReportExport::defaultFileName(id, format);
+                dialog->setDefaultSuffix(QFileInfo(name).suffix());
+                dialog->selectFile(name);
+            });
+    connect(dialog, &QFileDialog::fileSelected, this, [this, id](const QString &path) {
+        m_lastExportDir = QFileInfo(path).absolutePath();
+        exportReport(id, path);
+    });
+    dialog->open();
+}
+
+void RunsPanel::exportReport(const QString &runId, const QString &path)
+{
+    showMessage(tr("Exporting the report of run %1…").arg(runId));
+    const QString dir = m_dir;
+    auto *loading = new QFutureWatcher<RunStore::Loaded>(this);
+    connect(loading, &QFutureWatcher<RunStore::Loaded>::finished, this, [this, loading, path] {
+        loading->deleteLater();
+        const RunStore::Loaded loaded = loading->result();
+        if (!loaded.ok()) {
+            showMessage(loaded.error, true);
+            emit exportFailed(loaded.error);
+            return;
+        }
+        const ReportExport::Format format = ReportExport::formatForPath(path);
+        QImage chart;
+        if (format == ReportExport::Format::Html)
+            chart = m_renderer ? m_renderer(loaded.run) : EfficacyChartImage::render(loaded.run);
+        auto *writing = new QFutureWatcher<QString>(this);
+        connect(writing, &QFutureWatcher<QString>::finished, this, [this, writing, path] {
+            writing->deleteLater();
+            const QString error = writing->result();
+            if (!error.isEmpty()) {
+                showMessage(error, true);
+                emit exportFailed(error);
+                return;
+            }
+            showMessage(tr("Report saved to %1").arg(QDir::toNativeSeparators(path)));
+            emit reportExported(path);
+        });
+        writing->setFuture(QtConcurrent::run([run = loaded.run, chart, format, path] {
+            return ReportExport::exportTo(run, chart, format, path,
+                                          QDateTime::currentDateTimeUtc());
+        }));
+    });
+    loading->setFuture(QtConcurrent::run([dir, runId] { return RunStore(dir).load(runId); }));
+}
