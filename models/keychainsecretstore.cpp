@@ -1,19 +1,26 @@
 #include "keychainsecretstore.h"
 
+#include "models/sessionbusaddress.h"
+
 #include <qt6keychain/keychain.h>
 
+#include <QLoggingCategory>
 #include <QTimer>
 
-KeychainSecretStore::KeychainSecretStore(QObject *parent, int watchdogMs)
+Q_LOGGING_CATEGORY(lcKeychain, "daystrom.keychain")
+
+KeychainSecretStore::KeychainSecretStore(QObject *parent, int noticeMs)
     : SecretStore(parent)
-    , m_watchdog(new QTimer(this))
+    , m_notice(new QTimer(this))
 {
-    m_watchdog->setSingleShot(true);
-    m_watchdog->setInterval(watchdogMs);
-    connect(m_watchdog, &QTimer::timeout, this, [this] {
-        abandon(m_job);
-        finishCurrent(Result{{}, tr("the keychain did not answer within %n second(s); it may be locked", nullptr,
-                                    m_watchdog->interval() / 1000)});
+    // Before the keychain library first touches D-Bus: no session bus of our own.
+    SessionBusAddress::ensureNoAutolaunch();
+    m_notice->setSingleShot(true);
+    m_notice->setInterval(noticeMs);
+    connect(m_notice, &QTimer::timeout, this, [this] {
+        qCDebug(lcKeychain) << "the keychain has not answered for" << m_notice->interval()
+                           << "ms; waiting";
+        setWaiting(true);
     });
 }
 
@@ -45,7 +52,8 @@ void KeychainSecretStore::read(const QString &key, QObject *context, Callback do
     enqueue({Op::Read, key, {}, context, std::move(done)});
 }
 
-void KeychainSecretStore::write(const QString &key, const QString &value, QObject *context, Callback done)
+void KeychainSecretStore::write(const QString &key, const QString &value, QObject *context,
+                                Callback done)
 {
     enqueue({Op::Write, key, value, context, std::move(done)});
 }
@@ -62,18 +70,38 @@ void KeychainSecretStore::enqueue(Pending p)
         QMetaObject::invokeMethod(this, &KeychainSecretStore::startNext, Qt::QueuedConnection);
 }
 
+void KeychainSecretStore::setWaiting(bool waiting)
+{
+    if (m_waiting == waiting)
+        return;
+    m_waiting = waiting;
+    emit waitingChanged(waiting);
+}
+
+SecretStore::Result KeychainSecretStore::failure(const KeychainErrors::Problem &problem)
+{
+    if (problem.kind != KeychainErrors::Kind::Busy)
+        m_lastProblem = problem;
+    qCDebug(lcKeychain) << "keychain problem:" << problem.message << problem.detail;
+    return Result{{}, problem.message};
+}
+
 void KeychainSecretStore::startNext()
 {
     if (m_current || m_queue.isEmpty())
         return;
     m_current = m_queue.dequeue();
+    if (m_abandoned) {
+        // The library runs one job at a time and still has the abandoned one: anything sent
+        // now would wait behind it, unseen. Say so instead.
+        finishCurrent(failure(KeychainErrors::make(KeychainErrors::Kind::Busy)));
+        return;
+    }
     QKeychain::Job *job = nullptr;
     switch (m_current->op) {
-    case Op::Read: {
-        auto *j = new QKeychain::ReadPasswordJob(Service, this);
-        job = j;
+    case Op::Read:
+        job = new QKeychain::ReadPasswordJob(Service, this);
         break;
-    }
     case Op::Write: {
         auto *j = new QKeychain::WritePasswordJob(Service, this);
         j->setTextData(m_current->value);
@@ -89,7 +117,6 @@ void KeychainSecretStore::startNext()
     job->setKey(m_current->key);
     m_job = job;
     connect(job, &QKeychain::Job::finished, this, [this, job] {
-        m_watchdog->stop();
         job->deleteLater();
         Result r;
         if (job->error() == QKeychain::NoError) {
@@ -97,14 +124,12 @@ void KeychainSecretStore::startNext()
                 r.value = read->textData();
         } else if (job->error() == QKeychain::EntryNotFound) {
             // Not stored (or already removed): not an error.
-        } else if (job->error() == QKeychain::NoBackendAvailable) {
-            r.error = tr("no keychain is available on this system (%1)").arg(job->errorString());
         } else {
-            r.error = job->errorString();
+            r = failure(KeychainErrors::describe(job->error(), job->errorString()));
         }
         finishCurrent(r);
     });
-    m_watchdog->start();
+    m_notice->start();
     job->start();
 }
 
@@ -115,8 +140,37 @@ void KeychainSecretStore::finishCurrent(const Result &result)
     const Pending p = std::move(*m_current);
     m_current.reset();
     m_job = nullptr;
+    m_notice->stop();
     if (p.context && p.done) {
-        QMetaObject::invokeMethod(p.context, [done = p.done, result] { done(result); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            p.context, [done = p.done, result] { done(result); }, Qt::QueuedConnection);
     }
+    if (m_queue.isEmpty())
+        setWaiting(false);
     startNext();
+}
+
+void KeychainSecretStore::cancelWaiting()
+{
+    if (!m_current)
+        return;
+    qCDebug(lcKeychain) << "stopped waiting for the keychain";
+    if (m_job) {
+        QKeychain::Job *job = m_job;
+        abandon(job);
+        m_abandoned = job;
+        // When the keychain finally answers the abandoned request, it can be used again.
+        connect(job, &QKeychain::Job::finished, this, [this] { m_abandoned = nullptr; });
+    }
+    const Result cancelled = failure(KeychainErrors::make(KeychainErrors::Kind::Cancelled));
+    QQueue<Pending> queued;
+    queued.swap(m_queue);
+    finishCurrent(cancelled);
+    for (const Pending &p : std::as_const(queued)) {
+        if (p.context && p.done) {
+            QMetaObject::invokeMethod(
+                p.context, [done = p.done, cancelled] { done(cancelled); }, Qt::QueuedConnection);
+        }
+    }
+    setWaiting(false);
 }

@@ -1,19 +1,63 @@
 #include "settingscontroller.h"
 
 #include "config/configfile.h"
+#include "models/keychainsecretstore.h"
 
 using namespace Qt::StringLiterals;
 
 SettingsController::SettingsController(SecretStore *secrets, QString homeDir, QObject *parent)
     : QObject(parent)
     , m_secrets(secrets)
+    , m_keychain(secrets)
     , m_home(std::move(homeDir))
 {
+    if (auto *keychain = qobject_cast<KeychainSecretStore *>(secrets)) {
+        connect(keychain, &KeychainSecretStore::waitingChanged, this, [this](bool waiting) {
+            if (m_secrets == m_keychain)
+                emit keychainWaiting(waiting);
+        });
+    }
 }
 
 void SettingsController::setSecretStore(SecretStore *store)
 {
+    const bool wasWaiting = isWaitingForKeychain();
     m_secrets = store;
+    m_sessionOnly = store && store != m_keychain;
+    if (m_sessionOnly && !m_keychainError.isEmpty()) {
+        m_sessionOnlyReason = m_keychainError;
+        m_sessionOnlyDetail = m_keychainErrorDetail;
+    }
+    if (wasWaiting && !isWaitingForKeychain())
+        emit keychainWaiting(false);
+}
+
+bool SettingsController::isWaitingForKeychain() const
+{
+    const auto *keychain = qobject_cast<const KeychainSecretStore *>(m_secrets.data());
+    return keychain && keychain->isWaiting();
+}
+
+void SettingsController::cancelKeychainWait()
+{
+    if (auto *keychain = qobject_cast<KeychainSecretStore *>(m_secrets.data()))
+        keychain->cancelWaiting();
+}
+
+void SettingsController::noteKeychainProblem(const QString &error)
+{
+    // The store's own account of its latest failure is worded for people; the error of
+    // readAll() is "<key>: <message>".
+    const auto *keychain = qobject_cast<const KeychainSecretStore *>(m_secrets.data());
+    if (keychain && !keychain->lastProblem().message.isEmpty()) {
+        m_keychainError = keychain->lastProblem().message;
+        m_keychainErrorDetail = keychain->lastProblem().detail;
+    } else {
+        const qsizetype colon = error.indexOf(u": "_s);
+        m_keychainError = colon > 0 ? error.mid(colon + 2) : error;
+        m_keychainErrorDetail.clear();
+    }
+    emit keychainProblem(m_keychainError);
 }
 
 static QStringList secretKeys()
@@ -60,9 +104,10 @@ void SettingsController::load()
     }
     SecretStore::readAll(m_secrets, secretKeys(), this, [this](const QHash<QString, QString> &values, const QStringList &errors) {
         m_storedSecrets = values;
-        m_keychainError = errors.isEmpty() ? QString() : errors.first();
+        m_keychainError.clear();
+        m_keychainErrorDetail.clear();
         if (!errors.isEmpty())
-            emit keychainProblem(m_keychainError);
+            noteKeychainProblem(errors.first());
         m_resolved = Config::resolve(layers(false));
         m_loaded = true;
         emit loaded();
@@ -83,13 +128,18 @@ ConfigSource SettingsController::source(const QString &key) const
 
 QString SettingsController::secretStatus(const QString &key) const
 {
-    if (m_changes.contains(key))
-        return m_changes.value(key).toString().isEmpty() ? tr("will be removed") : tr("will be saved");
+    if (m_changes.contains(key)) {
+        if (m_changes.value(key).toString().isEmpty())
+            return tr("will be removed");
+        return m_sessionOnly ? tr("will be kept for this session only") : tr("will be saved");
+    }
     const ConfigKeys::Key *k = ConfigKeys::find(key);
     switch (source(key)) {
     case ConfigSource::Environment:
         return tr("from %1 (environment)").arg(k ? k->env : key);
     case ConfigSource::SecretStore:
+        if (m_sessionOnly)
+            return tr("kept for this session only (not saved)");
         return tr("stored in the %1").arg(m_secrets ? m_secrets->backendName() : tr("keychain"));
     case ConfigSource::ConfigFile:
         return tr("in config.json in clear text: save to move it to the keychain");
@@ -146,13 +196,13 @@ void SettingsController::save()
     auto pending = std::make_shared<int>(int(secrets.size()));
     auto errors = std::make_shared<QStringList>();
     for (auto it = secrets.cbegin(); it != secrets.cend(); ++it) {
-        auto finished = [this, pending, errors, key = it.key()](const SecretStore::Result &r) {
-            if (!r.ok())
-                errors->append(key + u": "_s + r.error);
+        auto finished = [this, pending, errors](const SecretStore::Result &r) {
+            if (!r.ok() && !errors->contains(r.error))
+                errors->append(r.error); // a sentence each (the same one for every key, mostly)
             if (--*pending > 0)
                 return;
             if (!errors->isEmpty()) {
-                emit saveFailed(tr("Some secrets were not saved: %1").arg(errors->join(u"; "_s)));
+                emit saveFailed(tr("The keys were not saved. %1").arg(errors->join(u' ')));
                 return;
             }
             m_changes.clear();

@@ -1,5 +1,7 @@
 #include "settingsdialog.h"
 
+#include "keychainproblembanner.h"
+#include "keychainwaitbanner.h"
 #include "models/settingscontroller.h"
 
 #include <QCheckBox>
@@ -10,11 +12,26 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+// Each page scrolls: the AIRS page alone is taller than a 700-pixel screen at scale 1.5.
+QScrollArea *scrollable(QWidget *page)
+{
+    auto *area = new QScrollArea;
+    area->setObjectName(page->objectName() + u"Scroll"_s);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidget(page);
+    return area;
+}
+} // namespace
 
 SettingsDialog::SettingsDialog(SettingsController *controller, QWidget *parent)
     : QDialog(parent)
@@ -25,28 +42,17 @@ SettingsDialog::SettingsDialog(SettingsController *controller, QWidget *parent)
     setWindowTitle(tr("Settings"));
     auto *layout = new QVBoxLayout(this);
 
-    m_banner = new QLabel(this);
-    m_banner->setObjectName(u"keychainBanner"_s);
-    m_banner->setWordWrap(true);
-    m_banner->setTextFormat(Qt::PlainText); // the error text comes from the keychain library
-    m_banner->setFrameShape(QFrame::StyledPanel);
-    m_banner->setVisible(false);
-    layout->addWidget(m_banner);
-    m_sessionOnly = new QCheckBox(tr("Keep secrets for this session only (they are not saved anywhere)"), this);
-    m_sessionOnly->setObjectName(u"sessionOnlyCheck"_s);
-    m_sessionOnly->setVisible(false);
-    layout->addWidget(m_sessionOnly);
-    connect(m_sessionOnly, &QCheckBox::toggled, this, [this](bool on) {
-        if (on)
-            emit sessionOnlyRequested();
-    });
+    m_wait = new KeychainWaitBanner(m_controller, this);
+    layout->addWidget(m_wait);
+    m_problem = new KeychainProblemBanner(this);
+    layout->addWidget(m_problem);
 
-    auto *tabs = new QTabWidget(this);
-    tabs->setObjectName(u"settingsTabs"_s);
-    tabs->addTab(llmPage(), tr("&LLM"));
-    tabs->addTab(airsPage(), tr("&AIRS"));
-    tabs->addTab(memoryPage(), tr("&Memory"));
-    layout->addWidget(tabs);
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(u"settingsTabs"_s);
+    m_tabs->addTab(scrollable(llmPage()), tr("&LLM"));
+    m_tabs->addTab(scrollable(airsPage()), tr("&AIRS"));
+    m_tabs->addTab(scrollable(memoryPage()), tr("&Memory"));
+    layout->addWidget(m_tabs, 1);
 
     m_error = new QLabel(this);
     m_error->setObjectName(u"settingsError"_s);
@@ -55,30 +61,63 @@ SettingsDialog::SettingsDialog(SettingsController *controller, QWidget *parent)
     m_error->setVisible(false);
     layout->addWidget(m_error);
 
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->setObjectName(u"settingsButtons"_s);
-    connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
-    layout->addWidget(buttons);
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_buttons->setObjectName(u"settingsButtons"_s);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
+    layout->addWidget(m_buttons);
 
     connect(m_controller, &SettingsController::loaded, this, &SettingsDialog::populate);
-    connect(m_controller, &SettingsController::keychainProblem, this, &SettingsDialog::showKeychainProblem);
+    connect(m_controller, &SettingsController::keychainProblem, this, &SettingsDialog::updateKeychainState);
     connect(m_controller, &SettingsController::configProblem, this, &SettingsDialog::showError);
-    // Problems of the load that happened before this dialog opened (at start-up).
-    if (!m_controller->lastKeychainError().isEmpty())
-        showKeychainProblem(m_controller->lastKeychainError());
+    // Problems of the load that happened before this dialog opened (at start-up), and a
+    // session-only choice made in an earlier visit.
+    updateKeychainState();
     if (!m_controller->lastConfigError().isEmpty())
         showError(m_controller->lastConfigError());
-    connect(m_controller, &SettingsController::saved, this, [this] { QDialog::accept(); });
-    connect(m_controller, &SettingsController::saveFailed, this, &SettingsDialog::showError);
+    connect(m_controller, &SettingsController::saved, this, [this] {
+        if (!m_saving)
+            return; // a save of another dialog
+        m_saving = false;
+        QDialog::accept();
+    });
+    connect(m_controller, &SettingsController::saveFailed, this, [this](const QString &error) {
+        if (!m_saving)
+            return;
+        m_saving = false;
+        m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
+        updateKeychainState();
+        showError(error);
+    });
     connect(m_tester, &ConnectionTester::finished, this, [this](ConnectionTester::Target t, bool ok, const QString &m) {
         QLabel *label = m_testResults.value(int(t));
         label->setText((ok ? u"✔ "_s : u"✘ "_s) + m);
     });
-    if (m_controller->isLoaded())
+    if (m_controller->isLoaded()) {
         populate();
-    else
+    } else {
+        // Nothing to edit until the settings (and the keychain's keys) are read.
+        m_tabs->setEnabled(false);
+        m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
         m_controller->load();
+    }
+    fitToScreen();
+}
+
+void SettingsDialog::fitToScreen()
+{
+    // As tall as the tallest page wants, within the screen (the pages scroll when it is small).
+    QSize pages;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (auto *area = qobject_cast<QScrollArea *>(m_tabs->widget(i)))
+            pages = pages.expandedTo(area->widget()->sizeHint());
+    }
+    const int extra = qMax(0, pages.height() - m_tabs->currentWidget()->sizeHint().height());
+    QSize want(qMax(sizeHint().width(), pages.width() + 40), sizeHint().height() + extra);
+    const QScreen *screen = parentWidget() ? parentWidget()->screen() : this->screen();
+    if (screen)
+        want = want.boundedTo(screen->availableGeometry().size() * 0.92);
+    resize(want);
 }
 
 QLineEdit *SettingsDialog::text(QFormLayout *form, const QString &key, const QString &label, bool secret)
@@ -155,6 +194,7 @@ static QWidget *testRow(QWidget *parent, const QString &name, const QString &tex
 QWidget *SettingsDialog::llmPage()
 {
     auto *page = new QWidget(this);
+    page->setObjectName(u"llmPage"_s);
     auto *form = new QFormLayout(page);
     auto *provider = new QComboBox(page);
     provider->setObjectName(u"llmProviderCombo"_s);
@@ -182,6 +222,7 @@ QWidget *SettingsDialog::llmPage()
 QWidget *SettingsDialog::airsPage()
 {
     auto *page = new QWidget(this);
+    page->setObjectName(u"airsPage"_s);
     auto *form = new QFormLayout(page);
     auto *region = new QComboBox(page);
     region->setObjectName(u"airsRegionCombo"_s);
@@ -230,6 +271,7 @@ QWidget *SettingsDialog::airsPage()
 QWidget *SettingsDialog::memoryPage()
 {
     auto *page = new QWidget(this);
+    page->setObjectName(u"memoryPage"_s);
     auto *form = new QFormLayout(page);
     check(form, u"memoryEnabled"_s, tr("Learn from runs and use what was learned"));
     number(form, u"maxMemoryChars"_s, tr("Injection budget (characters):"), 500, 10000, 0);
@@ -240,6 +282,10 @@ QWidget *SettingsDialog::memoryPage()
 
 void SettingsDialog::populate()
 {
+    updateKeychainState();
+    m_tabs->setEnabled(true);
+    if (!m_saving)
+        m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
         const QVariant v = m_controller->value(it.key());
         const QSignalBlocker block(it.value());
@@ -277,16 +323,34 @@ void SettingsDialog::runTest(ConnectionTester::Target target)
 
 void SettingsDialog::accept()
 {
+    if (m_saving)
+        return;
     m_error->setVisible(false);
+    if (m_problem->sessionOnlyChosen() && !m_controller->isSessionOnly())
+        emit sessionOnlyRequested();
+    m_saving = true;
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
     m_controller->save();
 }
 
-void SettingsDialog::showKeychainProblem(const QString &error)
+void SettingsDialog::reject()
 {
-    m_banner->setText(tr("The keychain cannot be used: %1. Secrets can be kept for this session only "
-                         "if you choose so; they are never written to disk in clear.").arg(error));
-    m_banner->setVisible(true);
-    m_sessionOnly->setVisible(true);
+    // Cancel forgets what was typed; a save still waiting for the keychain stops waiting.
+    if (m_saving)
+        m_controller->cancelKeychainWait();
+    m_saving = false;
+    m_controller->discardChanges();
+    QDialog::reject();
+}
+
+void SettingsDialog::updateKeychainState()
+{
+    if (m_controller->isSessionOnly())
+        m_problem->showSessionOnly(m_controller->sessionOnlyReason(), m_controller->sessionOnlyDetail());
+    else if (!m_controller->lastKeychainError().isEmpty())
+        m_problem->showProblem(m_controller->lastKeychainError(), m_controller->lastKeychainErrorDetail());
+    else
+        m_problem->clear();
 }
 
 void SettingsDialog::showError(const QString &error)
