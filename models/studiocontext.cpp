@@ -61,12 +61,34 @@ bool StudioContext::enableSandbox(QString *error)
 {
     if (m_sandbox)
         return true;
+    if (isRunActive()) {
+        *error = tr("A run is in progress: pause or cancel it before switching to the sandbox.");
+        return false;
+    }
     auto host = std::make_unique<SandboxHost>();
     if (!host->start(error))
         return false;
+    m_session->clear();
     m_sandbox = std::move(host);
     rebuildManagement();
     emit sandboxChanged(true);
+    return true;
+}
+
+bool StudioContext::disableSandbox(QString *error)
+{
+    if (!m_sandbox)
+        return true;
+    if (isRunActive()) {
+        *error = tr("A sandbox run is in progress: pause or cancel it before leaving the sandbox.");
+        return false;
+    }
+    // Nothing of the sandbox may stay in view: an Apply from its run would go to the real tenant.
+    m_session->clear();
+    m_controller.reset();
+    m_sandbox.reset();
+    rebuildManagement();
+    emit sandboxChanged(false);
     return true;
 }
 

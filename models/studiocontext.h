@@ -34,7 +34,10 @@ public:
     // True when neither AIRS nor an LLM account is configured: the sandbox is offered.
     bool needsAccount() const;
 
+    // Switch the built-in sandbox on or off. Refused while a run is active; a stored run the
+    // session shows is closed (it belongs to the other mode's data and tenant).
     bool enableSandbox(QString *error);
+    bool disableSandbox(QString *error);
     bool isSandbox() const;
     // The built-in sandbox while it is active (tests read what its emulators were asked), else null.
     const SandboxHost *sandboxHost() const { return m_sandbox.get(); }

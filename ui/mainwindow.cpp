@@ -7,12 +7,20 @@
 #include "live/efficacychartview.h"
 #include "live/liverunpanel.h"
 #include "memory/memorybrowserpanel.h"
+#include "models/desktopnotifier.h"
+#include "models/displayformat.h"
+#include "models/runnotifier.h"
 #include "models/runsession.h"
 #include "models/settingscontroller.h"
 #include "models/studiocontext.h"
 #include "newrun/newrunpanel.h"
 #include "runs/runstore.h"
+#include "sandboxbanner.h"
+#include "sandboxswitcher.h"
+#include "settings/keychainwaitbanner.h"
 #include "settings/settingsdialog.h"
+#include "windowfit.h"
+#include "windowsettings.h"
 
 #include <QAction>
 #include <QApplication>
@@ -24,6 +32,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
@@ -34,16 +43,16 @@ using namespace Qt::StringLiterals;
 MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     : QMainWindow(parent)
     , m_context(context)
+    , m_windowSettings(std::make_unique<WindowSettings>())
     , m_tabs(new QTabWidget(this))
     , m_newRun(new NewRunPanel(this))
     , m_live(new LiveRunPanel(context->session(), context, this))
     , m_charts(new EfficacyChartView(context->session(), this))
     , m_compare(new ComparePanel(context->session(), this))
-    , m_dataBanner(new QLabel(this))
+    , m_banner(new SandboxBanner(this))
     , m_status(new QLabel(this))
 {
     setObjectName(u"mainWindow"_s);
-    resize(1200, 780);
     m_tabs->setObjectName(u"mainTabs"_s);
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_newRun, tr("&New run"));
@@ -51,24 +60,31 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     m_tabs->addTab(m_charts, tr("&Charts"));
     m_tabs->addTab(m_compare, tr("Com&pare"));
     showDataOfCurrentMode(); // the Runs and Memory pages
-    m_dataBanner->setObjectName(u"sandboxDataBanner"_s);
-    m_dataBanner->setWordWrap(true);
-    m_dataBanner->setMargin(6);
-    m_dataBanner->setAutoFillBackground(true);
-    m_dataBanner->setBackgroundRole(QPalette::ToolTipBase);
-    m_dataBanner->setForegroundRole(QPalette::ToolTipText);
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addWidget(m_dataBanner);
+    layout->addWidget(new KeychainWaitBanner(context->settings(), central)); // the start-up keychain read
+    layout->addWidget(m_banner);
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
-    updateDataBanner();
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int page) {
+        m_banner->setDataShown(page == RunsPage || page == MemoryPage);
+    });
     m_status->setObjectName(u"statusLabel"_s);
     statusBar()->addWidget(m_status, 1);
 
     createActions();
+    // A run that ends or waits for a decision while the person works elsewhere: a desktop
+    // notification (none while this window is active).
+    auto *notifier = new DesktopNotifier(this);
+    auto *runNotifier = new RunNotifier(notifier, [this] { return isActiveWindow() && !isMinimized(); }, this);
+    runNotifier->watch(context->session());
+    connect(notifier, &DesktopNotifier::activated, this, [this] {
+        showNormal();
+        raise();
+        activateWindow();
+    });
     // Applies go to the tenant the app talks to, and are recorded in that mode's run files.
     const auto pointCompare = [this] {
         const int delay = m_context->isSandbox() ? 0 : m_context->settings()->effective().config.integer(ConfigKeys::PropagationDelayMs);
@@ -77,19 +93,22 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     pointCompare();
     connect(context, &StudioContext::managementChanged, this, pointCompare);
     connect(context, &StudioContext::sandboxChanged, this, pointCompare);
-    connect(m_charts, &EfficacyChartView::iterationActivated, this, [this](int iteration) {
+    m_live->followChart(m_charts); // a clicked point selects that iteration in Live's chooser
+    connect(m_live, &LiveRunPanel::compareIterationRequested, this, [this](int iteration) {
         m_compare->showIteration(iteration);
         showPage(ComparePage);
     });
     connect(m_newRun, &NewRunPanel::runRequested, this, &MainWindow::startRun);
-    connect(m_newRun, &NewRunPanel::refreshProfilesRequested, context, &StudioContext::listProfiles);
+    connect(m_newRun, &NewRunPanel::refreshProfilesRequested, this, &MainWindow::listProfiles);
     connect(context, &StudioContext::profilesListed, m_newRun, &NewRunPanel::setProfiles);
     connect(context, &StudioContext::profileTopicsListed, m_newRun, &NewRunPanel::setProfileTopics);
-    connect(context, &StudioContext::sandboxChanged, this, [this] {
+    connect(context, &StudioContext::sandboxChanged, this, [this](bool sandbox) {
         showDataOfCurrentMode();
         updateTitle();
+        updateActions();
+        m_newRun->setSandbox(sandbox);
         m_newRun->setDefaultProfile(m_context->defaultProfile());
-        m_context->listProfiles();
+        listProfiles();
     });
     connect(context, &StudioContext::runActiveChanged, this, [this](bool active) {
         updateActions();
@@ -118,16 +137,33 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     });
     connect(context, &StudioContext::ready, this, [this] {
         m_newRun->setDefaultProfile(m_context->defaultProfile());
-        m_context->listProfiles();
+        listProfiles();
         applyInjectorDefaults();
     });
     // The loaded settings (config.json, the Settings dialog) may name other directories.
     connect(context->settings(), &SettingsController::loaded, this, &MainWindow::showDataOfCurrentMode);
+    m_newRun->setSandbox(context->isSandbox());
     updateTitle();
     updateActions();
+    applyInitialGeometry();
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::applyInitialGeometry()
+{
+    // The screen the window opens on, in device-independent pixels (so a scale factor counts).
+    const QRect available = screen()->availableGeometry();
+    setMinimumSize(WindowFit::minimumSize(available));
+    const QByteArray saved = m_windowSettings->geometry();
+    if (!saved.isEmpty() && restoreGeometry(saved)) {
+        // Saved on a larger screen, or where no screen is now: moved and shrunk to fit.
+        if (!WindowFit::fits(geometry(), available))
+            setGeometry(WindowFit::fitted(geometry(), available));
+        return;
+    }
+    setGeometry(WindowFit::defaultGeometry(available));
+}
 
 void MainWindow::createActions()
 {
@@ -155,18 +191,18 @@ void MainWindow::createActions()
     connect(m_resumeAction, &QAction::triggered, this, [this] { resumeRun(m_context->session()->run().id); });
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *newRun = file->addAction(tr("&New run"), this, [this] { showPage(NewRunPage); });
+    QAction *newRun = file->addAction(tr("&New run"), this, [this] {
+        showPage(NewRunPage);
+        m_newRun->focusTopic();
+    });
     newRun->setObjectName(u"newRunAction"_s);
     newRun->setShortcut(QKeySequence::New);
     QAction *settings = file->addAction(tr("&Settings…"), this, &MainWindow::openSettings);
     settings->setObjectName(u"settingsAction"_s);
     settings->setShortcut(QKeySequence(tr("Ctrl+,")));
-    QAction *sandbox = file->addAction(tr("Use the &sandbox"), this, [this] {
-        QString error;
-        if (!m_context->enableSandbox(&error))
-            showError(tr("Sandbox"), error);
-    });
-    sandbox->setObjectName(u"sandboxAction"_s);
+    m_sandbox = new SandboxSwitcher(m_context, m_windowSettings.get(), m_banner, this, [this] { return openSettings(); });
+    connect(m_sandbox, &SandboxSwitcher::problem, this, &MainWindow::showError);
+    file->addAction(m_sandbox->action());
     QAction *cleanup = file->addAction(tr("&Clean up AIRS…"), this, [this] {
         if (!m_context->management()) {
             showError(tr("Clean up AIRS"), tr("Add the AIRS management credentials in the settings first."));
@@ -229,7 +265,7 @@ void MainWindow::updateActions()
     if (active)
         m_status->setText(tr("Running %1").arg(run.userInput.topicDescription));
     else if (!run.id.isEmpty())
-        m_status->setText(tr("Run %1: %2").arg(run.id, run.stopReason.isEmpty() ? runStatusName(run.status) : run.stopReason));
+        m_status->setText(tr("Run %1: %2").arg(run.id, run.stopReason.isEmpty() ? runStatusName(run.status) : DisplayFormat::stopReason(run.stopReason)));
 }
 
 void MainWindow::showDataOfCurrentMode()
@@ -264,7 +300,6 @@ void MainWindow::showDataOfCurrentMode()
     m_tabs->setTabText(MemoryPage, sandbox ? tr("&Memory (sandbox)") : tr("&Memory"));
     m_tabs->setTabToolTip(RunsPage, QDir::toNativeSeparators(m_runsDir));
     m_tabs->setTabToolTip(MemoryPage, QDir::toNativeSeparators(m_memoryDir));
-    updateDataBanner();
 }
 
 void MainWindow::replacePage(Page page, QWidget *old, QWidget *replacement)
@@ -279,20 +314,16 @@ void MainWindow::replacePage(Page page, QWidget *old, QWidget *replacement)
     m_tabs->setCurrentIndex(current);
 }
 
-void MainWindow::updateDataBanner()
-{
-    const bool sandbox = m_context->isSandbox();
-    m_dataBanner->setVisible(sandbox);
-    if (sandbox)
-        m_dataBanner->setText(tr("Sandbox data: the runs and learnings here are the sandbox's own, kept in %1 "
-                                 "apart from your real ones, which sandbox runs never read or change.")
-                                  .arg(QDir::toNativeSeparators(QFileInfo(m_runsDir).path())));
-}
-
 void MainWindow::applyInjectorDefaults()
 {
     const Config config = m_context->settings()->effective().config;
     m_memory->setInjectorDefaults(config.integer(ConfigKeys::MaxMemoryChars), config.number(ConfigKeys::MemoryHalfLifeDays));
+}
+
+void MainWindow::listProfiles()
+{
+    m_newRun->setProfilesPending();
+    m_context->listProfiles();
 }
 
 void MainWindow::updateTitle()
@@ -336,39 +367,24 @@ void MainWindow::openRun(const QString &runId)
     showPage(ChartsPage);
 }
 
-void MainWindow::openSettings()
+QDialog *MainWindow::openSettings()
 {
     auto *dialog = new SettingsDialog(m_context->settings(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &SettingsDialog::sessionOnlyRequested, m_context, &StudioContext::useSessionOnlySecrets);
     connect(dialog, &QDialog::accepted, m_context, &StudioContext::reloadSettings);
     dialog->open();
+    return dialog;
+}
+
+bool MainWindow::enterSandbox()
+{
+    return m_sandbox->enter();
 }
 
 void MainWindow::offerSandboxIfNeeded()
 {
-    if (m_context->isSandbox() || !m_context->needsAccount())
-        return;
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Welcome to Daystrom Studio"),
-                                tr("No AIRS or LLM account is configured yet.\n\nTry the built-in sandbox: an AIRS "
-                                   "emulator and a sandbox LLM run on this computer, so the whole loop works "
-                                   "without any account. You can add your accounts in Settings at any time."),
-                                QMessageBox::NoButton, this);
-    box->setObjectName(u"sandboxOffer"_s);
-    QPushButton *use = box->addButton(tr("Use the &sandbox"), QMessageBox::AcceptRole);
-    use->setObjectName(u"useSandboxButton"_s);
-    box->addButton(tr("Open &Settings"), QMessageBox::RejectRole)->setObjectName(u"openSettingsButton"_s);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::buttonClicked, this, [this, use](QAbstractButton *b) {
-        if (b == use) {
-            QString error;
-            if (!m_context->enableSandbox(&error))
-                showError(tr("Sandbox"), error);
-        } else {
-            openSettings();
-        }
-    });
-    box->open();
+    m_sandbox->offerWelcome();
 }
 
 void MainWindow::showError(const QString &title, const QString &message)
@@ -385,5 +401,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     if (m_context->isRunActive()) {
         m_status->setText(tr("Pausing the run and saving its checkpoint…"));
     }
+    m_windowSettings->setGeometry(saveGeometry());
     event->accept(); // the context's RunController saves a live run as paused on destruction
 }

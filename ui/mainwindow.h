@@ -2,6 +2,8 @@
 
 #include <QMainWindow>
 
+#include <memory>
+
 class ComparePanel;
 class EfficacyChartView;
 class LiveRunPanel;
@@ -10,8 +12,12 @@ class NewRunPanel;
 class QAction;
 class QLabel;
 class QTabWidget;
+class QDialog;
 class RunsPanel;
+class SandboxBanner;
+class SandboxSwitcher;
 class StudioContext;
+class WindowSettings;
 
 // The main window delegates: each tab is a panel over the StudioContext's RunSession
 // (new run, live run, charts, compare, runs); the window owns the actions and shortcuts.
@@ -27,8 +33,12 @@ public:
 
     StudioContext *context() const { return m_context; }
     void showPage(Page page);
-    // Offers the built-in sandbox when no account is configured (first launch).
+    // Offers the built-in sandbox when no account is configured (first launch), unless the
+    // person dismissed that welcome before.
     void offerSandboxIfNeeded();
+    // Switches the sandbox on as File ▸ Use the sandbox does (remembered for the next launch).
+    bool enterSandbox();
+    WindowSettings *windowSettings() const { return m_windowSettings.get(); }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -42,15 +52,17 @@ private:
     // is rebuilt when its directory changed.
     void showDataOfCurrentMode();
     void replacePage(Page page, QWidget *old, QWidget *replacement);
-    void updateDataBanner();
+    void applyInitialGeometry();
+    void listProfiles(); // the New run form says it is waiting for the answer
     void applyInjectorDefaults();
     void startRun();
     void resumeRun(const QString &runId);
     void openRun(const QString &runId);
-    void openSettings();
+    QDialog *openSettings();
     void showError(const QString &title, const QString &message);
 
     StudioContext *m_context;
+    std::unique_ptr<WindowSettings> m_windowSettings;
     QTabWidget *m_tabs;
     NewRunPanel *m_newRun;
     LiveRunPanel *m_live;
@@ -60,7 +72,8 @@ private:
     MemoryBrowserPanel *m_memory = nullptr;
     QString m_runsDir;
     QString m_memoryDir;
-    QLabel *m_dataBanner;
+    SandboxBanner *m_banner;
+    SandboxSwitcher *m_sandbox = nullptr;
     QLabel *m_status;
     QAction *m_runAction = nullptr;
     QAction *m_pauseAction = nullptr;

@@ -1,7 +1,9 @@
 #include "models/keychainsecretstore.h"
+#include "models/sessionbusaddress.h"
 #include "models/studiocontext.h"
 #include "translations/translations.h"
 #include "ui/mainwindow.h"
+#include "ui/windowsettings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -29,6 +31,7 @@ int main(int argc, char *argv[])
                    stderr);
         return 1;
     }
+    SessionBusAddress::ensureNoAutolaunch(); // no D-Bus daemon of our own outliving the app
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Daystrom Studio"));
     QApplication::setOrganizationName(QStringLiteral("Daystrom"));
@@ -54,8 +57,10 @@ int main(int argc, char *argv[])
         if (parser.isSet(sandbox)) {
             QString error;
             context.enableSandbox(&error);
+        } else if (context.needsAccount() && window.windowSettings()->startInSandbox()) {
+            window.enterSandbox(); // where the person left off, still without an account
         } else {
-            window.offerSandboxIfNeeded();
+            window.offerSandboxIfNeeded(); // first launch (or not dismissed yet)
         }
     });
     context.initialize();

@@ -31,8 +31,11 @@ using namespace Qt::StringLiterals;
 
 static bool installEnglishUnlessChosen()
 {
+    // DAYSTROM_TEST_LANGUAGE=de: screenshots (tests/gui/screenshots.sh) in another language.
+    const QString language = qEnvironmentVariable("DAYSTROM_TEST_LANGUAGE");
     if (!Translations::isInstalled())
-        Translations::install(QLocale(QLocale::English, QLocale::UnitedStates));
+        Translations::install(language.isEmpty() ? QLocale(QLocale::English, QLocale::UnitedStates)
+                                                 : QLocale(language));
     return Translations::isInstalled();
 }
 

@@ -296,7 +296,7 @@ private slots:
             ++found;
             QVERIFY(i.data(ResultsTableModel::CorrectedRole).toBool());
             QCOMPARE(i.data(ResultsTableModel::ExpectedRole).toBool(), !label);
-            QCOMPARE(i.data().toString(), !label ? u"\u270E hit"_s : u"\u270E miss"_s);
+            QCOMPARE(i.data().toString(), !label ? u"\u270E triggered"_s : u"\u270E not triggered"_s);
         }
         QVERIFY(found > 0);
     }

@@ -6,6 +6,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QGroupBox>
 #include <QLabel>
 #include <QListWidget>
 #include <QDir>
@@ -111,6 +112,7 @@ private slots:
     void benchmarkFromCsv()
     {
         NewRunPanel panel;
+        panel.findChild<QGroupBox *>(u"advancedGroup"_s)->setChecked(true); // its buttons work when open
         QTemporaryDir temp;
         QVERIFY(temp.isValid());
         const QString dir = temp.path();

@@ -13,6 +13,7 @@
 #include "ui/live/efficacychartview.h"
 #include "ui/memory/injectionpreviewwidget.h"
 #include "ui/memory/memorybrowserpanel.h"
+#include "ui/windowfit.h"
 
 #include <QComboBox>
 #include <QDialog>
@@ -20,6 +21,8 @@
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QListView>
+#include <QMessageBox>
+#include <QScreen>
 #include <QSlider>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -61,8 +64,24 @@ private slots:
             QFile::setPermissions(memory + u'/' + f, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
         }
         m_studio = std::make_unique<StudioDriver>();
-        QVERIFY2(m_studio->start(true), qPrintable(m_studio->why()));
-        QCOMPARE(m_studio->window()->size(), QSize(1200, 780));
+        QVERIFY2(m_studio->start(false), qPrintable(m_studio->why()));
+        // The window opens at its preferred size where the screen has room for it (the script's
+        // Xvfb screen does), else at what fits the screen.
+        const QRect area = m_studio->window()->screen()->availableGeometry();
+        QCOMPARE(m_studio->window()->geometry(), WindowFit::defaultGeometry(area));
+        QVERIFY(area.contains(m_studio->window()->frameGeometry()));
+
+        // The first launch: the welcome, and its sandbox.
+        m_studio->window()->offerSandboxIfNeeded();
+        QPointer<QMessageBox> welcome = m_studio->window()->findChild<QMessageBox *>(u"sandboxOffer"_s);
+        QVERIFY(welcome);
+        QTRY_VERIFY(welcome->isVisible());
+        QVERIFY(StudioDriver::screenshot(welcome, u"welcome.png"_s));
+        QVERIFY2(m_studio->click(welcome->findChild<QPushButton *>(u"useSandboxButton"_s)),
+                 qPrintable(m_studio->why()));
+        QTRY_VERIFY(m_studio->context()->isSandbox());
+        QTRY_VERIFY(!welcome);
+        QVERIFY(m_studio->activate());
     }
 
     void cleanupTestCase() { m_studio.reset(); }

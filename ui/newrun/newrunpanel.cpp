@@ -1,8 +1,9 @@
 #include "newrunpanel.h"
 
-#include "domain/labelledcsv.h"
 #include "domain/topiclimits.h"
+#include "benchmarkfield.h"
 #include "profiletopicsfield.h"
+#include "sandboxsubjectnote.h"
 #include "testpromptsfield.h"
 
 #include <QCheckBox>
@@ -15,9 +16,6 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QFile>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QStyle>
@@ -37,6 +35,7 @@ static W *named(W *w, const QString &name, const QString &accessible)
 NewRunPanel::NewRunPanel(QWidget *parent)
     : QWidget(parent)
     , m_description(named(new QPlainTextEdit(this), u"topicDescription"_s, tr("What the guardrail should detect")))
+    , m_sandboxNote(new SandboxSubjectNote(this))
     , m_intent(named(new QComboBox(this), u"intentCombo"_s, tr("Intent")))
     , m_seeds(named(new QPlainTextEdit(this), u"seedExamples"_s, tr("Seed examples, one per line")))
     , m_profile(named(new QComboBox(this), u"profileCombo"_s, tr("Security profile")))
@@ -60,12 +59,9 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     , m_promptSetName(named(new QLineEdit(this), u"promptSetNameEdit"_s, tr("Prompt set name")))
     , m_concurrency(named(new QSpinBox(this), u"concurrencySpin"_s, tr("Scans in parallel")))
     , m_rate(named(new QDoubleSpinBox(this), u"rateSpin"_s, tr("Scans per second")))
-    , m_benchmarkSize(named(new QSpinBox(this), u"benchmarkSizeSpin"_s, tr("Held-out benchmark prompts")))
+    , m_benchmark(new BenchmarkField(this))
     , m_decideOn(named(new QComboBox(this), u"decideOnCombo"_s, tr("Decide on")))
     , m_scanRepeats(named(new QSpinBox(this), u"scanRepeatsSpin"_s, tr("Scans per benchmark prompt")))
-    , m_benchmarkFile(named(new QPushButton(tr("From CS&V…"), this), u"benchmarkFileButton"_s, tr("Load the benchmark from a CSV file")))
-    , m_benchmarkGenerated(named(new QPushButton(tr("LLM-&written"), this), u"benchmarkGeneratedButton"_s, tr("Let the LLM write the benchmark")))
-    , m_benchmarkSummary(new QLabel(this))
     , m_hint(new QLabel(this))
     , m_run(named(new QPushButton(tr("&Run"), this), u"runButton"_s, tr("Start the run")))
 {
@@ -84,6 +80,12 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     m_profile->setMinimumContentsLength(32);
     m_profile->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_refresh->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    // A long error (a proxy or TLS message) wraps inside the form instead of widening it.
+    m_profileStatus->setObjectName(u"profileStatus"_s);
+    m_profileStatus->setWordWrap(true);
+    m_profileStatus->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_profileStatus->setTextFormat(Qt::PlainText);
+    m_profileStatus->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_inPlace->setToolTip(tr("Only for tenants that refuse to create security profiles: the run's copy "
                              "\"daystrom-run-<id>\" is the default"));
     m_inPlaceWarning->setObjectName(u"inPlaceWarning"_s);
@@ -118,30 +120,11 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     m_concurrency->setValue(5);
     m_rate->setRange(0, 1000);
     m_rate->setSpecialValueText(tr("unlimited"));
-    m_benchmarkSize->setRange(0, 500);
-    m_benchmarkSize->setValue(60);
-    m_benchmarkSize->setSpecialValueText(tr("none"));
-    m_benchmarkSize->setToolTip(tr("Labelled prompts the LLM writes once; every iteration is scored on them and the "
-                                   "LLM never sees them again, so iterations can be compared"));
-    m_benchmarkSummary->setObjectName(u"benchmarkSummary"_s);
-    m_benchmarkSummary->setWordWrap(true);
-    m_benchmarkSummary->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    connect(m_benchmarkFile, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Benchmark from CSV"), {},
-                                                          tr("Labelled prompts (*.csv)") + u";;"_s + tr("All files (*)"));
-        if (!path.isEmpty())
-            loadBenchmarkFile(path);
-    });
-    connect(m_benchmarkGenerated, &QPushButton::clicked, this, [this] {
-        m_benchmarkTests.clear();
-        showBenchmark();
-    });
-    connect(m_benchmarkSize, &QSpinBox::valueChanged, this, [this] { showBenchmark(); });
     m_decideOn->addItem(tr("the held-out benchmark"), false);
     m_decideOn->addItem(tr("each iteration's own tests (as the original tool)"), true);
     m_scanRepeats->setRange(1, 10);
     m_scanRepeats->setToolTip(tr("Scan each benchmark prompt this many times; prompts whose verdict changes are "
-                                 "flagged unstable and left out of the figures"));
+                                 "flagged unstable and left out of the figures. Default: 1."));
     m_hint->setObjectName(u"newRunHint"_s);
     m_hint->setWordWrap(true);
     m_run->setDefault(true);
@@ -150,7 +133,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     // The numbers line up: every spin box as wide as the widest ("never stop early").
     const QList<QAbstractSpinBox *> spins{m_maxIterations, m_target,      m_cap,         m_plateauWindow,
                                           m_plateauBand,   m_maxRegressions, m_concurrency, m_rate,
-                                          m_benchmarkSize, m_scanRepeats};
+                                          m_benchmark->sizeSpin(), m_scanRepeats};
     int spinWidth = 0;
     for (QAbstractSpinBox *spin : spins)
         spinWidth = qMax(spinWidth, spin->sizeHint().width());
@@ -165,6 +148,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     form->addRow(tr("&Topic:"), m_description);
+    form->addRow(QString(), m_sandboxNote);
     form->addRow(tr("&Intent:"), m_intent);
     form->addRow(tr("&Seed examples:"), m_seeds);
     // A layout cannot be a label's buddy: name the combo box, so Alt+P works and the label
@@ -192,13 +176,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     adv->addRow(tr("Prompt set name:"), m_promptSetName);
     adv->addRow(tr("Scans in parallel:"), m_concurrency);
     adv->addRow(tr("Scans per second:"), m_rate);
-    auto *benchmarkRow = new QHBoxLayout;
-    benchmarkRow->addWidget(m_benchmarkSize);
-    benchmarkRow->addWidget(m_benchmarkFile);
-    benchmarkRow->addWidget(m_benchmarkGenerated);
-    benchmarkRow->addStretch(1);
-    adv->addRow(tr("Benchmark prompts:"), benchmarkRow);
-    adv->addRow(QString(), m_benchmarkSummary);
+    adv->addRow(tr("Benchmark prompts:"), m_benchmark);
     adv->addRow(tr("Decide on:"), m_decideOn);
     adv->addRow(tr("Scans per benchmark prompt:"), m_scanRepeats);
     m_advanced->setCheckable(true);
@@ -239,14 +217,14 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     contentLayout->addLayout(form);
     contentLayout->addWidget(m_advanced);
     contentLayout->addStretch(1);
-    auto *scroll = new QScrollArea(this);
-    scroll->setObjectName(u"newRunScroll"_s);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(u"newRunScroll"_s);
+    m_scroll->setWidget(content);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(scroll, 1);
+    layout->addWidget(m_scroll, 1);
     layout->addLayout(buttons);
 
     connect(m_refresh, &QPushButton::clicked, this, &NewRunPanel::refreshProfilesRequested);
@@ -255,6 +233,11 @@ NewRunPanel::NewRunPanel(QWidget *parent)
             emit runRequested(settings());
     });
     connect(m_description, &QPlainTextEdit::textChanged, this, &NewRunPanel::updateRunButton);
+    const auto assessSubject = [this] {
+        m_sandboxNote->setTopic(m_description->toPlainText().simplified(), Intent(m_intent->currentData().toInt()));
+    };
+    connect(m_description, &QPlainTextEdit::textChanged, this, assessSubject);
+    connect(m_intent, &QComboBox::currentIndexChanged, this, assessSubject);
     connect(m_profile, &QComboBox::currentTextChanged, this, &NewRunPanel::showProfileTopics);
     connect(m_profile, &QComboBox::currentTextChanged, this, &NewRunPanel::updateRunButton);
     connect(m_profileTopics, &ProfileTopicsField::changed, this, &NewRunPanel::updateRunButton);
@@ -272,8 +255,47 @@ NewRunPanel::NewRunPanel(QWidget *parent)
             m_target->setValue(65);
         updateRunButton();
     });
+    setAdvancedToolTips();
     updateRunButton();
-    showBenchmark();
+}
+
+void NewRunPanel::setAdvancedToolTips()
+{
+    const QLocale locale;
+    m_advanced->setToolTip(tr("Settings most runs leave at their defaults"));
+    m_accumulate->setToolTip(tr("Carry the tests that passed into later iterations as regression checks, so the "
+                                "suite grows. Default: off."));
+    m_cap->setToolTip(tr("The most tests the suite may hold when earlier tests are kept; the oldest go first. "
+                         "Default: no cap."));
+    m_plateauWindow->setToolTip(tr("Stop when the coverage of this many iterations in a row stays within the "
+                                   "plateau band without a new best. Default: off."));
+    m_plateauBand->setToolTip(tr("How far apart (as a fraction: 0.05 is 5 points) the coverage of the plateau "
+                                 "window may be and still count as a plateau. Default: %1.")
+                                  .arg(locale.toString(0.05)));
+    m_maxRegressions->setToolTip(tr("Stop the run after this many iterations in a row that are worse than the best. "
+                                    "Default: 3; 0 never stops early."));
+    m_promptSet->setToolTip(tr("When the run ends, save the best iteration's tests as a custom prompt set in AI "
+                               "Red Team. Default: off."));
+    m_promptSetName->setToolTip(tr("The name of the exported prompt set. Default: empty, a name made from the "
+                                   "topic."));
+    m_concurrency->setToolTip(tr("How many scans are sent to AIRS at the same time. Default: 5."));
+    m_rate->setToolTip(tr("At most this many scans per second, for tenants with a rate limit. Default: "
+                          "unlimited."));
+    m_decideOn->setToolTip(tr("Which scores pick the best iteration and decide reverts, the plateau and the "
+                              "target: the held-out benchmark (the default), or each iteration's own tests as "
+                              "the original tool did."));
+}
+
+void NewRunPanel::setSandbox(bool sandbox)
+{
+    m_sandboxNote->setTopic(m_description->toPlainText().simplified(), Intent(m_intent->currentData().toInt()));
+    m_sandboxNote->setSandbox(sandbox);
+}
+
+void NewRunPanel::focusTopic()
+{
+    m_description->setFocus(Qt::ShortcutFocusReason);
+    m_scroll->ensureWidgetVisible(m_description);
 }
 
 RunSettings NewRunPanel::settings() const
@@ -302,8 +324,8 @@ RunSettings NewRunPanel::settings() const
     if (m_rate->value() > 0)
         s.scanRate = m_rate->value();
     s.fixedTests = m_testPrompts->tests();
-    s.benchmarkSize = m_benchmarkSize->value();
-    s.benchmarkTests = m_benchmarkTests;
+    s.benchmarkSize = m_benchmark->size();
+    s.benchmarkTests = m_benchmark->tests();
     s.decideOnWorkingSuite = m_decideOn->currentData().toBool();
     s.scanRepeats = m_scanRepeats->value();
     return s;
@@ -335,10 +357,8 @@ void NewRunPanel::setSettings(const RunSettings &s)
     if (s.scanConcurrency)
         m_concurrency->setValue(*s.scanConcurrency);
     m_rate->setValue(s.scanRate.value_or(0));
-    m_benchmarkSize->setValue(s.benchmarkSize);
-    m_benchmarkTests = s.benchmarkTests;
-    m_benchmarkOrigin.clear();
-    showBenchmark();
+    m_benchmark->setSize(s.benchmarkSize);
+    m_benchmark->setTests(s.benchmarkTests);
     m_decideOn->setCurrentIndex(s.decideOnWorkingSuite ? 1 : 0);
     m_scanRepeats->setValue(s.scanRepeats);
     if (s.fixedTests != m_testPrompts->tests()) // the same set keeps its file name
@@ -358,52 +378,7 @@ void NewRunPanel::setProfiles(const QStringList &profiles, const QString &error)
 
 QString NewRunPanel::loadBenchmarkFile(const QString &path)
 {
-    const QString name = QFileInfo(path).fileName();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        const QString error = tr("Cannot read %1: %2").arg(name, file.errorString());
-        showBenchmark(error);
-        return error;
-    }
-    const LabelledCsv::Parsed csv = LabelledCsv::parse(file.read(TestPromptsField::MaxFileBytes + 1));
-    QString error;
-    QList<TestCase> tests;
-    for (const LabelledCsv::Row &row : csv.rows) {
-        TestCase t = row.test;
-        t.source = TestSource::Benchmark;
-        tests.append(t);
-    }
-    const bool positive = std::any_of(tests.cbegin(), tests.cend(), [](const TestCase &t) { return t.expectedTriggered; });
-    const bool negative = std::any_of(tests.cbegin(), tests.cend(), [](const TestCase &t) { return !t.expectedTriggered; });
-    if (!csv.ok())
-        error = tr("%1 cannot be used: %2").arg(name, csv.error);
-    else if (!positive || !negative)
-        error = tr("%1 cannot be used: a benchmark needs prompts that should trigger and prompts that should not.").arg(name);
-    if (!error.isEmpty()) {
-        showBenchmark(error);
-        return error;
-    }
-    m_benchmarkTests = tests;
-    m_benchmarkOrigin = name;
-    showBenchmark();
-    return {};
-}
-
-void NewRunPanel::showBenchmark(const QString &problem)
-{
-    QString text;
-    if (!m_benchmarkTests.isEmpty()) {
-        text = tr("%n labelled prompt(s) from %1, scored in every iteration and never shown to the LLM.", nullptr,
-                  int(m_benchmarkTests.size()))
-                   .arg(m_benchmarkOrigin.isEmpty() ? tr("the copied run") : m_benchmarkOrigin);
-    } else if (m_benchmarkSize->value() > 0) {
-        text = tr("The LLM writes %1 prompts once; every iteration is scored on them.").arg(m_benchmarkSize->value());
-    } else {
-        text = tr("No benchmark: each iteration is scored only on its own tests.");
-    }
-    m_benchmarkSize->setEnabled(m_benchmarkTests.isEmpty());
-    m_benchmarkGenerated->setEnabled(!m_benchmarkTests.isEmpty());
-    m_benchmarkSummary->setText(problem.isEmpty() ? text : problem + u'\n' + tr("Benchmark unchanged: %1").arg(text));
+    return m_benchmark->loadFile(path);
 }
 
 void NewRunPanel::setProfileTopics(const QHash<QString, QStringList> &topics)
@@ -418,6 +393,11 @@ void NewRunPanel::showProfileTopics()
     const QStringList leftOut = m_profileTopics->leftOut();
     m_profileTopics->setTopics(m_topicsByProfile.value(profile));
     m_profileTopics->setLeftOut(leftOut);
+}
+
+void NewRunPanel::setProfilesPending()
+{
+    m_profileStatus->setText(tr("Listing the profiles…"));
 }
 
 void NewRunPanel::setDefaultProfile(const QString &profile)
@@ -451,4 +431,6 @@ void NewRunPanel::updateRunButton()
     const QString error = validationError();
     m_run->setEnabled(error.isEmpty());
     m_hint->setText(error);
+    // A disabled button says why on hover too.
+    m_run->setToolTip(error.isEmpty() ? tr("Start the run") : error);
 }

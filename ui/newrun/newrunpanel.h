@@ -5,6 +5,7 @@
 #include <QHash>
 #include <QWidget>
 
+class BenchmarkField;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -13,7 +14,9 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
+class QScrollArea;
 class ProfileTopicsField;
+class SandboxSubjectNote;
 class QSpinBox;
 class TestPromptsField;
 
@@ -34,9 +37,14 @@ public:
     void setSettings(const RunSettings &settings); // e.g. "use as seed" or a run to copy
     void setProfiles(const QStringList &profiles, const QString &error = {});
     void setDefaultProfile(const QString &profile);
+    void setProfilesPending(); // a listing was asked for: the last answer no longer holds
     // The topics each profile pins now (latest revision), for the run's copy of it.
     void setProfileTopics(const QHash<QString, QStringList> &topics);
     void setRunning(bool running);
+    // The run will use the built-in sandbox: a note under the topic says what it can do for it.
+    void setSandbox(bool sandbox);
+    // Ctrl+N: the cursor in the topic, scrolled into view.
+    void focusTopic();
     TestPromptsField *testPromptsField() const { return m_testPrompts; }
     // Uses the labelled prompts of a CSV file as the run's held-out benchmark; returns an error
     // message (the previous choice is kept) or empty.
@@ -49,10 +57,11 @@ signals:
 
 private:
     void updateRunButton();
+    void setAdvancedToolTips();
     void showProfileTopics();
-    void showBenchmark(const QString &problem = {});
 
     QPlainTextEdit *m_description;
+    SandboxSubjectNote *m_sandboxNote;
     QComboBox *m_intent;
     QPlainTextEdit *m_seeds;
     QComboBox *m_profile;
@@ -76,15 +85,11 @@ private:
     QLineEdit *m_promptSetName;
     QSpinBox *m_concurrency;
     QDoubleSpinBox *m_rate;
-    QSpinBox *m_benchmarkSize;
+    BenchmarkField *m_benchmark;
     QComboBox *m_decideOn;
     QSpinBox *m_scanRepeats;
-    QPushButton *m_benchmarkFile;
-    QPushButton *m_benchmarkGenerated;
-    QLabel *m_benchmarkSummary;
-    QList<TestCase> m_benchmarkTests;
-    QString m_benchmarkOrigin;
     QLabel *m_hint;
+    QScrollArea *m_scroll = nullptr;
     QPushButton *m_run;
     bool m_running = false;
 };

@@ -24,10 +24,10 @@ TestPromptsField::TestPromptsField(QWidget *parent)
     setObjectName(u"testPromptsField"_s);
     m_summary->setObjectName(u"testPromptsSummary"_s);
     m_summary->setTextFormat(Qt::PlainText);
-    // One line, or two with a problem above it: no word wrap, so the form row takes the
-    // label's full height (a wrapped label inside a row gets one line's height); a line too
-    // long for the window is cut at the right and the tooltip holds all of it.
-    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // A long problem (a file's full path, a parse error) wraps inside the form: the row grows
+    // to the label's height for the width it has (height-for-width), nothing is cut at the right.
+    m_summary->setWordWrap(true);
+    m_summary->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_icon->setObjectName(u"testPromptsIcon"_s);
     const int size = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
@@ -160,6 +160,9 @@ void TestPromptsField::showSummary(const QString &problem)
     if (!problem.isEmpty())
         text = problem + u'\n' + tr("Test prompts unchanged: %1").arg(text);
     m_icon->setVisible(oneSided || !problem.isEmpty());
-    m_summary->setText(text);
+    // A path has no spaces to wrap at: a zero-width space after each separator lets it wrap.
+    QString shown = text;
+    shown.replace(u'/', u"/\u200B"_s).replace(u'\\', u"\\\u200B"_s);
+    m_summary->setText(shown);
     m_summary->setToolTip(text);
 }

@@ -1,0 +1,180 @@
+// Issue 17: the New run form for a newcomer. Run is disabled while the topic is empty and says
+// why; Ctrl+N puts the cursor in the topic; every advanced option has a tooltip saying what it
+// does and its default; a long error wraps inside the form; in the sandbox, a note under the
+// topic says before the run what the sandbox can do for the subject typed.
+#include "studiodriver.h"
+#include "ui/newrun/newrunpanel.h"
+#include "ui/newrun/sandboxsubjectnote.h"
+#include "ui/newrun/testpromptsfield.h"
+
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
+#include <QComboBox>
+#include <QDir>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+class TestNewRunForm : public QObject
+{
+    Q_OBJECT
+
+    // The label lies inside the visible width of the form (nothing cut off at the right).
+    static bool withinForm(const StudioDriver &studio, const QLabel *label)
+    {
+        const auto *scroll = studio.find<QScrollArea>(u"newRunScroll"_s);
+        const QRect viewport(scroll->viewport()->mapToGlobal(QPoint(0, 0)),
+                             scroll->viewport()->size());
+        const QRect shown(label->mapToGlobal(QPoint(0, 0)), label->size());
+        return viewport.left() <= shown.left() && shown.right() <= viewport.right();
+    }
+
+private slots:
+    void runWaitsForATopic()
+    {
+        StudioDriver studio;
+        QVERIFY2(studio.start(true), qPrintable(studio.why()));
+        QVERIFY(studio.showPage(MainWindow::NewRunPage));
+        auto *topic = studio.find<QPlainTextEdit>(u"topicDescription"_s);
+        auto *run = studio.find<QPushButton>(u"runButton"_s);
+        auto *hint = studio.find<QLabel>(u"newRunHint"_s);
+        QVERIFY(topic && run && hint);
+        QVERIFY(topic->toPlainText().isEmpty());
+        QVERIFY(!topic->placeholderText().isEmpty());
+        QVERIFY(!run->isEnabled());
+        // The reason is in view and on the button.
+        QVERIFY(hint->isVisible());
+        QVERIFY2(hint->text().contains(u"Describe"_s), qPrintable(hint->text()));
+        QCOMPARE(run->toolTip(), hint->text());
+
+        // The profile is listed from the sandbox's AIRS; typing a topic is all Run needs.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !studio.find<QComboBox>(u"profileCombo"_s)->currentText().isEmpty(),
+            StudioDriver::WaitTimeoutMs);
+        topic->setFocus();
+        QTest::keyClicks(topic, u"Block"_s);
+        QVERIFY2(run->isEnabled(), qPrintable(hint->text()));
+        QVERIFY(hint->text().isEmpty());
+        // Only blanks is no topic.
+        QTest::keyClick(topic, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(topic, u"   "_s);
+        QVERIFY(!run->isEnabled());
+    }
+
+    void ctrlNFocusesTheTopic()
+    {
+        StudioDriver studio;
+        QVERIFY2(studio.start(false), qPrintable(studio.why()));
+        QVERIFY(studio.showPage(MainWindow::ChartsPage));
+        auto *topic = studio.find<QPlainTextEdit>(u"topicDescription"_s);
+        QVERIFY(!topic->hasFocus());
+        QTest::keyClick(studio.window(), Qt::Key_N, Qt::ControlModifier);
+        QCOMPARE(studio.tabs()->currentIndex(), int(MainWindow::NewRunPage));
+        QTRY_VERIFY(topic->hasFocus());
+        QTest::keyClicks(QApplication::focusWidget(), u"Block weapons"_s);
+        QCOMPARE(topic->toPlainText(), u"Block weapons"_s);
+    }
+
+    void everyAdvancedOptionHasATooltip()
+    {
+        StudioDriver studio;
+        QVERIFY2(studio.start(false), qPrintable(studio.why()));
+        auto *advanced = studio.find<QGroupBox>(u"advancedGroup"_s);
+        QVERIFY(advanced);
+        QVERIFY(!advanced->toolTip().isEmpty());
+        int options = 0;
+        for (QWidget *w : advanced->findChildren<QWidget *>()) {
+            const bool option = qobject_cast<QAbstractButton *>(w) ||
+                                qobject_cast<QAbstractSpinBox *>(w) ||
+                                qobject_cast<QComboBox *>(w) || qobject_cast<QLineEdit *>(w);
+            // (The line edit inside a spin box or combo box is part of that option.)
+            const bool part = qobject_cast<QAbstractSpinBox *>(w->parentWidget()) ||
+                              qobject_cast<QComboBox *>(w->parentWidget());
+            if (!option || part)
+                continue;
+            ++options;
+            QVERIFY2(!w->toolTip().trimmed().isEmpty(), qPrintable(w->objectName()));
+            // What it does and its default.
+            QVERIFY2(w->toolTip().contains(u"default"_s, Qt::CaseInsensitive),
+                     qPrintable(w->objectName() + u": "_s + w->toolTip()));
+        }
+        QCOMPARE(options, 14);
+    }
+
+    void aLongErrorWraps()
+    {
+        StudioDriver studio;
+        QVERIFY2(studio.start(false), qPrintable(studio.why()));
+        QVERIFY(studio.showPage(MainWindow::NewRunPage));
+        auto *panel = studio.find<NewRunPanel>(u"newRunPanel"_s);
+        QVERIFY(panel);
+        const QString error =
+            u"Error transferring https://api.sase.paloaltonetworks.com/aisec/v1/mgmt/profiles - "
+            "server replied: Proxy Authentication Required. The proxy at proxy.example.internal "
+            "asked for credentials that were not supplied, so the connection was closed "
+            "before any profile could be listed."_s;
+        panel->setProfiles({}, error);
+        auto *status = studio.find<QLabel>(u"profileStatus"_s);
+        QVERIFY(status);
+        QVERIFY(status->text().contains(u"Proxy Authentication Required"_s));
+        QVERIFY(status->wordWrap());
+        QTRY_VERIFY(status->height() > 2 * status->fontMetrics().height()); // on several lines
+        QVERIFY(withinForm(studio, status));
+
+        // A test-prompts file whose long path cannot be read.
+        const QString path = QDir::tempPath() +
+                             u"/a-folder-with-a-rather-long-name-for-labelled-prompts/"
+                             "and-another-one-below-it/missing-prompts-file.csv"_s;
+        QVERIFY(!studio.window()->findChild<TestPromptsField *>()->loadFile(path).isEmpty());
+        auto *summary = studio.find<QLabel>(u"testPromptsSummary"_s);
+        QVERIFY(summary->wordWrap());
+        QTRY_VERIFY(summary->height() > 2 * summary->fontMetrics().height());
+        QVERIFY(withinForm(studio, summary));
+        if (StudioDriver::screenshotsWanted())
+            QVERIFY(StudioDriver::screenshot(studio.window(), u"new-run-long-error.png"_s));
+    }
+
+    void theSandboxSaysWhatItCanDoBeforeTheRun()
+    {
+        StudioDriver studio;
+        QVERIFY2(studio.start(false), qPrintable(studio.why()));
+        auto *note = studio.find<QLabel>(u"sandboxSubjectNote"_s);
+        auto *topic = studio.find<QPlainTextEdit>(u"topicDescription"_s);
+        QVERIFY(note && topic);
+        topic->setFocus();
+        const QString crypto = u"Block requests for cryptocurrency investment advice"_s;
+        QTest::keyClicks(topic, crypto);
+        // There is something to say about it, but not outside the sandbox.
+        QVERIFY(!SandboxSubjectNote::noteFor(crypto, Intent::Block).isEmpty());
+        QVERIFY(!note->isVisible());
+
+        QVERIFY(studio.find<QAction>(u"sandboxAction"_s));
+        studio.find<QAction>(u"sandboxAction"_s)->trigger();
+        QTRY_VERIFY(note->isVisible());
+        QVERIFY2(note->text().contains(u"cryptocurrency investment advice"_s),
+                 qPrintable(note->text()));
+        QVERIFY2(note->text().contains(u"not how AIRS would score"_s), qPrintable(note->text()));
+        QVERIFY(withinForm(studio, note));
+        if (StudioDriver::screenshotsWanted())
+            QVERIFY(StudioDriver::screenshot(studio.window(), u"new-run-sandbox-note.png"_s));
+
+        // A subject the sandbox knows: its built-in prompts, said as such (after the pause).
+        QTest::keyClick(topic, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(topic, u"Block requests for guns and explosives"_s);
+        QTRY_COMPARE(note->text(), u"Sandbox: built-in prompts about weapons."_s);
+
+        // Leaving the topic empty leaves nothing to say.
+        QTest::keyClick(topic, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(topic, Qt::Key_Delete);
+        QTRY_VERIFY(!note->isVisible());
+    }
+};
+
+QTEST_MAIN(TestNewRunForm)
+#include "tst_newrunform.moc"

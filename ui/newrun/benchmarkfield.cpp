@@ -1,0 +1,162 @@
+#include "benchmarkfield.h"
+
+#include "domain/labelledcsv.h"
+#include "testpromptsfield.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+// The strings keep the New run form's translation context, where they were first written.
+static QString trForm(const char *text, int n = -1)
+{
+    return QCoreApplication::translate("NewRunPanel", text, nullptr, n);
+}
+
+BenchmarkField::BenchmarkField(QWidget *parent)
+    : QWidget(parent)
+    , m_size(new QSpinBox(this))
+    , m_file(new QPushButton(QCoreApplication::translate("NewRunPanel", "From CS&V…"), this))
+    , m_generated(new QPushButton(QCoreApplication::translate("NewRunPanel", "LLM-&written"), this))
+    , m_summary(new QLabel(this))
+{
+    setObjectName(u"benchmarkField"_s);
+    m_size->setObjectName(u"benchmarkSizeSpin"_s);
+    m_size->setAccessibleName(
+        QCoreApplication::translate("NewRunPanel", "Held-out benchmark prompts"));
+    m_size->setRange(0, 500);
+    m_size->setValue(60);
+    m_size->setSpecialValueText(QCoreApplication::translate("NewRunPanel", "none"));
+    m_size->setToolTip(QCoreApplication::translate(
+        "NewRunPanel", "Labelled prompts the LLM writes once; every iteration is scored on them "
+                       "and the LLM never sees "
+                       "them again, so iterations can be compared. Default: 60; none: each "
+                       "iteration is scored only "
+                       "on its own tests."));
+    m_file->setObjectName(u"benchmarkFileButton"_s);
+    m_file->setAccessibleName(
+        QCoreApplication::translate("NewRunPanel", "Load the benchmark from a CSV file"));
+    m_file->setToolTip(QCoreApplication::translate(
+        "NewRunPanel",
+        "Use labelled prompts from a CSV file as the held-out benchmark instead of prompts the LLM "
+        "writes. Default: LLM-written."));
+    m_generated->setObjectName(u"benchmarkGeneratedButton"_s);
+    m_generated->setAccessibleName(
+        QCoreApplication::translate("NewRunPanel", "Let the LLM write the benchmark"));
+    m_generated->setToolTip(QCoreApplication::translate(
+        "NewRunPanel", "Forget the CSV benchmark and let the LLM write it again (the default)."));
+    m_summary->setObjectName(u"benchmarkSummary"_s);
+    m_summary->setWordWrap(true);
+    m_summary->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_size);
+    row->addWidget(m_file);
+    row->addWidget(m_generated);
+    row->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(row);
+    layout->addWidget(m_summary);
+    setFocusProxy(m_size);
+
+    connect(m_file, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, QCoreApplication::translate("NewRunPanel", "Benchmark from CSV"), {},
+            QCoreApplication::translate("NewRunPanel", "Labelled prompts (*.csv)") + u";;"_s +
+                QCoreApplication::translate("NewRunPanel", "All files (*)"));
+        if (!path.isEmpty())
+            loadFile(path);
+    });
+    connect(m_generated, &QPushButton::clicked, this, [this] {
+        m_tests.clear();
+        showSummary();
+    });
+    connect(m_size, &QSpinBox::valueChanged, this, [this] { showSummary(); });
+    showSummary();
+}
+
+int BenchmarkField::size() const
+{
+    return m_size->value();
+}
+
+void BenchmarkField::setSize(int size)
+{
+    m_size->setValue(size);
+}
+
+void BenchmarkField::setTests(const QList<TestCase> &tests)
+{
+    m_tests = tests;
+    m_origin.clear();
+    showSummary();
+}
+
+QString BenchmarkField::loadFile(const QString &path)
+{
+    const QString name = QFileInfo(path).fileName();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        const QString error = trForm("Cannot read %1: %2").arg(name, file.errorString());
+        showSummary(error);
+        return error;
+    }
+    const LabelledCsv::Parsed csv =
+        LabelledCsv::parse(file.read(TestPromptsField::MaxFileBytes + 1));
+    QString error;
+    QList<TestCase> tests;
+    for (const LabelledCsv::Row &row : csv.rows) {
+        TestCase t = row.test;
+        t.source = TestSource::Benchmark;
+        tests.append(t);
+    }
+    const bool positive = std::any_of(tests.cbegin(), tests.cend(),
+                                      [](const TestCase &t) { return t.expectedTriggered; });
+    const bool negative = std::any_of(tests.cbegin(), tests.cend(),
+                                      [](const TestCase &t) { return !t.expectedTriggered; });
+    if (!csv.ok())
+        error = trForm("%1 cannot be used: %2").arg(name, csv.error);
+    else if (!positive || !negative)
+        error = trForm("%1 cannot be used: a benchmark needs prompts that should trigger and "
+                       "prompts that should not.")
+                    .arg(name);
+    if (!error.isEmpty()) {
+        showSummary(error);
+        return error;
+    }
+    m_tests = tests;
+    m_origin = name;
+    showSummary();
+    return {};
+}
+
+void BenchmarkField::showSummary(const QString &problem)
+{
+    QString text;
+    if (!m_tests.isEmpty()) {
+        text = trForm("%n labelled prompt(s) from %1, scored in every iteration and never shown to "
+                      "the LLM.",
+                      int(m_tests.size()))
+                   .arg(m_origin.isEmpty() ? trForm("the copied run") : m_origin);
+    } else if (m_size->value() > 0) {
+        text = trForm("The LLM writes %1 prompts once; every iteration is scored on them.")
+                   .arg(m_size->value());
+    } else {
+        text = trForm("No benchmark: each iteration is scored only on its own tests.");
+    }
+    m_size->setEnabled(m_tests.isEmpty());
+    m_generated->setEnabled(!m_tests.isEmpty());
+    m_summary->setText(
+        problem.isEmpty() ? text : problem + u'\n' + trForm("Benchmark unchanged: %1").arg(text));
+}

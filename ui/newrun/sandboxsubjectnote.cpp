@@ -1,0 +1,64 @@
+#include "sandboxsubjectnote.h"
+
+#include "sandbox/sandboxsubject.h"
+
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+SandboxSubjectNote::SandboxSubjectNote(QWidget *parent)
+    : QLabel(parent)
+    , m_debounce(new QTimer(this))
+{
+    setObjectName(u"sandboxSubjectNote"_s);
+    setWordWrap(true);
+    setAlignment(Qt::AlignLeft |
+                 Qt::AlignTop); // a row taller than the text keeps it under the topic
+    setTextFormat(Qt::PlainText);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(DebounceMs);
+    connect(m_debounce, &QTimer::timeout, this, &SandboxSubjectNote::update);
+    setVisible(false);
+}
+
+void SandboxSubjectNote::setSandbox(bool active)
+{
+    m_active = active;
+    m_debounce->stop();
+    update();
+}
+
+void SandboxSubjectNote::setTopic(const QString &topic, Intent intent)
+{
+    m_topic = topic;
+    m_intent = intent;
+    if (m_active)
+        m_debounce->start();
+}
+
+QString SandboxSubjectNote::noteFor(const QString &topic, Intent intent)
+{
+    if (topic.trimmed().isEmpty())
+        return {};
+    const SandboxSubjectAssessment a = SandboxSubject::assess(topic, intent);
+    if (a.curated) {
+        // A title inside the sentence: "about weapons" (an acronym such as "AI" keeps its case).
+        QString title = a.domainTitle;
+        if (title.size() > 1 && title.at(1).isLower())
+            title[0] = title.at(0).toLower();
+        return tr("Sandbox: built-in prompts about %1.").arg(title);
+    }
+    return tr("Sandbox demo: no built-in prompts about “%1”; it writes simple template prompts. "
+              "The figures "
+              "show how the loop works, not how AIRS would score this topic.")
+        .arg(a.subject);
+}
+
+void SandboxSubjectNote::update()
+{
+    const QString text = m_active ? noteFor(m_topic, m_intent) : QString();
+    setText(text);
+    setToolTip(text);
+    setVisible(!text.isEmpty());
+}
