@@ -118,8 +118,13 @@ QString clauseSubject(const QString &clause, bool firstOfText)
                 expectVerb = true;
                 continue;
             }
-            if (!expectVerb || (k > 0 && !kVerbs.contains(b)))
-                break;
+            // Also a later verb after its own object: "launder money or run scams" ->
+            // "laundering money or running scams".
+            if (!expectVerb || (k > 0 && !kVerbs.contains(b))) {
+                expectVerb = words.at(k).endsWith(u',') && k + 1 < words.size() &&
+                             kVerbs.contains(bare(words.at(k + 1)));
+                continue;
+            }
             const QString tail = words.at(k).mid(b.size()); // trailing punctuation
             words[k] = gerund(b) + tail;
             expectVerb = tail.contains(u',');

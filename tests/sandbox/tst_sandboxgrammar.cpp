@@ -214,6 +214,9 @@ private slots:
         QTest::newRow("infinitive")
             << u"Block requests to obtain, build or use illegal weapons and explosives"_s
             << u"obtaining, building or using illegal weapons and explosives"_s << true;
+        QTest::newRow("second verb")
+            << u"Block requests to launder money or run investment scams"_s
+            << u"laundering money or running investment scams"_s << false;
         QTest::newRow("plain") << u"Gambling tips"_s << u"gambling tips"_s << false;
         QTest::newRow("trailing") << u"Allow general health and medical information questions"_s
                                   << u"general health and medical information"_s << true;
