@@ -268,26 +268,6 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
         <translation>Es kann nichts übernommen werden: Der Grund steht unten.</translation>
     </message>
     <message>
-        <source>Description (unchanged)</source>
-        <translation>Beschreibung (unverändert)</translation>
-    </message>
-    <message>
-        <source>Description</source>
-        <translation>Beschreibung</translation>
-    </message>
-    <message>
-        <source>Examples</source>
-        <translation>Beispiele</translation>
-    </message>
-    <message>
-        <source>removed:</source>
-        <translation>entfernt:</translation>
-    </message>
-    <message>
-        <source>added:</source>
-        <translation>hinzugefügt:</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Apply the topic of iteration %1&lt;/b&gt; of run %2 to its production profile &lt;b&gt;%3&lt;/b&gt;. The run itself only ever tested on its own copy.</source>
         <translation>&lt;b&gt;Das Thema von Iteration %1&lt;/b&gt; aus Lauf %2 in sein Produktionsprofil &lt;b&gt;%3&lt;/b&gt; übernehmen. Der Lauf selbst hat nur auf seiner eigenen Kopie getestet.</translation>
     </message>
@@ -324,28 +304,23 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
         <translation>Themen und Profil werden aus AIRS gelesen…</translation>
     </message>
     <message>
-        <source>Security profile %1</source>
-        <translation>Sicherheitsprofil %1</translation>
+        <source>The run&apos;s last apply was reverted. Reload from AIRS to see what applying iteration %1 would change now.</source>
+        <translation>Die letzte Übernahme des Laufs wurde zurückgenommen. Laden Sie aus AIRS neu, um zu sehen, was die Übernahme von Iteration %1 jetzt ändern würde.</translation>
+    </message>
+</context>
+<context>
+    <name>ApplyPlanHtml</name>
+    <message>
+        <source>block</source>
+        <translation>blockieren</translation>
     </message>
     <message>
-        <source>Profile &lt;b&gt;%1&lt;/b&gt; already pins these topics at their latest revisions.</source>
-        <translation>Profil &lt;b&gt;%1&lt;/b&gt; bindet diese Themen bereits in ihren neuesten Revisionen.</translation>
+        <source>allow</source>
+        <translation>erlauben</translation>
     </message>
     <message>
-        <source>Profile &lt;b&gt;%1&lt;/b&gt; will pin, at their latest revisions, with guardrail action &lt;b&gt;%2&lt;/b&gt; (%3 intent):</source>
-        <translation>Profil &lt;b&gt;%1&lt;/b&gt; bindet sie in ihren neuesten Revisionen, mit der Guardrail-Aktion &lt;b&gt;%2&lt;/b&gt; (Absicht %3):</translation>
-    </message>
-    <message>
-        <source>%1 bucket: &lt;b&gt;%2&lt;/b&gt;</source>
-        <translation>Gruppe %1: &lt;b&gt;%2&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Every other topic on the profile, and every other setting, is kept.</source>
-        <translation>Alle anderen Themen des Profils und alle anderen Einstellungen bleiben erhalten.</translation>
-    </message>
-    <message>
-        <source>Topic &quot;%1&quot;</source>
-        <translation>Thema „%1“</translation>
+        <source>This is what was planned. Only part of it was written: the result below says what.</source>
+        <translation>Das war geplant. Nur ein Teil davon wurde geschrieben: Welcher, steht im Ergebnis unten.</translation>
     </message>
     <message>
         <source>AIRS already has exactly this text (revision %1): unchanged.</source>
@@ -356,8 +331,116 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
         <translation>In AIRS gibt es kein Thema dieses Namens: Es wird angelegt.</translation>
     </message>
     <message>
+        <source>Created in AIRS.</source>
+        <translation>In AIRS angelegt.</translation>
+    </message>
+    <message>
+        <source>The apply created it; the revert deleted it again.</source>
+        <translation>Die Übernahme hat es angelegt; das Zurücknehmen hat es wieder gelöscht.</translation>
+    </message>
+    <message>
         <source>AIRS now has revision %1 of this topic. Struck-through text is in AIRS now and will be replaced; highlighted text will be written.</source>
         <translation>AIRS hat jetzt Revision %1 dieses Themas. Durchgestrichener Text steht jetzt in AIRS und wird ersetzt; hervorgehobener Text wird geschrieben.</translation>
+    </message>
+    <message>
+        <source>Updated: the text of revision %1 was replaced. Struck-through text was removed; highlighted text is in AIRS now.</source>
+        <translation>Aktualisiert: Der Text von Revision %1 wurde ersetzt. Durchgestrichener Text wurde entfernt; hervorgehobener Text steht jetzt in AIRS.</translation>
+    </message>
+    <message>
+        <source>Reverted: AIRS has the text of revision %1 again (struck through); the highlighted text was taken back.</source>
+        <translation>Zurückgenommen: AIRS hat wieder den Text von Revision %1 (durchgestrichen); der hervorgehobene Text wurde zurückgenommen.</translation>
+    </message>
+    <message>
+        <source>Companion topic “%1” (allow)</source>
+        <translation>Zugehöriges Thema „%1“ (erlauben)</translation>
+    </message>
+    <message>
+        <source>Topic “%1” (%2)</source>
+        <translation>Thema „%1“ (%2)</translation>
+    </message>
+    <message>
+        <source>The companion is an allow topic the run wrote for the legitimate side of the same subject, so that AIRS can tell harmless prompts from the ones the block topic must catch; the run measured the block topic together with it, so it is applied with it.</source>
+        <translation>Das zugehörige Thema ist ein Erlauben-Thema, das der Lauf für die legitime Seite desselben Gegenstands geschrieben hat, damit AIRS harmlose Prompts von denen unterscheiden kann, die das Blockieren-Thema abfangen muss; der Lauf hat das Blockieren-Thema zusammen mit ihm gemessen, daher wird es mit ihm übernommen.</translation>
+    </message>
+    <message>
+        <source>Description (unchanged)</source>
+        <translation>Beschreibung (unverändert)</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>Beispiele</translation>
+    </message>
+    <message>
+        <source>removed:</source>
+        <translation>entfernt:</translation>
+    </message>
+    <message>
+        <source>added:</source>
+        <translation>hinzugefügt:</translation>
+    </message>
+    <message>
+        <source>Security profile %1</source>
+        <translation>Sicherheitsprofil %1</translation>
+    </message>
+    <message>
+        <source>Profile &lt;b&gt;%1&lt;/b&gt; already pins these topics at their latest revisions.</source>
+        <translation>Profil &lt;b&gt;%1&lt;/b&gt; verwendet diese Themen bereits in ihrer neuesten Revision.</translation>
+    </message>
+    <message>
+        <source>The revert put the topic guardrails of profile &lt;b&gt;%1&lt;/b&gt; back as they were before the apply.</source>
+        <translation>Das Zurücknehmen hat die Themen-Guardrails von Profil &lt;b&gt;%1&lt;/b&gt; so wiederhergestellt, wie sie vor der Übernahme waren.</translation>
+    </message>
+    <message>
+        <source>Profile &lt;b&gt;%1&lt;/b&gt; now pins these topics at their latest revisions:</source>
+        <translation>Profil &lt;b&gt;%1&lt;/b&gt; verwendet diese Themen jetzt in ihrer neuesten Revision:</translation>
+    </message>
+    <message>
+        <source>Profile &lt;b&gt;%1&lt;/b&gt; will pin these topics at their latest revisions:</source>
+        <translation>Profil &lt;b&gt;%1&lt;/b&gt; wird diese Themen in ihrer neuesten Revision verwenden:</translation>
+    </message>
+    <message>
+        <source>Block: &lt;b&gt;%1&lt;/b&gt; — a prompt that matches it is blocked</source>
+        <translation>Blockieren: &lt;b&gt;%1&lt;/b&gt; — ein Prompt, der darauf passt, wird blockiert</translation>
+    </message>
+    <message>
+        <source>Allow: &lt;b&gt;%1&lt;/b&gt;, the companion — a prompt that matches it is allowed</source>
+        <translation>Erlauben: &lt;b&gt;%1&lt;/b&gt;, das zugehörige Thema — ein Prompt, der darauf passt, wird erlaubt</translation>
+    </message>
+    <message>
+        <source>Allow: &lt;b&gt;%1&lt;/b&gt; — a prompt that matches it is allowed</source>
+        <translation>Erlauben: &lt;b&gt;%1&lt;/b&gt; — ein Prompt, der darauf passt, wird erlaubt</translation>
+    </message>
+    <message>
+        <source>Profile action for a prompt that matches none of its topics: &lt;b&gt;%1&lt;/b&gt;.</source>
+        <translation>Profilaktion für einen Prompt, der auf keines seiner Themen passt: &lt;b&gt;%1&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>(It is &lt;b&gt;%1&lt;/b&gt; now: this changes too.)</source>
+        <translation>(Derzeit &lt;b&gt;%1&lt;/b&gt;: Auch das ändert sich.)</translation>
+    </message>
+    <message>
+        <source>So the block topic is what this guardrail enforces; everything else passes.</source>
+        <translation>Dieser Guardrail setzt also das Blockieren-Thema durch; alles andere wird durchgelassen.</translation>
+    </message>
+    <message>
+        <source>So only prompts on the allow topic pass; everything else is blocked.</source>
+        <translation>Es werden also nur Prompts zum Erlauben-Thema durchgelassen; alles andere wird blockiert.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Every other topic on the profile, and every other setting, is kept.</source>
+        <translation>Alle anderen Themen des Profils und alle anderen Einstellungen bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>Other topics on the profile: %1.</source>
+        <translation>Weitere Themen des Profils: %1.</translation>
     </message>
 </context>
 <context>
@@ -379,39 +462,19 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
         <translation>Dieser Lauf hat keinen zurückgehaltenen Benchmark (Läufe von vor seiner Einführung oder mit --benchmark 0 gestartet), daher gibt es kein Prompt-Iterations-Raster.</translation>
     </message>
     <message>
-        <source>%1 held-out prompts × %2 iterations; %3 of them flip between iterations. Showing %4. Click an iteration&apos;s header to compare it with the one before.</source>
-        <translation>%1 zurückgehaltene Prompts × %2 Iterationen; %3 davon wechseln zwischen Iterationen. Angezeigt: %4. Auf den Kopf einer Iteration klicken, um sie mit der vorigen zu vergleichen.</translation>
-    </message>
-    <message>
         <source>Your additions made %1 benchmark versions; each column says which one it was scored on, and · marks a prompt added after it.</source>
         <translation>Durch manuelle Ergänzungen gibt es %1 Benchmark-Versionen; jede Spalte nennt die Version, an der sie gemessen wurde, und · markiert einen Prompt, der erst danach hinzukam.</translation>
+    </message>
+    <message>
+        <source>%1 held-out prompts × %2 iterations; %3 of them flip between iterations. Showing %4. ✓ correct, ✗ wrong. Click an iteration&apos;s header to compare it with the one before.</source>
+        <translation>%1 zurückgehaltene Prompts × %2 Iterationen; %3 davon wechseln zwischen Iterationen. Angezeigt: %4. ✓ richtig, ✗ falsch. Klicken Sie auf den Spaltenkopf einer Iteration, um sie mit der vorigen zu vergleichen.</translation>
     </message>
 </context>
 <context>
     <name>BenchmarkGridModel</name>
     <message>
-        <source>trigger</source>
-        <translation>auslösen</translation>
-    </message>
-    <message>
-        <source>pass</source>
-        <translation>durchlassen</translation>
-    </message>
-    <message>
         <source>Category: %1</source>
         <translation>Kategorie: %1</translation>
-    </message>
-    <message>
-        <source>right</source>
-        <translation>richtig</translation>
-    </message>
-    <message>
-        <source>wrong</source>
-        <translation>falsch</translation>
-    </message>
-    <message>
-        <source>Iteration %1: %2 (AIRS: %3, category %4)</source>
-        <translation>Iteration %1: %2 (AIRS: %3, Kategorie %4)</translation>
     </message>
     <message>
         <source>no action</source>
@@ -462,6 +525,24 @@ Kategorie: %2</translation>
     <message>
         <source>%1 (v%2)</source>
         <translation>%1 (v%2)</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1 as expected: correct</source>
+        <translation>%1, wie erwartet: richtig</translation>
+    </message>
+    <message>
+        <source>%1, expected %2: wrong (a %3)</source>
+        <translation>%1, erwartet war %2: falsch (ein %3)</translation>
+    </message>
+    <message>
+        <source>Iteration %1: %2
+AIRS action: %3, category: %4</source>
+        <translation>Iteration %1: %2
+AIRS-Aktion: %3, Kategorie: %4</translation>
     </message>
 </context>
 <context>
@@ -693,7 +774,7 @@ Kategorie: %2</translation>
     </message>
     <message>
         <source>▲/▼ show which way a metric moved from A to B; green is better, red is worse. Rates change in percentage points (pp); for false positives and false negatives fewer is better.</source>
-        <translation>▲/▼ zeigen, in welche Richtung sich eine Kennzahl von A nach B bewegt hat; Grün ist besser, Rot ist schlechter. Raten ändern sich in Prozentpunkten (pp); bei Falsch-Positiven und Falsch-Negativen ist weniger besser.</translation>
+        <translation>▲/▼ zeigen, in welche Richtung sich eine Kennzahl von A nach B bewegt hat; Grün ist besser, Rot ist schlechter. Raten ändern sich in Prozentpunkten (PP); bei Falsch-Positiven und Falsch-Negativen ist weniger besser.</translation>
     </message>
     <message>
         <source>Apply iteration B to AIRS</source>
@@ -717,7 +798,7 @@ Kategorie: %2</translation>
     </message>
     <message>
         <source>Iteration %1 → %2: coverage %3 → %4 (%5); %6 fixed, %7 broken.</source>
-        <translation>Iteration %1 → %2: Abdeckung %3 → %4 (%5); %6 behoben, %7 kaputt.</translation>
+        <translation>Iteration %1 → %2: Abdeckung %3 → %4 (%5); %6 behoben, %7 neu falsch.</translation>
     </message>
     <message>
         <source>Name</source>
@@ -776,16 +857,12 @@ B: %2
         <translation>Diese Iterationen haben keinen Prompt gemeinsam gescannt und lassen sich daher nicht Prompt für Prompt vergleichen.</translation>
     </message>
     <message>
-        <source>p &lt; 0.001</source>
-        <translation>p &lt; 0,001</translation>
-    </message>
-    <message>
         <source>p = %1</source>
         <translation>p = %1</translation>
     </message>
     <message>
         <source>%1 fixed, %2 broken, %3</source>
-        <translation>%1 behoben, %2 kaputt, %3</translation>
+        <translation>%1 behoben, %2 neu falsch, %3</translation>
     </message>
     <message>
         <source>Iteration %1 is better than iteration %2: %3.</source>
@@ -824,7 +901,7 @@ B: %2
     </message>
     <message>
         <source>Iteration %1 → %2: benchmark coverage %3 → %4 (%5); in their own tests, %6 fixed, %7 broken.</source>
-        <translation>Iteration %1 → %2: Benchmark-Abdeckung %3 → %4 (%5); in den eigenen Tests %6 behoben, %7 kaputt.</translation>
+        <translation>Iteration %1 → %2: Benchmark-Abdeckung %3 → %4 (%5); in den eigenen Tests %6 behoben, %7 neu falsch.</translation>
     </message>
     <message>
         <source> (benchmark v%1)</source>
@@ -836,6 +913,14 @@ B: %2
             <numerusform>Benchmark v%1 und v%2: verglichen über den %n Prompt, der in beiden enthalten ist.</numerusform>
             <numerusform>Benchmark v%1 und v%2: verglichen über die %n Prompts, die in beiden enthalten sind.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>▲▼ from A to B: green better, red worse; pp = percentage points</source>
+        <translation>▲▼ von A nach B: Grün besser, Rot schlechter; PP = Prozentpunkte</translation>
+    </message>
+    <message>
+        <source>p &lt; %1</source>
+        <translation>p &lt; %1</translation>
     </message>
 </context>
 <context>
@@ -866,11 +951,105 @@ B: %2
     </message>
 </context>
 <context>
-    <name>EfficacyChartImage</name>
+    <name>DesktopNotifier</name>
+    <message>
+        <source>no session bus</source>
+        <translation>kein Session-Bus</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+</context>
+<context>
+    <name>DisplayFormat</name>
     <message>
         <source>%1%</source>
-        <translation>%1 %</translation>
+        <comment>percent</comment>
+        <extracomment>A percentage: %1 is the number already formatted for the locale (&quot;87.5&quot;). German: &quot;%1 %&quot;.</extracomment>
+        <translation>%1 %</translation>
     </message>
+    <message>
+        <source>%1%2 pp</source>
+        <comment>percentage points</comment>
+        <extracomment>A change in percentage points: %1 is the sign (+ or −), %2 the number.</extracomment>
+        <translation>%1%2 PP</translation>
+    </message>
+    <message>
+        <source>triggered</source>
+        <translation>ausgelöst</translation>
+    </message>
+    <message>
+        <source>not triggered</source>
+        <translation>nicht ausgelöst</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>richtig</translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation>falsch</translation>
+    </message>
+    <message>
+        <source>false negative</source>
+        <translation>Falsch-Negativ</translation>
+    </message>
+    <message>
+        <source>false positive</source>
+        <translation>Falsch-Positiv</translation>
+    </message>
+    <message>
+        <source>reached the target coverage on the benchmark (%1 ≥ %2)</source>
+        <translation>Zielabdeckung auf dem Benchmark erreicht (%1 ≥ %2)</translation>
+    </message>
+    <message>
+        <source>reached the target coverage (%1 ≥ %2)</source>
+        <translation>Zielabdeckung erreicht (%1 ≥ %2)</translation>
+    </message>
+    <message>
+        <source>reached the maximum of %1 iterations</source>
+        <translation>Höchstzahl von %1 Iterationen erreicht</translation>
+    </message>
+    <message>
+        <source>stopped after %1 consecutive regressions</source>
+        <translation>nach %1 Regressionen in Folge angehalten</translation>
+    </message>
+    <message>
+        <source>coverage plateaued between %1 and %2</source>
+        <translation>Abdeckung stagniert zwischen %1 und %2</translation>
+    </message>
+    <message>
+        <source>paused: the application was closed</source>
+        <translation>pausiert: Die Anwendung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>the %1 step did not finish within %2 s</source>
+        <translation>Schritt „%1“ wurde nicht innerhalb von %2 s abgeschlossen</translation>
+    </message>
+    <message>
+        <source>no LLM provider is configured</source>
+        <translation>kein LLM-Anbieter eingerichtet</translation>
+    </message>
+    <message>
+        <source>AIRS management is not configured</source>
+        <translation>AIRS-Verwaltung ist nicht eingerichtet</translation>
+    </message>
+    <message>
+        <source>the run file could not be saved</source>
+        <translation>Laufdatei konnte nicht gespeichert werden</translation>
+    </message>
+</context>
+<context>
+    <name>EfficacyChartImage</name>
     <message>
         <source>Coverage</source>
         <translation>Abdeckung</translation>
@@ -884,12 +1063,12 @@ B: %2
         <translation>TNR</translation>
     </message>
     <message>
-        <source>Target %1%</source>
-        <translation>Ziel %1 %</translation>
-    </message>
-    <message>
         <source>No recorded iterations yet</source>
         <translation>Noch keine aufgezeichneten Iterationen</translation>
+    </message>
+    <message>
+        <source>Target %1</source>
+        <translation>Ziel %1</translation>
     </message>
 </context>
 <context>
@@ -982,6 +1161,10 @@ B: %2
         <source>Iteration %1 is the first scored on benchmark version %2 (%3 prompts): figures before it are on fewer prompts, so Compare puts them side by side on the prompts both were asked.</source>
         <translation>Iteration %1 ist die erste, die an Benchmark-Version %2 (%3 Prompts) gemessen wurde: Die Zahlen davor beruhen auf weniger Prompts, daher stellt „Vergleich“ sie über die Prompts gegenüber, die in beiden enthalten sind.</translation>
     </message>
+    <message>
+        <source>No iterations yet — the chart fills in as each iteration completes.</source>
+        <translation>Noch keine Iterationen — das Diagramm füllt sich, sobald die einzelnen Iterationen abgeschlossen sind.</translation>
+    </message>
 </context>
 <context>
     <name>EfficacySeriesModel</name>
@@ -1017,6 +1200,47 @@ B: %2
         <source>Duplicate</source>
         <translation>Duplikat</translation>
     </message>
+    <message>
+        <source>Iteration %1 (best)</source>
+        <translation>Iteration %1 (beste)</translation>
+    </message>
+    <message>
+        <source>Iteration %1</source>
+        <translation>Iteration %1</translation>
+    </message>
+    <message>
+        <source>Coverage (benchmark): %1</source>
+        <translation>Abdeckung (Benchmark): %1</translation>
+    </message>
+    <message>
+        <source>Coverage: %1</source>
+        <translation>Abdeckung: %1</translation>
+    </message>
+    <message>
+        <source>(95 % interval %1–%2)</source>
+        <extracomment>%1 and %2: the lower and upper end of the 95 % interval</extracomment>
+        <translation>(95-%-Intervall %1–%2)</translation>
+    </message>
+    <message>
+        <source>TPR: %1</source>
+        <translation>TPR: %1</translation>
+    </message>
+    <message>
+        <source>TNR: %1</source>
+        <translation>TNR: %1</translation>
+    </message>
+    <message>
+        <source>Accuracy: %1</source>
+        <translation>Genauigkeit: %1</translation>
+    </message>
+    <message>
+        <source>F1: %1</source>
+        <translation>F1: %1</translation>
+    </message>
+    <message>
+        <source>Click to show this iteration</source>
+        <translation>Klicken, um diese Iteration anzuzeigen</translation>
+    </message>
 </context>
 <context>
     <name>ErrorBanner</name>
@@ -1050,6 +1274,172 @@ B: %2
     </message>
 </context>
 <context>
+    <name>EventLogText</name>
+    <message>
+        <source>Iteration %1: coverage %2 (TPR %3, TNR %4)</source>
+        <translation>Iteration %1: Abdeckung %2 (TPR %3, TNR %4)</translation>
+    </message>
+    <message>
+        <source>%1; on the benchmark %2</source>
+        <translation>%1; auf dem Benchmark %2</translation>
+    </message>
+    <message>
+        <source>Run paused</source>
+        <translation>Lauf pausiert</translation>
+    </message>
+    <message>
+        <source>Run paused (%1)</source>
+        <translation>Lauf pausiert (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Memory: %n learning(s) loaded</source>
+        <translation>
+            <numerusform>Gedächtnis: %n Erkenntnis geladen</numerusform>
+            <numerusform>Gedächtnis: %n Erkenntnisse geladen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory: no previous learnings</source>
+        <translation>Gedächtnis: keine früheren Erkenntnisse</translation>
+    </message>
+    <message>
+        <source>Iteration %1 started</source>
+        <translation>Iteration %1 gestartet</translation>
+    </message>
+    <message>
+        <source>Topic: %1 — %2</source>
+        <translation>Thema: %1 — %2</translation>
+    </message>
+    <message>
+        <source>Companion allow topic: %1</source>
+        <translation>Zugehöriges Erlauben-Thema: %1</translation>
+    </message>
+    <message>
+        <source>Deployed to AIRS (topic %1)</source>
+        <translation>In AIRS bereitgestellt (Thema %1)</translation>
+    </message>
+    <message>
+        <source>Tests: %1 new, %2 carried failures, %3 regression checks; %4 repeated or over the cap dropped, %5 in all</source>
+        <translation>Tests: %1 neu, %2 übernommene Fehler, %3 Regressionsprüfungen; %4 wiederholt oder über der Obergrenze verworfen, %5 insgesamt</translation>
+    </message>
+    <message>
+        <source>Tests: %1 new, %2 carried failures, %3 regression checks, %4 in all</source>
+        <translation>Tests: %1 neu, %2 übernommene Fehler, %3 Regressionsprüfungen, %4 insgesamt</translation>
+    </message>
+    <message>
+        <source>Analysis: %1</source>
+        <translation>Analyse: %1</translation>
+    </message>
+    <message>
+        <source>Duplicate of iteration %1: skipped</source>
+        <translation>Duplikat von Iteration %1: übersprungen</translation>
+    </message>
+    <message>
+        <source>Reverted to the best topic (iteration %1)</source>
+        <translation>Auf das beste Thema zurückgesetzt (Iteration %1)</translation>
+    </message>
+    <message>
+        <source>Simplified the best topic</source>
+        <translation>Das beste Thema vereinfacht</translation>
+    </message>
+    <message>
+        <source>Coverage plateaued between %1 and %2</source>
+        <translation>Die Abdeckung stagniert zwischen %1 und %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Memory: %n learning(s) extracted</source>
+        <translation>
+            <numerusform>Gedächtnis: %n Erkenntnis gewonnen</numerusform>
+            <numerusform>Gedächtnis: %n Erkenntnisse gewonnen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Prompt set &quot;%1&quot; created with %n prompt(s)</source>
+        <translation>
+            <numerusform>Prompt-Set „%1“ mit %n Prompt angelegt</numerusform>
+            <numerusform>Prompt-Set „%1“ mit %n Prompts angelegt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run completed: %1</source>
+        <translation>Lauf abgeschlossen: %1</translation>
+    </message>
+    <message>
+        <source>Run cancelled</source>
+        <translation>Lauf abgebrochen</translation>
+    </message>
+    <message>
+        <source>Run failed: %1</source>
+        <translation>Lauf fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Iteration %1: a proposal is waiting for your decision</source>
+        <translation>Iteration %1: Ein Vorschlag wartet auf Ihre Entscheidung</translation>
+    </message>
+    <message>
+        <source>Another proposal asked for</source>
+        <translation>Anderer Vorschlag angefordert</translation>
+    </message>
+    <message>
+        <source>Another proposal asked for: %1</source>
+        <translation>Anderer Vorschlag angefordert: %1</translation>
+    </message>
+    <message>
+        <source>Your edited topic was accepted</source>
+        <translation>Ihr bearbeitetes Thema wurde angenommen</translation>
+    </message>
+    <message>
+        <source>The proposal was accepted</source>
+        <translation>Der Vorschlag wurde angenommen</translation>
+    </message>
+    <message>
+        <source>Step mode: the run waits for you after each proposal</source>
+        <translation>Schrittmodus: Der Lauf wartet nach jedem Vorschlag auf Sie</translation>
+    </message>
+    <message>
+        <source>Auto mode: the run goes on by itself</source>
+        <translation>Automatikmodus: Der Lauf macht von selbst weiter</translation>
+    </message>
+    <message>
+        <source>Label restored: &quot;%1&quot;</source>
+        <translation>Kennzeichnung wiederhergestellt: „%1“</translation>
+    </message>
+    <message>
+        <source>Label corrected: &quot;%1&quot; should trigger</source>
+        <translation>Kennzeichnung korrigiert: „%1“ soll auslösen</translation>
+    </message>
+    <message>
+        <source>Label corrected: &quot;%1&quot; should not trigger</source>
+        <translation>Kennzeichnung korrigiert: „%1“ soll nicht auslösen</translation>
+    </message>
+    <message>
+        <source>the benchmark (version %1 from the next iteration)</source>
+        <translation>den Benchmark (Version %1 ab der nächsten Iteration)</translation>
+    </message>
+    <message>
+        <source>the working suite (from the next iteration)</source>
+        <translation>die Arbeits-Testreihe (ab der nächsten Iteration)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) added to %1; %2 already in the run</source>
+        <translation>
+            <numerusform>%n Prompt in %1 aufgenommen; %2 bereits im Lauf vorhanden</numerusform>
+            <numerusform>%n Prompts in %1 aufgenommen; %2 bereits im Lauf vorhanden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) added to %1</source>
+        <translation>
+            <numerusform>%n Prompt in %1 aufgenommen</numerusform>
+            <numerusform>%n Prompts in %1 aufgenommen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+</context>
+<context>
     <name>FlipsPanel</name>
     <message>
         <source>Tests</source>
@@ -1069,7 +1459,7 @@ B: %2
     </message>
     <message>
         <source>Broken (%1)</source>
-        <translation>Kaputt (%1)</translation>
+        <translation>Neu falsch (%1)</translation>
     </message>
     <message>
         <source>Only in A or B (%1)</source>
@@ -1149,30 +1539,6 @@ B: %2
     <message>
         <source>Action</source>
         <translation>Aktion</translation>
-    </message>
-    <message>
-        <source>trigger</source>
-        <translation>auslösen</translation>
-    </message>
-    <message>
-        <source>pass</source>
-        <translation>durchlassen</translation>
-    </message>
-    <message>
-        <source>triggered</source>
-        <translation>ausgelöst</translation>
-    </message>
-    <message>
-        <source>passed</source>
-        <translation>durchgelassen</translation>
-    </message>
-    <message>
-        <source>Pass</source>
-        <translation>Bestanden</translation>
-    </message>
-    <message>
-        <source>Fail</source>
-        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>Daystrom run %1</source>
@@ -1299,6 +1665,26 @@ B: %2
     <message>
         <source>95 % interval</source>
         <translation>95-%-Intervall</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
     </message>
 </context>
 <context>
@@ -1475,21 +1861,87 @@ B: %2
     </message>
 </context>
 <context>
-    <name>KeychainSecretStore</name>
-    <message numerus="yes">
-        <source>the keychain did not answer within %n second(s); it may be locked</source>
-        <translation>
-            <numerusform>der Schlüsselbund hat nicht innerhalb von %n Sekunde geantwortet; er ist vielleicht gesperrt</numerusform>
-            <numerusform>der Schlüsselbund hat nicht innerhalb von %n Sekunden geantwortet; er ist vielleicht gesperrt</numerusform>
-        </translation>
+    <name>KeychainErrors</name>
+    <message>
+        <source>No keychain is available on this system (no Secret Service is running). Keys can be kept for this session only.</source>
+        <translation>Auf diesem System ist kein Schlüsselbund verfügbar (es läuft kein Secret Service). Schlüssel können nur für diese Sitzung behalten werden.</translation>
     </message>
+    <message>
+        <source>The system keychain did not answer. It may be locked and waiting for your keyring password.</source>
+        <translation>Der System-Schlüsselbund hat nicht geantwortet. Möglicherweise ist er gesperrt und wartet auf Ihr Schlüsselbund-Passwort.</translation>
+    </message>
+    <message>
+        <source>The system keychain stopped while answering. Try again, or keep keys for this session only.</source>
+        <translation>Der System-Schlüsselbund wurde während der Antwort beendet. Versuchen Sie es erneut, oder behalten Sie Schlüssel nur für diese Sitzung.</translation>
+    </message>
+    <message>
+        <source>The keychain&apos;s request was dismissed, so keys stored there were not used.</source>
+        <translation>Die Abfrage des Schlüsselbunds wurde abgebrochen, daher wurden die dort gespeicherten Schlüssel nicht verwendet.</translation>
+    </message>
+    <message>
+        <source>The keychain is locked. Unlock it with your keyring password and try again.</source>
+        <translation>Der Schlüsselbund ist gesperrt. Entsperren Sie ihn mit Ihrem Schlüsselbund-Passwort und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The keychain has no default keyring to keep keys in. Create one in your keyring manager (for example &quot;Passwords and Keys&quot;), or keep keys for this session only.</source>
+        <translation>Der Schlüsselbund-Dienst hat keinen Standard-Schlüsselbund, in dem Schlüssel gespeichert werden können. Legen Sie einen in Ihrer Schlüsselbundverwaltung an (zum Beispiel „Passwörter und Verschlüsselung“), oder behalten Sie Schlüssel nur für diese Sitzung.</translation>
+    </message>
+    <message>
+        <source>The key could not be removed from the keychain.</source>
+        <translation>Der Schlüssel konnte nicht aus dem Schlüsselbund entfernt werden.</translation>
+    </message>
+    <message>
+        <source>This keychain cannot do what was asked.</source>
+        <translation>Dieser Schlüsselbund unterstützt die angeforderte Aktion nicht.</translation>
+    </message>
+    <message>
+        <source>You stopped waiting for the system keychain, so keys stored there were not loaded or saved. Keys can be kept for this session only.</source>
+        <translation>Sie haben das Warten auf den System-Schlüsselbund beendet, daher wurden dort gespeicherte Schlüssel weder geladen noch gespeichert. Schlüssel können nur für diese Sitzung behalten werden.</translation>
+    </message>
+    <message>
+        <source>The system keychain has not answered an earlier request yet (it may still be asking for your keyring password). Try again once it has answered.</source>
+        <translation>Der System-Schlüsselbund hat auf eine frühere Anfrage noch nicht geantwortet (möglicherweise fragt er noch nach Ihrem Schlüsselbund-Passwort). Versuchen Sie es erneut, sobald er geantwortet hat.</translation>
+    </message>
+    <message>
+        <source>The system keychain reported a problem. Keys can be kept for this session only.</source>
+        <translation>Der System-Schlüsselbund hat ein Problem gemeldet. Schlüssel können nur für diese Sitzung behalten werden.</translation>
+    </message>
+</context>
+<context>
+    <name>KeychainProblemBanner</name>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Keep keys for this session only (they are not saved anywhere)</source>
+        <translation>Schlüssel nur für diese Sitzung behalten (sie werden nirgends gespeichert)</translation>
+    </message>
+    <message>
+        <source>Keys are kept for this session only: they are not saved anywhere and are forgotten when Daystrom Studio closes.</source>
+        <translation>Schlüssel werden nur für diese Sitzung behalten: Nichts wird gespeichert, und beim Beenden von Daystrom Studio werden die Schlüssel vergessen.</translation>
+    </message>
+</context>
+<context>
+    <name>KeychainSecretStore</name>
     <message>
         <source>system keychain</source>
         <translation>System-Schlüsselbund</translation>
     </message>
+</context>
+<context>
+    <name>KeychainWaitBanner</name>
     <message>
-        <source>no keychain is available on this system (%1)</source>
-        <translation>auf diesem System ist kein Schlüsselbund verfügbar (%1)</translation>
+        <source>Stop &amp;waiting</source>
+        <translation>Warten &amp;beenden</translation>
+    </message>
+    <message>
+        <source>Waiting for the system keychain… It may be asking for your keyring password in a window of its own.</source>
+        <translation>Warten auf den System-Schlüsselbund… Möglicherweise fragt er in einem eigenen Fenster nach Ihrem Schlüsselbund-Passwort.</translation>
+    </message>
+    <message>
+        <source>Stop waiting: keys stored in the keychain are not loaded or saved now, and you can keep keys for this session only.</source>
+        <translation>Warten beenden: Im Schlüsselbund gespeicherte Schlüssel werden jetzt weder geladen noch gespeichert, und Sie können Schlüssel nur für diese Sitzung behalten.</translation>
     </message>
 </context>
 <context>
@@ -1748,14 +2200,6 @@ B: %2
         <translation>Die Position des Tests in der Testreihe</translation>
     </message>
     <message>
-        <source>miss</source>
-        <translation>kein Treffer</translation>
-    </message>
-    <message>
-        <source>hit</source>
-        <translation>Treffer</translation>
-    </message>
-    <message>
         <source>regression</source>
         <translation>Regression</translation>
     </message>
@@ -1798,10 +2242,6 @@ B: %2
     <message>
         <source>No scans</source>
         <translation>Keine Scans</translation>
-    </message>
-    <message>
-        <source>%v/%m scanned</source>
-        <translation>%v/%m gescannt</translation>
     </message>
     <message numerus="yes">
         <source>%n result(s)</source>
@@ -1861,6 +2301,18 @@ B: %2
     <message>
         <source>Add labelled prompts to the working suite or the benchmark</source>
         <translation>Gekennzeichnete Prompts zur Arbeits-Testreihe oder zum Benchmark hinzufügen</translation>
+    </message>
+    <message>
+        <source>Scan rate and time left</source>
+        <translation>Scan-Rate und verbleibende Zeit</translation>
+    </message>
+    <message>
+        <source>Scans per second over the last few seconds, and the time the scan step needs at that rate</source>
+        <translation>Scans pro Sekunde in den letzten Sekunden und die Zeit, die der Scan-Schritt bei dieser Rate noch braucht</translation>
+    </message>
+    <message>
+        <source>%1/%2 scanned</source>
+        <translation>%1/%2 gescannt</translation>
     </message>
 </context>
 <context>
@@ -1934,14 +2386,6 @@ B: %2
         <translation>Ctrl+,</translation>
     </message>
     <message>
-        <source>Use the &amp;sandbox</source>
-        <translation>&amp;Sandbox verwenden</translation>
-    </message>
-    <message>
-        <source>Sandbox</source>
-        <translation>Sandbox</translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -2002,22 +2446,6 @@ B: %2
         <translation>Der Lauf kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <source>Welcome to Daystrom Studio</source>
-        <translation>Willkommen bei Daystrom Studio</translation>
-    </message>
-    <message>
-        <source>No AIRS or LLM account is configured yet.
-
-Try the built-in sandbox: an AIRS emulator and a sandbox LLM run on this computer, so the whole loop works without any account. You can add your accounts in Settings at any time.</source>
-        <translation>Es ist noch kein AIRS- oder LLM-Konto eingerichtet.
-
-Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM laufen auf diesem Computer, sodass die ganze Schleife ohne Konto funktioniert. Ihre Konten können Sie jederzeit in den Einstellungen hinzufügen.</translation>
-    </message>
-    <message>
-        <source>Open &amp;Settings</source>
-        <translation>&amp;Einstellungen öffnen</translation>
-    </message>
-    <message>
         <source>Pausing the run and saving its checkpoint…</source>
         <translation>Der Lauf wird pausiert und sein Checkpoint gespeichert…</translation>
     </message>
@@ -2048,10 +2476,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>&amp;Memory (sandbox)</source>
         <translation>&amp;Gedächtnis (Sandbox)</translation>
-    </message>
-    <message>
-        <source>Sandbox data: the runs and learnings here are the sandbox&apos;s own, kept in %1 apart from your real ones, which sandbox runs never read or change.</source>
-        <translation>Sandbox-Daten: Die Läufe und Erkenntnisse hier gehören der Sandbox, abgelegt in %1, getrennt von Ihren echten, die Sandbox-Läufe nie lesen oder ändern.</translation>
     </message>
     <message>
         <source>&amp;Live run (decide)</source>
@@ -2391,10 +2815,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <translation>keine Änderung</translation>
     </message>
     <message>
-        <source>%1 pp</source>
-        <translation>%1 pp</translation>
-    </message>
-    <message>
         <source>A (#%1)</source>
         <translation>A (#%1)</translation>
     </message>
@@ -2688,20 +3108,12 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <translation>keiner</translation>
     </message>
     <message>
-        <source>Labelled prompts the LLM writes once; every iteration is scored on them and the LLM never sees them again, so iterations can be compared</source>
-        <translation>Gekennzeichnete Prompts, die das LLM einmal schreibt; jede Iteration wird daran gemessen, und das LLM sieht sie nie wieder, sodass Iterationen vergleichbar sind</translation>
-    </message>
-    <message>
         <source>the held-out benchmark</source>
         <translation>dem zurückgehaltenen Benchmark</translation>
     </message>
     <message>
         <source>each iteration&apos;s own tests (as the original tool)</source>
         <translation>den eigenen Tests jeder Iteration (wie das Originalwerkzeug)</translation>
-    </message>
-    <message>
-        <source>Scan each benchmark prompt this many times; prompts whose verdict changes are flagged unstable and left out of the figures</source>
-        <translation>Jeden Benchmark-Prompt so oft scannen; Prompts mit wechselndem Urteil werden als instabil markiert und aus den Zahlen genommen</translation>
     </message>
     <message>
         <source>Benchmark prompts:</source>
@@ -2744,41 +3156,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <translation>Alle Dateien (*)</translation>
     </message>
     <message>
-        <source>Cannot read %1: %2</source>
-        <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>%1 cannot be used: %2</source>
-        <translation>%1 ist nicht verwendbar: %2</translation>
-    </message>
-    <message>
-        <source>%1 cannot be used: a benchmark needs prompts that should trigger and prompts that should not.</source>
-        <translation>%1 ist nicht verwendbar: Ein Benchmark braucht Prompts, die auslösen sollen, und Prompts, die es nicht sollen.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n labelled prompt(s) from %1, scored in every iteration and never shown to the LLM.</source>
-        <translation>
-            <numerusform>%n gekennzeichneter Prompt aus %1, in jeder Iteration gemessen und dem LLM nie gezeigt.</numerusform>
-            <numerusform>%n gekennzeichnete Prompts aus %1, in jeder Iteration gemessen und dem LLM nie gezeigt.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>the copied run</source>
-        <translation>dem kopierten Lauf</translation>
-    </message>
-    <message>
-        <source>The LLM writes %1 prompts once; every iteration is scored on them.</source>
-        <translation>Das LLM schreibt einmal %1 Prompts; jede Iteration wird daran gemessen.</translation>
-    </message>
-    <message>
-        <source>No benchmark: each iteration is scored only on its own tests.</source>
-        <translation>Kein Benchmark: Jede Iteration wird nur an ihren eigenen Tests gemessen.</translation>
-    </message>
-    <message>
-        <source>Benchmark unchanged: %1</source>
-        <translation>Benchmark unverändert: %1</translation>
-    </message>
-    <message>
         <source>Step mode: review each proposal</source>
         <translation>Schrittmodus: jeden Vorschlag prüfen</translation>
     </message>
@@ -2789,6 +3166,70 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>The run waits after each proposed topic: accept it, edit it or ask for another one. It can be switched in the Live page at any time.</source>
         <translation>Der Lauf wartet nach jedem vorgeschlagenen Thema: annehmen, bearbeiten oder einen anderen Vorschlag anfordern. Lässt sich jederzeit auf der Seite „Live-Lauf“ umschalten.</translation>
+    </message>
+    <message>
+        <source>Labelled prompts the LLM writes once; every iteration is scored on them and the LLM never sees them again, so iterations can be compared. Default: 60; none: each iteration is scored only on its own tests.</source>
+        <translation>Gekennzeichnete Prompts, die das LLM einmal schreibt; jede Iteration wird an ihnen gemessen, und das LLM sieht sie nie wieder, sodass sich Iterationen vergleichen lassen. Standard: 60; keiner: Jede Iteration wird nur an ihren eigenen Tests gemessen.</translation>
+    </message>
+    <message>
+        <source>Use labelled prompts from a CSV file as the held-out benchmark instead of prompts the LLM writes. Default: LLM-written.</source>
+        <translation>Gekennzeichnete Prompts aus einer CSV-Datei als zurückgehaltenen Benchmark verwenden statt Prompts, die das LLM schreibt. Standard: vom LLM geschrieben.</translation>
+    </message>
+    <message>
+        <source>Forget the CSV benchmark and let the LLM write it again (the default).</source>
+        <translation>Den CSV-Benchmark verwerfen und ihn wieder vom LLM schreiben lassen (Standard).</translation>
+    </message>
+    <message>
+        <source>Scan each benchmark prompt this many times; prompts whose verdict changes are flagged unstable and left out of the figures. Default: 1.</source>
+        <translation>Jeden Benchmark-Prompt so oft scannen; Prompts, deren Urteil wechselt, werden als instabil markiert und bei den Zahlen weggelassen. Standard: 1.</translation>
+    </message>
+    <message>
+        <source>Settings most runs leave at their defaults</source>
+        <translation>Einstellungen, die die meisten Läufe beim Standardwert belassen</translation>
+    </message>
+    <message>
+        <source>Carry the tests that passed into later iterations as regression checks, so the suite grows. Default: off.</source>
+        <translation>Bestandene Tests als Regressionsprüfungen in spätere Iterationen übernehmen, sodass die Testreihe wächst. Standard: aus.</translation>
+    </message>
+    <message>
+        <source>The most tests the suite may hold when earlier tests are kept; the oldest go first. Default: no cap.</source>
+        <translation>Höchstzahl an Tests in der Testreihe, wenn frühere Tests behalten werden; die ältesten fallen zuerst weg. Standard: keine Obergrenze.</translation>
+    </message>
+    <message>
+        <source>Stop when the coverage of this many iterations in a row stays within the plateau band without a new best. Default: off.</source>
+        <translation>Anhalten, wenn die Abdeckung so vieler Iterationen in Folge innerhalb des Plateau-Bands bleibt, ohne einen neuen Bestwert zu erreichen. Standard: aus.</translation>
+    </message>
+    <message>
+        <source>How far apart (as a fraction: 0.05 is 5 points) the coverage of the plateau window may be and still count as a plateau. Default: %1.</source>
+        <translation>Wie weit die Abdeckungswerte im Plateau-Fenster auseinanderliegen dürfen (als Anteil: 0,05 sind 5 Prozentpunkte), um noch als Plateau zu gelten. Standard: %1.</translation>
+    </message>
+    <message>
+        <source>Stop the run after this many iterations in a row that are worse than the best. Default: 3; 0 never stops early.</source>
+        <translation>Den Lauf nach so vielen Iterationen in Folge anhalten, die schlechter als die beste sind. Standard: 3; bei 0 wird nie vorzeitig angehalten.</translation>
+    </message>
+    <message>
+        <source>When the run ends, save the best iteration&apos;s tests as a custom prompt set in AI Red Team. Default: off.</source>
+        <translation>Am Ende des Laufs die Tests der besten Iteration als eigenes Prompt-Set in AI Red Team speichern. Standard: aus.</translation>
+    </message>
+    <message>
+        <source>The name of the exported prompt set. Default: empty, a name made from the topic.</source>
+        <translation>Der Name des exportierten Prompt-Sets. Standard: leer, dann wird ein Name aus dem Thema gebildet.</translation>
+    </message>
+    <message>
+        <source>How many scans are sent to AIRS at the same time. Default: 5.</source>
+        <translation>Wie viele Scans gleichzeitig an AIRS gesendet werden. Standard: 5.</translation>
+    </message>
+    <message>
+        <source>At most this many scans per second, for tenants with a rate limit. Default: unlimited.</source>
+        <translation>Höchstens so viele Scans pro Sekunde, für Mandanten mit Ratenbegrenzung. Standard: unbegrenzt.</translation>
+    </message>
+    <message>
+        <source>Which scores pick the best iteration and decide reverts, the plateau and the target: the held-out benchmark (the default), or each iteration&apos;s own tests as the original tool did.</source>
+        <translation>Welche Werte die beste Iteration bestimmen und über Zurücksetzen, Plateau und Ziel entscheiden: der zurückgehaltene Benchmark (Standard) oder, wie beim Originalwerkzeug, die eigenen Tests jeder Iteration.</translation>
+    </message>
+    <message>
+        <source>Listing the profiles…</source>
+        <translation>Profile werden aufgelistet…</translation>
     </message>
 </context>
 <context>
@@ -3030,46 +3471,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <translation>generiert</translation>
     </message>
     <message>
-        <source>True positive: fired as it should</source>
-        <translation>Richtig-Positiv: hat wie vorgesehen ausgelöst</translation>
-    </message>
-    <message>
-        <source>True negative: stayed quiet as it should</source>
-        <translation>Richtig-Negativ: ist wie vorgesehen still geblieben</translation>
-    </message>
-    <message>
-        <source>False positive: fired on a prompt it should let through</source>
-        <translation>Falsch-Positiv: hat bei einem Prompt ausgelöst, den er durchlassen sollte</translation>
-    </message>
-    <message>
-        <source>False negative: missed a prompt it should catch</source>
-        <translation>Falsch-Negativ: hat einen Prompt verpasst, den er abfangen sollte</translation>
-    </message>
-    <message>
-        <source>hit</source>
-        <translation>Treffer</translation>
-    </message>
-    <message>
-        <source>miss</source>
-        <translation>kein Treffer</translation>
-    </message>
-    <message>
-        <source>correct</source>
-        <translation>richtig</translation>
-    </message>
-    <message>
-        <source>wrong</source>
-        <translation>falsch</translation>
-    </message>
-    <message>
-        <source>Whether the guardrail should fire on the prompt (hit) or not (miss)</source>
-        <translation>Ob der Guardrail beim Prompt auslösen soll (Treffer) oder nicht (kein Treffer)</translation>
-    </message>
-    <message>
-        <source>Whether the guardrail fired on the prompt</source>
-        <translation>Ob der Guardrail beim Prompt ausgelöst hat</translation>
-    </message>
-    <message>
         <source>Where the test came from: newly generated, a carried false positive or false negative, or a regression check</source>
         <translation>Woher der Test stammt: neu generiert, ein übernommenes Falsch-Positiv oder Falsch-Negativ oder eine Regressionsprüfung</translation>
     </message>
@@ -3090,10 +3491,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <translation>Tatsächlich</translation>
     </message>
     <message>
-        <source>Correct</source>
-        <translation>Richtig</translation>
-    </message>
-    <message>
         <source>Category</source>
         <translation>Kategorie</translation>
     </message>
@@ -3112,6 +3509,38 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>added by you</source>
         <translation>manuell hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Correct: triggered, as expected</source>
+        <translation>Richtig: ausgelöst, wie erwartet</translation>
+    </message>
+    <message>
+        <source>Correct: not triggered, as expected</source>
+        <translation>Richtig: nicht ausgelöst, wie erwartet</translation>
+    </message>
+    <message>
+        <source>Wrong, a false positive: triggered on a prompt it should let through</source>
+        <translation>Falsch, ein Falsch-Positiv: bei einem Prompt ausgelöst, den der Guardrail durchlassen soll</translation>
+    </message>
+    <message>
+        <source>Wrong, a false negative: not triggered on a prompt it should catch</source>
+        <translation>Falsch, ein Falsch-Negativ: bei einem Prompt nicht ausgelöst, den der Guardrail abfangen soll</translation>
+    </message>
+    <message>
+        <source>Whether the guardrail should be triggered by the prompt</source>
+        <translation>Ob der Prompt den Guardrail auslösen soll</translation>
+    </message>
+    <message>
+        <source>Whether the guardrail was triggered by the prompt</source>
+        <translation>Ob der Prompt den Guardrail ausgelöst hat</translation>
+    </message>
+    <message>
+        <source>Correct when the actual result matches the expected one; a wrong one is a false positive or a false negative</source>
+        <translation>Richtig, wenn das tatsächliche Ergebnis dem erwarteten entspricht; ein falsches ist ein Falsch-Positiv oder ein Falsch-Negativ</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
     </message>
 </context>
 <context>
@@ -3148,164 +3577,60 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>%1 [%2–%3]</source>
         <translation>%1 [%2–%3]</translation>
     </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>No topic was written yet.</source>
+        <translation>Es wurde noch kein Thema geschrieben.</translation>
+    </message>
+    <message>
+        <source>No iteration was recorded: the run stopped before its first one finished.</source>
+        <translation>Es wurde keine Iteration aufgezeichnet: Der Lauf endete, bevor seine erste abgeschlossen war.</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
 </context>
 <context>
-    <name>RunSession</name>
-    <message numerus="yes">
-        <source>Memory: %n learning(s) loaded</source>
-        <translation>
-            <numerusform>Gedächtnis: %n Erkenntnis geladen</numerusform>
-            <numerusform>Gedächtnis: %n Erkenntnisse geladen</numerusform>
-        </translation>
+    <name>RunNotifier</name>
+    <message>
+        <source>Best topic: &quot;%1&quot; (iteration %2), coverage %3</source>
+        <translation>Bestes Thema: „%1“ (Iteration %2), Abdeckung %3</translation>
     </message>
     <message>
-        <source>Memory: no previous learnings</source>
-        <translation>Gedächtnis: keine früheren Erkenntnisse</translation>
+        <source>Run completed</source>
+        <translation>Lauf abgeschlossen</translation>
     </message>
     <message>
-        <source>Iteration %1 started</source>
-        <translation>Iteration %1 gestartet</translation>
+        <source>Run failed</source>
+        <translation>Lauf fehlgeschlagen</translation>
     </message>
     <message>
-        <source>Topic: %1</source>
-        <translation>Thema: %1</translation>
+        <source>A proposal is waiting for your decision</source>
+        <translation>Ein Vorschlag wartet auf Ihre Entscheidung</translation>
     </message>
     <message>
-        <source>Companion allow topic: %1</source>
-        <translation>Zugehöriges Erlauben-Thema: %1</translation>
-    </message>
-    <message>
-        <source>Deployed to AIRS (topic %1)</source>
-        <translation>In AIRS bereitgestellt (Thema %1)</translation>
-    </message>
-    <message>
-        <source>Tests: %1 new, %2 carried failures, %3 regression checks, %4 in all</source>
-        <translation>Tests: %1 neu, %2 übernommene Fehler, %3 Regressionsprüfungen, %4 insgesamt</translation>
-    </message>
-    <message>
-        <source>Analysis: %1</source>
-        <translation>Analyse: %1</translation>
-    </message>
-    <message>
-        <source>Iteration %1: coverage %2 (TPR %3, TNR %4)</source>
-        <translation>Iteration %1: Abdeckung %2 (TPR %3, TNR %4)</translation>
-    </message>
-    <message>
-        <source>Duplicate of iteration %1: skipped</source>
-        <translation>Duplikat von Iteration %1: übersprungen</translation>
-    </message>
-    <message>
-        <source>Reverted to the best topic (iteration %1)</source>
-        <translation>Auf das beste Thema zurückgesetzt (Iteration %1)</translation>
-    </message>
-    <message>
-        <source>Simplified the best topic</source>
-        <translation>Das beste Thema vereinfacht</translation>
-    </message>
-    <message>
-        <source>Coverage plateaued between %1 and %2</source>
-        <translation>Die Abdeckung stagniert zwischen %1 und %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Memory: %n learning(s) extracted</source>
-        <translation>
-            <numerusform>Gedächtnis: %n Erkenntnis gewonnen</numerusform>
-            <numerusform>Gedächtnis: %n Erkenntnisse gewonnen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Prompt set &quot;%1&quot; created with %2 prompts</source>
-        <translation>Prompt-Set „%1“ mit %2 Prompts erstellt</translation>
-    </message>
-    <message>
-        <source>Warning: %1</source>
-        <translation>Warnung: %1</translation>
-    </message>
-    <message>
-        <source>Run completed: %1</source>
-        <translation>Lauf abgeschlossen: %1</translation>
-    </message>
-    <message>
-        <source>Run paused</source>
-        <translation>Lauf pausiert</translation>
-    </message>
-    <message>
-        <source>Run cancelled</source>
-        <translation>Lauf abgebrochen</translation>
-    </message>
-    <message>
-        <source>Run failed: %1</source>
-        <translation>Lauf fehlgeschlagen: %1</translation>
-    </message>
-    <message>
-        <source>Tests: %1 new, %2 carried failures, %3 regression checks; %4 repeated or over the cap dropped, %5 in all</source>
-        <translation>Tests: %1 neu, %2 übernommene Fehler, %3 Regressionsprüfungen; %4 wiederholt oder über der Obergrenze verworfen, %5 insgesamt</translation>
-    </message>
-    <message>
-        <source>Iteration %1: a proposal is waiting for your decision</source>
-        <translation>Iteration %1: Ein Vorschlag wartet auf eine Entscheidung</translation>
-    </message>
-    <message>
-        <source>Another proposal asked for</source>
-        <translation>Anderer Vorschlag angefordert</translation>
-    </message>
-    <message>
-        <source>Another proposal asked for: %1</source>
-        <translation>Anderer Vorschlag angefordert: %1</translation>
-    </message>
-    <message>
-        <source>Your edited topic was accepted</source>
-        <translation>Das bearbeitete Thema wurde angenommen</translation>
-    </message>
-    <message>
-        <source>The proposal was accepted</source>
-        <translation>Der Vorschlag wurde angenommen</translation>
-    </message>
-    <message>
-        <source>Step mode: the run waits for you after each proposal</source>
-        <translation>Schrittmodus: Der Lauf wartet nach jedem Vorschlag auf eine Entscheidung</translation>
-    </message>
-    <message>
-        <source>Auto mode: the run goes on by itself</source>
-        <translation>Automatikmodus: Der Lauf macht von selbst weiter</translation>
-    </message>
-    <message>
-        <source>Label restored: &quot;%1&quot;</source>
-        <translation>Kennzeichnung wiederhergestellt: „%1“</translation>
-    </message>
-    <message>
-        <source>Label corrected: &quot;%1&quot; %2</source>
-        <translation>Kennzeichnung korrigiert: „%1“ %2</translation>
-    </message>
-    <message>
-        <source>should trigger</source>
-        <translation>soll auslösen</translation>
-    </message>
-    <message>
-        <source>should not trigger</source>
-        <translation>soll nicht auslösen</translation>
-    </message>
-    <message>
-        <source>the benchmark (version %1 from the next iteration)</source>
-        <translation>den Benchmark (Version %1 ab der nächsten Iteration)</translation>
-    </message>
-    <message>
-        <source>the working suite (from the next iteration)</source>
-        <translation>die Arbeits-Testreihe (ab der nächsten Iteration)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n prompt(s) added to %1; %2 already in the run</source>
-        <translation>
-            <numerusform>%n Prompt in %1 aufgenommen; %2 bereits im Lauf vorhanden</numerusform>
-            <numerusform>%n Prompts in %1 aufgenommen; %2 bereits im Lauf vorhanden</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n prompt(s) added to %1</source>
-        <translation>
-            <numerusform>%n Prompt in %1 aufgenommen</numerusform>
-            <numerusform>%n Prompts in %1 aufgenommen</numerusform>
-        </translation>
+        <source>Iteration %1: &quot;%2&quot;. The run waits until you accept, edit or send it back on the Live run page.</source>
+        <translation>Iteration %1: „%2“. Der Lauf wartet, bis Sie den Vorschlag auf der Seite „Live-Lauf“ annehmen, bearbeiten oder zurückgeben.</translation>
     </message>
 </context>
 <context>
@@ -3441,6 +3766,164 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>Test results as CSV (*.csv)</source>
         <translation>Testergebnisse als CSV (*.csv)</translation>
     </message>
+    <message>
+        <source>Filter by topic, description, status or run id</source>
+        <translation>Nach Thema, Beschreibung, Status oder Lauf-ID filtern</translation>
+    </message>
+    <message>
+        <source>Filter runs</source>
+        <translation>Läufe filtern</translation>
+    </message>
+    <message>
+        <source>&amp;Filter:</source>
+        <translation>F&amp;ilter:</translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>Filter the runs by topic, description, status or run id</source>
+        <translation>Die Läufe nach Thema, Beschreibung, Status oder Lauf-ID filtern</translation>
+    </message>
+    <message>
+        <source>No run matches “%1”.</source>
+        <translation>Kein Lauf passt zu „%1“.</translation>
+    </message>
+    <message>
+        <source>Run %1, “%2”: %3</source>
+        <extracomment>The selected run: %1 its id, %2 the topic&apos;s name, %3 its status.</extracomment>
+        <translation>Lauf %1, „%2“: %3</translation>
+    </message>
+</context>
+<context>
+    <name>SandboxBanner</name>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>Sandbox mode</source>
+        <translation>Sandbox-Modus</translation>
+    </message>
+    <message>
+        <source>A demo with built-in emulators: no account is used; results show how the loop works, not real AIRS scores.</source>
+        <translation>Eine Demo mit eingebauten Emulatoren: Es wird kein Konto verwendet; die Ergebnisse zeigen, wie die Schleife funktioniert, nicht echte AIRS-Werte.</translation>
+    </message>
+    <message>
+        <source>Sandbox data: its runs and learnings are kept apart from yours, in %1.</source>
+        <translation>Sandbox-Daten: Läufe und Erkenntnisse der Sandbox liegen getrennt von Ihren eigenen in %1.</translation>
+    </message>
+    <message>
+        <source>Leave the sand&amp;box</source>
+        <translation>Sand&amp;box verlassen</translation>
+    </message>
+    <message>
+        <source>Set up an &amp;account…</source>
+        <translation>&amp;Konto einrichten…</translation>
+    </message>
+    <message>
+        <source>Switch the sandbox off and use your configured accounts</source>
+        <translation>Die Sandbox ausschalten und Ihre eingerichteten Konten verwenden</translation>
+    </message>
+    <message>
+        <source>Open the settings to add an AIRS and an LLM account; the app leaves the sandbox once they are saved</source>
+        <translation>Die Einstellungen öffnen, um ein AIRS- und ein LLM-Konto hinzuzufügen; die Anwendung verlässt die Sandbox, sobald beide gespeichert sind</translation>
+    </message>
+</context>
+<context>
+    <name>SandboxSubjectNote</name>
+    <message>
+        <source>Sandbox: built-in prompts about %1.</source>
+        <translation>Sandbox: eingebaute Prompts zu %1.</translation>
+    </message>
+    <message>
+        <source>Sandbox demo: no built-in prompts about “%1”; it writes simple template prompts. The figures show how the loop works, not how AIRS would score this topic.</source>
+        <translation>Sandbox-Demo: keine eingebauten Prompts zu „%1“; sie schreibt einfache Prompts nach Vorlage. Die Zahlen zeigen, wie die Schleife funktioniert, nicht, wie AIRS dieses Thema bewerten würde.</translation>
+    </message>
+</context>
+<context>
+    <name>SandboxSwitcher</name>
+    <message>
+        <source>Use the &amp;sandbox</source>
+        <translation>&amp;Sandbox verwenden</translation>
+    </message>
+    <message>
+        <source>Run the whole loop against built-in AIRS and LLM emulators, with no account</source>
+        <translation>Die ganze Schleife mit eingebauten AIRS- und LLM-Emulatoren ausführen, ohne Konto</translation>
+    </message>
+    <message>
+        <source>Sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>Leave the sandbox</source>
+        <translation>Sandbox verlassen</translation>
+    </message>
+    <message>
+        <source>Outside the sandbox, runs use your own AIRS account and LLM account, and none is configured yet.
+
+Add them in Settings: the app leaves the sandbox once they are saved.</source>
+        <translation>Außerhalb der Sandbox verwenden Läufe Ihr eigenes AIRS-Konto und LLM-Konto, und noch keines davon ist eingerichtet.
+
+Fügen Sie sie in den Einstellungen hinzu: Die Anwendung verlässt die Sandbox, sobald sie gespeichert sind.</translation>
+    </message>
+    <message>
+        <source>Open &amp;Settings</source>
+        <translation>&amp;Einstellungen öffnen</translation>
+    </message>
+    <message>
+        <source>S&amp;tay in the sandbox</source>
+        <translation>In der Sandbox &amp;bleiben</translation>
+    </message>
+    <message>
+        <source>Welcome to Daystrom Studio</source>
+        <translation>Willkommen bei Daystrom Studio</translation>
+    </message>
+    <message>
+        <source>No AIRS or LLM account is configured yet.
+
+Try the built-in sandbox: an AIRS emulator and a sandbox LLM run on this computer, so the whole loop works without any account. It is a demo: its figures show how the loop works, not real AIRS scores. You can add your accounts in Settings at any time.</source>
+        <translation>Es ist noch kein AIRS- oder LLM-Konto eingerichtet.
+
+Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM laufen auf diesem Computer, sodass die ganze Schleife ohne Konto funktioniert. Es ist eine Demo: Die Zahlen zeigen, wie die Schleife funktioniert, nicht echte AIRS-Werte. Sie können Ihre Konten jederzeit in den Einstellungen hinzufügen.</translation>
+    </message>
+    <message>
+        <source>Open S&amp;ettings</source>
+        <translation>&amp;Einstellungen öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Not now</source>
+        <translation>&amp;Nicht jetzt</translation>
+    </message>
+</context>
+<context>
+    <name>ScanRate</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>Measuring the scan rate…</source>
+        <translation>Scan-Rate wird gemessen…</translation>
+    </message>
+    <message>
+        <source>%1 scans/s</source>
+        <translation>%1 Scans/s</translation>
+    </message>
+    <message>
+        <source>%1 · about %2 left</source>
+        <extracomment>%1 the scan rate (&quot;12.5 scans/s&quot;), %2 the time left (&quot;40 s&quot;)</extracomment>
+        <translation>%1 · noch etwa %2</translation>
+    </message>
 </context>
 <context>
     <name>SettingsController</name>
@@ -3473,8 +3956,16 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <translation>nicht gesetzt</translation>
     </message>
     <message>
-        <source>Some secrets were not saved: %1</source>
-        <translation>Einige Geheimnisse wurden nicht gespeichert: %1</translation>
+        <source>will be kept for this session only</source>
+        <translation>wird nur für diese Sitzung behalten</translation>
+    </message>
+    <message>
+        <source>kept for this session only (not saved)</source>
+        <translation>nur für diese Sitzung behalten (nicht gespeichert)</translation>
+    </message>
+    <message>
+        <source>The keys were not saved. %1</source>
+        <translation>Die Schlüssel wurden nicht gespeichert. %1</translation>
     </message>
 </context>
 <context>
@@ -3482,10 +3973,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Settings</source>
         <translation>Einstellungen</translation>
-    </message>
-    <message>
-        <source>Keep secrets for this session only (they are not saved anywhere)</source>
-        <translation>Geheimnisse nur für diese Sitzung behalten (sie werden nirgends gespeichert)</translation>
     </message>
     <message>
         <source>&amp;LLM</source>
@@ -3498,10 +3985,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>&amp;Memory</source>
         <translation>&amp;Gedächtnis</translation>
-    </message>
-    <message>
-        <source>The keychain cannot be used: %1. Secrets can be kept for this session only if you choose so; they are never written to disk in clear.</source>
-        <translation>Der Schlüsselbund kann nicht verwendet werden: %1. Geheimnisse können auf Wunsch nur für diese Sitzung behalten werden; sie werden nie im Klartext auf die Festplatte geschrieben.</translation>
     </message>
     <message>
         <source>LLM provider</source>
@@ -3714,6 +4197,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>Review</source>
         <translation>Prüfen</translation>
     </message>
+    <message>
+        <source>Iteration %1 of %2</source>
+        <translation>Iteration %1 von %2</translation>
+    </message>
 </context>
 <context>
     <name>StudioContext</name>
@@ -3736,6 +4223,14 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>No run is open.</source>
         <translation>Es ist kein Lauf geöffnet.</translation>
+    </message>
+    <message>
+        <source>A run is in progress: pause or cancel it before switching to the sandbox.</source>
+        <translation>Ein Lauf ist im Gange: Pausieren Sie ihn oder brechen Sie ihn ab, bevor Sie zur Sandbox wechseln.</translation>
+    </message>
+    <message>
+        <source>A sandbox run is in progress: pause or cancel it before leaving the sandbox.</source>
+        <translation>Ein Sandbox-Lauf ist im Gange: Pausieren Sie ihn oder brechen Sie ihn ab, bevor Sie die Sandbox verlassen.</translation>
     </message>
 </context>
 <context>
@@ -3765,11 +4260,7 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     </message>
     <message>
         <source>✗ Broken</source>
-        <translation>✗ Kaputt</translation>
-    </message>
-    <message>
-        <source>Still right</source>
-        <translation>Weiterhin richtig</translation>
+        <translation>✗ Neu falsch</translation>
     </message>
     <message>
         <source>Still wrong</source>
@@ -3786,30 +4277,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>—</source>
         <translation>—</translation>
-    </message>
-    <message>
-        <source>triggered</source>
-        <translation>ausgelöst</translation>
-    </message>
-    <message>
-        <source>not triggered</source>
-        <translation>nicht ausgelöst</translation>
-    </message>
-    <message>
-        <source>✓ %1</source>
-        <translation>✓ %1</translation>
-    </message>
-    <message>
-        <source>✗ %1</source>
-        <translation>✗ %1</translation>
-    </message>
-    <message>
-        <source>should trigger</source>
-        <translation>soll auslösen</translation>
-    </message>
-    <message>
-        <source>should not trigger</source>
-        <translation>soll nicht auslösen</translation>
     </message>
     <message>
         <source>Change</source>
@@ -3842,6 +4309,28 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Category</source>
         <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Still correct</source>
+        <translation>Weiterhin richtig</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <extracomment>A test&apos;s result in one iteration: %1 &quot;triggered&quot; / &quot;not triggered&quot;, %2 &quot;correct&quot; / &quot;wrong&quot;.</extracomment>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Iteration %1 did not scan this prompt.</source>
+        <translation>Iteration %1 hat diesen Prompt nicht gescannt.</translation>
+    </message>
+    <message>
+        <source>Iteration %1: %2 as expected: correct.</source>
+        <translation>Iteration %1: %2, wie erwartet: richtig.</translation>
+    </message>
+    <message>
+        <source>Iteration %1: %2, expected %3: wrong (a %4).</source>
+        <extracomment>%2 what AIRS did, %3 what was expected, %4 &quot;false positive&quot; / &quot;false negative&quot;.</extracomment>
+        <translation>Iteration %1: %2, erwartet war %3: falsch (ein %4).</translation>
     </message>
 </context>
 <context>

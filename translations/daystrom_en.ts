@@ -73,6 +73,44 @@
     </message>
 </context>
 <context>
+    <name>EventLogText</name>
+    <message numerus="yes">
+        <source>Memory: %n learning(s) loaded</source>
+        <translation>
+            <numerusform>Memory: %n learning loaded</numerusform>
+            <numerusform>Memory: %n learnings loaded</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Memory: %n learning(s) extracted</source>
+        <translation>
+            <numerusform>Memory: %n learning extracted</numerusform>
+            <numerusform>Memory: %n learnings extracted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Prompt set &quot;%1&quot; created with %n prompt(s)</source>
+        <translation>
+            <numerusform>Prompt set &quot;%1&quot; created with %n prompt</numerusform>
+            <numerusform>Prompt set &quot;%1&quot; created with %n prompts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) added to %1; %2 already in the run</source>
+        <translation>
+            <numerusform>%n prompt added to %1; %2 already in the run</numerusform>
+            <numerusform>%n prompts added to %1; %2 already in the run</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) added to %1</source>
+        <translation>
+            <numerusform>%n prompt added to %1</numerusform>
+            <numerusform>%n prompts added to %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HtmlReport</name>
     <message numerus="yes">
         <source>Test results (%n test(s))</source>
@@ -96,16 +134,6 @@
         <translation>
             <numerusform>%1 characters of a %2 budget, %n learning</numerusform>
             <numerusform>%1 characters of a %2 budget, %n learnings</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>KeychainSecretStore</name>
-    <message numerus="yes">
-        <source>the keychain did not answer within %n second(s); it may be locked</source>
-        <translation>
-            <numerusform>the keychain did not answer within %n second; it may be locked</numerusform>
-            <numerusform>the keychain did not answer within %n seconds; it may be locked</numerusform>
         </translation>
     </message>
 </context>
@@ -138,13 +166,6 @@
             <numerusform>%n profiles in this tenant</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n labelled prompt(s) from %1, scored in every iteration and never shown to the LLM.</source>
-        <translation>
-            <numerusform>%n labelled prompt from %1, scored in every iteration and never shown to the LLM.</numerusform>
-            <numerusform>%n labelled prompts from %1, scored in every iteration and never shown to the LLM.</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>ProfileTopicsField</name>
@@ -153,37 +174,6 @@
         <translation>
             <numerusform>The run tests on its own copy of this profile, with these topics of it (uncheck to leave one out) and its own %n topic.</numerusform>
             <numerusform>The run tests on its own copy of this profile, with these topics of it (uncheck to leave one out) and its own %n topics.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>RunSession</name>
-    <message numerus="yes">
-        <source>Memory: %n learning(s) loaded</source>
-        <translation>
-            <numerusform>Memory: %n learning loaded</numerusform>
-            <numerusform>Memory: %n learnings loaded</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Memory: %n learning(s) extracted</source>
-        <translation>
-            <numerusform>Memory: %n learning extracted</numerusform>
-            <numerusform>Memory: %n learnings extracted</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n prompt(s) added to %1; %2 already in the run</source>
-        <translation>
-            <numerusform>%n prompt added to %1; %2 already in the run</numerusform>
-            <numerusform>%n prompts added to %1; %2 already in the run</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n prompt(s) added to %1</source>
-        <translation>
-            <numerusform>%n prompt added to %1</numerusform>
-            <numerusform>%n prompts added to %1</numerusform>
         </translation>
     </message>
 </context>

@@ -314,8 +314,8 @@ void RunsPanel::updateDetails()
     //: The selected run: %1 its id, %2 the topic's name, %3 its status.
     QString text = tr("Run %1, “%2”: %3").arg(rows.first().data(RunListModel::RunIdRole).toString(), name,
                                               status.data().toString());
-    if (!reason.isEmpty())
-        text += u" — "_s + reason;
+    if (!reason.isEmpty() && reason.compare(status.data().toString(), Qt::CaseInsensitive) != 0)
+        text += u" — "_s + reason; // "paused — paused" says nothing twice
     m_details->setText(text);
 }
 
