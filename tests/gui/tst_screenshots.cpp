@@ -137,7 +137,7 @@ private slots:
         QVERIFY2(m_studio->pickComboItem(pickA, 0), qPrintable(m_studio->why()));
         QVERIFY2(m_studio->pickComboItem(pickB, b), qPrintable(m_studio->why()));
         const StudioDriver::DiffWords diff = StudioDriver::renderedDiff(
-            m_studio->find<QTextBrowser>(u"descriptionDiff"_s), u"Description"_s);
+            m_studio->find<QTextBrowser>(u"descriptionDiff"_s), ComparePanel::tr("Description")); // as translated
         QVERIFY(!diff.added.isEmpty() || !diff.removed.isEmpty());
         QVERIFY(m_studio->find<QTableView>(u"flipsView"_s)->model()->rowCount() > 0);
         QVERIFY(shot(m_studio->window(), u"compare.png"_s));
