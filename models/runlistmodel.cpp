@@ -1,9 +1,7 @@
 #include "runlistmodel.h"
 
 #include "displayformat.h"
-#include "domain/jsonfile.h"
 
-#include <QDir>
 #include <QLocale>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -17,37 +15,16 @@ const QString Dash = u"—"_s;
 
 RunListModel::Row RunListModel::rowFor(const RunState &run)
 {
-    Row row{RunStore::summarize(run), {}, run.stopReason};
-    if (const IterationResult *shown = run.bestResult())
-        row.topicName = shown->topic.name;
-    else if (run.checkpoint && run.checkpoint->currentTopic)
-        row.topicName = run.checkpoint->currentTopic->name;
-    else if (run.checkpoint)
-        row.topicName = run.checkpoint->lockedName;
-    return row;
+    return Row{RunStore::summarize(run)};
 }
 
 RunListModel::Listing RunListModel::read(const QString &directory)
 {
-    // RunStore::list(), keeping what the summary leaves out.
+    const RunStore::Listing listing = RunStore(directory).list();
     Listing out;
-    const QDir dir(directory);
-    const QStringList files = dir.entryList({u"*.json"_s}, QDir::Files, QDir::Name);
-    for (const QString &name : files) {
-        const JsonFile::ReadResult file = JsonFile::read(dir.filePath(name));
-        if (!file.ok()) {
-            out.problems.append(file.error);
-            continue;
-        }
-        const RunStore::Loaded loaded = RunStore::parse(file.object, name);
-        if (!loaded.ok()) {
-            out.problems.append(loaded.error);
-            continue;
-        }
-        out.rows.append(rowFor(loaded.run));
-    }
-    std::stable_sort(out.rows.begin(), out.rows.end(),
-                     [](const Row &a, const Row &b) { return a.summary.updatedAt > b.summary.updatedAt; });
+    out.problems = listing.problems;
+    for (const RunSummary &s : listing.runs)
+        out.rows.append(Row{s});
     return out;
 }
 
@@ -107,7 +84,7 @@ void RunListModel::setListing(const RunStore::Listing &listing)
     Listing rows;
     rows.problems = listing.problems;
     for (const RunSummary &s : listing.runs)
-        rows.rows.append(Row{s, {}, {}});
+        rows.rows.append(Row{s});
     setListing(rows);
 }
 
@@ -144,7 +121,7 @@ QVariant RunListModel::display(const Row &row, int column) const
     case TopicColumn:
         return r.topicDescription;
     case TopicNameColumn:
-        return row.topicName.isEmpty() ? Dash : row.topicName;
+        return row.summary.topicName.isEmpty() ? Dash : row.summary.topicName;
     default:
         return {};
     }
@@ -157,9 +134,9 @@ QVariant RunListModel::toolTip(const Row &row, int column) const
     case TopicColumn:
         return r.topicDescription;
     case TopicNameColumn:
-        return row.topicName.isEmpty() ? tr("No topic was written yet.") : row.topicName;
+        return row.summary.topicName.isEmpty() ? tr("No topic was written yet.") : row.summary.topicName;
     case StatusColumn:
-        return row.stopReason.isEmpty() ? QVariant() : DisplayFormat::stopReason(row.stopReason);
+        return row.summary.stopReason.isEmpty() ? QVariant() : DisplayFormat::stopReason(row.summary.stopReason);
     case BestColumn:
         if (r.iterationCount == 0)
             return tr("No iteration was recorded: the run stopped before its first one finished.");
@@ -184,8 +161,8 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
         return runStatusName(row.summary.status);
     case SearchRole:
         return QStringList{row.summary.id, runStatusName(row.summary.status), statusText(row.summary.status),
-                           row.topicName, row.summary.topicDescription, row.stopReason,
-                           DisplayFormat::stopReason(row.stopReason)}
+                           row.summary.topicName, row.summary.topicDescription, row.summary.stopReason,
+                           DisplayFormat::stopReason(row.summary.stopReason)}
             .join(u'\n');
     case Qt::ToolTipRole:
         return toolTip(row, index.column());

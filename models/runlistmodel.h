@@ -25,9 +25,7 @@ public:
 
     struct Row
     {
-        RunSummary summary;
-        QString topicName;
-        QString stopReason; // as the engine stored it
+        RunSummary summary; // with the topic name and the stop reason as the engine stored it
     };
     struct Listing
     {
@@ -46,7 +44,7 @@ public:
     void setDirectory(const QString &directory);
     void reload();
     void setListing(const Listing &listing);
-    void setListing(const RunStore::Listing &listing); // summaries only: no names or reasons
+    void setListing(const RunStore::Listing &listing);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

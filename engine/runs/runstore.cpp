@@ -68,6 +68,13 @@ RunSummary RunStore::summarize(const RunState &run)
     s.id = run.id;
     s.status = run.status;
     s.topicDescription = run.userInput.topicDescription;
+    if (const IterationResult *shown = run.bestResult())
+        s.topicName = shown->topic.name;
+    else if (run.checkpoint && run.checkpoint->currentTopic)
+        s.topicName = run.checkpoint->currentTopic->name;
+    else if (run.checkpoint)
+        s.topicName = run.checkpoint->lockedName;
+    s.stopReason = run.stopReason;
     s.iterationCount = int(run.iterations.size());
     s.currentIteration = run.currentIteration;
     s.bestIteration = run.bestIteration;

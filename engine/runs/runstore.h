@@ -11,6 +11,9 @@ struct RunSummary
     QString id;
     RunStatus status = RunStatus::Running;
     QString topicDescription;
+    // The best iteration's topic name, else the one being written; empty before any topic.
+    QString topicName;
+    QString stopReason; // as the engine wrote it; empty while running
     int iterationCount = 0; // recorded iterations
     int currentIteration = 0;
     int bestIteration = 0;
