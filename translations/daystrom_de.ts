@@ -813,7 +813,7 @@ AIRS-Aktion: %3, Kategorie: %4</translation>
         <translation>Die Beschreibung ist unverändert.</translation>
     </message>
     <message>
-        <source>%1 word(s) removed, %2 word(s) added in the description.</source>
+        <source>Words in the description: %1 removed, %2 added.</source>
         <translation>Wörter in der Beschreibung: %1 entfernt, %2 hinzugefügt.</translation>
     </message>
     <message>

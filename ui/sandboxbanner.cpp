@@ -1,5 +1,7 @@
 #include "sandboxbanner.h"
 
+#include "ui/wrappinglabel.h"
+
 #include <QBoxLayout>
 #include <QDir>
 #include <QLabel>
@@ -34,7 +36,7 @@ SandboxBanner::SandboxBanner(QWidget *parent)
     m_data->setObjectName(u"sandboxDataBanner"_s);
     m_data->setWordWrap(true);
     for (QLabel *label : {m_message, m_data}) {
-        label->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+        makeWrappingLabel(label); // one line's height for one line of text
         label->setForegroundRole(QPalette::ToolTipText);
     }
     m_leave->setObjectName(u"leaveSandboxButton"_s);

@@ -105,8 +105,8 @@ private slots:
         QVERIFY(same);
         QVERIFY(!same->format.fontStrikeOut());
         QVERIFY(same->format.background().style() == Qt::NoBrush);
-        QVERIFY(diff->toPlainText().contains(u"2 word(s) removed"_s) == false);
-        QVERIFY(diff->toPlainText().contains(u"1 word(s) removed, 3 word(s) added"_s));
+        QVERIFY2(diff->toPlainText().contains(u"Words in the description: 1 removed, 3 added."_s),
+                 qPrintable(diff->toPlainText()));
 
         auto *examplesAdded = child<QListWidget>(&panel, u"examplesAdded"_s);
         auto *examplesRemoved = child<QListWidget>(&panel, u"examplesRemoved"_s);

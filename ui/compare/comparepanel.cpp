@@ -389,7 +389,7 @@ void ComparePanel::renderDescription()
     const int added = WordDiff::changedWords(desc, DiffSpan::Kind::Added);
     const QString counts = removed == 0 && added == 0
                                ? tr("The description is unchanged.")
-                               : tr("%1 word(s) removed, %2 word(s) added in the description.")
+                               : tr("Words in the description: %1 removed, %2 added.")
                                      .arg(removed)
                                      .arg(added);
     html += u"<p style=\"color:%1\">%2</p>"_s.arg(style.muted.name(), counts.toHtmlEscaped());

@@ -1,5 +1,6 @@
 #include "benchmarkfield.h"
 
+#include "ui/wrappinglabel.h"
 #include "domain/labelledcsv.h"
 #include "testpromptsfield.h"
 
@@ -57,7 +58,7 @@ BenchmarkField::BenchmarkField(QWidget *parent)
         "NewRunPanel", "Forget the CSV benchmark and let the LLM write it again (the default)."));
     m_summary->setObjectName(u"benchmarkSummary"_s);
     m_summary->setWordWrap(true);
-    m_summary->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    makeWrappingLabel(m_summary); // keeps height-for-width
 
     auto *row = new QHBoxLayout;
     row->addWidget(m_size);

@@ -1,5 +1,6 @@
 #include "newrunpanel.h"
 
+#include "ui/wrappinglabel.h"
 #include "domain/topiclimits.h"
 #include "benchmarkfield.h"
 #include "profiletopicsfield.h"
@@ -85,7 +86,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     m_profileStatus->setWordWrap(true);
     m_profileStatus->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_profileStatus->setTextFormat(Qt::PlainText);
-    m_profileStatus->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    makeWrappingLabel(m_profileStatus); // keeps height-for-width
     m_inPlace->setToolTip(tr("Only for tenants that refuse to create security profiles: the run's copy "
                              "\"daystrom-run-<id>\" is the default"));
     m_inPlaceWarning->setObjectName(u"inPlaceWarning"_s);
@@ -95,7 +96,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
                                  "fails."));
     m_inPlaceWarning->setVisible(false);
     // Wrapped text takes the form's width, not the narrow width a label would pick for itself.
-    m_inPlaceWarning->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    makeWrappingLabel(m_inPlaceWarning); // keeps height-for-width
     m_profileTopics->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_maxIterations->setRange(1, 100);
     m_maxIterations->setValue(20);

@@ -1,5 +1,6 @@
 #include "sandboxsubjectnote.h"
 
+#include "ui/wrappinglabel.h"
 #include "sandbox/sandboxsubject.h"
 
 #include <QTimer>
@@ -15,7 +16,7 @@ SandboxSubjectNote::SandboxSubjectNote(QWidget *parent)
     setAlignment(Qt::AlignLeft |
                  Qt::AlignTop); // a row taller than the text keeps it under the topic
     setTextFormat(Qt::PlainText);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    makeWrappingLabel(this); // keeps height-for-width
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(DebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &SandboxSubjectNote::update);

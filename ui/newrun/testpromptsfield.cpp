@@ -1,5 +1,6 @@
 #include "testpromptsfield.h"
 
+#include "ui/wrappinglabel.h"
 #include "domain/labelledcsv.h"
 
 #include <QDir>
@@ -27,7 +28,7 @@ TestPromptsField::TestPromptsField(QWidget *parent)
     // A long problem (a file's full path, a parse error) wraps inside the form: the row grows
     // to the label's height for the width it has (height-for-width), nothing is cut at the right.
     m_summary->setWordWrap(true);
-    m_summary->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    makeWrappingLabel(m_summary); // keeps height-for-width
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_icon->setObjectName(u"testPromptsIcon"_s);
     const int size = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
