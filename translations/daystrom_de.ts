@@ -967,7 +967,7 @@ B: %2
         <source>%1%</source>
         <comment>percent</comment>
         <extracomment>A percentage: %1 is the number already formatted for the locale (&quot;87.5&quot;). German: &quot;%1 %&quot;.</extracomment>
-        <translation>%1 %</translation>
+        <translation>%1&#xa0;%</translation>
     </message>
     <message>
         <source>%1%2 pp</source>
@@ -3833,6 +3833,22 @@ B: %2
 </context>
 <context>
     <name>SandboxSubjectNote</name>
+    <message>
+        <source>weapons</source>
+        <translation>Waffen</translation>
+    </message>
+    <message>
+        <source>financial fraud</source>
+        <translation>Finanzbetrug</translation>
+    </message>
+    <message>
+        <source>general health information</source>
+        <translation>allgemeine Gesundheitsinformationen</translation>
+    </message>
+    <message>
+        <source>sports talk</source>
+        <translation>Sportgespräche</translation>
+    </message>
     <message>
         <source>Sandbox: built-in prompts about %1.</source>
         <translation>Sandbox: eingebaute Prompts zu %1.</translation>

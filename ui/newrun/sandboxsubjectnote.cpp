@@ -3,6 +3,8 @@
 #include "ui/wrappinglabel.h"
 #include "sandbox/sandboxsubject.h"
 
+#include <QHash>
+
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -44,9 +46,15 @@ QString SandboxSubjectNote::noteFor(const QString &topic, Intent intent)
         return {};
     const SandboxSubjectAssessment a = SandboxSubject::assess(topic, intent);
     if (a.curated) {
+        // The built-in subjects (resources/sandbox/*.json titles) in the UI's language.
+        static const QHash<QString, const char *> known{
+            {u"Weapons"_s, QT_TR_NOOP("weapons")},
+            {u"Financial fraud"_s, QT_TR_NOOP("financial fraud")},
+            {u"General health information"_s, QT_TR_NOOP("general health information")},
+            {u"Sports talk"_s, QT_TR_NOOP("sports talk")}};
+        QString title = known.contains(a.domainTitle) ? tr(known.value(a.domainTitle)) : a.domainTitle;
         // A title inside the sentence: "about weapons" (an acronym such as "AI" keeps its case).
-        QString title = a.domainTitle;
-        if (title.size() > 1 && title.at(1).isLower())
+        if (!known.contains(a.domainTitle) && title.size() > 1 && title.at(1).isLower())
             title[0] = title.at(0).toLower();
         return tr("Sandbox: built-in prompts about %1.").arg(title);
     }
