@@ -82,7 +82,9 @@ RecordResult ExtractionRecorder::record(const MemoryStore &store, const ExtractR
             return FeedbackLog(store.feedbackLogPath()).appendChange(entries, when, category, source, stateBefore, stateAfter);
         });
     out.error = u.error;
-    if (u.ok())
+    if (u.ok() && out.merge.alreadyMerged)
+        qCInfo(lcMemory).noquote() << u"%1: run %2's learnings are already in it; nothing merged"_s.arg(category, request.runId);
+    else if (u.ok())
         qCInfo(lcMemory).noquote()
             << u"%1: %2 new, %3 corroborated, %4 anti-patterns added"_s.arg(category)
                    .arg(out.merge.addedIds.size())

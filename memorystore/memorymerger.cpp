@@ -149,11 +149,30 @@ void MemoryMerger::absorb(Learning &keep, const Learning &gone)
     keep.mergedFrom.append(gone.mergedFrom);
 }
 
+bool MemoryMerger::hasRun(const CategoryMemory &memory, const QString &runId)
+{
+    if (runId.isEmpty())
+        return false;
+    for (const Learning &l : memory.learnings) {
+        if (l.runId == runId)
+            return true;
+        for (const LearningOrigin &o : l.mergedFrom) {
+            if (o.runId == runId)
+                return true;
+        }
+    }
+    return false;
+}
+
 MergeOutcome MemoryMerger::merge(CategoryMemory &memory, const QList<Learning> &records,
                                  const std::optional<BestKnown> &candidate,
                                  const QStringList &antiPatterns, const MergeOptions &options)
 {
     MergeOutcome out;
+    if (!records.isEmpty() && hasRun(memory, records.constFirst().runId)) {
+        out.alreadyMerged = true;
+        return out;
+    }
     // Trigram sets of the existing insights, built once and extended as records are appended.
     QList<QSet<quint64>> grams;
     QList<QString> forms;

@@ -18,6 +18,7 @@ struct MergeOutcome
     QStringList corroboratedIds; // one entry per corroboration (an id can repeat)
     QStringList addedAntiPatterns;
     bool bestKnownReplaced = false;
+    bool alreadyMerged = false; // this run's learnings were merged before: nothing changed
 };
 
 // Building learning records from an extraction and merging them into a category (§4.4), with
@@ -58,7 +59,12 @@ QString mergeConflict(const Learning &a, const Learning &b);
 // mergedFrom are appended to keep's mergedFrom, and an unknown intent is taken from `gone`.
 void absorb(Learning &keep, const Learning &gone);
 
-// Merges into `memory`:
+// Whether a learning of `memory` came from run `runId`, or was corroborated by it (its
+// mergedFrom names the run). An empty id never matches.
+bool hasRun(const CategoryMemory &memory, const QString &runId);
+
+// Merges into `memory` (nothing at all when the records' run is already in it, hasRun(): a
+// run resumed after a kill during its extraction must not corroborate its own learnings):
 // - each record, in order, corroborates the entry with an exactly equal insight, else the most
 //   similar near-duplicate (ties: the earliest), including records added earlier in the same
 //   batch, skipping every entry mergeConflict() refuses: Learning::corroborate(), extractedAt

@@ -150,6 +150,39 @@ private slots:
         QVERIFY(!m.learnings.at(0).confidence);        // untouched fields stay absent
     }
 
+    // A run's learnings are merged once: a second merge of the same run (a resume after a
+    // kill during extraction) changes nothing, whether the run added or only corroborated.
+    void aRunIsMergedOnce()
+    {
+        CategoryMemory m = originalMemory();
+        ExtractResult result;
+        result.learnings = {
+            draft(u"Short descriptions under 100 characters gave the highest coverage"_s), // corroborates
+            draft(u"Naming the purchase channel caught indirect buying prompts"_s),         // new
+        };
+        const QList<Learning> records = MemoryMerger::buildRecords(request(), result, kNow, false);
+        QVERIFY(!MemoryMerger::hasRun(m, u"run-B"_s));
+        const MergeOutcome first = MemoryMerger::merge(m, records, std::nullopt, {u"A new pitfall"_s});
+        QVERIFY(!first.alreadyMerged);
+        QCOMPARE(first.addedIds.size(), 1);
+        QVERIFY(MemoryMerger::hasRun(m, u"run-B"_s));
+        const QJsonObject once = m.toJson();
+
+        const QList<Learning> again = MemoryMerger::buildRecords(request(), result, kNow.addSecs(60), false);
+        const MergeOutcome second = MemoryMerger::merge(m, again, std::nullopt, {u"Another pitfall"_s});
+        QVERIFY(second.alreadyMerged);
+        QVERIFY(second.addedIds.isEmpty());
+        QVERIFY(second.corroboratedIds.isEmpty());
+        QCOMPARE(m.toJson(), once);
+
+        // Known only from a corroboration (its own learning gone): still merged once.
+        CategoryMemory c = originalMemory();
+        MemoryMerger::merge(c, {records.at(0)}, std::nullopt, {});
+        QVERIFY(MemoryMerger::hasRun(c, u"run-B"_s));
+        QVERIFY(MemoryMerger::merge(c, again, std::nullopt, {}).alreadyMerged);
+        QVERIFY(!MemoryMerger::hasRun(c, QString()));
+    }
+
     void thresholdIsAnOption()
     {
         CategoryMemory m = originalMemory();
