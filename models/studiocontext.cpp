@@ -1,5 +1,7 @@
 #include "studiocontext.h"
 
+#include "loop/resumeplan.h"
+
 #include "airs/profilepolicy.h"
 
 #include "airs/managementclient.h"
@@ -214,9 +216,7 @@ QString StudioContext::resumeRun(const QString &runId)
         return tr("Run %1 is already completed.").arg(runId);
     if (!run.checkpoint)
         return tr("Run %1 has no checkpoint (it was written by the original tool) and cannot be resumed.").arg(runId);
-    const int done = run.checkpoint->nextIteration - 1;
-    if (done >= run.userInput.maxIterations)
-        run.userInput.maxIterations = done + 10;
+    ResumePlan::extendIterations(run);
     return launch(run);
 }
 

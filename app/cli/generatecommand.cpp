@@ -5,6 +5,7 @@
 #include "domain/labelledcsv.h"
 #include "domain/nanoid.h"
 #include "interruptwatcher.h"
+#include "loop/resumeplan.h"
 #include "loop/runenvironment.h"
 #include "models/runcontroller.h"
 #include "runprinter.h"
@@ -389,11 +390,7 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
             ctx.err << "(run " << run.id << " was left in step mode; --auto lets it go on by itself)\n";
         return ExitCode::Usage;
     }
-    const int done = run.checkpoint->nextIteration - 1;
-    if (more > 0)
-        run.userInput.maxIterations = done + more;
-    else if (done >= run.userInput.maxIterations)
-        run.userInput.maxIterations = done + 10;
+    ResumePlan::extendIterations(run, more);
     if (flags.contains(u"scanConcurrency"_s))
         run.userInput.scanConcurrency = config.config.integer(ConfigKeys::ScanConcurrency);
     if (flags.contains(u"scanRate"_s))
@@ -403,7 +400,10 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
     if (!environmentFor(sandbox, host, config.config, &env, ctx, u"resume"_s))
         return ExitCode::Usage;
     const bool json = p.isSet(u"events"_s);
-    if (!json)
+    if (!json && ResumePlan::isFinishing(run))
+        ctx.out << "Resuming run " << run.id << " to finish it (" << run.checkpoint->finishReason
+                << "): learnings and prompt set\n";
+    else if (!json)
         ctx.out << "Resuming run " << run.id << " at iteration " << run.checkpoint->nextIteration << " of "
                 << run.userInput.maxIterations << '\n';
     ctx.out.flush();

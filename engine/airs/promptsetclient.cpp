@@ -125,3 +125,51 @@ void PromptSetClient::addPrompt(const QString &promptSetId, const QString &promp
                        done(out);
                    });
 }
+
+namespace {
+constexpr int PromptPage = 100;
+constexpr int MaxPromptPages = 1000; // 100,000 prompts: a server that pages forever is refused
+
+void listPromptsFrom(OAuthJsonApi *api, QObject *owner, const QString &promptSetId, int skip,
+                     std::shared_ptr<QStringList> got, QPointer<QObject> guard,
+                     PromptSetClient::Callback<QStringList> done)
+{
+    QUrlQuery q;
+    q.addQueryItem(u"skip"_s, QString::number(skip));
+    q.addQueryItem(u"limit"_s, QString::number(PromptPage));
+    const QString path = u"/v1/custom-attack/custom-prompt-set/%1/list-custom-prompts"_s.arg(
+        QString::fromLatin1(QUrl::toPercentEncoding(promptSetId)));
+    api->request("GET", path, q.query(QUrl::FullyEncoded), QJsonValue(), u"list the prompts of a set"_s, owner,
+                 [api, owner, promptSetId, skip, got, guard, done](const HttpResponse &r, const AirsError &e) {
+                     if (!guard)
+                         return;
+                     AirsResult<QStringList> out;
+                     out.error = e;
+                     if (!out.ok())
+                         return done(out);
+                     const QJsonObject root = QJsonDocument::fromJson(r.body).object();
+                     const QJsonArray page = root.value(u"data"_s).toArray();
+                     for (const QJsonValue &v : page)
+                         got->append(v.toObject().value(u"prompt"_s).toString());
+                     const qint64 total = root.value(u"pagination"_s).toObject().value(u"total_items"_s).toInteger(-1);
+                     const int next = skip + int(page.size());
+                     const bool more = total >= 0 ? next < total : page.size() == PromptPage;
+                     if (!more || page.isEmpty()) {
+                         out.value = *got;
+                         return done(out);
+                     }
+                     if (next / PromptPage >= MaxPromptPages) {
+                         out.error = AirsError::invalid(u"list the prompts of a set"_s,
+                                                        u"more than %1 pages"_s.arg(MaxPromptPages));
+                         return done(out);
+                     }
+                     listPromptsFrom(api, owner, promptSetId, next, got, guard, done);
+                 });
+}
+} // namespace
+
+void PromptSetClient::listPrompts(const QString &promptSetId, QObject *context, Callback<QStringList> done)
+{
+    listPromptsFrom(m_api, this, promptSetId, 0, std::make_shared<QStringList>(), QPointer<QObject>(context),
+                    std::move(done));
+}

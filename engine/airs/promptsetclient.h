@@ -35,6 +35,10 @@ public:
     void addPrompt(const QString &promptSetId, const QString &prompt, const QString &goal,
                    QObject *context, Callback<QString> done);
 
+    // The prompt texts of a set, every page (skip/limit 100). A resumed export adds only those
+    // missing, so a prompt AIRS took just before a crash or a cut answer is not added twice.
+    void listPrompts(const QString &promptSetId, QObject *context, Callback<QStringList> done);
+
     void abortAll();
 
 private:

@@ -124,14 +124,22 @@ void RefinementRun::start()
     QMetaObject::invokeMethod(this, [this] {
         if (m_machine->isRunning() || m_finished)
             return;
-        QDir().mkpath(m_services.runsDirectory);
+        const QString runsDir = QDir::toNativeSeparators(m_services.runsDirectory);
+        const bool dirOk = QDir().mkpath(m_services.runsDirectory);
+        if (dirOk)
+            RunStore(m_services.runsDirectory).removeOrphanLocks();
         m_lock = std::make_unique<QLockFile>(QDir(m_services.runsDirectory).filePath(m_run.id + u".lock"_s));
         m_lock->setStaleLockTime(0); // a lock is stale only when its process is gone
-        if (!m_lock->tryLock(0)) {
+        if (!dirOk || !m_lock->tryLock(0)) {
             qint64 pid = 0;
             QString host, app;
-            m_lock->getLockInfo(&pid, &host, &app);
-            m_error = u"run %1 is already being driven by another process (pid %2)"_s.arg(m_run.id).arg(pid);
+            if (dirOk && m_lock->error() == QLockFile::LockFailedError && m_lock->getLockInfo(&pid, &host, &app))
+                m_error = u"run %1 is already being driven by another process (pid %2)"_s.arg(m_run.id).arg(pid);
+            else if (!dirOk)
+                m_error = u"cannot create the runs directory %1; check that it is writable"_s.arg(runsDir);
+            else
+                m_error = u"cannot write the run's lock file in %1 (%2); check that the directory is writable"_s.arg(
+                    runsDir, m_lock->error() == QLockFile::PermissionError ? u"permission denied"_s : u"unknown error"_s);
             m_lock.reset();
             m_finished = true;
             recordEnd(u"loop:failed"_s);
@@ -147,6 +155,12 @@ void RefinementRun::start()
 
 void RefinementRun::requestPause()
 {
+    advance(StepMachine::Trigger::Pause);
+}
+
+void RefinementRun::pauseWith(const QString &reason)
+{
+    m_pauseReason = reason;
     advance(StepMachine::Trigger::Pause);
 }
 
@@ -285,7 +299,7 @@ void RefinementRun::enterPaused()
 {
     // A paused run keeps its profile and topics: resume finds them again.
     m_run.status = RunStatus::Paused;
-    m_run.stopReason = u"paused"_s;
+    m_run.stopReason = m_pauseReason.isEmpty() ? u"paused"_s : m_pauseReason;
     recordEnd(u"loop:paused"_s);
     saveCheckpoint();
     m_finished = true;

@@ -140,8 +140,19 @@ private:
     void applyTopic(const AirsTopic &target);
     void assignProfile(const AirsTopic &target);
     void finishRecovery();
+    // Exporting the best iteration's tests as a Red Team prompt set, exactly once each.
+    struct PromptSetExport
+    {
+        QString name;
+        QList<TestCase> tests;
+        std::function<void()> then;
+        int readBacks = 0; // after adds whose outcome was unknown
+    };
+    static constexpr int MaxPromptSetReadBacks = 5;
     void exportPromptSet(std::function<void()> then);
-    void addPromptSetPrompts(const QList<TestCase> &tests, const QString &name, std::function<void()> then);
+    void fillPromptSet(PromptSetExport job);
+    void addPromptSetPrompts(PromptSetExport job, QList<TestCase> missing);
+    void pausePromptSet(const PromptSetExport &job, int held);
     void afterFinish();
     // Completed, cancelled or failed: the run's AIRS objects go, then `then` runs.
     void leaveTenant(std::function<void()> then);
@@ -169,11 +180,13 @@ private:
     bool saveCheckpoint();
     void saveQuietly(); // in a final state: a failed save does not fail the run again
     void stopWith(const QString &reason);
+    void pauseWith(const QString &reason); // pause with this stop reason ("paused: …")
     QString sessionId() const;
     const IterationResult *improveBase() const;
 
     RunServices m_services;
     RunState m_run;
+    QString m_pauseReason;      // set by pauseWith()
     RunCheckpoint m_checkpoint; // as of the last completed iteration: what resume continues from
     std::unique_ptr<QLockFile> m_lock;
     StepMachine *m_machine = nullptr;

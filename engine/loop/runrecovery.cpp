@@ -104,7 +104,11 @@ void RefinementRun::finishRecovery()
 void RefinementRun::enterFinish()
 {
     emit stepChanged(u"finish"_s);
-    m_run.status = RunStatus::Completed;
+    // Saved before any of the finish runs (the file still says "running", with the finish
+    // reason): a process killed while finishing resumes into finishing, never into another
+    // iteration.
+    if (!saveCheckpoint())
+        return;
     auto next = [this] { exportPromptSet([this] { afterFinish(); }); };
     if (!m_services.memory || m_run.iterations.isEmpty() || m_checkpoint.learningsExtracted) {
         next();
@@ -117,8 +121,12 @@ void RefinementRun::enterFinish()
             if (!e.error.isEmpty()) {
                 emit warning(u"learnings were not extracted: "_s + e.error);
             } else {
-                m_checkpoint.learningsExtracted = true; // a resume must not corroborate them again
+                // A resume must not ask again. (Killed before this is saved, the memory store
+                // still merges a run's learnings only once: MemoryMerger::hasRun.)
+                m_checkpoint.learningsExtracted = true;
                 emit memoryExtracted(e.learningCount);
+                if (!saveCheckpoint())
+                    return;
             }
             next();
         }, Qt::QueuedConnection);
@@ -144,61 +152,99 @@ void RefinementRun::exportPromptSet(std::function<void()> then)
                                     .arg(m_run.id)
                                     .arg(best->testCases.size())
                                     .arg(best->iteration);
-    const QList<TestCase> tests = best->testCases;
-    if (!m_checkpoint.promptSetId.isEmpty()) { // created before a pause: go on filling it
-        addPromptSetPrompts(tests, name, std::move(then));
+    PromptSetExport job{name, best->testCases, std::move(then), 0};
+    if (!m_checkpoint.promptSetId.isEmpty()) { // created before a pause or a crash: go on filling it
+        fillPromptSet(std::move(job));
         return;
     }
-    m_services.promptSets->createPromptSet(name, description, this, [this, tests, name, then](const AirsResult<PromptSetInfo> &set) {
+    m_services.promptSets->createPromptSet(name, description, this, [this, job](const AirsResult<PromptSetInfo> &set) {
         if (m_finished)
             return; // paused or cancelled meanwhile
         if (!set.ok()) {
-            // A set this run created before a pause is found by name and description and
-            // reused (PromptSetClient); a 409 here is someone else's set of that name.
-            emit warning(u"the prompt set was not created: "_s + set.error.toString()
-                         + (set.error.httpStatus == 409 ? u" (choose another name with --prompt-set-name)"_s : QString()));
-            then();
-            return;
+            if (set.error.kind == AirsError::Kind::Conflict) {
+                // Someone else's set of that name (a set this run created is found by name
+                // and description and reused: PromptSetClient). Nothing of ours to finish.
+                emit warning(u"the prompt set was not created: "_s + set.error.toString()
+                             + u" (choose another name with --prompt-set-name)"_s);
+                return job.then();
+            }
+            emit warning(u"the prompt set was not created: "_s + set.error.toString());
+            return pauseWith(u"paused: the prompt set \"%1\" was not created; resume the run to try again"_s.arg(job.name));
         }
         m_checkpoint.promptSetId = set.value.id;
         m_checkpoint.promptSetPrompts = 0;
-        addPromptSetPrompts(tests, name, then);
+        if (!saveCheckpoint()) // a resume fills this set, never a second one
+            return;
+        fillPromptSet(job);
     });
 }
 
-void RefinementRun::addPromptSetPrompts(const QList<TestCase> &tests, const QString &name,
-                                        std::function<void()> then)
+void RefinementRun::fillPromptSet(PromptSetExport job)
 {
-    const int index = m_checkpoint.promptSetPrompts;
-    if (index >= tests.size()) {
-        emit promptSetCreated(m_checkpoint.promptSetId, name, int(tests.size()));
-        then();
+    // What the set holds is read back first, so a prompt AIRS took just before a crash, a pause
+    // or a cut answer is not added twice.
+    m_services.promptSets->listPrompts(m_checkpoint.promptSetId, this, [this, job](const AirsResult<QStringList> &listed) mutable {
+        if (m_finished)
+            return;
+        if (!listed.ok()) {
+            emit warning(u"the prompt set cannot be read back: "_s + listed.error.toString());
+            return pausePromptSet(job, int(listed.value.size()));
+        }
+        QHash<QString, int> present;
+        for (const QString &p : listed.value)
+            ++present[p];
+        QList<TestCase> missing;
+        for (const TestCase &t : std::as_const(job.tests)) {
+            if (present.value(t.prompt) > 0)
+                --present[t.prompt];
+            else
+                missing.append(t);
+        }
+        m_checkpoint.promptSetPrompts = int(job.tests.size() - missing.size());
+        addPromptSetPrompts(std::move(job), std::move(missing));
+    });
+}
+
+void RefinementRun::addPromptSetPrompts(PromptSetExport job, QList<TestCase> missing)
+{
+    if (missing.isEmpty()) {
+        emit promptSetCreated(m_checkpoint.promptSetId, job.name, int(job.tests.size()));
+        job.then();
         return;
     }
-    const TestCase &t = tests.at(index);
+    const TestCase t = missing.takeFirst();
     const QString goal = t.expectedTriggered ? u"Should trigger topic guardrail"_s
                                              : u"Should NOT trigger topic guardrail"_s;
     m_services.promptSets->addPrompt(
         m_checkpoint.promptSetId, t.prompt, goal, this,
-        [this, tests, name, then = std::move(then)](const AirsResult<QString> &r) {
-            // Paused or cancelled meanwhile. (A prompt AIRS took just then is not counted,
-            // so a resume may add it once more.)
+        [this, job = std::move(job), missing = std::move(missing)](const AirsResult<QString> &r) mutable {
             if (m_finished)
-                return;
-            if (!r.ok()) {
-                emit warning(u"the prompt set is incomplete: "_s + r.error.toString());
-                then();
-                return;
+                return; // paused or cancelled meanwhile: a resume reads the set back
+            if (r.ok()) {
+                ++m_checkpoint.promptSetPrompts;
+                return addPromptSetPrompts(std::move(job), std::move(missing));
             }
-            ++m_checkpoint.promptSetPrompts;
-            addPromptSetPrompts(tests, name, then);
+            // Perhaps taken, perhaps not: read the set back and go on from what it holds.
+            if (r.error.leavesOutcomeOpen() && ++job.readBacks <= MaxPromptSetReadBacks)
+                return fillPromptSet(std::move(job));
+            emit warning(u"the prompt set is incomplete: "_s + r.error.toString());
+            pausePromptSet(job, m_checkpoint.promptSetPrompts);
         });
+}
+
+void RefinementRun::pausePromptSet(const PromptSetExport &job, int held)
+{
+    pauseWith(u"paused: the prompt set \"%1\" is incomplete (%2 of %3 prompts); resume the run to finish it"_s
+                  .arg(job.name)
+                  .arg(held)
+                  .arg(job.tests.size()));
 }
 
 void RefinementRun::afterFinish()
 {
     if (m_finished)
         return; // paused or cancelled while finishing: that state is already saved
+    m_run.status = RunStatus::Completed;
     recordEnd(u"loop:complete"_s);
     if (!saveCheckpoint())
         return;

@@ -38,7 +38,8 @@ TestResult judged(const TestCase &test, const ScanVerdict &v)
 void RefinementRun::enterLoadMemory()
 {
     emit stepChanged(u"load-memory"_s);
-    if (!m_services.memory) {
+    // A run resumed to finish writes no topic: reading (and so recalling) learnings is moot.
+    if (!m_services.memory || !m_checkpoint.finishReason.isEmpty()) {
         advance(StepMachine::Trigger::Done);
         return;
     }
@@ -264,21 +265,29 @@ void RefinementRun::applyTopic(const AirsTopic &target)
         assignProfile(target);
         return;
     }
-    // Block intent, first deployment: a benign companion in the same vocabulary.
-    llm(PromptBook::generateCompanion({m_topic.name, m_topic.description}), [this, target](const QJsonObject &o) {
-        const Topic companion = PromptBook::topicFromJson(o);
-        emit companionGenerated(companion);
+    // Block intent, first deployment: a benign companion in the same vocabulary. One the run
+    // already wrote (before a crash, or before AIRS lost it) is deployed again as it was: its
+    // create finds the topic AIRS may already hold, and an apply writes the same companion.
+    auto deploy = [this, target](const Topic &companion) {
         m_deployer->create(companion, [this, target, companion](const AirsResult<AirsTopic> &r) {
             if (!r.ok())
                 return fail(r.error.toString());
             m_companion = r.value;
             m_checkpoint.companionTopicId = r.value.id;
-            if (!m_workspace->recordTopicId(r.value.name, r.value.id))
+            if (!m_workspace->recordTopicId(r.value.name, r.value.id)) // saves the checkpoint
                 return;
-            m_run.companionTopic = companion; // under its own name: what an apply writes
             emit companionCreated(r.value.id, companion);
             assignProfile(target);
         }, [this](const QString &name) { return m_workspace->recordTopic(name); });
+    };
+    if (m_run.companionTopic)
+        return deploy(*m_run.companionTopic);
+    llm(PromptBook::generateCompanion({m_topic.name, m_topic.description}), [this, deploy](const QJsonObject &o) {
+        const Topic companion = PromptBook::topicFromJson(o);
+        emit companionGenerated(companion);
+        m_run.companionTopic = companion; // under its own name: what an apply writes
+        if (saveCheckpoint()) // before the create: a resume deploys this one, not a new one
+            deploy(companion);
     });
 }
 

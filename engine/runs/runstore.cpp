@@ -5,6 +5,7 @@
 #include "domain/nanoid.h"
 
 #include <QDir>
+#include <QLockFile>
 #include <QFile>
 
 #include <algorithm>
@@ -86,8 +87,26 @@ RunSummary RunStore::summarize(const RunState &run)
     return s;
 }
 
+int RunStore::removeOrphanLocks() const
+{
+    int removed = 0;
+    const QDir dir(m_dir);
+    for (const QString &name : dir.entryList({u"*.lock"_s}, QDir::Files | QDir::Hidden)) {
+        if (dir.exists(name.chopped(5) + u".json"_s))
+            continue;
+        QLockFile lock(dir.filePath(name));
+        lock.setStaleLockTime(0); // stale only when its process is gone, as RefinementRun locks
+        if (lock.tryLock(0)) {
+            lock.unlock(); // removes the file
+            ++removed;
+        }
+    }
+    return removed;
+}
+
 RunStore::Listing RunStore::list() const
 {
+    removeOrphanLocks();
     Listing out;
     const QDir dir(m_dir);
     const QStringList files = dir.entryList({u"*.json"_s}, QDir::Files, QDir::Name);

@@ -46,7 +46,11 @@ public:
 
     Loaded load(const QString &id) const;
     QString save(const RunState &run) const; // error message, or empty
-    Listing list() const;
+    Listing list() const; // also removes orphan locks (removeOrphanLocks())
+    // Removes `<id>.lock` files that have no run file and whose process is gone: a run killed
+    // before its first checkpoint leaves one, and nothing else would ever take it. A lock held
+    // by a live process (a run starting) is left alone. Returns how many went.
+    int removeOrphanLocks() const;
     QString remove(const QString &id) const; // error message, or empty
     bool exists(const QString &id) const;
 

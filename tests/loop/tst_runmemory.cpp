@@ -9,6 +9,7 @@
 #include "memorystore/memorystore.h"
 
 #include <QJsonArray>
+#include <QSaveFile>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -259,6 +260,59 @@ private slots:
         QCOMPARE(file.memory.learnings.size(), 2);
         for (const Learning &l : file.memory.learnings)
             QCOMPARE(l.corroborations, 0); // written once
+    }
+
+    // Killed while extracting (after the memory took the learnings, before the run file said
+    // so): the file left behind says "finishing", so the resume runs no iteration, and the
+    // memory store does not let the run corroborate its own learnings a second time.
+    void killedWhileExtractingResumesIntoFinishingAndMergesOnce()
+    {
+        Fixture f({Scenario::good()});
+        f.llm.extractionDelayMs = 300;
+        const QString dir = freshDir(u"memory"_s);
+        StoreRunMemory memory(settingsFor(dir), f.h->llm.get(), Source);
+        RunServices services = f.h->services();
+        services.memory = &memory;
+        RunState state = LoopHarness::newRun(Description);
+        RefinementRun first(services, state);
+        const QString path = RunStore(f.h->runsDir).pathFor(state.id);
+        QByteArray leftBehind; // the run file as a kill during the extraction leaves it
+        connect(&first, &RefinementRun::stepChanged, this, [&](const QString &step) {
+            if (step == u"finish"_s)
+                QTimer::singleShot(0, this, [&] {
+                    QFile file(path);
+                    QVERIFY(file.open(QIODevice::ReadOnly));
+                    leftBehind = file.readAll();
+                });
+        });
+        QCOMPARE(runToEnd(first), RunStatus::Completed);
+        QVERIFY(!leftBehind.isEmpty());
+        const MemoryStore::Loaded once = MemoryStore(dir).load(u"block-use-weapons"_s);
+        QCOMPARE(once.memory.learnings.size(), 2);
+
+        QSaveFile restore(path);
+        QVERIFY(restore.open(QIODevice::WriteOnly));
+        restore.write(leftBehind);
+        QVERIFY(restore.commit());
+        const RunStore::Loaded killed = RunStore(f.h->runsDir).load(state.id);
+        QVERIFY(killed.ok());
+        QCOMPARE(killed.run.status, RunStatus::Running);
+        QVERIFY(!killed.run.checkpoint->finishReason.isEmpty());
+        QVERIFY(!killed.run.checkpoint->learningsExtracted);
+
+        RefinementRun resumed(services, killed.run);
+        QSignalSpy started(&resumed, &RefinementRun::iterationStarted);
+        QCOMPARE(runToEnd(resumed), RunStatus::Completed);
+        QCOMPARE(started.size(), 0); // straight into finishing
+        QCOMPARE(resumed.state().iterations.size(), killed.run.iterations.size());
+        QCOMPARE(resumed.state().stopReason, killed.run.checkpoint->finishReason);
+        const MemoryStore::Loaded after = MemoryStore(dir).load(u"block-use-weapons"_s);
+        QCOMPARE(after.memory.learnings.size(), 2);
+        for (const Learning &l : after.memory.learnings) {
+            QCOMPARE(l.corroborations, 0); // not corroborated by its own run
+            QVERIFY(l.mergedFrom.isEmpty());
+        }
+        QCOMPARE(after.memory.toJson(), once.memory.toJson()); // untouched
     }
 
     void requireReviewKeepsNewLearningsOutOfTheNextRun()
