@@ -29,6 +29,9 @@ struct RunCheckpoint
     // straight into finishing (extraction, prompt set), not into another iteration.
     QString finishReason;
     bool learningsExtracted = false; // the finish step's extraction is done: never twice
+    // The last recorded iteration's decision (target, recovery, regressions, plateau) is not
+    // taken yet: a resume takes it before any new iteration.
+    bool decisionPending = false;
     QString promptSetId;             // the AI Red Team prompt set being written, once created
     int promptSetPrompts = 0;        // how many prompts it has been given so far
 

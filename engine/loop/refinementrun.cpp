@@ -106,6 +106,7 @@ void RefinementRun::buildMachine()
     m_machine->addTransition(byName("recover"), T::Done, byName("start"));
     m_machine->addTransition(byName("duplicate-check"), T::Duplicate, byName("recover"));
     m_machine->addTransition(byName("review"), T::Retry, byName("generate"));
+    m_machine->addTransition(byName("start"), T::Retry, byName("decide")); // a decision left pending
     for (const char *from : {"start", "decide", "recover"})
         m_machine->addTransition(byName(from), T::Finish, byName("finish"));
 
@@ -277,6 +278,7 @@ void RefinementRun::stopWith(const QString &reason)
 {
     m_run.stopReason = reason;
     m_checkpoint.finishReason = reason;
+    m_checkpoint.decisionPending = false;
     advance(StepMachine::Trigger::Finish);
 }
 

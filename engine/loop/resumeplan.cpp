@@ -14,6 +14,6 @@ void ResumePlan::extendIterations(RunState &run, int more)
     const int done = run.checkpoint->nextIteration - 1;
     if (more > 0)
         run.userInput.maxIterations = done + more;
-    else if (done >= run.userInput.maxIterations)
+    else if (done >= run.userInput.maxIterations && !run.checkpoint->decisionPending)
         run.userInput.maxIterations = done + 10;
 }

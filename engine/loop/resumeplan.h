@@ -11,7 +11,8 @@ bool isFinishing(const RunState &run);
 
 // The iteration limit for the resume: `more` (> 0) iterations beyond those done when asked;
 // otherwise, for a run that used all its iterations without deciding to stop, 10 more. A
-// finishing run keeps its limit (its resume runs no iteration).
+// finishing run keeps its limit (its resume runs no iteration), and so does a run killed
+// before deciding on its last iteration: the resume takes that decision as the run would have.
 void extendIterations(RunState &run, int more = 0);
 
 } // namespace ResumePlan

@@ -84,19 +84,28 @@ void RefinementRun::enterRecover()
 
 void RefinementRun::finishRecovery()
 {
-    if (!saveCheckpoint())
-        return;
+    // The decision and the recovery go into the file in one save, with the stop it leads to:
+    // a kill just after it can neither lose the stop nor run the recovery twice.
+    QString stop;
     if (LoopPolicy::shouldStopEarly(m_run)) {
-        stopWith(u"stopped after %1 consecutive regressions"_s.arg(m_run.consecutiveRegressions));
-        return;
-    }
-    if (m_duplicateOf == 0) {
+        stop = u"stopped after %1 consecutive regressions"_s.arg(m_run.consecutiveRegressions);
+    } else if (m_duplicateOf == 0) {
         const LoopPolicy::Plateau p = LoopPolicy::checkPlateau(m_run);
         if (p.reached) {
             emit loopPlateau(p.min, p.max, m_run.bestCoverage);
-            stopWith(u"coverage plateaued between %1 and %2"_s.arg(Format::percent(p.min), Format::percent(p.max)));
-            return;
+            stop = u"coverage plateaued between %1 and %2"_s.arg(Format::percent(p.min), Format::percent(p.max));
         }
+    }
+    m_checkpoint.decisionPending = false;
+    if (!stop.isEmpty()) {
+        m_run.stopReason = stop;
+        m_checkpoint.finishReason = stop;
+    }
+    if (!saveCheckpoint())
+        return;
+    if (!stop.isEmpty()) {
+        advance(StepMachine::Trigger::Finish);
+        return;
     }
     advance(StepMachine::Trigger::Done);
 }

@@ -115,6 +115,14 @@ void RefinementRun::enterStart()
         stopWith(m_checkpoint.finishReason);
         return;
     }
+    if (m_checkpoint.decisionPending && m_run.lastRecorded()) {
+        // Killed between recording an iteration and deciding on it: decide now, as the
+        // uninterrupted run would have (target, recovery, regressions, plateau).
+        m_iteration = m_run.lastRecorded()->iteration;
+        m_duplicateOf = 0;
+        advance(StepMachine::Trigger::Retry);
+        return;
+    }
     m_iteration = m_checkpoint.nextIteration;
     if (m_iteration > m_run.userInput.maxIterations) {
         stopWith(u"reached the maximum of %1 iterations"_s.arg(m_run.userInput.maxIterations));
@@ -467,6 +475,7 @@ void RefinementRun::enterRecord()
     m_checkpoint.improveFrom = m_iteration;
     m_checkpoint.deployAsIs = false;
     m_checkpoint.nextIteration = m_iteration + 1;
+    m_checkpoint.decisionPending = true; // taken by decide/recover, or by a resume
     if (!saveCheckpoint())
         return;
     emit iterationComplete(it);

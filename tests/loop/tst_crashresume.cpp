@@ -95,6 +95,48 @@ private slots:
         QCOMPARE(companions(), 0); // the one companion went with the run
     }
 
+    // Killed after an iteration was recorded and before the decision on it: the resume takes
+    // that decision first, so the run ends where the uninterrupted one did (no extra iteration).
+    void decisionLeftPendingIsTakenOnResume_data()
+    {
+        QTest::addColumn<int>("maxIterations");
+        QTest::addColumn<int>("killAfter");
+        QTest::newRow("target reached") << 5 << 2;
+        QTest::newRow("maximum reached") << 1 << 1;
+    }
+    void decisionLeftPendingIsTakenOnResume()
+    {
+        QFETCH(int, maxIterations);
+        QFETCH(int, killAfter);
+        Fixture f({Scenario::medium(), Scenario::good()});
+        RunState state = LoopHarness::newRun(u"Weapons"_s);
+        state.userInput.maxIterations = maxIterations;
+        RefinementRun first(f.h->services(), state);
+        const QString path = RunStore(f.h->runsDir).pathFor(state.id);
+        QByteArray leftBehind;
+        connect(&first, &RefinementRun::iterationComplete, this, [&](const IterationResult &it) {
+            if (it.iteration == killAfter)
+                leftBehind = read(path);
+        });
+        QCOMPARE(runToEnd(first), RunStatus::Completed);
+        QCOMPARE(first.state().iterations.size(), killAfter);
+        QVERIFY(write(path, leftBehind));
+        RunState killed = RunStore(f.h->runsDir).load(state.id).run;
+        QCOMPARE(killed.status, RunStatus::Running);
+        QVERIFY(killed.checkpoint->decisionPending);
+        QVERIFY(killed.checkpoint->finishReason.isEmpty());
+        ResumePlan::extendIterations(killed); // as `resume` does
+        QCOMPARE(killed.userInput.maxIterations, maxIterations);
+
+        RefinementRun resumed(f.h->services(), killed);
+        QSignalSpy started(&resumed, &RefinementRun::iterationStarted);
+        QCOMPARE(runToEnd(resumed), RunStatus::Completed);
+        QCOMPARE(started.size(), 0);
+        QCOMPARE(resumed.state().iterations.size(), killAfter);
+        QCOMPARE(resumed.state().stopReason, first.state().stopReason);
+        QVERIFY(!resumed.state().checkpoint->decisionPending);
+    }
+
     // A run killed before its first checkpoint leaves only `<id>.lock`; the next listing or
     // run start removes it. A lock with a run file, or held by a live process, stays.
     void orphanLocksAreRemoved()
@@ -157,6 +199,11 @@ private slots:
         QCOMPARE(run.userInput.maxIterations, 13);
         ResumePlan::extendIterations(run, 2);
         QCOMPARE(run.userInput.maxIterations, 5);
+
+        run.userInput.maxIterations = 3;
+        run.checkpoint->decisionPending = true; // killed before deciding on iteration 3
+        ResumePlan::extendIterations(run);
+        QCOMPARE(run.userInput.maxIterations, 3);
     }
 };
 
