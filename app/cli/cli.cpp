@@ -61,8 +61,10 @@ Commands:
   compare <run-id> <A> <B> [--format text|json] [--sandbox]
                             Is iteration B better than A on the prompts both scanned? (fixed,
                             broken, exact McNemar p-value, verdict)
-  sandbox serve             Serve the AIRS emulator on 127.0.0.1 until interrupted
+  sandbox serve             Serve the AIRS and LLM emulators on 127.0.0.1 until interrupted
       --port N                port (default: any free port)
+      --faults SPEC           inject faults, e.g. scan.503=0.2,token.cut=0.1,seed=7
+                              (see daystrom sandbox --help)
   memory list               Memory categories with their learning counts and best coverage
   memory show <category>    A category's learnings (id, seen, confidence, type, status, source)
   memory preview --topic TEXT [--budget N] [--intent block|allow]

@@ -1,6 +1,9 @@
 #include "sandboxcommand.h"
 
+#include "interruptwatcher.h"
+
 #include "sandbox/airsemulator.h"
+#include "sandbox/faultspec.h"
 #include "sandbox/llmemulator.h"
 
 #include <QCommandLineParser>
@@ -17,15 +20,37 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
     parser.addPositionalArgument(u"serve"_s, u"Serve the emulators until interrupted"_s);
     const QCommandLineOption portOpt(u"port"_s, u"Port on 127.0.0.1 (default: any free port)"_s, u"N"_s, u"0"_s);
     parser.addOption(portOpt);
+    const QCommandLineOption faultsOpt(u"faults"_s, u"Inject faults at these rates (see --help)"_s,
+                                       u"SPEC"_s);
+    parser.addOption(faultsOpt);
     if (!parser.parse(QStringList{u"daystrom sandbox"_s} + arguments)) {
         ctx.err << "daystrom sandbox: " << parser.errorText() << '\n';
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom sandbox serve [--port N]\n\n"
+        ctx.out << "Usage: daystrom sandbox serve [--port N] [--faults SPEC]\n\n"
                    "Serves the AIRS emulator (scan, OAuth2, management, Red Team prompt sets) and\n"
-                   "the sandbox LLM (OpenAI-compatible) on 127.0.0.1 with a ready profile, prints the settings that point the CLI at it,\n"
-                   "and serves until interrupted (Ctrl+C).\n";
+                   "the sandbox LLM (OpenAI-compatible) on 127.0.0.1 with a ready profile, prints\n"
+                   "the settings that point the CLI at it, and serves until interrupted (Ctrl+C).\n"
+                   "\n"
+                   "  --port N        port of the AIRS emulator (default: any free port)\n"
+                   "  --faults SPEC   inject faults, for testing a client's retries. SPEC is\n"
+                   "                  comma-separated ROUTE.KIND=RATE entries plus optional\n"
+                   "                  seed=N (default 1) and retry-after=SECONDS (default 0.2).\n"
+                   "    ROUTE  scan (POST /v1/scan/sync/request), token (OAuth2 token), mgmt\n"
+                   "           (topics, profiles), redteam (custom prompt sets), llm, or all\n"
+                   "    KIND   503, 5xx (500/502/503/504), 429 (with Retry-After), hang (never\n"
+                   "           answered), cut (performed; the connection closes after half the\n"
+                   "           body), truncated (performed; 200 with half the JSON body), echo\n"
+                   "           (401 quoting the request's credentials back)\n"
+                   "    RATE   probability from 0 to 1; a request gets at most one fault, so a\n"
+                   "           route's rates add up to at most 1. A ROUTE entry overrides\n"
+                   "           \"all\".\n"
+                   "  Example: --faults scan.503=0.2,token.cut=0.2,all.truncated=0.1,seed=7\n"
+                   "  Faults other than cut and truncated are answered without performing the\n"
+                   "  request. Rates, not positions, are the contract: the same spec and seed\n"
+                   "  repeat a route's fault sequence only if its requests arrive in the same\n"
+                   "  order. GET /_sandbox/faults on either emulator counts the faults injected.\n";
         return ExitCode::Ok;
     }
     if (parser.positionalArguments() != QStringList{u"serve"_s}) {
@@ -39,13 +64,25 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
                 << parser.value(portOpt) << "\"\n";
         return ExitCode::Usage;
     }
+    FaultSpec faults;
+    if (parser.isSet(faultsOpt)) {
+        QString error;
+        const auto spec = FaultSpec::parse(parser.value(faultsOpt), &error);
+        if (!spec) {
+            ctx.err << "daystrom sandbox: --faults: " << error << '\n';
+            return ExitCode::Usage;
+        }
+        faults = *spec;
+    }
     auto *airs = new AirsEmulator({}, QCoreApplication::instance());
+    airs->setFaultSpec(faults);
     if (airs->start(quint16(port)) == 0) {
         ctx.err << "daystrom sandbox: cannot listen on 127.0.0.1:" << port << '\n';
         return ExitCode::Usage;
     }
     airs->addProfile(SandboxProfile);
     auto *llm = new LlmEmulator(QCoreApplication::instance());
+    llm->setFaultInjector(airs->faultInjector()); // one spec, one tally for both
     if (llm->start() == 0) {
         ctx.err << "daystrom sandbox: the LLM emulator cannot listen on 127.0.0.1\n";
         return ExitCode::Usage;
@@ -65,7 +102,15 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
             << "  LLM_PROVIDER=openai-compatible\n"
             << "  OPENAI_BASE_URL=" << llm->baseUrl().toString() << '\n'
             << "Security profile: " << SandboxProfile << "\n"
+            << "Faults: " << (faults.isEmpty() ? u"none"_s : faults.toString()) << '\n'
             << "Serving until interrupted (Ctrl+C).\n";
     ctx.out.flush();
+    InterruptWatcher interrupts;
+    QObject::connect(&interrupts, &InterruptWatcher::interrupted, airs, [&ctx, airs](int) {
+        ctx.err << "daystrom sandbox: stopped; faults injected: " << airs->faultInjector()->tally()
+                << '\n';
+        ctx.err.flush();
+        QCoreApplication::exit(0);
+    });
     return QCoreApplication::exec();
 }

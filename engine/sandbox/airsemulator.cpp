@@ -48,6 +48,19 @@ bool isCreate(const ApiRequest &request)
            RoutePath::match(rest, u"/v1/custom-attack/custom-prompt-set");
 }
 
+std::optional<FaultSpec::Route> faultRoute(const QString &path)
+{
+    if (ScanRoutes::isScanPath(path))
+        return FaultSpec::Route::Scan;
+    if (path == OAuthRoutes::TokenPath)
+        return FaultSpec::Route::Token;
+    if (RoutePath::stripPrefix(path, kManagementBase, nullptr))
+        return FaultSpec::Route::Mgmt;
+    if (RoutePath::stripPrefix(path, kRedTeamBase, nullptr))
+        return FaultSpec::Route::RedTeam;
+    return std::nullopt;
+}
+
 bool isOAuthProtected(const QString &path)
 {
     return RoutePath::stripPrefix(path, kManagementBase, nullptr) ||
@@ -114,6 +127,12 @@ AirsEmulator::Faults AirsEmulator::faults() const
 void AirsEmulator::setFaults(const Faults &faults)
 {
     m_faults.setFaults(faults);
+}
+
+void AirsEmulator::setFaultInjector(std::shared_ptr<FaultInjector> injector)
+{
+    if (injector)
+        m_injector = std::move(injector);
 }
 
 QString AirsEmulator::addProfile(const QString &name, const QJsonObject &policy)
@@ -192,6 +211,11 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
     const bool scan = ScanRoutes::isScanPath(in.path);
     const quint64 id = hold(request, socket);
     m_held.emplace(id, HeldRequest{in.path, scan, false});
+    if (in.method == "GET" && in.path == FaultInjector::CountsPath) {
+        answerAfter(id, 0, ApiReply::json(m_injector->counts()));
+        emit requestReceived(in.path);
+        return true;
+    }
     const FaultPlan::Decision decision = m_faults.next(isOAuthProtected(in.path), scan);
     const auto drop = [this, id, socket] {
         release(id);
@@ -207,22 +231,27 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
         qCDebug(lcSandbox) << "hang" << in.method << in.path;
         break; // held until the client gives up or the emulator goes away
     case FaultPlan::Fault::None: {
-        if (scan && m_faults.faults().maxInflightScans > 0 &&
-            m_inflightScans >= m_faults.faults().maxInflightScans) {
-            answerLater(id, ApiReply::rateLimited(m_faults.faults().retryAfterSeconds,
-                                                  u"too many concurrent scans"_s));
+        const auto route = faultRoute(in.path);
+        const auto injected = route ? m_injector->draw(*route) : std::nullopt;
+        using Kind = FaultSpec::Kind;
+        if (injected)
+            qCDebug(lcSandbox).noquote() << "fault" << FaultSpec::kindName(injected->kind)
+                                         << in.method << in.path;
+        if (injected && injected->kind == Kind::Hang)
+            break; // never answered; released when the client disconnects
+        if (injected && injected->kind != Kind::Cut && injected->kind != Kind::Truncated) {
+            answerLater(id, m_injector->reply(*injected, in, *route)); // not performed
             break;
         }
-        if (scan) {
-            m_held.at(id).countsInflight = true;
-            m_peakInflightScans = qMax(m_peakInflightScans, ++m_inflightScans);
-        }
-        const ApiReply reply = route(in);
-        if (reply.status / 100 == 2 && isCreate(in) && m_faults.takeCreateDrop()) {
-            qCDebug(lcSandbox) << "performed, then dropped" << in.method << in.path;
+        ApiReply reply;
+        if (!perform(id, in, scan, &reply)) {
             drop();
             break;
         }
+        if (injected && injected->kind == Kind::Truncated)
+            reply = FaultInjector::truncated(reply);
+        else if (injected && injected->kind == Kind::Cut)
+            reply.cutBody = true;
         answerLater(id, reply);
         break;
     }
@@ -231,6 +260,26 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
         break;
     }
     emit requestReceived(in.path);
+    return true;
+}
+
+bool AirsEmulator::perform(quint64 id, const ApiRequest &request, bool scan, ApiReply *reply)
+{
+    if (scan && m_faults.faults().maxInflightScans > 0 &&
+        m_inflightScans >= m_faults.faults().maxInflightScans) {
+        *reply = ApiReply::rateLimited(m_faults.faults().retryAfterSeconds,
+                                       u"too many concurrent scans"_s);
+        return true;
+    }
+    if (scan) {
+        m_held.at(id).countsInflight = true;
+        m_peakInflightScans = qMax(m_peakInflightScans, ++m_inflightScans);
+    }
+    *reply = route(request);
+    if (reply->status / 100 == 2 && isCreate(request) && m_faults.takeCreateDrop()) {
+        qCDebug(lcSandbox) << "performed, then dropped" << request.method << request.path;
+        return false;
+    }
     return true;
 }
 

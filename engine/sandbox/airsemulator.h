@@ -1,6 +1,7 @@
 #pragma once
 
 #include "airsoptions.h"
+#include "faultinjector.h"
 #include "faultplan.h"
 #include "loopbackhttpserver.h"
 
@@ -63,6 +64,13 @@ public:
     Faults faults() const;
     void setFaults(const Faults &faults); // reseeds the server-error PRNG
 
+    // Rate-based faults per route (scan, token, mgmt, redteam; `sandbox serve --faults`),
+    // drawn after the counters above found nothing to inject. Counts are served at GET
+    // /_sandbox/faults. The injector may be shared with an LlmEmulator.
+    void setFaultSpec(const FaultSpec &spec) { m_injector->setSpec(spec); }
+    std::shared_ptr<FaultInjector> faultInjector() const { return m_injector; }
+    void setFaultInjector(std::shared_ptr<FaultInjector> injector);
+
     // State inspection and seeding for tests. addProfile uses the §5.4 default policy (with
     // an empty topic-list) when `policy` is empty; both seeders return an empty id when the
     // name is taken.
@@ -100,6 +108,8 @@ private:
     };
 
     ApiReply route(const ApiRequest &request);
+    // Performs the request (scan concurrency limit, create drops); false when it was dropped.
+    bool perform(quint64 id, const ApiRequest &request, bool scan, ApiReply *reply);
     void record(const ApiRequest &request);
     void answerLater(quint64 id, const ApiReply &reply);
 
@@ -111,6 +121,7 @@ private:
     std::unique_ptr<ProfileRoutes> m_profileRoutes;
     std::unique_ptr<RedTeamRoutes> m_redTeam;
     FaultPlan m_faults;
+    std::shared_ptr<FaultInjector> m_injector = std::make_shared<FaultInjector>();
     QList<RecordedRequest> m_requests;
     std::map<quint64, HeldRequest> m_held;
     int m_scanCount = 0;

@@ -13,6 +13,9 @@ struct ApiReply
     QByteArray contentType = QByteArrayLiteral("application/json");
     QByteArray body;
     QList<QPair<QByteArray, QByteArray>> headers; // extra headers, e.g. Retry-After
+    // A "cut" fault: the status line and headers announce the full Content-Length, only the
+    // first half of the body follows, then the connection closes.
+    bool cutBody = false;
 
     static ApiReply json(const QJsonObject &object, int status = 200);
     static ApiReply json(const QJsonArray &array, int status = 200);

@@ -8,7 +8,8 @@
 // Decides, request by request, which injected fault (if any) applies, in the order
 // drop, hang, rate limit, forbidden (OAuth-protected routes), server error (scan routes),
 // malformed. Counters count down as they fire; the server-error draw uses a PRNG seeded from
-// AirsFaults::seed, so a run is reproducible.
+// AirsFaults::seed, so a run is reproducible. The rate-based faults of `sandbox serve
+// --faults` (FaultInjector) are drawn only when this plan injects nothing.
 class FaultPlan final
 {
 public:

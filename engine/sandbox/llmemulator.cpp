@@ -1,9 +1,11 @@
 #include "llmemulator.h"
 
+#include "apirequest.h"
 #include "chatcompletion.h"
 #include "sandboxbrain.h"
 #include "sandboxcorpus.h"
 #include "sandboxlog.h"
+#include "seededrng.h"
 
 #include "llm/prompts/promptbook.h"
 
@@ -82,6 +84,12 @@ QList<LlmEmulator::RecordedRequest> LlmEmulator::requestsFor(const QString &call
     return out;
 }
 
+void LlmEmulator::setFaultInjector(std::shared_ptr<FaultInjector> injector)
+{
+    if (injector)
+        m_injector = std::move(injector);
+}
+
 bool LlmEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
     ++m_requestCount;
@@ -93,14 +101,50 @@ bool LlmEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *s
         const bool secret = name.compare("authorization", Qt::CaseInsensitive) == 0;
         record.headers.append({name, secret ? QByteArrayLiteral("Bearer …") : value});
     }
-    const Reply reply = route(record.method, record.path, record.body, record);
-    record.status = reply.status;
+    const quint64 id = hold(request, socket);
+    if (record.method == "GET" && record.path == FaultInjector::CountsPath) {
+        answerAfter(id, 0, ApiReply::json(m_injector->counts()));
+        return true;
+    }
+
+    using Kind = FaultSpec::Kind;
+    const auto injected = m_injector->draw(FaultSpec::Route::Llm);
+    const bool performs =
+        !injected || injected->kind == Kind::Cut || injected->kind == Kind::Truncated;
+    Reply answer;
+    if (performs) {
+        answer = route(record.method, record.path, record.body, record);
+        if (injected && injected->kind == Kind::Truncated)
+            answer = FaultInjector::truncated(answer);
+        else if (injected && injected->kind == Kind::Cut)
+            answer.cutBody = true;
+    } else {
+        ChatCompletion::Request parsed; // name the call in the record; nothing is answered
+        QString ignored;
+        ChatCompletion::parse(record.body, &parsed, &ignored);
+        record.callName = parsed.callName;
+        record.system = parsed.system;
+        record.user = parsed.user;
+        if (injected->kind != Kind::Hang) {
+            ApiRequest in;
+            in.method = record.method;
+            in.path = record.path;
+            in.query = request.url().query(QUrl::FullyEncoded);
+            in.headers = request.headers();
+            in.body = record.body;
+            answer = m_injector->reply(*injected, in, FaultSpec::Route::Llm);
+        }
+    }
+    if (injected)
+        qCDebug(lcSandbox).noquote() << "fault" << FaultSpec::kindName(injected->kind)
+                                     << record.method << record.path;
+    record.status = injected && injected->kind == Kind::Hang ? 0 : answer.status;
     m_requests.append(record);
 
-    const quint64 id = hold(request, socket);
-    Reply answer = reply;
-    answer.headers.prepend({QByteArrayLiteral("x-request-id"), QByteArray::number(id)});
-    answerAfter(id, m_faults.latencyMs, answer);
+    if (!injected || injected->kind != Kind::Hang) {
+        answer.headers.prepend({QByteArrayLiteral("x-request-id"), QByteArray::number(id)});
+        answerAfter(id, m_faults.latencyMs, answer);
+    }
     emit requestReceived(record.callName);
     return true;
 }
@@ -162,7 +206,9 @@ LlmEmulator::Reply LlmEmulator::chat(const QByteArray &body, RecordedRequest &re
     const QString content = faulted(request.callName, request.schema, *answer);
     const QString model = request.model.isEmpty() ? QString(ModelName) : request.model;
     Reply reply;
-    reply.body = ChatCompletion::completion(u"chatcmpl-sandbox-%1"_s.arg(++m_completionCount), model,
+    // The id is a function of the request, like the answer: a retried call gets the same one.
+    const QString id = QString::number(SeededRng::hash(QString::fromUtf8(body)), 16);
+    reply.body = ChatCompletion::completion(u"chatcmpl-sandbox-%1"_s.arg(id), model,
                                             content, request.system.size() + request.user.size());
     return reply;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "faultinjector.h"
 #include "loopbackhttpserver.h"
 
 #include <QJsonObject>
@@ -18,7 +19,8 @@ class SandboxCorpus;
 // prompt text and a bundled corpus (SandboxBrain), so a refinement loop run against it and
 // the AIRS emulator improves over a few iterations. No key is needed; an Authorization header
 // is accepted and ignored. Answers are written later from a timer, like AirsEmulator's, so
-// latency is real and many requests are served at once in one thread.
+// latency is real and many requests are served at once in one thread. An answer depends only
+// on the request's content (no per-call counters), so a retried call gets the same answer.
 class LlmEmulator final : public LoopbackHttpServer
 {
     Q_OBJECT
@@ -65,6 +67,13 @@ public:
     Faults faults() const { return m_faults; }
     void setFaults(const Faults &faults) { m_faults = faults; }
 
+    // Rate-based faults on route "llm" (`sandbox serve --faults`), drawn first; the counters
+    // above apply only to requests it lets through; counts are served at GET /_sandbox/faults. The injector may be shared with an
+    // AirsEmulator.
+    void setFaultSpec(const FaultSpec &spec) { m_injector->setSpec(spec); }
+    std::shared_ptr<FaultInjector> faultInjector() const { return m_injector; }
+    void setFaultInjector(std::shared_ptr<FaultInjector> injector);
+
     int requestCount() const { return m_requestCount; } // every request received
     QList<RecordedRequest> requests() const { return m_requests; }
     RecordedRequest lastRequest() const { return m_requests.value(m_requests.size() - 1); }
@@ -90,7 +99,7 @@ private:
 
     std::unique_ptr<SandboxBrain> m_brain;
     Faults m_faults;
+    std::shared_ptr<FaultInjector> m_injector = std::make_shared<FaultInjector>();
     QList<RecordedRequest> m_requests;
     int m_requestCount = 0;
-    int m_completionCount = 0;
 };

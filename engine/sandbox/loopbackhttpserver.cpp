@@ -110,9 +110,14 @@ void LoopbackHttpServer::deliver(quint64 id, const ApiReply &reply)
     for (const auto &[name, value] : reply.headers)
         out.writeHeader(name, value);
     out.writeHeader(QByteArrayLiteral("Content-Length"), QByteArray::number(reply.body.size()));
-    out.writeBody(reply.body);
+    const QPointer<QTcpSocket> socket = held.socket;
+    out.writeBody(reply.cutBody ? reply.body.left(reply.body.size() / 2) : reply.body);
     m_held.erase(it);
     released(id, reply.status);
+    // A cut body: flush what was written, then close, so the client sees fewer bytes than the
+    // Content-Length announced.
+    if (reply.cutBody && socket)
+        socket->disconnectFromHost();
 }
 
 void LoopbackHttpServer::release(quint64 id)
