@@ -15,6 +15,8 @@ AirsSettings AirsSettings::fromConfig(const Config &c)
     s.clientId = c.string(ConfigKeys::MgmtClientId);
     s.clientSecret = c.string(ConfigKeys::MgmtClientSecret);
     s.tsgId = c.string(ConfigKeys::MgmtTsgId);
+    if (const int ms = c.integer(ConfigKeys::RequestTimeoutMs); ms > 0)
+        s.timeoutMs = ms;
     return s;
 }
 

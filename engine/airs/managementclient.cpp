@@ -74,6 +74,7 @@ ManagementClient::ManagementClient(QNetworkAccessManager *manager, const AirsSet
     , m_actor(settings.clientId)
 {
     m_tokens->setTimeoutMs(settings.timeoutMs);
+    m_tokens->setRetryPolicy(settings.retry);
     m_api->setTimeoutMs(settings.timeoutMs);
     m_api->setRetryPolicy(settings.retry);
 }

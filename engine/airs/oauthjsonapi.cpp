@@ -38,6 +38,7 @@ void OAuthJsonApi::request(const QByteArray &method, const QString &path, const 
         p->spec.url.setQuery(query);
     p->spec.timeoutMs = m_timeoutMs;
     p->spec.retry = retry ? *retry : m_retry;
+    p->spec.expectJson = true;
     p->spec.headers = {{"Accept", "application/json"}, {"User-Agent", airsUserAgent()}};
     if (!body.isNull() && !body.isUndefined()) {
         p->spec.body = body.isObject() ? QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact)

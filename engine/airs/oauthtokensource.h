@@ -1,6 +1,7 @@
 #pragma once
 
 #include "airserror.h"
+#include "net/httpcall.h"
 
 #include <QDateTime>
 #include <QObject>
@@ -14,7 +15,8 @@ class QNetworkAccessManager;
 
 // OAuth2 client-credentials tokens for the management and Red Team APIs (airs-api.md §4):
 // Basic auth, scope tsg_id:<id>, cached, refreshed a margin (30 s) before expiry; concurrent
-// callers share one fetch; the fetch itself is not retried.
+// callers share one fetch. The fetch is idempotent, so it is retried on 5xx/429/network
+// error/timeout/cut or malformed answer; refused credentials (400/401/403) are not retried.
 class OAuthTokenSource final : public QObject
 {
     Q_OBJECT
@@ -33,6 +35,8 @@ public:
 
     void setRefreshMarginMs(qint64 ms) { m_marginMs = ms; }
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
+    void setRetryPolicy(const RetryPolicy &p) { m_retry = p; }
+    int lastAttempts() const { return m_lastAttempts; } // HTTP attempts of the last fetch
     int fetchCount() const { return m_fetches; }
     bool hasValidToken() const;
 
@@ -55,6 +59,8 @@ private:
     qint64 m_marginMs = 30000;
     int m_timeoutMs = 30000;
     int m_fetches = 0;
+    int m_lastAttempts = 0;
+    RetryPolicy m_retry;
     QList<Waiter> m_waiters;
     HttpCall *m_call = nullptr;
 };

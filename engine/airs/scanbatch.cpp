@@ -78,7 +78,9 @@ void ScanBatch::launch(int index)
 
 void ScanBatch::onResult(int index, const AirsResult<ScanVerdict> &result)
 {
-    if (!m_running)
+    // Only the one call in flight for this prompt may deliver it: an aborted attempt or a
+    // result already counted is never counted (again).
+    if (!m_running || !m_inFlight.contains(index) || m_results.at(index).has_value())
         return;
     if (!result.ok()) {
         AirsError e = result.error;

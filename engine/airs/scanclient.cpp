@@ -35,6 +35,7 @@ HttpRequestSpec ScanClient::buildRequest(const AirsSettings &settings, const Req
     spec.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
     spec.timeoutMs = settings.timeoutMs;
     spec.retry = settings.retry;
+    spec.expectJson = true;
     spec.headers = {{"Content-Type", "application/json"},
                     {"Accept", "application/json"},
                     {"service-name", "api"},

@@ -38,6 +38,8 @@ const QList<Key> &ConfigKeys::all()
          u"https://auth.apps.paloaltonetworks.com/oauth2/access_token"_s},
         {u"redTeamEndpoint"_s, u"PANW_RED_TEAM_MGMT_ENDPOINT"_s, Type::Url,
          u"https://api.sase.paloaltonetworks.com/ai-red-teaming/mgmt-plane"_s},
+        {u"requestTimeoutMs"_s, u"DAYSTROM_REQUEST_TIMEOUT_MS"_s, Type::Int, 30000, 500, 600000},
+        {u"llmTimeoutMs"_s, u"DAYSTROM_LLM_TIMEOUT_MS"_s, Type::Int, 180000, 500, 900000},
         {u"scanConcurrency"_s, u"SCAN_CONCURRENCY"_s, Type::Int, 5, 1, 20},
         {u"scanRate"_s, u"SCAN_RATE"_s, Type::Double, 0.0, 0, 1000},
         {u"propagationDelayMs"_s, u"PROPAGATION_DELAY_MS"_s, Type::Int, 10000, 0, 120000},

@@ -48,6 +48,8 @@ inline constexpr QLatin1StringView RedTeamEndpoint{"redTeamEndpoint"};
 inline constexpr QLatin1StringView ScanConcurrency{"scanConcurrency"};
 inline constexpr QLatin1StringView ScanRate{"scanRate"};
 inline constexpr QLatin1StringView PropagationDelayMs{"propagationDelayMs"};
+inline constexpr QLatin1StringView RequestTimeoutMs{"requestTimeoutMs"}; // per AIRS request attempt
+inline constexpr QLatin1StringView LlmTimeoutMs{"llmTimeoutMs"};         // per LLM call attempt
 inline constexpr QLatin1StringView AccumulateTests{"accumulateTests"};
 inline constexpr QLatin1StringView MaxAccumulatedTests{"maxAccumulatedTests"};
 inline constexpr QLatin1StringView DataDir{"dataDir"};

@@ -41,6 +41,8 @@ LlmEndpoint LlmFactory::endpointFromConfig(const Config &config, QString *error)
     e.model = config.string(ConfigKeys::LlmModel);
     if (e.model.isEmpty())
         e.model = defaultModel(e.provider);
+    if (const int ms = config.integer(ConfigKeys::LlmTimeoutMs); ms > 0)
+        e.timeoutMs = ms;
     auto need = [&](const QString &key, const QString &env) {
         if (key.isEmpty() && error)
             *error = u"%1 needs an API key: set %2 or store it in the keychain (Settings)"_s.arg(e.provider, env);

@@ -60,6 +60,7 @@ HttpRequestSpec LlmProvider::jsonPost(const QUrl &url, const QJsonObject &body) 
     spec.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
     spec.timeoutMs = m_endpoint.timeoutMs;
     spec.retry = m_endpoint.retry;
+    spec.expectJson = true;
     spec.headers = {{"Content-Type", "application/json"},
                     {"Accept", "application/json"},
                     {"User-Agent", QByteArrayLiteral("DaystromStudio/" DAYSTROM_VERSION)}};

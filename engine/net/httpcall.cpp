@@ -85,8 +85,19 @@ void HttpCall::send()
     request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
     for (const auto &[name, value] : std::as_const(m_spec.headers))
         request.setRawHeader(name, value);
+    m_tooLarge = false;
     m_reply = m_manager->sendCustomRequest(request, m_spec.method, m_spec.body);
     connect(m_reply, &QNetworkReply::finished, this, &HttpCall::onReplyFinished);
+    if (m_spec.maxResponseBytes > 0) {
+        QNetworkReply *reply = m_reply;
+        connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply] {
+            const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
+            if (length.isValid())
+                checkSize(length.toLongLong());
+        });
+        connect(reply, &QNetworkReply::downloadProgress, this,
+                [this](qint64 received, qint64) { checkSize(received); });
+    }
     if (m_spec.timeoutMs > 0)
         m_timeout->start(m_spec.timeoutMs);
     qCDebug(lcNet).noquote() << m_spec.method << m_spec.url.toDisplayString(QUrl::RemoveQuery)
@@ -101,37 +112,106 @@ void HttpCall::onTimeout()
     m_reply->abort(); // finished() follows with OperationCanceledError
 }
 
-void HttpCall::onReplyFinished()
+void HttpCall::checkSize(qint64 bytes)
 {
-    QNetworkReply *reply = m_reply;
-    m_reply = nullptr;
-    m_timeout->stop();
-    reply->deleteLater();
+    if (!m_reply || m_tooLarge || bytes <= m_spec.maxResponseBytes)
+        return;
+    m_tooLarge = true;
+    m_reply->abort(); // finished() follows with OperationCanceledError
+}
 
+namespace {
+
+// Errors below HTTP: the connection, TLS, a proxy, or a broken HTTP stream. The HTTP status
+// errors (ContentNotFoundError, InternalServerError...) are answers, not network errors.
+bool isNetworkLevel(QNetworkReply::NetworkError e)
+{
+    const int code = int(e);
+    return (code > 0 && code < 200) || e == QNetworkReply::ProtocolFailure;
+}
+
+// One complete JSON value: an object, an array or a bare scalar (some APIs answer "a string").
+bool isCompleteJson(const QByteArray &body)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson('[' + body + ']', &error);
+    return error.error == QJsonParseError::NoError && doc.array().size() == 1;
+}
+
+} // namespace
+
+HttpResponse HttpCall::readOutcome(QNetworkReply *reply) const
+{
     HttpResponse r;
     r.attempts = m_attempt;
     const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
     if (m_timedOut) {
         r.outcome = HttpOutcome::Timeout;
         r.networkError = u"no complete answer within %1 ms"_s.arg(m_spec.timeoutMs);
-    } else if (status.isValid()) {
-        r.outcome = HttpOutcome::Response;
-        r.status = status.toInt();
-        r.body = reply->readAll();
-        for (const auto &[name, value] : reply->rawHeaderPairs())
-            r.headers.insert(name.toLower(), value);
-        r.retryAfterMs = retryAfterMs(r.headers, r.body);
-    } else {
-        r.outcome = HttpOutcome::NetworkError;
-        r.networkError = reply->errorString();
+        return r;
     }
+    if (m_tooLarge) {
+        r.outcome = HttpOutcome::NetworkError;
+        r.fault = HttpFault::TooLarge;
+        r.networkError = u"the answer is larger than %1"_s.arg(sizeText(m_spec.maxResponseBytes));
+        return r;
+    }
+    if (status.isValid())
+        r.status = status.toInt();
+    if (isNetworkLevel(reply->error())) {
+        r.outcome = HttpOutcome::NetworkError;
+        const QByteArray partial = reply->readAll();
+        const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
+        if (!status.isValid()) {
+            r.fault = HttpFault::Connection;
+            r.networkError = reply->errorString();
+        } else if (length.isValid()) {
+            r.fault = HttpFault::CutBody;
+            r.networkError = u"the connection closed after %1 of %2 bytes of the answer"_s
+                                 .arg(partial.size()).arg(length.toLongLong());
+        } else {
+            r.fault = HttpFault::CutBody;
+            r.networkError = u"the connection closed after %1 bytes of the answer, before its end"_s
+                                 .arg(partial.size());
+        }
+        return r;
+    }
+    if (!status.isValid()) {
+        r.outcome = HttpOutcome::NetworkError;
+        r.fault = HttpFault::Connection;
+        r.networkError = reply->errorString();
+        return r;
+    }
+    r.outcome = HttpOutcome::Response;
+    r.body = reply->readAll();
+    for (const auto &[name, value] : reply->rawHeaderPairs())
+        r.headers.insert(name.toLower(), value);
+    r.retryAfterMs = retryAfterMs(r.headers, r.body);
+    if (m_spec.expectJson && r.status >= 200 && r.status < 300 && !r.body.isEmpty()
+        && !isCompleteJson(r.body)) {
+        r.outcome = HttpOutcome::NetworkError;
+        r.fault = HttpFault::MalformedBody;
+        r.networkError = u"the answer was not complete JSON (%1 bytes)"_s.arg(r.body.size());
+    }
+    return r;
+}
+
+void HttpCall::onReplyFinished()
+{
+    QNetworkReply *reply = m_reply;
+    m_reply = nullptr;
+    m_timeout->stop();
+    reply->disconnect(this); // a late signal of this attempt can never reach a later one
+    reply->deleteLater();
+
+    HttpResponse r = readOutcome(reply);
     qCDebug(lcNet).noquote() << m_spec.method << m_spec.url.toDisplayString(QUrl::RemoveQuery)
                              << "->" << (r.outcome == HttpOutcome::Response ? QString::number(r.status)
                                                                             : r.networkError);
 
     const RetryPolicy &p = m_spec.retry;
     const bool retryable =
-        (r.outcome != HttpOutcome::Response && p.retryNetworkErrors)
+        (r.outcome != HttpOutcome::Response && r.fault != HttpFault::TooLarge && p.retryNetworkErrors)
         || (r.outcome == HttpOutcome::Response && p.retryStatuses.contains(r.status))
         || (r.outcome == HttpOutcome::Response && r.status == 429 && p.retryRateLimited
             && r.retryAfterMs <= p.maxRetryAfterMs);
@@ -169,6 +249,15 @@ void HttpCall::finish(HttpResponse response)
     // Deliver from the event loop so callers never re-enter from inside start()/abort().
     QMetaObject::invokeMethod(this, [this, response = std::move(response)] { emit finished(response); },
                               Qt::QueuedConnection);
+}
+
+QString HttpCall::sizeText(qint64 bytes)
+{
+    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0)
+        return u"%1 MiB"_s.arg(bytes / (1024 * 1024));
+    if (bytes >= 1024 && bytes % 1024 == 0)
+        return u"%1 KiB"_s.arg(bytes / 1024);
+    return u"%1 bytes"_s.arg(bytes);
 }
 
 qint64 HttpCall::retryAfterMs(const QHash<QByteArray, QByteArray> &headers, const QByteArray &body)

@@ -51,9 +51,26 @@ struct HttpRequestSpec
     QByteArray body; // sent as is: sign exactly these bytes
     int timeoutMs = 30000; // per attempt, from send to the last byte; 0 = none
     RetryPolicy retry;
+    // The answer is JSON: a 2xx whose non-empty body is not one complete JSON value (a body cut
+    // short) is a failure (HttpFault::MalformedBody), retried like a network error.
+    bool expectJson = false;
+    // An answer larger than this (by Content-Length or by the bytes received) is aborted at
+    // once and reported (HttpFault::TooLarge), never retried.
+    qint64 maxResponseBytes = 32 * 1024 * 1024;
 };
 
 enum class HttpOutcome { Response, NetworkError, Timeout, Cancelled };
+
+// What went wrong below HTTP when outcome == NetworkError. The faults are reported as network
+// errors so that every caller treats them as "the outcome is unknown" (a create is looked up,
+// not re-sent).
+enum class HttpFault {
+    None,
+    Connection,    // refused, reset, closed before an answer, TLS, proxy...
+    CutBody,       // the connection closed before the whole body arrived
+    MalformedBody, // a 2xx whose body is not complete JSON (expectJson)
+    TooLarge,      // the answer exceeds maxResponseBytes: not retried
+};
 
 struct HttpResponse
 {
@@ -61,7 +78,8 @@ struct HttpResponse
     int status = 0;                         // HTTP status when outcome == Response
     QHash<QByteArray, QByteArray> headers;  // lower-cased names
     QByteArray body;
-    QString networkError;                   // Qt's description for NetworkError
+    QString networkError;                   // what went wrong, for NetworkError and Timeout
+    HttpFault fault = HttpFault::None;      // the kind of NetworkError
     int attempts = 0;
     qint64 retryAfterMs = -1;               // the server's hint on the final response, if any
 
@@ -89,6 +107,8 @@ public:
     // Parses Retry-After (seconds, possibly fractional, or an HTTP-date) and, failing that,
     // the body's {"retry_after":{"interval":N,"unit":"s|ms|m"}}. Returns -1 when absent.
     static qint64 retryAfterMs(const QHash<QByteArray, QByteArray> &headers, const QByteArray &body);
+    // "32 MiB", "512 KiB", "100 bytes".
+    static QString sizeText(qint64 bytes);
 
 signals:
     void finished(const HttpResponse &response);
@@ -97,6 +117,8 @@ private:
     void send();
     void onReplyFinished();
     void onTimeout();
+    void checkSize(qint64 bytes);
+    HttpResponse readOutcome(QNetworkReply *reply) const;
     bool scheduleRetry(qint64 hintMs);
     void finish(HttpResponse response);
 
@@ -107,5 +129,6 @@ private:
     QTimer *m_backoff = nullptr;
     int m_attempt = 0;
     bool m_timedOut = false;
+    bool m_tooLarge = false;
     bool m_done = false;
 };

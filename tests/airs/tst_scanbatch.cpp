@@ -165,7 +165,8 @@ private slots:
     {
         QTest::addColumn<QString>("fault");
         QTest::addColumn<AirsError::Kind>("kind");
-        QTest::newRow("malformed") << u"malformed"_s << AirsError::Kind::InvalidResponse;
+        // A 2xx that is not complete JSON is a failure below HTTP: retried, and open for a create.
+        QTest::newRow("malformed") << u"malformed"_s << AirsError::Kind::Network;
         QTest::newRow("hang") << u"hang"_s << AirsError::Kind::Timeout;
         QTest::newRow("drop") << u"drop"_s << AirsError::Kind::Network;
         QTest::newRow("rate limited beyond the wait") << u"ratelimit"_s << AirsError::Kind::RateLimited;

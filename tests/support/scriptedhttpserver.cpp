@@ -100,6 +100,24 @@ void ScriptedHttpServer::answer(QTcpSocket *socket, const Step &step)
     }
     if (!hasType)
         out += "Content-Type: application/json\r\n";
-    out += "Content-Length: " + QByteArray::number(step.body.size()) + "\r\n\r\n" + step.body;
+    const QByteArray half = step.body.left(step.body.size() / 2);
+    switch (step.action) {
+    case Step::Action::Cut:
+        out += "Content-Length: " + QByteArray::number(step.body.size()) + "\r\n\r\n" + half;
+        break;
+    case Step::Action::CutChunked:
+        out += "Transfer-Encoding: chunked\r\n\r\n" + QByteArray::number(half.size(), 16) + "\r\n"
+               + half + "\r\n";
+        break;
+    case Step::Action::Truncated:
+        out += "Content-Length: " + QByteArray::number(half.size()) + "\r\n\r\n" + half;
+        break;
+    default:
+        out += "Content-Length: " + QByteArray::number(step.body.size()) + "\r\n\r\n" + step.body;
+    }
     socket->write(out);
+    if (step.action == Step::Action::Cut || step.action == Step::Action::CutChunked) {
+        socket->flush();
+        socket->disconnectFromHost(); // after the bytes written so far
+    }
 }

@@ -20,12 +20,21 @@ public:
         int status = 200;
         QByteArray body;
         QList<QPair<QByteArray, QByteArray>> headers;
-        enum class Action { Respond, Hang, Close } action = Action::Respond;
+        // Cut: headers with the full Content-Length, half the body, then the connection closes.
+        // CutChunked: chunked encoding, the first half as one chunk, then the connection closes.
+        // Truncated: a complete answer of only the first half of the body (Content-Length matches).
+        enum class Action { Respond, Hang, Close, Cut, CutChunked, Truncated } action = Action::Respond;
         int delayMs = 0;
 
         static Step json(int status, const QByteArray &body) { return Step{status, body, {}}; }
         static Step hang() { Step s; s.action = Action::Hang; return s; }
         static Step close() { Step s; s.action = Action::Close; return s; }
+        static Step cut(int status, const QByteArray &body, Action how = Action::Cut)
+        {
+            Step s{status, body, {}};
+            s.action = how;
+            return s;
+        }
     };
     struct Request
     {
