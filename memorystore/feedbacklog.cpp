@@ -83,9 +83,13 @@ QString FeedbackLog::append(const QList<Entry> &entries) const
     if (!QDir().mkpath(QFileInfo(m_path).absolutePath()))
         return u"cannot create the directory of "_s + QDir::toNativeSeparators(m_path);
     QLockFile lock(m_path + u".lock"_s);
-    if (!lock.tryLock(10000))
-        return u"cannot lock %1 (error %2)"_s.arg(QDir::toNativeSeparators(m_path))
-            .arg(int(lock.error()));
+    lock.setStaleLockTime(0); // taken over only when its process is gone
+    // Appends are short, but many writers may queue behind one another (as for memory files).
+    if (!lock.tryLock(120000))
+        return lock.error() == QLockFile::LockFailedError
+                   ? u"%1 is still locked by another process after 120 s; try again"_s.arg(QDir::toNativeSeparators(m_path))
+                   : u"cannot create the lock file of %1; check that the memory directory is writable"_s.arg(
+                         QDir::toNativeSeparators(m_path));
     QFile f(m_path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered))
         return u"cannot append to %1: %2"_s.arg(QDir::toNativeSeparators(m_path), f.errorString());

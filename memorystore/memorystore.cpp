@@ -13,7 +13,10 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QHash>
+#include <QElapsedTimer>
 #include <QLockFile>
+#include <QRandomGenerator>
+#include <QThread>
 
 using namespace Qt::StringLiterals;
 
@@ -86,6 +89,42 @@ MemoryStore::Loaded MemoryStore::load(const QString &category) const
     return out;
 }
 
+QString MemoryStore::acquire(QLockFile &lock, const QString &path) const
+{
+    // Polled in short, jittered steps rather than with tryLock(timeout), whose back-off grows
+    // to seconds: with many writers queued the lock would sit idle between them.
+    QElapsedTimer waited;
+    waited.start();
+    bool noticed = false;
+    for (;;) {
+        if (lock.tryLock(0))
+            return {};
+        if (lock.error() != QLockFile::LockFailedError)
+            break;
+        if (!noticed && m_lockWaitNotice && waited.elapsed() >= LockNoticeAfterMs) {
+            noticed = true;
+            qint64 pid = 0;
+            QString host, app;
+            lock.getLockInfo(&pid, &host, &app);
+            m_lockWaitNotice(pid);
+        }
+        if (waited.elapsed() >= m_lockTimeoutMs)
+            break;
+        QThread::msleep(10 + QRandomGenerator::global()->bounded(20));
+    }
+    if (lock.error() == QLockFile::LockFailedError) {
+        qint64 pid = 0;
+        QString host, app;
+        lock.getLockInfo(&pid, &host, &app);
+        return u"%1 is still locked by another process (pid %2) after %3 s; try again when it ends"_s
+            .arg(QDir::toNativeSeparators(path))
+            .arg(pid)
+            .arg(m_lockTimeoutMs / 1000);
+    }
+    return u"cannot create the lock file %1; check that the memory directory is writable"_s.arg(
+        QDir::toNativeSeparators(lock.fileName()));
+}
+
 MemoryStore::Updated MemoryStore::update(const QString &category, const Mutation &mutate,
                                          const QDateTime &now, const Journal &journal) const
 {
@@ -101,11 +140,11 @@ MemoryStore::Updated MemoryStore::update(const QString &category, const Mutation
         return out;
     }
     QLockFile lock(lockPathFor(category));
-    lock.setStaleLockTime(30000);
-    if (!lock.tryLock(m_lockTimeoutMs)) {
-        out.error =
-            u"%1 is locked by another process (error %2)"_s.arg(QDir::toNativeSeparators(path))
-                .arg(int(lock.error()));
+    // Stale only when its process is gone: a live writer of a large file is waited for, never
+    // robbed of its lock because it took a while.
+    lock.setStaleLockTime(0);
+    if (const QString error = acquire(lock, path); !error.isEmpty()) {
+        out.error = error;
         return out;
     }
     const JsonFile::ReadResult read = JsonFile::read(path);
@@ -146,7 +185,7 @@ MemoryStore::Updated MemoryStore::update(const QString &category, const Mutation
         out.error = u"simulated crash before writing "_s + QDir::toNativeSeparators(path);
         return out;
     }
-    const QString error = JsonFile::write(path, after);
+    const QString error = JsonFile::write(path, after, JsonFile::Existing::CheckedUnderLock);
     if (!error.isEmpty()) {
         out.error = error;
         qCWarning(lcMemory).noquote() << error;

@@ -11,6 +11,7 @@
 #include <memory>
 
 class MemoryIndex;
+class QLockFile;
 
 struct CategorySummary
 {
@@ -51,7 +52,13 @@ public:
     QString pathFor(const QString &category) const;
     QString lockPathFor(const QString &category) const;
     QString feedbackLogPath() const;
+    // Writers wait their turn for a category's lock: up to DefaultLockTimeoutMs (a lock left by a
+    // dead process is taken over at once). After LockNoticeAfterMs of waiting, the notice (if
+    // set) is called once with the holder's pid, so a command line can say why it waits.
+    static constexpr int DefaultLockTimeoutMs = 120000;
+    static constexpr int LockNoticeAfterMs = 2000;
     void setLockTimeout(int ms) { m_lockTimeoutMs = ms; }
+    void setLockWaitNotice(std::function<void(qint64 holderPid)> notice) { m_lockWaitNotice = std::move(notice); }
 
     struct Loaded
     {
@@ -128,8 +135,11 @@ public:
     int parseCount() const; // files parsed by this store's cache so far (tests, benchmark)
 
 private:
+    QString acquire(QLockFile &lock, const QString &path) const; // an error message, or empty
+
     QString m_dir;
-    int m_lockTimeoutMs = 10000;
+    int m_lockTimeoutMs = DefaultLockTimeoutMs;
     std::function<bool()> m_beforeWrite;
+    std::function<void(qint64)> m_lockWaitNotice;
     std::unique_ptr<MemoryIndex> m_index;
 };

@@ -4,12 +4,12 @@
 #include "models/sandboxhost.h"
 #include "domain/format.h"
 #include "domain/labelledcsv.h"
+#include "domain/printable.h"
 #include "loop/runenvironment.h"
 #include "loop/staticevaluation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -54,22 +54,18 @@ int evalCommand(const QStringList &arguments, CliContext &ctx)
     if (p.isSet(u"intent"_s)) {
         intent = intentFromName(p.value(u"intent"_s).toLower());
         if (!intent)
-            return usage(u"--intent must be block or allow, not \""_s + p.value(u"intent"_s) + u'"');
+            return usage(u"--intent must be block or allow, not \""_s + Printable::escaped(p.value(u"intent"_s)) + u'"');
     }
-    QFile file(p.value(u"prompts"_s));
-    if (!file.open(QIODevice::ReadOnly))
-        return usage(u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString()));
-    const LabelledCsv::Parsed csv = LabelledCsv::parse(file.readAll());
+    const QString csvName = Printable::escaped(p.value(u"prompts"_s), 200);
+    const LabelledCsv::Parsed csv = LabelledCsv::readFile(p.value(u"prompts"_s), csvName);
     if (!csv.ok())
-        return usage(file.fileName() + u": "_s + csv.error);
+        return usage(csv.error);
+    if (const QString mixed = LabelledCsv::checkOneIntent(csvName, csv.rows, &intent, p.isSet(u"intent"_s));
+        !mixed.isEmpty())
+        return usage(mixed);
     QList<TestCase> tests;
-    for (const LabelledCsv::Row &row : csv.rows) {
-        if (!intent && row.intent)
-            intent = row.intent;
-        else if (row.intent && intent && *row.intent != *intent && !p.isSet(u"intent"_s))
-            return usage(u"%1: line %2 mixes intents; evaluate one intent at a time or pass --intent"_s.arg(file.fileName()).arg(row.line));
+    for (const LabelledCsv::Row &row : csv.rows)
         tests.append(row.test);
-    }
     QHash<QString, QString> flags;
     if (p.isSet(u"concurrency"_s))
         flags.insert(u"scanConcurrency"_s, p.value(u"concurrency"_s));

@@ -1,12 +1,16 @@
 #include "generatecommand.h"
+#include "runcommandsupport.h"
 
 #include "common/configloader.h"
 #include "models/sandboxhost.h"
 #include "domain/labelledcsv.h"
 #include "domain/nanoid.h"
+#include "domain/numbercheck.h"
+#include "domain/printable.h"
 #include "interruptwatcher.h"
 #include "loop/resumeplan.h"
 #include "loop/runenvironment.h"
+#include "loop/tenantcleaner.h"
 #include "models/runcontroller.h"
 #include "runprinter.h"
 #include "stepprompter.h"
@@ -15,117 +19,29 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFile>
+#include <QDir>
+#include <QLockFile>
 
 using namespace Qt::StringLiterals;
+using namespace CliRun;
 
 namespace {
 // Appends the labelled prompts of a CSV file (prompt,expected[,intent][,category]) to `out`;
-// returns an error message naming the file, or empty.
-QString readLabelledCsv(const QString &path, QList<TestCase> *out)
+// returns an error message naming the file, or empty. Mixed intents are refused as in eval.
+QString readLabelledCsv(const QString &path, bool intentGiven, QList<TestCase> *out)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return u"cannot read %1: %2"_s.arg(file.fileName(), file.errorString());
-    const LabelledCsv::Parsed csv = LabelledCsv::parse(file.readAll());
+    const QString name = Printable::escaped(path, 200);
+    const LabelledCsv::Parsed csv = LabelledCsv::readFile(path, name);
     if (!csv.ok())
-        return file.fileName() + u": "_s + csv.error;
+        return csv.error;
+    std::optional<Intent> intent;
+    if (const QString mixed = LabelledCsv::checkOneIntent(name, csv.rows, &intent, intentGiven); !mixed.isEmpty())
+        return mixed;
     for (const LabelledCsv::Row &row : csv.rows)
         out->append(row.test);
     return {};
 }
 
-bool readInt(const QCommandLineParser &p, const QString &name, int min, int max, int *out, QString *error)
-{
-    if (!p.isSet(name))
-        return true;
-    bool ok = false;
-    const int v = p.value(name).toInt(&ok);
-    if (!ok || v < min || v > max) {
-        *error = u"--%1 must be a whole number from %2 to %3, not \"%4\""_s.arg(name).arg(min).arg(max).arg(p.value(name));
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-bool readDouble(const QCommandLineParser &p, const QString &name, double min, double max, double *out, QString *error)
-{
-    if (!p.isSet(name))
-        return true;
-    bool ok = false;
-    const double v = p.value(name).toDouble(&ok);
-    if (!ok || v < min || v > max) {
-        *error = u"--%1 must be a number from %2 to %3, not \"%4\""_s.arg(name).arg(min).arg(max).arg(p.value(name));
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-// Runs to the end on this thread's event loop (the application's main loop) and maps the
-// outcome to an exit code. Ctrl+C pauses cleanly after the checkpoint.
-int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliContext &ctx)
-{
-    RunController controller;
-    RunPrinter printer(ctx, jsonEvents ? RunPrinter::Mode::JsonLines : RunPrinter::Mode::Human);
-    printer.attach(&controller);
-    std::unique_ptr<StepPrompter> prompter;
-    if (run.steering.stepMode)
-        prompter = std::make_unique<StepPrompter>(ctx, &controller, run.steering.keptExamples);
-    InterruptWatcher interrupts;
-    QObject::connect(&interrupts, &InterruptWatcher::interrupted, &controller, [&](int) {
-        ctx.err << "\ndaystrom: pausing after the current step (Ctrl+C again to quit at once)\n";
-        ctx.err.flush();
-        controller.pause();
-    });
-    int code = ExitCode::Failed;
-    QObject::connect(&controller, &RunController::finished, &controller, [&code](RunStatus status) {
-        code = status == RunStatus::Completed ? ExitCode::Ok
-             : status == RunStatus::Failed    ? ExitCode::Failed
-                                              : ExitCode::Stopped;
-        QCoreApplication::exit(code);
-    });
-    controller.start(env, run);
-    QCoreApplication::exec();
-    return code;
-}
-
-// Step mode asks on the terminal: without one it would wait for ever.
-const char *const StepNeedsTerminal =
-    ": --step asks you about each proposal on standard input, which is not a terminal here; run without --step "
-    "to let the loop decide by itself, or use the desktop app\n";
-
-// Where the run's services point: the built-in sandbox, or the configured AIRS and LLM.
-bool environmentFor(bool sandbox, SandboxHost &host, const Config &config, RunEnvironment *env, CliContext &ctx,
-                    const QString &command)
-{
-    if (!sandbox) {
-        QString error;
-        *env = RunEnvironment::fromConfig(config, &error);
-        if (!error.isEmpty()) {
-            ctx.err << "daystrom " << command << ": " << error << " (or use --sandbox to try it without an account)\n";
-            return false;
-        }
-        return true;
-    }
-    QString error;
-    if (!host.start(&error)) {
-        ctx.err << "daystrom " << command << ": " << error << '\n';
-        return false;
-    }
-    // The sandbox's runs and learnings live apart from real ones (<home>/sandbox): a sandbox
-    // run never reads or writes the real memory, as in the desktop app's sandbox.
-    const Config sandboxed = config.sandboxed();
-    env->airs = host.airsSettings();
-    env->llm = host.llmEndpoint();
-    env->runsDirectory = sandboxed.dataDir();
-    env->scanConcurrency = sandboxed.integer(ConfigKeys::ScanConcurrency);
-    env->scanRate = sandboxed.number(ConfigKeys::ScanRate);
-    env->propagationDelayMs = 0; // the emulator applies changes at once
-    env->useMemoryFrom(sandboxed);
-    return true;
-}
 } // namespace
 
 QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool *helpShown, CliContext &ctx)
@@ -208,7 +124,8 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         || !readInt(p, u"max-accumulated-tests"_s, 0, 100000, &cap, &error)
         || !readInt(p, u"benchmark"_s, 0, 1000, &s.benchmarkSize, &error)
         || !readInt(p, u"scan-repeats"_s, 1, 10, &s.scanRepeats, &error)
-        || !readInt(p, u"regression-sample"_s, 0, 1000, &s.regressionSample, &error))
+        || !readInt(p, u"regression-sample"_s, 0, 1000, &s.regressionSample, &error)
+        || !checkScanFlags(p, &error))
         return error;
     if (p.isSet(u"decide-on"_s)) {
         const QString on = p.value(u"decide-on"_s).trimmed().toLower();
@@ -217,7 +134,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         s.decideOnWorkingSuite = on == "working"_L1;
     }
     if (p.isSet(u"benchmark-prompts"_s)) {
-        if (const QString error = readLabelledCsv(p.value(u"benchmark-prompts"_s), &s.benchmarkTests); !error.isEmpty())
+        if (const QString error = readLabelledCsv(p.value(u"benchmark-prompts"_s), p.isSet(u"intent"_s), &s.benchmarkTests); !error.isEmpty())
             return error;
         bool positive = false, negative = false;
         for (const TestCase &t : std::as_const(s.benchmarkTests))
@@ -232,7 +149,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
     s.createPromptSet = p.isSet(u"create-prompt-set"_s);
     s.promptSetName = p.value(u"prompt-set-name"_s);
     if (p.isSet(u"prompts"_s)) {
-        if (const QString error = readLabelledCsv(p.value(u"prompts"_s), &s.fixedTests); !error.isEmpty())
+        if (const QString error = readLabelledCsv(p.value(u"prompts"_s), p.isSet(u"intent"_s), &s.fixedTests); !error.isEmpty())
             return error;
     }
     if (p.isSet(u"events"_s)) {
@@ -306,106 +223,4 @@ int generateCommand(const QStringList &arguments, CliContext &ctx)
                 << ", profile " << run.userInput.profileName << ")\n";
     ctx.out.flush();
     return drive(env, run, args.jsonEvents, ctx);
-}
-
-int resumeCommand(const QStringList &arguments, CliContext &ctx)
-{
-    QCommandLineParser p;
-    p.addHelpOption();
-    p.addPositionalArgument(u"run-id"_s, u"The run to continue"_s);
-    p.addOptions({{u"max-iterations"_s, u"Run up to N more iterations"_s, u"N"_s},
-                  {u"rate"_s, u"At most this many scans per second"_s, u"n"_s},
-                  {u"concurrency"_s, u"Scans in parallel (1-20)"_s, u"N"_s},
-                  {u"sandbox"_s, u"Resume a sandbox run, with the built-in emulators (its topics are recreated there)"_s},
-                  {u"no-memory"_s, u"Neither read nor write learnings"_s},
-                  {u"step"_s, u"Step mode from now on: review each proposal on the terminal"_s},
-                  {u"auto"_s, u"Auto mode from now on: a run left in step mode decides by itself"_s},
-                  {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s}});
-    if (!p.parse(QStringList{u"daystrom resume"_s} + arguments)) {
-        ctx.err << "daystrom resume: " << p.errorText() << '\n';
-        return ExitCode::Usage;
-    }
-    if (p.isSet(u"help"_s)) {
-        ctx.out << p.helpText();
-        return ExitCode::Ok;
-    }
-    if (p.positionalArguments().size() != 1) {
-        ctx.err << "daystrom resume: expected exactly one run id\n";
-        return ExitCode::Usage;
-    }
-    int more = 0;
-    QString error;
-    if (!readInt(p, u"max-iterations"_s, 1, 100, &more, &error)) {
-        ctx.err << "daystrom resume: " << error << '\n';
-        return ExitCode::Usage;
-    }
-    if (p.isSet(u"events"_s) && p.value(u"events"_s) != "jsonl"_L1) {
-        ctx.err << "daystrom resume: --events supports only jsonl\n";
-        return ExitCode::Usage;
-    }
-    QHash<QString, QString> flags;
-    if (p.isSet(u"concurrency"_s))
-        flags.insert(u"scanConcurrency"_s, p.value(u"concurrency"_s));
-    if (p.isSet(u"rate"_s))
-        flags.insert(u"scanRate"_s, p.value(u"rate"_s));
-    if (p.isSet(u"no-memory"_s))
-        flags.insert(u"memoryEnabled"_s, u"false"_s);
-    const Config::Result config = loadConfig(ctx.env, flags);
-    if (!config.ok()) {
-        ctx.err << "daystrom resume: " << config.errors.first() << '\n';
-        return ExitCode::Usage;
-    }
-    // A sandbox run is resumed in the sandbox, a real run outside it: each in its own data.
-    const bool sandbox = p.isSet(u"sandbox"_s);
-    const QString runId = p.positionalArguments().first();
-    const Config data = sandbox ? config.config.sandboxed() : config.config;
-    const RunStore::Loaded loaded = RunStore(data.dataDir()).load(runId);
-    if (!loaded.ok()) {
-        const Config other = sandbox ? config.config : config.config.sandboxed();
-        if (RunStore(other.dataDir()).load(runId).ok())
-            ctx.err << "daystrom resume: run " << runId << " is "
-                    << (sandbox ? "a real run; resume it without --sandbox\n" : "sandbox data; resume it with --sandbox\n");
-        else
-            ctx.err << "daystrom resume: " << loaded.error << '\n';
-        return ExitCode::Usage;
-    }
-    RunState run = loaded.run;
-    if (run.status == RunStatus::Completed) {
-        ctx.err << "daystrom resume: run " << run.id << " is already completed (" << run.stopReason << ")\n";
-        return ExitCode::Usage;
-    }
-    if (!run.checkpoint) {
-        ctx.err << "daystrom resume: run " << run.id << " has no checkpoint (it was written by the original tool)\n";
-        return ExitCode::Usage;
-    }
-    if (p.isSet(u"step"_s) && p.isSet(u"auto"_s)) {
-        ctx.err << "daystrom resume: --step and --auto contradict each other\n";
-        return ExitCode::Usage;
-    }
-    if (p.isSet(u"step"_s) || p.isSet(u"auto"_s))
-        run.steering.stepMode = p.isSet(u"step"_s);
-    if (run.steering.stepMode && !StepPrompter::stdinIsTerminal()) {
-        ctx.err << "daystrom resume" << StepNeedsTerminal;
-        if (!p.isSet(u"step"_s))
-            ctx.err << "(run " << run.id << " was left in step mode; --auto lets it go on by itself)\n";
-        return ExitCode::Usage;
-    }
-    ResumePlan::extendIterations(run, more);
-    if (flags.contains(u"scanConcurrency"_s))
-        run.userInput.scanConcurrency = config.config.integer(ConfigKeys::ScanConcurrency);
-    if (flags.contains(u"scanRate"_s))
-        run.userInput.scanRate = config.config.number(ConfigKeys::ScanRate);
-    SandboxHost host;
-    RunEnvironment env;
-    if (!environmentFor(sandbox, host, config.config, &env, ctx, u"resume"_s))
-        return ExitCode::Usage;
-    const bool json = p.isSet(u"events"_s);
-    if (!json && ResumePlan::isFinishing(run))
-        ctx.out << "Resuming run " << run.id << " to finish it (" << run.checkpoint->finishReason
-                << "): learnings and prompt set\n";
-    else if (!json)
-        ctx.out << "Resuming run " << run.id << " at iteration " << run.checkpoint->nextIteration << " of "
-                << run.userInput.maxIterations << '\n';
-    ctx.out.flush();
-    return drive(env, run, json, ctx);
 }

@@ -9,6 +9,7 @@
 
 #include <QCommandLineParser>
 #include <QDir>
+#include <QLoggingCategory>
 
 using namespace Qt::StringLiterals;
 
@@ -104,6 +105,9 @@ bool MemoryCli::parse(QCommandLineParser &p, const QString &subcommand,
 std::optional<Config> MemoryCli::config(const QCommandLineParser &p, const QString &subcommand,
                                         CliContext &ctx)
 {
+    // The memory commands report a file's problems themselves, one line each: the store's own
+    // log lines would say it twice (QT_LOGGING_RULES can still turn them on).
+    QLoggingCategory::setFilterRules(u"daystrom.memory.warning=false"_s);
     const Config::Result config = loadConfig(ctx.env);
     for (const QString &w : config.warnings)
         ctx.err << "daystrom: warning: " << w << '\n';

@@ -13,6 +13,26 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+// Edits wait their turn for a busy memory file; after a moment the person is told why.
+void announceLockWaits(MemoryStore &store, CliContext &ctx)
+{
+    store.setLockWaitNotice([&ctx](qint64 pid) {
+        ctx.err << "daystrom memory: waiting for the memory file lock (held by pid " << pid << ")\n";
+        ctx.err.flush();
+    });
+}
+
+// Why a learning was not found when some memory files cannot be read: it may be in one of them.
+QString notFound(const MemoryStore &store, const QString &id)
+{
+    const QStringList problems = store.problems();
+    if (problems.isEmpty())
+        return u"no learning \"%1\" in %2 (see daystrom memory show <category>)"_s.arg(
+            id, QDir::toNativeSeparators(store.directory()));
+    return u"learning \"%1\" was not found, and %2; it may be in that file: fix or restore it, then retry"_s.arg(
+        id, problems.first());
+}
+
 // The confidence as `daystrom memory show` prints it (after decay), so "confidence now X"
 // is the number the table shows.
 QString confidence(const Learning &l, const QDateTime &now, double halfLifeDays)
@@ -29,14 +49,12 @@ int changeCommand(const QString &sub, const QStringList &arguments, CliContext &
     const std::optional<Config> config = MemoryCli::config(p, sub, ctx);
     if (!config)
         return ExitCode::Usage;
-    const MemoryStore store(config->memoryDir());
+    MemoryStore store(config->memoryDir());
+    announceLockWaits(store, ctx);
     const QString id = p.positionalArguments().first().trimmed();
     const std::optional<MemoryStore::Found> found = store.find(id);
     if (!found)
-        return MemoryCli::error(
-            ctx, sub,
-            u"no learning \"%1\" in %2 (see daystrom memory show <category>)"_s.arg(
-                id, QDir::toNativeSeparators(store.directory())));
+        return MemoryCli::error(ctx, sub, notFound(store, id));
     const QString &category = found->category;
     const Learning &before = found->learning;
     const MemoryCurator curator(store);
@@ -136,7 +154,8 @@ int addCommand(const QStringList &arguments, CliContext &ctx)
     const std::optional<Config> config = MemoryCli::config(p, sub, ctx);
     if (!config)
         return ExitCode::Usage;
-    const MemoryStore store(config->memoryDir());
+    MemoryStore store(config->memoryDir());
+    announceLockWaits(store, ctx);
     const MemoryCurator::Result r = MemoryCurator(store).add(category, n);
     if (!r.ok())
         return MemoryCli::error(ctx, sub, r.error);

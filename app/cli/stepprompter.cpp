@@ -62,6 +62,8 @@ bool StepPrompter::stdinIsTerminal()
     return isatty(STDIN_FILENO) != 0;
 }
 
+static constexpr qsizetype MaxLineBytes = 64 * 1024;
+
 void StepPrompter::onReadable()
 {
     char chunk[4096];
@@ -75,6 +77,12 @@ void StepPrompter::onReadable()
         while ((end = m_buffer.indexOf('\n')) >= 0) {
             m_lines.append(QString::fromUtf8(m_buffer.left(end)).remove(u'\r').trimmed());
             m_buffer.remove(0, end + 1);
+        }
+        // Input is bounded: an answer is one line, never megabytes without a line break.
+        if (m_buffer.size() > MaxLineBytes) {
+            m_buffer.clear();
+            m_ctx.err << "\ndaystrom: an input line longer than 64 KiB was ignored; answer again\n";
+            m_ctx.err.flush();
         }
     }
     feed();

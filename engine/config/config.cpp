@@ -1,8 +1,13 @@
 #include "config.h"
 
+#include "domain/numbercheck.h"
+#include "domain/printable.h"
+
 #include <QDir>
 #include <QHostAddress>
 #include <QUrl>
+
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 using ConfigKeys::Key;
@@ -82,7 +87,7 @@ QString coerce(const Key &key, const Raw &raw, QVariant *out)
     if (key.secret)
         shown = u"(hidden)"_s; // a secret's value never appears in a message
     else if (v.isString())
-        shown = u"\"%1\""_s.arg(v.toString());
+        shown = u"\"%1\""_s.arg(Printable::escaped(v.toString()));
     else if (v.isBool())
         shown = v.toBool() ? u"true"_s : u"false"_s;
     else if (v.isDouble())
@@ -92,8 +97,8 @@ QString coerce(const Key &key, const Raw &raw, QVariant *out)
     auto bad = [&](const QString &why) {
         return u"%1 = %2 (from %3) %4"_s.arg(key.name, shown, raw.origin, why);
     };
-    auto range = [&]() {
-        return u"is out of range: allowed %1 to %2"_s.arg(key.min).arg(key.max);
+    auto range = [&]() -> QString {
+        return u"is out of range: allowed "_s + NumberCheck::rangeText(key.min, key.max);
     };
     switch (key.type) {
     case Type::Bool: {
@@ -115,9 +120,12 @@ QString coerce(const Key &key, const Raw &raw, QVariant *out)
             d = text.toDouble(&ok);
         if (!ok)
             return bad(u"is not a number"_s);
+        // NaN and infinity pass every "< min" / "> max" test: refuse them by name.
+        if (!std::isfinite(d))
+            return bad(key.min != 0 || key.max != 0 ? range() : u"is not a finite number"_s);
         if (key.type == Type::Int && d != double(qint64(d)))
             return bad(u"is not a whole number"_s);
-        if ((key.min != 0 || key.max != 0) && (d < key.min || d > key.max))
+        if ((key.min != 0 || key.max != 0) && !NumberCheck::within(d, key.min, key.max))
             return bad(range());
         *out = key.type == Type::Int ? QVariant(int(d)) : QVariant(d);
         return {};

@@ -1,5 +1,7 @@
 #include "jsonfile.h"
 
+#include "boundedread.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -36,12 +38,13 @@ JsonFile::ReadResult JsonFile::read(const QString &path)
     if (!f.exists())
         return r;
     r.exists = true;
-    if (!f.open(QIODevice::ReadOnly)) {
-        r.error = u"cannot read %1: %2"_s.arg(QDir::toNativeSeparators(path), f.errorString());
+    const BoundedRead::Result bytes = BoundedRead::file(path, BoundedRead::JsonLimit);
+    if (!bytes.ok()) {
+        r.error = bytes.error;
         return r;
     }
     QString why;
-    if (!parses(f.readAll(), &r.object, &why)) {
+    if (!parses(bytes.bytes, &r.object, &why)) {
         r.error = u"%1 is corrupt (%2)"_s.arg(QDir::toNativeSeparators(path), why);
         r.quarantinedTo = quarantine(path);
         if (!r.quarantinedTo.isEmpty())
@@ -97,17 +100,18 @@ QByteArray JsonFile::toIndentedJson(const QJsonObject &object)
     return out;
 }
 
-QString JsonFile::write(const QString &path, const QJsonObject &object)
+QString JsonFile::write(const QString &path, const QJsonObject &object, Existing existing)
 {
-    QFile existing(path);
-    if (existing.exists() && existing.open(QIODevice::ReadOnly)) {
+    if (existing == Existing::Check && QFile::exists(path)) {
+        const BoundedRead::Result existing = BoundedRead::file(path, BoundedRead::JsonLimit);
+        if (!existing.ok())
+            return u"refusing to overwrite %1: %2"_s.arg(QDir::toNativeSeparators(path), existing.error);
         QString why;
-        if (!parses(existing.readAll(), nullptr, &why)) {
+        if (!parses(existing.bytes, nullptr, &why)) {
             quarantine(path);
             return u"refusing to overwrite %1: it is corrupt (%2)"_s.arg(
                 QDir::toNativeSeparators(path), why);
         }
-        existing.close();
     }
     if (!QDir().mkpath(QFileInfo(path).absolutePath()))
         return u"cannot create the directory of "_s + QDir::toNativeSeparators(path);

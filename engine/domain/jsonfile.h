@@ -26,7 +26,10 @@ QString quarantine(const QString &path);
 
 // Atomically writes `object` as 2-space indented JSON (the original's layout). Refuses to
 // replace an existing file that does not parse. Returns an error message, or empty.
-QString write(const QString &path, const QJsonObject &object);
+// `CheckedUnderLock`: the caller has just read and parsed the file under the lock that guards
+// it, so it is not parsed a second time (a large memory file's critical section stays short).
+enum class Existing { Check, CheckedUnderLock };
+QString write(const QString &path, const QJsonObject &object, Existing existing = Existing::Check);
 
 // 2-space indented JSON text, like JSON.stringify(x, null, 2).
 QByteArray toIndentedJson(const QJsonObject &object);

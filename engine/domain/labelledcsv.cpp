@@ -1,5 +1,10 @@
 #include "labelledcsv.h"
 
+#include "boundedread.h"
+#include "printable.h"
+
+#include <QStringDecoder>
+
 using namespace Qt::StringLiterals;
 
 QList<LabelledCsv::Record> LabelledCsv::records(const QString &text, QString *error)
@@ -75,6 +80,66 @@ QList<LabelledCsv::Record> LabelledCsv::records(const QString &text, QString *er
     return out;
 }
 
+QString LabelledCsv::encodingProblem(const QByteArray &csv)
+{
+    if (csv.startsWith(QByteArrayView("\xFF\xFE\x00\x00", 4)) || csv.startsWith(QByteArrayView("\x00\x00\xFE\xFF", 4)))
+        return u"the file is UTF-32; save it as UTF-8"_s;
+    if (csv.startsWith("\xFF\xFE") || csv.startsWith("\xFE\xFF"))
+        return u"the file is UTF-16; save it as UTF-8"_s;
+    const qsizetype nul = csv.indexOf('\0');
+    if (nul >= 0) {
+        // UTF-16 without a byte order mark: every other byte of ASCII text is zero.
+        const QByteArrayView head = QByteArrayView(csv).first(std::min<qsizetype>(csv.size(), 512));
+        if (head.count('\0') * 3 >= head.size())
+            return u"the file is UTF-16 or UTF-32; save it as UTF-8"_s;
+        return u"line %1: a NUL byte; this is not a text file, or not UTF-8 (save it as UTF-8)"_s.arg(
+            csv.first(nul).count('\n') + 1);
+    }
+    QStringDecoder decoder(QStringDecoder::Utf8);
+    qsizetype start = 0;
+    int line = 1;
+    while (start < csv.size()) {
+        qsizetype end = csv.indexOf('\n', start);
+        if (end < 0)
+            end = csv.size();
+        decoder.resetState();
+        (void)QString(decoder(QByteArrayView(csv).sliced(start, end - start)));
+        if (decoder.hasError())
+            return u"line %1 is not valid UTF-8; save the file as UTF-8"_s.arg(line);
+        start = end + 1;
+        ++line;
+    }
+    return {};
+}
+
+LabelledCsv::Parsed LabelledCsv::readFile(const QString &path, const QString &shownName)
+{
+    Parsed out;
+    const BoundedRead::Result file = BoundedRead::file(path, BoundedRead::CsvLimit, shownName);
+    if (!file.ok()) {
+        out.error = file.error;
+        return out;
+    }
+    out = parse(file.bytes);
+    if (!out.ok())
+        out.error = (shownName.isEmpty() ? Printable::escaped(path, 200) : shownName) + u": "_s + out.error;
+    return out;
+}
+
+QString LabelledCsv::checkOneIntent(const QString &shownName, const QList<Row> &rows, std::optional<Intent> *intent,
+                                    bool intentGiven)
+{
+    for (const Row &row : rows) {
+        if (!row.intent || intentGiven)
+            continue;
+        if (!*intent)
+            *intent = row.intent;
+        else if (*row.intent != **intent)
+            return u"%1: line %2 mixes intents; use one intent per file or pass --intent"_s.arg(shownName).arg(row.line);
+    }
+    return {};
+}
+
 static std::optional<bool> parseExpected(const QString &text)
 {
     const QString t = text.trimmed().toLower();
@@ -88,6 +153,9 @@ static std::optional<bool> parseExpected(const QString &text)
 LabelledCsv::Parsed LabelledCsv::parse(const QByteArray &csv)
 {
     Parsed out;
+    out.error = encodingProblem(csv);
+    if (!out.ok())
+        return out;
     QString text = QString::fromUtf8(csv);
     if (text.startsWith(QChar(0xFEFF)))
         text.remove(0, 1);
@@ -110,7 +178,7 @@ LabelledCsv::Parsed LabelledCsv::parse(const QByteArray &csv)
     const qsizetype categoryCol = header.indexOf(u"category"_s);
     if (promptCol < 0 || expectedCol < 0) {
         out.error = u"line 1: the header must name the columns prompt and expected (and optionally intent), "
-                    "found: "_s + recs.first().fields.join(u',');
+                    "found: "_s + Printable::escaped(recs.first().fields.join(u','));
         return out;
     }
     for (qsizetype r = 1; r < recs.size(); ++r) {
@@ -131,14 +199,14 @@ LabelledCsv::Parsed LabelledCsv::parse(const QByteArray &csv)
         }
         const auto expected = parseExpected(rec.fields.at(expectedCol));
         if (!expected) {
-            out.error = u"line %1: expected must be true or false, not \"%2\""_s.arg(rec.line).arg(rec.fields.at(expectedCol));
+            out.error = u"line %1: expected must be true or false, not \"%2\""_s.arg(rec.line).arg(Printable::escaped(rec.fields.at(expectedCol)));
             return out;
         }
         row.test.expectedTriggered = *expected;
         if (intentCol >= 0 && !rec.fields.at(intentCol).trimmed().isEmpty()) {
             row.intent = intentFromName(rec.fields.at(intentCol).trimmed().toLower());
             if (!row.intent) {
-                out.error = u"line %1: intent must be block or allow, not \"%2\""_s.arg(rec.line).arg(rec.fields.at(intentCol));
+                out.error = u"line %1: intent must be block or allow, not \"%2\""_s.arg(rec.line).arg(Printable::escaped(rec.fields.at(intentCol)));
                 return out;
             }
         }

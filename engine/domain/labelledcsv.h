@@ -31,6 +31,19 @@ struct Parsed
 
 Parsed parse(const QByteArray &csv);
 
+// Reads and parses a CSV file of at most BoundedRead::CsvLimit bytes; every error names the
+// file ("prompts.csv: line 3: ..."; "prompts.csv is larger than 16 MiB; ...").
+Parsed readFile(const QString &path, const QString &shownName = {});
+
+// Why the bytes are not UTF-8 text (a UTF-16/UTF-32 byte order mark, NUL bytes, an invalid
+// UTF-8 sequence, with its line), or empty.
+QString encodingProblem(const QByteArray &csv);
+
+// The file's one intent: rows naming different intents are refused (unless the intent was
+// given on the command line), with the same message for eval and generate. Sets `intent` from
+// the rows when it is unset.
+QString checkOneIntent(const QString &shownName, const QList<Row> &rows, std::optional<Intent> *intent, bool intentGiven);
+
 // Splits CSV text into records of fields, tracking each record's first line. Returns an error
 // for an unterminated quote or a stray quote inside an unquoted field.
 struct Record

@@ -214,8 +214,8 @@ QString MemoryEditCommand::restore(const File &file, bool undo) const
     };
     {
         QLockFile lock(m_store.lockPathFor(file.category));
-        lock.setStaleLockTime(30000);
-        if (!lock.tryLock(10000))
+        lock.setStaleLockTime(0); // taken over only when its process is gone
+        if (!lock.tryLock(10000)) // the GUI thread waits no longer than this
             return QCoreApplication::translate("MemoryEditCommand",
                                                "%1 is locked by another process.")
                 .arg(name);

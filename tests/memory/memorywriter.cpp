@@ -42,7 +42,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < count; ++i) {
         Learning l;
         l.id = NanoId::generate();
-        l.runId = name;
+        l.runId = name + u'/' + QString::number(i); // one run per learning: a run's learnings merge once
         l.extractedAt = QDateTime::currentDateTimeUtc();
         l.topicCategory = category;
         // Random words, so no two learnings are near-duplicates of each other.

@@ -68,6 +68,15 @@ private slots:
         QTest::newRow("stray quote") << QByteArray("prompt,expected\nsay \"hi\",true\n") << u"line 2: a quote inside an unquoted field"_s;
         QTest::newRow("text after quote") << QByteArray("prompt,expected\n\"a\"b,true\n") << u"line 2: text after a closing quote"_s;
         QTest::newRow("empty prompt") << QByteArray("prompt,expected\n  ,true\n") << u"line 2: the prompt is empty"_s;
+        QTest::newRow("UTF-16 LE") << QByteArray("\xFF\xFEp\0r\0o\0", 8) << u"the file is UTF-16; save it as UTF-8"_s;
+        QTest::newRow("UTF-16 BE") << QByteArray("\xFE\xFF\0p\0r", 6) << u"the file is UTF-16; save it as UTF-8"_s;
+        QTest::newRow("UTF-32 LE") << QByteArray("\xFF\xFE\0\0p\0\0\0", 8) << u"the file is UTF-32; save it as UTF-8"_s;
+        QTest::newRow("UTF-16 without BOM") << QByteArray("p\0r\0o\0m\0p\0t\0", 12) << u"is UTF-16 or UTF-32; save it as UTF-8"_s;
+        QTest::newRow("NUL byte") << QByteArray("prompt,expected\nabcdefghijklmnopqrstuvwxyz,true\nx\0y,true\n", 51) << u"line 3: a NUL byte"_s;
+        QTest::newRow("invalid UTF-8") << QByteArray("prompt,expected\nok,true\nbad \xC3\x28,true\n") << u"line 3 is not valid UTF-8; save the file as UTF-8"_s;
+        QTest::newRow("Latin-1") << QByteArray("prompt,expected\ncaf\xE9,true\n") << u"line 2 is not valid UTF-8"_s;
+        QTest::newRow("escape sequence escaped") << QByteArray("prompt,expected\nx,\x1b[31mred\x1b[0m\n") << u"not \"\\x1b[31mred\\x1b[0m\""_s;
+        QTest::newRow("long field shortened") << (QByteArray("prompt,expected\nx,") + QByteArray(500, 'y') + '\n') << (u"not \""_s + QString(80, u'y') + u"…\""_s);
         QTest::newRow("line after multi-line field") << QByteArray("prompt,expected\n\"a\nb\",true\nc,nope\n") << u"line 4:"_s;
     }
     void bad()
@@ -77,6 +86,36 @@ private slots:
         const LabelledCsv::Parsed p = LabelledCsv::parse(csv);
         QVERIFY(!p.ok());
         QVERIFY2(p.error.startsWith(error) || p.error.contains(error), qPrintable(p.error));
+        for (const QChar c : p.error) // never a raw control character in a message
+            QVERIFY2(c.unicode() >= 0x20 && c.unicode() != 0x7f, qPrintable(p.error));
+    }
+
+    void readFileBoundsAndNames()
+    {
+        const LabelledCsv::Parsed zero = LabelledCsv::readFile(u"/dev/zero"_s);
+        QCOMPARE(zero.error, u"/dev/zero is larger than 16 MiB; use a smaller file"_s);
+        QTemporaryDir dir;
+        QFile f(dir.filePath(u"prompts.csv"_s));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("\xFF\xFEp\0");
+        f.close();
+        QCOMPARE(LabelledCsv::readFile(f.fileName(), u"prompts.csv"_s).error, u"prompts.csv: the file is UTF-16; save it as UTF-8"_s);
+        QVERIFY(LabelledCsv::readFile(dir.filePath(u"missing.csv"_s)).error.startsWith(u"cannot read "_s));
+    }
+
+    void oneIntentPerFile()
+    {
+        const LabelledCsv::Parsed p = LabelledCsv::parse("prompt,expected,intent\na,true,allow\nb,false,\nc,true,block\n");
+        QVERIFY(p.ok());
+        std::optional<Intent> intent;
+        QCOMPARE(LabelledCsv::checkOneIntent(u"f.csv"_s, p.rows, &intent, false),
+                 u"f.csv: line 4 mixes intents; use one intent per file or pass --intent"_s);
+        std::optional<Intent> given = Intent::Block;
+        QVERIFY(LabelledCsv::checkOneIntent(u"f.csv"_s, p.rows, &given, true).isEmpty());
+        QCOMPARE(given, std::optional<Intent>(Intent::Block));
+        std::optional<Intent> fromRows;
+        QVERIFY(LabelledCsv::checkOneIntent(u"f.csv"_s, p.rows.mid(0, 2), &fromRows, false).isEmpty());
+        QCOMPARE(fromRows, std::optional<Intent>(Intent::Allow));
     }
 
     void quoting()

@@ -78,13 +78,14 @@ TestPromptsField::CsvFile TestPromptsField::readCsv(const QString &path)
     }
     // Every prompt is scanned in every iteration: a file this large is a mistake (and would
     // stall the window while it is read).
-    if (file.size() > MaxFileBytes) {
-        out.error = tr("%1 cannot be used: it has %2 MB; a test set is at most %3 MB.")
-                        .arg(name, QString::number(double(file.size()) / (1024 * 1024), 'f', 1),
-                             QString::number(MaxFileBytes / (1024 * 1024)));
+    // (A device or a pipe has no size: what is read is bounded too.)
+    const QByteArray bytes = file.read(MaxFileBytes + 1);
+    if (file.size() > MaxFileBytes || bytes.size() > MaxFileBytes) {
+        out.error = tr("%1 cannot be used: it has more than %2 MB; a test set is at most %2 MB.")
+                        .arg(name, QString::number(MaxFileBytes / (1024 * 1024)));
         return out;
     }
-    const LabelledCsv::Parsed csv = LabelledCsv::parse(file.readAll());
+    const LabelledCsv::Parsed csv = LabelledCsv::parse(bytes);
     if (!csv.ok()) {
         out.error = tr("%1 cannot be used: %2").arg(name, csv.error);
         return out;

@@ -1,0 +1,147 @@
+#include "generatecommand.h"
+#include "runcommandsupport.h"
+
+#include "common/configloader.h"
+#include "loop/resumeplan.h"
+#include "loop/runenvironment.h"
+#include "loop/tenantcleaner.h"
+#include "models/sandboxhost.h"
+#include "runs/runstore.h"
+#include "stepprompter.h"
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QLockFile>
+
+using namespace Qt::StringLiterals;
+using namespace CliRun;
+
+namespace {
+// The run's lock is probed before anything starts: a run driven by another process, or a runs
+// directory where no lock can be written, is a refused request (exit 2), not a failed run.
+QString heldByAnotherProcess(const QString &runsDir, const QString &id)
+{
+    QLockFile lock(QDir(runsDir).filePath(id + u".lock"_s));
+    lock.setStaleLockTime(0); // stale only when its process is gone, as the run's own lock
+    if (lock.tryLock(0))
+        return {};
+    if (lock.error() != QLockFile::LockFailedError)
+        return u"cannot write the lock file of run %1 in %2 (%3); check that the directory (DAYSTROM_HOME) is "
+               "writable"_s.arg(id, QDir::toNativeSeparators(runsDir),
+                                lock.error() == QLockFile::PermissionError ? u"permission denied"_s : u"unknown error"_s);
+    qint64 pid = 0;
+    QString host, app;
+    lock.getLockInfo(&pid, &host, &app);
+    return u"run %1 is being driven by another process (pid %2); wait for it to end or stop it first"_s.arg(id).arg(pid);
+}
+} // namespace
+
+int resumeCommand(const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser p;
+    p.addHelpOption();
+    p.addPositionalArgument(u"run-id"_s, u"The run to continue"_s);
+    p.addOptions({{u"max-iterations"_s, u"Run up to N more iterations"_s, u"N"_s},
+                  {u"rate"_s, u"At most this many scans per second"_s, u"n"_s},
+                  {u"concurrency"_s, u"Scans in parallel (1-20)"_s, u"N"_s},
+                  {u"sandbox"_s, u"Resume a sandbox run, with the built-in emulators (its topics are recreated there)"_s},
+                  {u"no-memory"_s, u"Neither read nor write learnings"_s},
+                  {u"step"_s, u"Step mode from now on: review each proposal on the terminal"_s},
+                  {u"auto"_s, u"Auto mode from now on: a run left in step mode decides by itself"_s},
+                  {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s}});
+    if (!p.parse(QStringList{u"daystrom resume"_s} + arguments)) {
+        ctx.err << "daystrom resume: " << p.errorText() << '\n';
+        return ExitCode::Usage;
+    }
+    if (p.isSet(u"help"_s)) {
+        ctx.out << p.helpText();
+        return ExitCode::Ok;
+    }
+    if (p.positionalArguments().size() != 1) {
+        ctx.err << "daystrom resume: expected exactly one run id\n";
+        return ExitCode::Usage;
+    }
+    int more = 0;
+    QString error;
+    if (!readInt(p, u"max-iterations"_s, 1, 100, &more, &error) || !checkScanFlags(p, &error)) {
+        ctx.err << "daystrom resume: " << error << '\n';
+        return ExitCode::Usage;
+    }
+    if (p.isSet(u"events"_s) && p.value(u"events"_s) != "jsonl"_L1) {
+        ctx.err << "daystrom resume: --events supports only jsonl\n";
+        return ExitCode::Usage;
+    }
+    QHash<QString, QString> flags;
+    if (p.isSet(u"concurrency"_s))
+        flags.insert(u"scanConcurrency"_s, p.value(u"concurrency"_s));
+    if (p.isSet(u"rate"_s))
+        flags.insert(u"scanRate"_s, p.value(u"rate"_s));
+    if (p.isSet(u"no-memory"_s))
+        flags.insert(u"memoryEnabled"_s, u"false"_s);
+    const Config::Result config = loadConfig(ctx.env, flags);
+    if (!config.ok()) {
+        ctx.err << "daystrom resume: " << config.errors.first() << '\n';
+        return ExitCode::Usage;
+    }
+    // A sandbox run is resumed in the sandbox, a real run outside it: each in its own data.
+    const bool sandbox = p.isSet(u"sandbox"_s);
+    const QString runId = p.positionalArguments().first();
+    const Config data = sandbox ? config.config.sandboxed() : config.config;
+    const RunStore::Loaded loaded = RunStore(data.dataDir()).load(runId);
+    if (!loaded.ok()) {
+        const Config other = sandbox ? config.config : config.config.sandboxed();
+        if (RunStore(other.dataDir()).load(runId).ok())
+            ctx.err << "daystrom resume: run " << runId << " is "
+                    << (sandbox ? "a real run; resume it without --sandbox\n" : "sandbox data; resume it with --sandbox\n");
+        else
+            ctx.err << "daystrom resume: " << loaded.error << '\n';
+        return ExitCode::Usage;
+    }
+    RunState run = loaded.run;
+    if (run.status == RunStatus::Completed) {
+        ctx.err << "daystrom resume: run " << run.id << " is already completed (" << run.stopReason << ")";
+        if (run.tenant && !run.tenant->isClear()) // killed while it cleaned up
+            ctx.err << "; it left " << TenantCleaner::describe(*run.tenant).join(u"; "_s) << " on AIRS: `daystrom cleanup --run "
+                    << run.id << " --yes` removes it";
+        ctx.err << '\n';
+        return ExitCode::Usage;
+    }
+    if (!run.checkpoint) {
+        ctx.err << "daystrom resume: run " << run.id << " has no checkpoint (it was written by the original tool)\n";
+        return ExitCode::Usage;
+    }
+    if (const QString held = heldByAnotherProcess(data.dataDir(), run.id); !held.isEmpty()) {
+        ctx.err << "daystrom resume: " << held << '\n';
+        return ExitCode::Usage;
+    }
+    if (p.isSet(u"step"_s) && p.isSet(u"auto"_s)) {
+        ctx.err << "daystrom resume: --step and --auto contradict each other\n";
+        return ExitCode::Usage;
+    }
+    if (p.isSet(u"step"_s) || p.isSet(u"auto"_s))
+        run.steering.stepMode = p.isSet(u"step"_s);
+    if (run.steering.stepMode && !StepPrompter::stdinIsTerminal()) {
+        ctx.err << "daystrom resume" << StepNeedsTerminal;
+        if (!p.isSet(u"step"_s))
+            ctx.err << "(run " << run.id << " was left in step mode; --auto lets it go on by itself)\n";
+        return ExitCode::Usage;
+    }
+    ResumePlan::extendIterations(run, more);
+    if (flags.contains(u"scanConcurrency"_s))
+        run.userInput.scanConcurrency = config.config.integer(ConfigKeys::ScanConcurrency);
+    if (flags.contains(u"scanRate"_s))
+        run.userInput.scanRate = config.config.number(ConfigKeys::ScanRate);
+    SandboxHost host;
+    RunEnvironment env;
+    if (!environmentFor(sandbox, host, config.config, &env, ctx, u"resume"_s))
+        return ExitCode::Usage;
+    const bool json = p.isSet(u"events"_s);
+    if (!json && ResumePlan::isFinishing(run))
+        ctx.out << "Resuming run " << run.id << " to finish it (" << run.checkpoint->finishReason
+                << "): learnings and prompt set\n";
+    else if (!json)
+        ctx.out << "Resuming run " << run.id << " at iteration " << run.checkpoint->nextIteration << " of "
+                << run.userInput.maxIterations << '\n';
+    ctx.out.flush();
+    return drive(env, run, json, ctx);
+}

@@ -1,0 +1,121 @@
+#include "runcommandsupport.h"
+
+#include "config/config.h"
+#include "domain/numbercheck.h"
+#include "domain/printable.h"
+#include "interruptwatcher.h"
+#include "loop/runenvironment.h"
+#include "models/runcontroller.h"
+#include "models/sandboxhost.h"
+#include "runprinter.h"
+#include "stepprompter.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+using namespace Qt::StringLiterals;
+
+namespace CliRun {
+
+bool readInt(const QCommandLineParser &p, const QString &name, int min, int max, int *out, QString *error)
+{
+    if (!p.isSet(name))
+        return true;
+    bool ok = false;
+    const int v = p.value(name).trimmed().toInt(&ok);
+    if (!ok || v < min || v > max) {
+        *error = u"--%1 must be a whole number from %2 to %3, not \"%4\""_s.arg(name).arg(min).arg(max).arg(
+            Printable::escaped(p.value(name)));
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool readDouble(const QCommandLineParser &p, const QString &name, double min, double max, double *out, QString *error)
+{
+    if (!p.isSet(name))
+        return true;
+    const std::optional<double> v = NumberCheck::parseFinite(p.value(name));
+    if (!v || !NumberCheck::within(*v, min, max)) {
+        *error = u"--%1 must be a number from %2, not \"%3\""_s.arg(name, NumberCheck::rangeText(min, max),
+                                                                 Printable::escaped(p.value(name)));
+        return false;
+    }
+    *out = *v;
+    return true;
+}
+
+// --rate and --concurrency go to the config cascade; checked here so the message names the flag.
+bool checkScanFlags(const QCommandLineParser &p, QString *error)
+{
+    double rate = 0;
+    int concurrency = 0;
+    return readDouble(p, u"rate"_s, 0, 1000, &rate, error) && readInt(p, u"concurrency"_s, 1, 20, &concurrency, error);
+}
+
+// Runs to the end on this thread's event loop (the application's main loop) and maps the
+// outcome to an exit code. Ctrl+C pauses cleanly after the checkpoint.
+int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliContext &ctx)
+{
+    RunController controller;
+    RunPrinter printer(ctx, jsonEvents ? RunPrinter::Mode::JsonLines : RunPrinter::Mode::Human);
+    printer.attach(&controller);
+    std::unique_ptr<StepPrompter> prompter;
+    if (run.steering.stepMode)
+        prompter = std::make_unique<StepPrompter>(ctx, &controller, run.steering.keptExamples);
+    InterruptWatcher interrupts;
+    QObject::connect(&interrupts, &InterruptWatcher::interrupted, &controller, [&](int) {
+        ctx.err << "\ndaystrom: pausing after the current step (Ctrl+C again to quit at once)\n";
+        ctx.err.flush();
+        controller.pause();
+    });
+    int code = ExitCode::Failed;
+    QObject::connect(&controller, &RunController::finished, &controller, [&code](RunStatus status) {
+        code = status == RunStatus::Completed ? ExitCode::Ok
+             : status == RunStatus::Failed    ? ExitCode::Failed
+                                              : ExitCode::Stopped;
+        QCoreApplication::exit(code);
+    });
+    controller.start(env, run);
+    QCoreApplication::exec();
+    return code;
+}
+
+// Step mode asks on the terminal: without one it would wait for ever.
+const char *const StepNeedsTerminal =
+    ": --step asks you about each proposal on standard input, which is not a terminal here; run without --step "
+    "to let the loop decide by itself, or use the desktop app\n";
+
+// Where the run's services point: the built-in sandbox, or the configured AIRS and LLM.
+bool environmentFor(bool sandbox, SandboxHost &host, const Config &config, RunEnvironment *env, CliContext &ctx,
+                    const QString &command)
+{
+    if (!sandbox) {
+        QString error;
+        *env = RunEnvironment::fromConfig(config, &error);
+        if (!error.isEmpty()) {
+            ctx.err << "daystrom " << command << ": " << error << " (or use --sandbox to try it without an account)\n";
+            return false;
+        }
+        return true;
+    }
+    QString error;
+    if (!host.start(&error)) {
+        ctx.err << "daystrom " << command << ": " << error << '\n';
+        return false;
+    }
+    // The sandbox's runs and learnings live apart from real ones (<home>/sandbox): a sandbox
+    // run never reads or writes the real memory, as in the desktop app's sandbox.
+    const Config sandboxed = config.sandboxed();
+    env->airs = host.airsSettings();
+    env->llm = host.llmEndpoint();
+    env->runsDirectory = sandboxed.dataDir();
+    env->scanConcurrency = sandboxed.integer(ConfigKeys::ScanConcurrency);
+    env->scanRate = sandboxed.number(ConfigKeys::ScanRate);
+    env->propagationDelayMs = 0; // the emulator applies changes at once
+    env->useMemoryFrom(sandboxed);
+    return true;
+}
+
+} // namespace CliRun
