@@ -1,5 +1,7 @@
 #include "displayformat.h"
 
+#include "domain/redaction.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 #include <QRegularExpression>
@@ -114,7 +116,8 @@ QString DisplayFormat::stopReason(const QString &engineText)
         {QRegularExpression(u"^the run file could not be saved$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "the run file could not be saved")},
     };
-    const QString text = engineText.trimmed();
+    // A run file written before redaction existed may hold a key a server quoted back.
+    const QString text = Redaction::apply(engineText).trimmed();
     for (const Known &k : known) {
         const auto m = k.pattern.match(text);
         if (!m.hasMatch())
@@ -128,5 +131,5 @@ QString DisplayFormat::stopReason(const QString &engineText)
         }
         return out;
     }
-    return engineText;
+    return Redaction::apply(engineText);
 }

@@ -1,6 +1,7 @@
 #include "eventlogtext.h"
 
 #include "displayformat.h"
+#include "domain/redaction.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -167,7 +168,7 @@ QString EventLogText::text(const QJsonObject &e)
                    : tr("%n prompt(s) added to %1", nullptr, added).arg(where);
     }
     if (type == "warning"_L1)
-        return tr("Warning: %1").arg(string(e, u"message"_s));
+        return tr("Warning: %1").arg(Redaction::apply(string(e, u"message"_s)));
     // companion:generated, tests:accumulated, evaluate:complete, examples:kept: a neighbouring
     // line says it; test:progress is never recorded.
     return {};

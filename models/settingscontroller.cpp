@@ -1,6 +1,7 @@
 #include "settingscontroller.h"
 
 #include "config/configfile.h"
+#include "domain/redaction.h"
 #include "models/keychainsecretstore.h"
 
 using namespace Qt::StringLiterals;
@@ -85,6 +86,17 @@ ConfigLayers SettingsController::layers(bool withChanges) const
             if (key)
                 l.flags.insert(it.key(), text);
         }
+    }
+    // Every secret a run or a connection test may send (keychain, typed, environment, file) is
+    // redacted from the server text the app stores, shows or logs.
+    for (const ConfigKeys::Key &k : ConfigKeys::all()) {
+        if (!k.secret)
+            continue;
+        Redaction::addSecret(l.secrets.value(k.name));
+        Redaction::addSecret(l.flags.value(k.name));
+        Redaction::addSecret(l.file.value(k.name).toString());
+        if (!k.env.isEmpty())
+            Redaction::addSecret(l.environment.value(k.env));
     }
     return l;
 }

@@ -1,3 +1,4 @@
+#include "domain/redaction.h"
 #include "cli.h"
 
 #include <QCoreApplication>
@@ -6,6 +7,7 @@
 
 int main(int argc, char *argv[])
 {
+    Redaction::installMessageFilter(); // every log line: no key a server quoted back
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("daystrom"));
     QCoreApplication::setApplicationVersion(QStringLiteral(DAYSTROM_VERSION));

@@ -1,3 +1,4 @@
+#include "domain/redaction.h"
 #include "models/keychainsecretstore.h"
 #include "models/sessionbusaddress.h"
 #include "models/studiocontext.h"
@@ -32,6 +33,7 @@ int main(int argc, char *argv[])
         return 1;
     }
     SessionBusAddress::ensureNoAutolaunch(); // no D-Bus daemon of our own outliving the app
+    Redaction::installMessageFilter(); // every log line: no key a server quoted back
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Daystrom Studio"));
     QApplication::setOrganizationName(QStringLiteral("Daystrom"));

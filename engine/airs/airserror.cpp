@@ -1,5 +1,6 @@
 #include "airserror.h"
 
+#include "domain/redaction.h"
 #include "net/httpcall.h"
 
 #include <QJsonDocument>
@@ -31,11 +32,16 @@ QString AirsError::toString() const
     if (httpStatus > 0)
         s += u" (HTTP %1)"_s.arg(httpStatus);
     if (!message.isEmpty())
-        s += u": "_s + message;
+        s += u": "_s + Redaction::apply(message); // again: a message may be built by hand
     return s;
 }
 
 QString AirsError::serverMessage(const QByteArray &body)
+{
+    return Redaction::apply(rawServerMessage(body));
+}
+
+QString AirsError::rawServerMessage(const QByteArray &body)
 {
     const QJsonDocument doc = QJsonDocument::fromJson(body);
     if (doc.isObject()) {
@@ -59,7 +65,7 @@ QString AirsError::serverMessage(const QByteArray &body)
 
 AirsError AirsError::invalid(const QString &what, const QString &detail)
 {
-    return AirsError{Kind::InvalidResponse, 0, what + u": "_s + detail, -1};
+    return AirsError{Kind::InvalidResponse, 0, what + u": "_s + Redaction::apply(detail), -1};
 }
 
 AirsError AirsError::fromResponse(const HttpResponse &r, const QString &what)
@@ -72,11 +78,11 @@ AirsError AirsError::fromResponse(const HttpResponse &r, const QString &what)
         return e;
     case HttpOutcome::Timeout:
         e.kind = Kind::Timeout;
-        e.message = what + u": "_s + r.networkError;
+        e.message = what + u": "_s + Redaction::apply(r.networkError);
         return e;
     case HttpOutcome::NetworkError:
         e.kind = Kind::Network;
-        e.message = what + u": "_s + r.networkError;
+        e.message = what + u": "_s + Redaction::apply(r.networkError); // Qt's text may hold the URL
         return e;
     case HttpOutcome::Response:
         break;

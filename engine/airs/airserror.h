@@ -5,7 +5,8 @@
 struct HttpResponse;
 
 // A failed AIRS call, typed so callers can react (re-authenticate, wait, show the message).
-// `message` carries the server's own words; it never contains a key, token or secret.
+// `message` carries the server's own words, redacted where they enter (fromResponse,
+// serverMessage, invalid) and again in toString(): it never contains a key, token or secret.
 struct AirsError
 {
     enum class Kind {
@@ -43,8 +44,11 @@ struct AirsError
     static AirsError fromResponse(const HttpResponse &response, const QString &what);
     static AirsError invalid(const QString &what, const QString &detail);
     // The server's message from any of the shapes AIRS uses: error_message, message,
-    // error.message, error (string) + error_description.
+    // error.message, error (string) + error_description; redacted (domain/redaction.h).
     static QString serverMessage(const QByteArray &body);
+
+private:
+    static QString rawServerMessage(const QByteArray &body);
 };
 
 template<typename T>

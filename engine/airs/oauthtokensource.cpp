@@ -1,6 +1,7 @@
 #include "oauthtokensource.h"
 
 #include "airssettings.h"
+#include "domain/redaction.h"
 #include "net/httpcall.h"
 
 #include <QJsonDocument>
@@ -67,7 +68,8 @@ void OAuthTokenSource::fetch()
     spec.method = QByteArrayLiteral("POST");
     spec.url = m_url;
     spec.timeoutMs = m_timeoutMs;
-    spec.retry = RetryPolicy::none();
+    spec.retry = m_retry;
+    spec.expectJson = true;
     QUrlQuery form;
     form.addQueryItem(u"grant_type"_s, u"client_credentials"_s);
     form.addQueryItem(u"scope"_s, u"tsg_id:"_s + m_tsgId);
@@ -81,7 +83,14 @@ void OAuthTokenSource::fetch()
     connect(m_call, &HttpCall::finished, this, [this](const HttpResponse &r) {
         m_call->deleteLater();
         m_call = nullptr;
+        m_lastAttempts = r.attempts;
         AirsError error = AirsError::fromResponse(r, u"OAuth token request"_s);
+        if (error.isError() && r.outcome == HttpOutcome::Response
+            && (r.status == 400 || r.status == 401 || r.status == 403)) {
+            error.kind = AirsError::Kind::Auth;
+            error.message += u" (the client id, client secret or TSG id was refused: check the "
+                             "management credentials)"_s;
+        }
         if (error.isError()) {
             deliver({}, error);
             return;
@@ -95,6 +104,7 @@ void OAuthTokenSource::fetch()
             return;
         }
         m_token = token;
+        Redaction::addSecret(token); // also when a server quotes it back without "Bearer"
         m_expiresAt = QDateTime::currentDateTimeUtc().addMSecs(qint64(expiresIn * 1000));
         deliver(token, {});
     });

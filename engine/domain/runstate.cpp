@@ -1,6 +1,8 @@
 #include "runstate.h"
 
 #include "jsonin.h"
+#include "redaction.h"
+#include "runfilecheck.h"
 
 #include <QJsonArray>
 
@@ -79,6 +81,8 @@ QJsonObject RunCheckpoint::toJson() const
         o.insert(u"finishReason"_s, finishReason);
     if (learningsExtracted)
         o.insert(u"learningsExtracted"_s, true);
+    if (decisionPending)
+        o.insert(u"decisionPending"_s, true);
     if (!promptSetId.isEmpty()) {
         o.insert(u"promptSetId"_s, promptSetId);
         o.insert(u"promptSetPrompts"_s, promptSetPrompts);
@@ -102,6 +106,7 @@ RunCheckpoint RunCheckpoint::fromJson(const JsonIn &in)
     c.improveFrom = int(in.integerOr("improveFrom"_L1, 0));
     c.finishReason = in.stringOr("finishReason"_L1, {});
     c.learningsExtracted = in.booleanOr("learningsExtracted"_L1, false);
+    c.decisionPending = in.booleanOr("decisionPending"_L1, false);
     c.promptSetId = in.stringOr("promptSetId"_L1, {});
     c.promptSetPrompts = int(in.integerOr("promptSetPrompts"_L1, 0));
     return c;
@@ -127,7 +132,7 @@ QJsonObject RunState::toJson() const
     if (companionTopic)
         o.insert(u"companionTopic"_s, companionTopic->toJson());
     if (!stopReason.isEmpty())
-        o.insert(u"stopReason"_s, stopReason);
+        o.insert(u"stopReason"_s, Redaction::apply(stopReason)); // again: server text, maybe older
     if (checkpoint)
         o.insert(u"checkpoint"_s, checkpoint->toJson());
     if (tenant)
@@ -148,8 +153,13 @@ QJsonObject RunState::toJson() const
         o.insert(u"steering"_s, steering.toJson());
     if (!eventLog.isEmpty()) {
         QJsonArray log;
-        for (const QJsonObject &entry : eventLog)
+        for (QJsonObject entry : eventLog) {
+            for (const QString &key : {u"message"_s, u"error"_s, u"stopReason"_s}) {
+                if (entry.value(key).isString())
+                    entry.insert(key, Redaction::apply(entry.value(key).toString()));
+            }
             log.append(entry);
+        }
         o.insert(u"eventLog"_s, log);
     }
     return o;
@@ -199,5 +209,6 @@ RunState RunState::fromJson(const JsonIn &in)
     }
     if (r.eventLog.size() > MaxEventLog)
         r.eventLog.remove(0, r.eventLog.size() - MaxEventLog);
+    RunFileCheck::check(in.raw(), in.errors()); // numbers the loop would otherwise trust blindly
     return r;
 }

@@ -1,5 +1,6 @@
 #include "llmerror.h"
 
+#include "domain/redaction.h"
 #include "net/httpcall.h"
 
 using namespace Qt::StringLiterals;
@@ -28,7 +29,7 @@ QString LlmError::toString() const
     if (httpStatus > 0)
         s += u" (HTTP %1)"_s.arg(httpStatus);
     if (!message.isEmpty())
-        s += u": "_s + message;
+        s += u": "_s + Redaction::apply(message); // again: providers build some by hand
     return s;
 }
 
@@ -40,16 +41,16 @@ LlmError LlmError::fromResponse(const HttpResponse &r, const QString &provider,
     case HttpOutcome::Cancelled:
         return LlmError{Kind::Cancelled, 0, provider + u" call cancelled"_s};
     case HttpOutcome::Timeout:
-        return LlmError{Kind::Timeout, 0, provider + u": "_s + r.networkError};
-    case HttpOutcome::NetworkError:
-        return LlmError{Kind::Network, 0, provider + u": "_s + r.networkError};
+        return LlmError{Kind::Timeout, 0, provider + u": "_s + Redaction::apply(r.networkError)};
+    case HttpOutcome::NetworkError: // Qt's text may hold the URL, and Gemini's may hold a key
+        return LlmError{Kind::Network, 0, provider + u": "_s + Redaction::apply(r.networkError)};
     case HttpOutcome::Response:
         break;
     }
     if (r.status >= 200 && r.status < 300)
         return e;
     e.httpStatus = r.status;
-    e.message = serverMessage.isEmpty() ? provider : provider + u": "_s + serverMessage;
+    e.message = serverMessage.isEmpty() ? provider : provider + u": "_s + Redaction::apply(serverMessage);
     if (r.status == 401 || r.status == 403)
         e.kind = Kind::Auth;
     else if (r.status == 402)

@@ -6,7 +6,8 @@ struct HttpResponse;
 
 // A failed LLM call, typed so the caller can decide: retry with more room (Truncated),
 // ask again (InvalidOutput), or stop and tell the person (Auth, Quota, Refusal, …).
-// `message` carries the provider's words and never a key.
+// `message` carries the provider's words and never a key: fromResponse() redacts them
+// (domain/redaction.h) and toString() does so again for messages built by hand.
 struct LlmError
 {
     enum class Kind {

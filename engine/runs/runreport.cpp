@@ -2,6 +2,7 @@
 
 #include "domain/format.h"
 #include "domain/jsonin.h"
+#include "domain/redaction.h"
 
 #include <QJsonArray>
 #include <QTextStream>
@@ -56,7 +57,7 @@ QString RunReport::text(const RunState &run, const Options &options)
       << " coverage (target "
       << Format::percent(in.targetCoverage) << ")\n";
     if (!run.stopReason.isEmpty())
-        s << "  Stopped:     " << run.stopReason << '\n';
+        s << "  Stopped:     " << Redaction::apply(run.stopReason) << '\n'; // files written before redaction
     const RunSteering &st = run.steering;
     if (!st.corrections.isEmpty() || !st.hints.isEmpty() || !st.addedTests.isEmpty() || !st.keptExamples.isEmpty()
         || st.benchmarkVersion() > 1) {
