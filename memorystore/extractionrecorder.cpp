@@ -71,6 +71,10 @@ RecordResult ExtractionRecorder::record(const MemoryStore &store, const ExtractR
     const MemoryStore::Updated u = store.update(
         category,
         [&](CategoryMemory &m) {
+            if (MemoryMerger::hasRun(m, request.runId)) {
+                out.merge.alreadyMerged = true;
+                return false; // unchanged: nothing written, nothing logged
+            }
             const CategoryMemory before = m;
             m.category = category;
             out.merge = MemoryMerger::merge(m, records, candidate, result.antiPatterns, options);

@@ -169,10 +169,6 @@ MergeOutcome MemoryMerger::merge(CategoryMemory &memory, const QList<Learning> &
                                  const QStringList &antiPatterns, const MergeOptions &options)
 {
     MergeOutcome out;
-    if (!records.isEmpty() && hasRun(memory, records.constFirst().runId)) {
-        out.alreadyMerged = true;
-        return out;
-    }
     // Trigram sets of the existing insights, built once and extended as records are appended.
     QList<QSet<quint64>> grams;
     QList<QString> forms;

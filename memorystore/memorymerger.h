@@ -18,7 +18,7 @@ struct MergeOutcome
     QStringList corroboratedIds; // one entry per corroboration (an id can repeat)
     QStringList addedAntiPatterns;
     bool bestKnownReplaced = false;
-    bool alreadyMerged = false; // this run's learnings were merged before: nothing changed
+    bool alreadyMerged = false; // ExtractionRecorder: the run's learnings were merged before
 };
 
 // Building learning records from an extraction and merging them into a category (§4.4), with
@@ -60,11 +60,12 @@ QString mergeConflict(const Learning &a, const Learning &b);
 void absorb(Learning &keep, const Learning &gone);
 
 // Whether a learning of `memory` came from run `runId`, or was corroborated by it (its
-// mergedFrom names the run). An empty id never matches.
+// mergedFrom names the run). An empty id never matches. ExtractionRecorder merges a run's
+// extraction only when this is false: a run resumed after a kill during its extraction must
+// not corroborate its own learnings. (A bundle import may of course bring a run's learnings.)
 bool hasRun(const CategoryMemory &memory, const QString &runId);
 
-// Merges into `memory` (nothing at all when the records' run is already in it, hasRun(): a
-// run resumed after a kill during its extraction must not corroborate its own learnings):
+// Merges into `memory`:
 // - each record, in order, corroborates the entry with an exactly equal insight, else the most
 //   similar near-duplicate (ties: the earliest), including records added earlier in the same
 //   batch, skipping every entry mergeConflict() refuses: Learning::corroborate(), extractedAt

@@ -19,6 +19,7 @@ PromptSetClient::PromptSetClient(QNetworkAccessManager *manager, const AirsSetti
     , m_api(new OAuthJsonApi(manager, m_tokens, settings.redTeamEndpoint, this))
 {
     m_tokens->setTimeoutMs(settings.timeoutMs);
+    m_tokens->setRetryPolicy(settings.retry);
     m_api->setTimeoutMs(settings.timeoutMs);
     m_api->setRetryPolicy(settings.retry);
 }
@@ -123,7 +124,10 @@ void PromptSetClient::addPrompt(const QString &promptSetId, const QString &promp
                                out.error = AirsError::invalid(u"add prompt to set"_s, u"the answer has no uuid"_s);
                        }
                        done(out);
-                   });
+                   },
+                   // Not idempotent: after an answer that may have been lost, the caller reads
+                   // the set back (listPrompts) instead of adding the prompt a second time.
+                   m_api->retryPolicy().withoutResending());
 }
 
 namespace {

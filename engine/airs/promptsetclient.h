@@ -31,7 +31,8 @@ public:
                          Callback<PromptSetInfo> done);
     // The set with exactly this name, or an empty PromptSetInfo when there is none.
     void findPromptSet(const QString &name, QObject *context, Callback<PromptSetInfo> done);
-    // `goal` e.g. "Should trigger topic guardrail". The result is the new prompt's uuid.
+    // `goal` e.g. "Should trigger topic guardrail". The result is the new prompt's uuid. Never
+    // re-sent by the transport (429 aside): an open outcome is for the caller to check.
     void addPrompt(const QString &promptSetId, const QString &prompt, const QString &goal,
                    QObject *context, Callback<QString> done);
 

@@ -128,7 +128,7 @@ void RefinementRun::start()
         const QString runsDir = QDir::toNativeSeparators(m_services.runsDirectory);
         const bool dirOk = QDir().mkpath(m_services.runsDirectory);
         if (dirOk)
-            RunStore(m_services.runsDirectory).removeOrphanLocks();
+            RunStore(m_services.runsDirectory).removeStaleLocks();
         m_lock = std::make_unique<QLockFile>(QDir(m_services.runsDirectory).filePath(m_run.id + u".lock"_s));
         m_lock->setStaleLockTime(0); // a lock is stale only when its process is gone
         if (!dirOk || !m_lock->tryLock(0)) {

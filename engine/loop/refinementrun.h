@@ -146,7 +146,7 @@ private:
         QString name;
         QList<TestCase> tests;
         std::function<void()> then;
-        int readBacks = 0; // after adds whose outcome was unknown
+        int readBacks = 0; // in a row, after adds whose outcome was unknown
     };
     static constexpr int MaxPromptSetReadBacks = 5;
     void exportPromptSet(std::function<void()> then);

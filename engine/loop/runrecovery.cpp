@@ -231,6 +231,7 @@ void RefinementRun::addPromptSetPrompts(PromptSetExport job, QList<TestCase> mis
                 return; // paused or cancelled meanwhile: a resume reads the set back
             if (r.ok()) {
                 ++m_checkpoint.promptSetPrompts;
+                job.readBacks = 0;
                 return addPromptSetPrompts(std::move(job), std::move(missing));
             }
             // Perhaps taken, perhaps not: read the set back and go on from what it holds.

@@ -87,13 +87,11 @@ RunSummary RunStore::summarize(const RunState &run)
     return s;
 }
 
-int RunStore::removeOrphanLocks() const
+int RunStore::removeStaleLocks() const
 {
     int removed = 0;
     const QDir dir(m_dir);
     for (const QString &name : dir.entryList({u"*.lock"_s}, QDir::Files | QDir::Hidden)) {
-        if (dir.exists(name.chopped(5) + u".json"_s))
-            continue;
         QLockFile lock(dir.filePath(name));
         lock.setStaleLockTime(0); // stale only when its process is gone, as RefinementRun locks
         if (lock.tryLock(0)) {
@@ -106,7 +104,7 @@ int RunStore::removeOrphanLocks() const
 
 RunStore::Listing RunStore::list() const
 {
-    removeOrphanLocks();
+    removeStaleLocks();
     Listing out;
     const QDir dir(m_dir);
     const QStringList files = dir.entryList({u"*.json"_s}, QDir::Files, QDir::Name);

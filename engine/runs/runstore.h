@@ -46,11 +46,12 @@ public:
 
     Loaded load(const QString &id) const;
     QString save(const RunState &run) const; // error message, or empty
-    Listing list() const; // also removes orphan locks (removeOrphanLocks())
-    // Removes `<id>.lock` files that have no run file and whose process is gone: a run killed
-    // before its first checkpoint leaves one, and nothing else would ever take it. A lock held
-    // by a live process (a run starting) is left alone. Returns how many went.
-    int removeOrphanLocks() const;
+    Listing list() const; // also removes stale locks (removeStaleLocks())
+    // Removes `<id>.lock` files whose process is gone: a run killed before its first
+    // checkpoint, or after its last save, leaves one that nothing else would take. A lock held
+    // by a live process (a run in progress) is left alone; a resume would take a stale one
+    // over anyway. Returns how many went.
+    int removeStaleLocks() const;
     QString remove(const QString &id) const; // error message, or empty
     bool exists(const QString &id) const;
 

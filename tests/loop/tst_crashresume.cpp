@@ -137,9 +137,9 @@ private slots:
         QVERIFY(!resumed.state().checkpoint->decisionPending);
     }
 
-    // A run killed before its first checkpoint leaves only `<id>.lock`; the next listing or
-    // run start removes it. A lock with a run file, or held by a live process, stays.
-    void orphanLocksAreRemoved()
+    // A run killed before its first checkpoint, or after its last save, leaves `<id>.lock`;
+    // the next listing or run start removes it. A lock held by a live process stays.
+    void staleLocksAreRemoved()
     {
         const QString dir = TestHome::path() + u"/orphans"_s;
         QVERIFY(QDir().mkpath(dir));
@@ -147,19 +147,21 @@ private slots:
         QVERIFY(dead > 0);
         const QByteArray staleLock = QByteArray::number(dead) + "\ndaystrom\n" + QSysInfo::machineHostName().toUtf8() + '\n';
         QVERIFY(write(dir + u"/killed.lock"_s, staleLock));
-        QVERIFY(write(dir + u"/paused.lock"_s, staleLock));
-        QVERIFY(write(dir + u"/paused.json"_s, "{}"));
+        QVERIFY(write(dir + u"/completed.lock"_s, staleLock));
+        QVERIFY(write(dir + u"/completed.json"_s, "{}"));
         QLockFile live(dir + u"/starting.lock"_s);
         QVERIFY(live.tryLock(0));
 
-        QCOMPARE(RunStore(dir).removeOrphanLocks(), 1);
+        QCOMPARE(RunStore(dir).removeStaleLocks(), 2);
         QVERIFY(!QFile::exists(dir + u"/killed.lock"_s));
-        QVERIFY(QFile::exists(dir + u"/paused.lock"_s)); // its resume takes it over
+        QVERIFY(!QFile::exists(dir + u"/completed.lock"_s));
+        QVERIFY(QFile::exists(dir + u"/completed.json"_s));
         QVERIFY(QFile::exists(dir + u"/starting.lock"_s));
 
         QVERIFY(write(dir + u"/killed2.lock"_s, staleLock));
         RunStore(dir).list();
         QVERIFY(!QFile::exists(dir + u"/killed2.lock"_s));
+        QVERIFY(QFile::exists(dir + u"/starting.lock"_s));
     }
 
     // A runs directory that cannot be written is said to be that, not "another process".

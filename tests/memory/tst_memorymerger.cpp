@@ -2,7 +2,9 @@
 // near-duplicate corroboration, the strict bestKnown rule and normalised anti-pattern dedup.
 #include "memorytestdata.h"
 
+#include "memorystore/extractionrecorder.h"
 #include "memorystore/memorymerger.h"
+#include "memorystore/memorystore.h"
 
 #include "domain/jsonin.h"
 #include "domain/nanoid.h"
@@ -60,6 +62,12 @@ CategoryMemory originalMemory()
 class TestMemoryMerger : public QObject
 {
     Q_OBJECT
+
+    static QByteArray readAll(const QString &dir, const QString &fileKey)
+    {
+        QFile f(dir + u'/' + fileKey + u".json"_s);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
 private slots:
     void recordsCarryTheRunAndTheBestIteration()
     {
@@ -150,36 +158,37 @@ private slots:
         QVERIFY(!m.learnings.at(0).confidence);        // untouched fields stay absent
     }
 
-    // A run's learnings are merged once: a second merge of the same run (a resume after a
-    // kill during extraction) changes nothing, whether the run added or only corroborated.
-    void aRunIsMergedOnce()
+    // A run's extraction is merged once: recorded again (a resume after a kill during the
+    // extraction), it changes nothing, whether the run added learnings or only corroborated.
+    void aRunIsRecordedOnce()
     {
-        CategoryMemory m = originalMemory();
+        const QString dir = TestHome::path() + u"/merged-once"_s;
+        const MemoryStore store(dir);
         ExtractResult result;
-        result.learnings = {
-            draft(u"Short descriptions under 100 characters gave the highest coverage"_s), // corroborates
-            draft(u"Naming the purchase channel caught indirect buying prompts"_s),         // new
-        };
-        const QList<Learning> records = MemoryMerger::buildRecords(request(), result, kNow, false);
-        QVERIFY(!MemoryMerger::hasRun(m, u"run-B"_s));
-        const MergeOutcome first = MemoryMerger::merge(m, records, std::nullopt, {u"A new pitfall"_s});
-        QVERIFY(!first.alreadyMerged);
-        QCOMPARE(first.addedIds.size(), 1);
-        QVERIFY(MemoryMerger::hasRun(m, u"run-B"_s));
-        const QJsonObject once = m.toJson();
+        result.learnings = {draft(u"Short descriptions under 100 characters gave the highest coverage"_s),
+                            draft(u"Naming the purchase channel caught indirect buying prompts"_s)};
+        result.antiPatterns = {u"A new pitfall"_s};
+        const RecordResult first = ExtractionRecorder::record(store, request(), result, {}, kNow);
+        QVERIFY2(first.ok(), qPrintable(first.error));
+        QVERIFY(!first.merge.alreadyMerged);
+        QCOMPARE(first.merge.addedIds.size(), 2);
+        const QByteArray once = readAll(dir, first.category);
+        QVERIFY(!once.isEmpty());
+        QVERIFY(MemoryMerger::hasRun(store.load(first.category).memory, u"run-B"_s));
 
-        const QList<Learning> again = MemoryMerger::buildRecords(request(), result, kNow.addSecs(60), false);
-        const MergeOutcome second = MemoryMerger::merge(m, again, std::nullopt, {u"Another pitfall"_s});
-        QVERIFY(second.alreadyMerged);
-        QVERIFY(second.addedIds.isEmpty());
-        QVERIFY(second.corroboratedIds.isEmpty());
-        QCOMPARE(m.toJson(), once);
+        result.antiPatterns = {u"Another pitfall"_s};
+        const RecordResult second = ExtractionRecorder::record(store, request(), result, {}, kNow.addSecs(60));
+        QVERIFY(second.ok());
+        QVERIFY(second.merge.alreadyMerged);
+        QVERIFY(second.merge.addedIds.isEmpty());
+        QCOMPARE(readAll(dir, first.category), once); // not even rewritten
 
-        // Known only from a corroboration (its own learning gone): still merged once.
+        // Known only from a corroboration: the run is still found.
         CategoryMemory c = originalMemory();
-        MemoryMerger::merge(c, {records.at(0)}, std::nullopt, {});
+        MemoryMerger::merge(c, MemoryMerger::buildRecords(request(), result, kNow, false).mid(0, 1), std::nullopt, {});
+        QCOMPARE(c.learnings.size(), originalMemory().learnings.size());
         QVERIFY(MemoryMerger::hasRun(c, u"run-B"_s));
-        QVERIFY(MemoryMerger::merge(c, again, std::nullopt, {}).alreadyMerged);
+        QVERIFY(!MemoryMerger::hasRun(c, u"run-C"_s));
         QVERIFY(!MemoryMerger::hasRun(c, QString()));
     }
 
