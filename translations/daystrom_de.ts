@@ -1047,6 +1047,14 @@ B: %2
         <source>the run file could not be saved</source>
         <translation>Laufdatei konnte nicht gespeichert werden</translation>
     </message>
+    <message>
+        <source>paused: the prompt set &quot;%1&quot; is incomplete (%2 of %3 prompts); resume the run to finish it</source>
+        <translation>pausiert: Das Prompt-Set „%1“ ist unvollständig (%2 von %3 Prompts); setzen Sie den Lauf fort, um es fertigzustellen</translation>
+    </message>
+    <message>
+        <source>paused: the prompt set &quot;%1&quot; was not created; resume the run to try again</source>
+        <translation>pausiert: Das Prompt-Set „%1“ wurde nicht angelegt; setzen Sie den Lauf fort, um es erneut zu versuchen</translation>
+    </message>
 </context>
 <context>
     <name>EfficacyChartImage</name>
@@ -4430,8 +4438,8 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <translation>Test-Prompts unverändert: %1</translation>
     </message>
     <message>
-        <source>%1 cannot be used: it has %2 MB; a test set is at most %3 MB.</source>
-        <translation>%1 kann nicht verwendet werden: Die Datei hat %2 MB; ein Testsatz hat höchstens %3 MB.</translation>
+        <source>%1 cannot be used: it has more than %2 MB; a test set is at most %2 MB.</source>
+        <translation>%1 kann nicht verwendet werden: Die Datei ist größer als %2 MB; ein Testsatz hat höchstens %2 MB.</translation>
     </message>
 </context>
 <context>
