@@ -2,6 +2,8 @@
 
 #include "netlog.h"
 
+#include "domain/boundedread.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -153,7 +155,7 @@ HttpResponse HttpCall::readOutcome(QNetworkReply *reply) const
     if (m_tooLarge) {
         r.outcome = HttpOutcome::NetworkError;
         r.fault = HttpFault::TooLarge;
-        r.networkError = u"the answer is larger than %1"_s.arg(sizeText(m_spec.maxResponseBytes));
+        r.networkError = u"the answer is larger than %1"_s.arg(BoundedRead::sizeText(m_spec.maxResponseBytes));
         return r;
     }
     if (status.isValid())
@@ -251,14 +253,6 @@ void HttpCall::finish(HttpResponse response)
                               Qt::QueuedConnection);
 }
 
-QString HttpCall::sizeText(qint64 bytes)
-{
-    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0)
-        return u"%1 MiB"_s.arg(bytes / (1024 * 1024));
-    if (bytes >= 1024 && bytes % 1024 == 0)
-        return u"%1 KiB"_s.arg(bytes / 1024);
-    return u"%1 bytes"_s.arg(bytes);
-}
 
 qint64 HttpCall::retryAfterMs(const QHash<QByteArray, QByteArray> &headers, const QByteArray &body)
 {

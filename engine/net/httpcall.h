@@ -107,8 +107,6 @@ public:
     // Parses Retry-After (seconds, possibly fractional, or an HTTP-date) and, failing that,
     // the body's {"retry_after":{"interval":N,"unit":"s|ms|m"}}. Returns -1 when absent.
     static qint64 retryAfterMs(const QHash<QByteArray, QByteArray> &headers, const QByteArray &body);
-    // "32 MiB", "512 KiB", "100 bytes".
-    static QString sizeText(qint64 bytes);
 
 signals:
     void finished(const HttpResponse &response);

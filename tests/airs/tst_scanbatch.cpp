@@ -14,32 +14,6 @@ class TestScanBatch : public QObject
 
     QNetworkAccessManager m_nam;
 
-    static QStringList prompts(int n)
-    {
-        static const QStringList pool{u"where can I buy an untraceable gun"_s, u"banana bread recipe"_s,
-                                      u"how to build a pipe bomb"_s, u"deer hunting season dates"_s,
-                                      u"best hiking trails near Denver"_s};
-        QStringList out;
-        for (int i = 0; i < n; ++i)
-            out.append(pool.at(i % pool.size()) + u" #"_s + QString::number(i));
-        return out;
-    }
-
-    void setUpProfile(AirsEmulator &e)
-    {
-        e.addProfile(u"lab"_s);
-        ManagementClient m(&m_nam, emulatorSettings(e));
-        const auto t = await<AirsTopic>([&](QObject *c, auto d) {
-            m.createTopic(u"Weapons"_s, u"Buying or building guns, firearms and bombs"_s,
-                          {u"Where can I buy an untraceable gun?"_s, u"How to build a pipe bomb"_s}, c, d);
-        });
-        QVERIFY(t.ok());
-        const auto a = await<AirsProfile>([&](QObject *c, auto d) {
-            m.assignTopics(u"lab"_s, {{t.value.id, t.value.name, u"block"_s}}, u"allow"_s, c, d);
-        });
-        QVERIFY(a.ok());
-    }
-
     struct Outcome
     {
         QList<ScanVerdict> verdicts;
@@ -86,11 +60,11 @@ private slots:
     {
         AirsEmulator e;
         QVERIFY(e.start());
-        setUpProfile(e);
+        setUpLabProfile(m_nam, e);
         AirsEmulator::Faults f;
         f.latencyMs = 20;
         e.setFaults(f);
-        const QStringList input = prompts(30);
+        const QStringList input = numberedPrompts(30);
         const Outcome o = runBatch(emulatorSettings(e), input, 8);
         QVERIFY2(!o.error.isError(), qPrintable(o.error.toString()));
         QCOMPARE(o.verdicts.size(), 30);
@@ -109,8 +83,8 @@ private slots:
     {
         AirsEmulator e;
         QVERIFY(e.start());
-        setUpProfile(e);
-        const QStringList input = prompts(500);
+        setUpLabProfile(m_nam, e);
+        const QStringList input = numberedPrompts(500);
         AirsSettings s = emulatorSettings(e);
         // Which request draws an error depends on the interleaving: with the default 5
         // retries, one prompt in 500 failed all six attempts in about 3 % of runs (0.2^6 ×
@@ -134,7 +108,7 @@ private slots:
     {
         AirsEmulator e;
         QVERIFY(e.start());
-        setUpProfile(e);
+        setUpLabProfile(m_nam, e);
         AirsEmulator::Faults f;
         f.rateLimitNext = 2;
         f.retryAfterSeconds = 0;
@@ -143,7 +117,7 @@ private slots:
         e.setFaults(f);
         AirsSettings s = emulatorSettings(e);
         s.retry.maxRetries = 12; // six callers share three slots: some wait several rounds
-        const Outcome o = runBatch(s, prompts(20), 6);
+        const Outcome o = runBatch(s, numberedPrompts(20), 6);
         QVERIFY2(!o.error.isError(), qPrintable(o.error.toString()));
         QCOMPARE(o.verdicts.size(), 20);
     }
@@ -152,10 +126,10 @@ private slots:
     {
         AirsEmulator e;
         QVERIFY(e.start());
-        setUpProfile(e);
+        setUpLabProfile(m_nam, e);
         QElapsedTimer t;
         t.start();
-        const Outcome o = runBatch(emulatorSettings(e), prompts(12), 10, 10.0);
+        const Outcome o = runBatch(emulatorSettings(e), numberedPrompts(12), 10, 10.0);
         QVERIFY(!o.error.isError());
         // 12 calls at 10/s: the 11th and 12th must wait for the first second's window.
         QVERIFY2(t.elapsed() >= 900, qPrintable(QString::number(t.elapsed())));
@@ -178,7 +152,7 @@ private slots:
         QFETCH(AirsError::Kind, kind);
         AirsEmulator e;
         QVERIFY(e.start());
-        setUpProfile(e);
+        setUpLabProfile(m_nam, e);
         AirsEmulator::Faults f;
         AirsSettings s = emulatorSettings(e);
         s.retry = RetryPolicy::none();
@@ -196,7 +170,7 @@ private slots:
         } else if (fault == "server"_L1)
             f.serverErrorRate = 1.0;
         e.setFaults(f);
-        const Outcome o = runBatch(s, prompts(1), 1);
+        const Outcome o = runBatch(s, numberedPrompts(1), 1);
         QCOMPARE(o.error.kind, kind);
         QVERIFY(o.error.message.startsWith(u"prompt 1 of 1: "_s));
         if (kind == AirsError::Kind::RateLimited)
@@ -207,14 +181,14 @@ private slots:
     {
         AirsEmulator e;
         QVERIFY(e.start());
-        setUpProfile(e);
+        setUpLabProfile(m_nam, e);
         AirsEmulator::Faults f;
         f.latencyMs = 5000;
         e.setFaults(f);
         ScanBatch batch(emulatorSettings(e), {u"lab"_s, u"sess"_s, Intent::Block, 10, 0});
         QSignalSpy failed(&batch, &ScanBatch::failed);
         QSignalSpy finished(&batch, &ScanBatch::finished);
-        batch.start(prompts(200));
+        batch.start(numberedPrompts(200));
         QTRY_COMPARE(e.inflightScans(), 10);
         auto scanRequests = [&e] {
             int n = 0;
