@@ -1,6 +1,7 @@
 // Answers that break off or are not what they claim: a body cut short (with a Content-Length
 // or chunked), a 2xx with half a JSON body, an oversized answer. Real loopback sockets.
 #include "airs/airserror.h"
+#include "domain/boundedread.h"
 #include "net/httpcall.h"
 #include "scriptedhttpserver.h"
 
@@ -234,7 +235,7 @@ private slots:
     void defaultLimitIs32MiB()
     {
         QCOMPARE(HttpRequestSpec{}.maxResponseBytes, 32LL * 1024 * 1024);
-        QCOMPARE(HttpCall::sizeText(32LL * 1024 * 1024), u"32 MiB"_s);
+        QCOMPARE(BoundedRead::sizeText(32LL * 1024 * 1024), u"32 MiB"_s);
     }
 
     void hangTimesOutThenRetrySucceeds()
