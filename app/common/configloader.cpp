@@ -22,8 +22,8 @@ Config::Result loadConfig(const QProcessEnvironment &env, const QHash<QString, Q
         Redaction::addSecret(flags.value(key.name));
         Redaction::addSecret(secrets.value(key.name));
         Redaction::addSecret(layers.file.value(key.name).toString());
-        if (!key.env.isEmpty())
-            Redaction::addSecret(env.value(key.env));
+        for (const QString &name : key.environmentNames())
+            Redaction::addSecret(env.value(name));
     }
     if (!file.error.isEmpty())
         r.warnings.prepend(file.error);

@@ -182,8 +182,10 @@ Config::Result Config::resolve(const ConfigLayers &layers)
         if (layers.flags.contains(key.name))
             candidates.append({layers.flags.value(key.name), ConfigSource::CommandLine,
                                u"the command line"_s});
-        if (!key.env.isEmpty() && layers.environment.contains(key.env))
-            candidates.append({layers.environment.value(key.env), ConfigSource::Environment, key.env});
+        for (const QString &env : key.environmentNames()) {
+            if (layers.environment.contains(env))
+                candidates.append({layers.environment.value(env), ConfigSource::Environment, env});
+        }
         if (key.secret && layers.secrets.contains(key.name))
             candidates.append({layers.secrets.value(key.name), ConfigSource::SecretStore,
                                u"the keychain"_s});

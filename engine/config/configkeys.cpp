@@ -20,11 +20,25 @@ const QList<Key> &ConfigKeys::all()
         {u"geminiBaseUrl"_s, u"GEMINI_BASE_URL"_s, Type::Url,
          u"https://generativelanguage.googleapis.com"_s},
         {u"ollamaBaseUrl"_s, u"OLLAMA_BASE_URL"_s, Type::Url, u"http://localhost:11434"_s},
-        {u"googleCloudProject"_s, u"GOOGLE_CLOUD_PROJECT"_s, Type::String, {}},
-        {u"googleCloudLocation"_s, u"GOOGLE_CLOUD_LOCATION"_s, Type::String, u"us-central1"_s},
-        {u"awsRegion"_s, u"AWS_REGION"_s, Type::String, u"us-east-1"_s},
+        // Vertex AI: the names Google's and Anthropic's SDKs read.
+        {u"googleCloudProject"_s, u"GOOGLE_CLOUD_PROJECT"_s, Type::String, {}, 0, 0, false, {},
+         {u"ANTHROPIC_VERTEX_PROJECT_ID"_s, u"GCLOUD_PROJECT"_s}},
+        {u"googleCloudLocation"_s, u"GOOGLE_CLOUD_LOCATION"_s, Type::String, u"us-central1"_s, 0, 0,
+         false, {}, {u"CLOUD_ML_REGION"_s}},
+        {u"googleCredentialsFile"_s, u"GOOGLE_APPLICATION_CREDENTIALS"_s, Type::Path, {}},
+        {u"googleCredentialsJson"_s, {}, Type::String, {}, 0, 0, true},
+        {u"googleVertexBaseUrl"_s, u"GOOGLE_VERTEX_BASE_URL"_s, Type::Url, {}},
+        {u"anthropicVertexBaseUrl"_s, u"ANTHROPIC_VERTEX_BASE_URL"_s, Type::Url, {}},
+        // Bedrock: the AWS SDKs' names.
+        {u"awsRegion"_s, u"AWS_REGION"_s, Type::String, u"us-east-1"_s, 0, 0, false, {},
+         {u"AWS_DEFAULT_REGION"_s}},
         {u"awsAccessKeyId"_s, u"AWS_ACCESS_KEY_ID"_s, Type::String, {}, 0, 0, true},
         {u"awsSecretAccessKey"_s, u"AWS_SECRET_ACCESS_KEY"_s, Type::String, {}, 0, 0, true},
+        {u"awsSessionToken"_s, u"AWS_SESSION_TOKEN"_s, Type::String, {}, 0, 0, true},
+        {u"awsProfile"_s, u"AWS_PROFILE"_s, Type::String, {}},
+        {u"awsSharedCredentialsFile"_s, u"AWS_SHARED_CREDENTIALS_FILE"_s, Type::Path, {}},
+        {u"bedrockBaseUrl"_s, u"ANTHROPIC_BEDROCK_BASE_URL"_s, Type::Url, {}, 0, 0, false, {},
+         {u"AWS_ENDPOINT_URL_BEDROCK_RUNTIME"_s}},
         {u"airsApiKey"_s, u"PANW_AI_SEC_API_KEY"_s, Type::String, {}, 0, 0, true},
         {u"airsApiEndpoint"_s, u"PANW_AI_SEC_API_ENDPOINT"_s, Type::Url,
          u"https://service.api.aisecurity.paloaltonetworks.com"_s},
@@ -53,6 +67,15 @@ const QList<Key> &ConfigKeys::all()
         {u"memoryRequireReview"_s, u"MEMORY_REQUIRE_REVIEW"_s, Type::Bool, false},
     };
     return keys;
+}
+
+QStringList Key::environmentNames() const
+{
+    QStringList names;
+    if (!env.isEmpty())
+        names.append(env);
+    names.append(envAliases);
+    return names;
 }
 
 const Key *ConfigKeys::find(const QString &name)

@@ -21,6 +21,9 @@ struct Key
     double max = 0; // min == max == 0: unbounded
     bool secret = false; // never read from or written to config.json by this app
     QStringList choices; // Type::Choice
+    QStringList envAliases; // further environment variables, read in order after `env`
+
+    QStringList environmentNames() const; // env, then envAliases
 };
 
 const QList<Key> &all();
@@ -36,6 +39,21 @@ inline constexpr QLatin1StringView OpenAiBaseUrl{"openaiBaseUrl"};
 inline constexpr QLatin1StringView GoogleApiKey{"googleApiKey"};
 inline constexpr QLatin1StringView GeminiBaseUrl{"geminiBaseUrl"};
 inline constexpr QLatin1StringView OllamaBaseUrl{"ollamaBaseUrl"};
+// Google Vertex AI (gemini-vertex, claude-vertex)
+inline constexpr QLatin1StringView GoogleCloudProject{"googleCloudProject"};
+inline constexpr QLatin1StringView GoogleCloudLocation{"googleCloudLocation"};
+inline constexpr QLatin1StringView GoogleCredentialsFile{"googleCredentialsFile"}; // a key file's path
+inline constexpr QLatin1StringView GoogleCredentialsJson{"googleCredentialsJson"}; // its content (keychain)
+inline constexpr QLatin1StringView GoogleVertexBaseUrl{"googleVertexBaseUrl"};       // gemini-vertex
+inline constexpr QLatin1StringView AnthropicVertexBaseUrl{"anthropicVertexBaseUrl"}; // claude-vertex
+// AWS Bedrock (claude-bedrock)
+inline constexpr QLatin1StringView AwsRegion{"awsRegion"};
+inline constexpr QLatin1StringView AwsAccessKeyId{"awsAccessKeyId"};
+inline constexpr QLatin1StringView AwsSecretAccessKey{"awsSecretAccessKey"};
+inline constexpr QLatin1StringView AwsSessionToken{"awsSessionToken"};
+inline constexpr QLatin1StringView AwsProfile{"awsProfile"};
+inline constexpr QLatin1StringView AwsSharedCredentialsFile{"awsSharedCredentialsFile"};
+inline constexpr QLatin1StringView BedrockBaseUrl{"bedrockBaseUrl"};
 inline constexpr QLatin1StringView AirsApiKey{"airsApiKey"};
 inline constexpr QLatin1StringView AirsApiEndpoint{"airsApiEndpoint"};
 inline constexpr QLatin1StringView AirsProfile{"airsProfile"};

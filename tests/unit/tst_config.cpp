@@ -101,6 +101,42 @@ private slots:
         QCOMPARE(r.config.integer(ConfigKeys::ScanConcurrency), 5);
     }
 
+    // The cloud SDKs' alternative names: the primary name first, then the aliases in order.
+    void environmentAliases()
+    {
+        ConfigLayers l = emptyLayers();
+        l.environment.insert(u"CLOUD_ML_REGION"_s, u"europe-west1"_s);
+        l.environment.insert(u"AWS_DEFAULT_REGION"_s, u"eu-central-1"_s);
+        l.environment.insert(u"ANTHROPIC_VERTEX_PROJECT_ID"_s, u"from-alias"_s);
+        l.environment.insert(u"AWS_ENDPOINT_URL_BEDROCK_RUNTIME"_s, u"http://127.0.0.1:9/"_s);
+        Config::Result r = Config::resolve(l);
+        QVERIFY2(r.ok(), qPrintable(r.errors.join(u'\n')));
+        QCOMPARE(r.config.string(ConfigKeys::GoogleCloudLocation), u"europe-west1"_s);
+        QCOMPARE(r.config.string(ConfigKeys::AwsRegion), u"eu-central-1"_s);
+        QCOMPARE(r.config.string(ConfigKeys::GoogleCloudProject), u"from-alias"_s);
+        QCOMPARE(r.config.string(ConfigKeys::BedrockBaseUrl), u"http://127.0.0.1:9"_s);
+        QCOMPARE(r.config.source(ConfigKeys::AwsRegion), ConfigSource::Environment);
+
+        l.environment.insert(u"GOOGLE_CLOUD_LOCATION"_s, u"us-east5"_s);
+        l.environment.insert(u"AWS_REGION"_s, u"us-west-2"_s);
+        l.environment.insert(u"GOOGLE_CLOUD_PROJECT"_s, u"primary"_s);
+        r = Config::resolve(l);
+        QCOMPARE(r.config.string(ConfigKeys::GoogleCloudLocation), u"us-east5"_s);
+        QCOMPARE(r.config.string(ConfigKeys::AwsRegion), u"us-west-2"_s);
+        QCOMPARE(r.config.string(ConfigKeys::GoogleCloudProject), u"primary"_s);
+
+        // An alias is checked like the primary name, and the message names the alias.
+        l.environment.insert(u"ANTHROPIC_BEDROCK_BASE_URL"_s, u"http://bedrock.example.com"_s);
+        r = Config::resolve(l);
+        QVERIFY(!r.ok());
+        QVERIFY(r.errors.join(u'\n').contains(u"ANTHROPIC_BEDROCK_BASE_URL"_s));
+
+        // The cloud secrets are secrets: never read from config.json silently, never shown.
+        for (const auto name : {ConfigKeys::AwsSecretAccessKey, ConfigKeys::AwsSessionToken,
+                                ConfigKeys::GoogleCredentialsJson, ConfigKeys::AwsAccessKeyId})
+            QVERIFY2(ConfigKeys::find(QString(name))->secret, name.data());
+    }
+
     void emptyStringsAreDropped()
     {
         ConfigLayers l = emptyLayers();
