@@ -16,9 +16,10 @@ JOBS=${JOBS:-2}
 PACKAGES=(
   # compilers and build tools (file and dpkg-dev: CPack's Debian package)
   cmake g++ ninja-build pkg-config file dpkg-dev
-  # Qt 6.4 and libraries (Qt6Charts' CMake package needs Qt6OpenGL: libqt6opengl6-dev)
+  # Qt 6.4 and libraries (Qt6Charts' CMake package needs Qt6OpenGL: libqt6opengl6-dev;
+  # libssl-dev: OpenSSL's headers for find_package(OpenSSL), RS256 for Google service accounts)
   qt6-base-dev libqt6opengl6-dev libgl-dev qt6-charts-dev qt6-svg-dev qt6-httpserver-dev
-  qt6-websockets-dev qtkeychain-qt6-dev libdtl-dev
+  qt6-websockets-dev qtkeychain-qt6-dev libdtl-dev libssl-dev
   # translations: lupdate/lrelease and Qt's own German catalogue
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   # the tests: a private D-Bus session with a real Secret Service, an X server for the

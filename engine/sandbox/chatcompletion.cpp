@@ -66,12 +66,15 @@ bool ChatCompletion::parse(const QByteArray &body, Request *out, QString *error)
     return true;
 }
 
-QByteArray ChatCompletion::completion(const QString &id, const QString &model,
-                                      const QString &content, qint64 promptChars)
+qint64 ChatCompletion::estimatedTokens(qint64 chars)
 {
-    // Roughly four characters per token, as tokenizers go for English.
-    const qint64 promptTokens = (promptChars + 3) / 4;
-    const qint64 completionTokens = (content.size() + 3) / 4;
+    return (chars + 3) / 4;
+}
+
+QByteArray ChatCompletion::completion(const QString &id, const QString &model,
+                                      const QString &content, qint64 promptTokens,
+                                      qint64 completionTokens)
+{
     const QJsonObject message{
         {u"role"_s, u"assistant"_s}, {u"content"_s, content}, {u"refusal"_s, QJsonValue()}};
     const QJsonObject choice{{u"index"_s, 0},

@@ -23,7 +23,9 @@ bool parse(const QByteArray &body, Request *out, QString *error);
 // {"id","object":"chat.completion","created","model","choices":[{"message":{"content":…}}],
 //  "usage"}: `content` is the JSON text the model "wrote".
 QByteArray completion(const QString &id, const QString &model, const QString &content,
-                      qint64 promptChars);
+                      qint64 promptTokens, qint64 completionTokens);
+// Roughly four characters per token, as tokenizers go for English.
+qint64 estimatedTokens(qint64 chars);
 // {"error":{"message","type","param","code"}}
 QByteArray error(const QString &message, const QString &type, const QString &param = {},
                  const QString &code = {});

@@ -2,6 +2,8 @@
 
 #include "apirequest.h"
 #include "chatcompletion.h"
+#include "clouddialects.h"
+#include "llmemulatorroutes.h"
 #include "sandboxbrain.h"
 #include "sandboxcorpus.h"
 #include "sandboxlog.h"
@@ -20,7 +22,7 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr QStringView kChatPath = u"/v1/chat/completions";
+constexpr QStringView kChatPath = LlmEmulatorRoutes::ChatPath;
 constexpr QStringView kModelsPath = u"/v1/models";
 
 bool returnsTopic(const QString &callName)
@@ -74,6 +76,13 @@ QUrl LlmEmulator::chatCompletionsUrl() const
     return url;
 }
 
+QUrl LlmEmulator::tokenUrl() const
+{
+    QUrl url = rootUrl();
+    url.setPath(LlmEmulatorRoutes::TokenPath.toString());
+    return url;
+}
+
 QList<LlmEmulator::RecordedRequest> LlmEmulator::requestsFor(const QString &callName) const
 {
     QList<RecordedRequest> out;
@@ -98,7 +107,8 @@ bool LlmEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *s
     record.path = request.url().path();
     record.body = request.body();
     for (const auto &[name, value] : request.headers()) {
-        const bool secret = name.compare("authorization", Qt::CaseInsensitive) == 0;
+        const bool secret = name.compare("authorization", Qt::CaseInsensitive) == 0 ||
+                            name.compare("x-amz-security-token", Qt::CaseInsensitive) == 0;
         record.headers.append({name, secret ? QByteArrayLiteral("Bearer …") : value});
     }
     const quint64 id = hold(request, socket);
@@ -113,18 +123,13 @@ bool LlmEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *s
         !injected || injected->kind == Kind::Cut || injected->kind == Kind::Truncated;
     Reply answer;
     if (performs) {
-        answer = route(record.method, record.path, record.body, record);
+        answer = route(request, record);
         if (injected && injected->kind == Kind::Truncated)
             answer = FaultInjector::truncated(answer);
         else if (injected && injected->kind == Kind::Cut)
             answer.cutBody = true;
     } else {
-        ChatCompletion::Request parsed; // name the call in the record; nothing is answered
-        QString ignored;
-        ChatCompletion::parse(record.body, &parsed, &ignored);
-        record.callName = parsed.callName;
-        record.system = parsed.system;
-        record.user = parsed.user;
+        nameCall(request.url().path(QUrl::FullyDecoded), record.body, record);
         if (injected->kind != Kind::Hang) {
             ApiRequest in;
             in.method = record.method;
@@ -156,9 +161,12 @@ void LlmEmulator::missingHandler(const QHttpServerRequest &request, QTcpSocket *
                QByteArrayLiteral("application/json"), QHttpServerResponder::StatusCode::NotFound);
 }
 
-LlmEmulator::Reply LlmEmulator::route(const QByteArray &method, const QString &path,
-                                      const QByteArray &body, RecordedRequest &record)
+LlmEmulator::Reply LlmEmulator::route(const QHttpServerRequest &request,
+                                      RecordedRequest &record)
 {
+    const QByteArray &method = record.method;
+    const QString &path = record.path;
+    const QByteArray &body = record.body;
     if (path == kChatPath) {
         if (method != "POST")
             return failure(405, u"Use POST for %1"_s.arg(path), u"invalid_request_error"_s);
@@ -171,6 +179,10 @@ LlmEmulator::Reply LlmEmulator::route(const QByteArray &method, const QString &p
                                 {u"owned_by"_s, u"daystrom"_s}};
         return ApiReply::json(QJsonObject{{u"object"_s, u"list"_s}, {u"data"_s, QJsonArray{model}}});
     }
+    bool matched = false;
+    Reply cloud = cloudRoute(request, record, &matched);
+    if (matched)
+        return cloud;
     return failure(404, u"Unknown request URL: %1 %2"_s.arg(QString::fromLatin1(method), path),
                    u"invalid_request_error"_s, {}, u"unknown_url"_s);
 }
@@ -180,6 +192,14 @@ LlmEmulator::Reply LlmEmulator::chat(const QByteArray &body, RecordedRequest &re
     ChatCompletion::Request request;
     QString error;
     const bool parsed = ChatCompletion::parse(body, &request, &error);
+    record.dialect = u"openai"_s;
+    return structured(Dialect::OpenAi, request, parsed ? QString() : error, body, record);
+}
+
+LlmEmulator::Reply LlmEmulator::structured(Dialect dialect, const ChatCompletion::Request &request,
+                                           const QString &parseError, const QByteArray &body,
+                                           RecordedRequest &record)
+{
     record.callName = request.callName;
     record.system = request.system;
     record.user = request.user;
@@ -187,16 +207,29 @@ LlmEmulator::Reply LlmEmulator::chat(const QByteArray &body, RecordedRequest &re
         --m_faults.httpErrorNext;
         const int status = m_faults.httpErrorStatus;
         const bool limited = status == 429;
+        if (dialect != Dialect::OpenAi)
+            return dialectError(dialect, status, u"sandbox fault: HTTP %1"_s.arg(status));
         return failure(status, u"sandbox fault: HTTP %1"_s.arg(status),
                        limited ? u"requests"_s : u"server_error"_s, {},
                        limited ? u"rate_limit_exceeded"_s : QString());
     }
-    if (!parsed)
-        return failure(400, error, u"invalid_request_error"_s, u"response_format"_s);
+    if (!parseError.isEmpty()) {
+        if (dialect != Dialect::OpenAi)
+            return dialectError(dialect, 400, parseError);
+        return failure(400, parseError, u"invalid_request_error"_s, u"response_format"_s);
+    }
 
+    // Settings' "Test LLM" (models/connectiontester.cpp) asks for {"ok": true}.
     const std::optional<QJsonObject> answer =
-        m_brain->answer(request.callName, request.system, request.user);
+        request.callName == ConnectionCheckCall
+            ? std::optional<QJsonObject>(QJsonObject{{u"ok"_s, true}})
+            : m_brain->answer(request.callName, request.system, request.user);
     if (!answer) {
+        const QString message =
+            u"Unknown call '%1'; the sandbox LLM answers %2"_s.arg(
+                request.callName, PromptBook::callNames().join(u", "_s));
+        if (dialect != Dialect::OpenAi)
+            return dialectError(dialect, 400, message);
         return failure(
             400,
             u"Unknown response_format.json_schema.name '%1'; the sandbox LLM answers %2"_s.arg(
@@ -204,12 +237,45 @@ LlmEmulator::Reply LlmEmulator::chat(const QByteArray &body, RecordedRequest &re
             u"invalid_request_error"_s, u"response_format.json_schema.name"_s);
     }
     const QString content = faulted(request.callName, request.schema, *answer);
-    const QString model = request.model.isEmpty() ? QString(ModelName) : request.model;
-    Reply reply;
+    record.reportedInputTokens =
+        ChatCompletion::estimatedTokens(request.system.size() + request.user.size());
+    record.reportedOutputTokens = ChatCompletion::estimatedTokens(content.size());
     // The id is a function of the request, like the answer: a retried call gets the same one.
     const QString id = QString::number(SeededRng::hash(QString::fromUtf8(body)), 16);
-    reply.body = ChatCompletion::completion(u"chatcmpl-sandbox-%1"_s.arg(id), model,
-                                            content, request.system.size() + request.user.size());
+    const QString model = request.model.isEmpty() ? QString(ModelName) : request.model;
+    const CloudDialects::Answer a{id, model, content, record.reportedInputTokens,
+                                  record.reportedOutputTokens};
+    Reply reply;
+    switch (dialect) {
+    case Dialect::OpenAi:
+        reply.body = ChatCompletion::completion(u"chatcmpl-sandbox-%1"_s.arg(id), model, content,
+                                                a.inputTokens, a.outputTokens);
+        break;
+    case Dialect::Gemini: reply.body = CloudDialects::geminiAnswer(a); break;
+    case Dialect::ClaudeVertex:
+        reply.body = CloudDialects::claudeAnswer(a, request.callName);
+        break;
+    case Dialect::Bedrock:
+        reply.body = CloudDialects::bedrockAnswer(a, request.callName);
+        reply.headers.append({QByteArrayLiteral("x-amzn-RequestId"), id.toLatin1()});
+        break;
+    }
+    return reply;
+}
+
+LlmEmulator::Reply LlmEmulator::dialectError(Dialect dialect, int status,
+                                             const QString &message) const
+{
+    Reply reply;
+    switch (dialect) {
+    case Dialect::OpenAi: return failure(status, message, u"invalid_request_error"_s);
+    case Dialect::Gemini: reply = CloudDialects::googleError(status, message); break;
+    case Dialect::ClaudeVertex: reply = CloudDialects::anthropicError(status, message); break;
+    case Dialect::Bedrock: reply = CloudDialects::bedrockError(status, message); break;
+    }
+    if (m_faults.retryAfterMs > 0 && (status == 429 || status >= 500))
+        reply.headers.append(
+            {QByteArrayLiteral("retry-after-ms"), QByteArray::number(m_faults.retryAfterMs)});
     return reply;
 }
 

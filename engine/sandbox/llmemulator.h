@@ -1,5 +1,7 @@
 #pragma once
 
+#include "chatcompletion.h"
+#include "cloudauthgate.h"
 #include "faultinjector.h"
 #include "loopbackhttpserver.h"
 
@@ -21,6 +23,15 @@ class SandboxCorpus;
 // is accepted and ignored. Answers are written later from a timer, like AirsEmulator's, so
 // latency is real and many requests are served at once in one thread. An answer depends only
 // on the request's content (no per-call counters), so a retried call gets the same answer.
+//
+// It also speaks the cloud providers' formats, with their authentication checked for real
+// (CloudAuthGate): Gemini and Anthropic on Vertex AI behind Google OAuth access tokens issued at
+// POST /token (a service account's RS256 JWT or an authorized_user refresh token), and Bedrock
+// Converse behind SigV4 (service "bedrock"):
+//   POST /v1/projects/{p}/locations/{l}/publishers/google/models/{m}:generateContent
+//   POST /v1/projects/{p}/locations/{l}/publishers/anthropic/models/{m}:rawPredict
+//   POST /model/{modelId}/converse
+// One core answers every format, so the fault counters and the "llm" fault route apply to all.
 class LlmEmulator final : public LoopbackHttpServer
 {
     Q_OBJECT
@@ -50,12 +61,19 @@ public:
         QString system;
         QString user;
         int status = 0; // the status it was (or will be) answered with
+        // The usage the emulator put in its answer (0 when it answered an error).
+        qint64 reportedInputTokens = 0, reportedOutputTokens = 0;
+        QString dialect; // "openai", "gemini-vertex", "claude-vertex", "bedrock"; empty otherwise
 
         QByteArray header(QByteArrayView name) const; // case-insensitive; empty when absent
         QJsonObject json() const;                     // the body, when it is a JSON object
     };
 
     static constexpr QLatin1StringView ModelName{"daystrom-sandbox"};
+    // The connection test's call: its system prompt opens with ConnectionCheckOpening.
+    static constexpr QLatin1StringView ConnectionCheckCall{"connection_check"};
+    static constexpr QLatin1StringView ConnectionCheckOpening{"You answer connection checks."};
+    using CloudAuth = CloudAuthConfig;
 
     explicit LlmEmulator(QObject *parent = nullptr);
     LlmEmulator(const SandboxCorpus &corpus, QObject *parent = nullptr);
@@ -63,6 +81,13 @@ public:
 
     QUrl baseUrl() const;            // http://127.0.0.1:<port>/v1 (OPENAI_BASE_URL style)
     QUrl chatCompletionsUrl() const; // baseUrl + /chat/completions
+    QUrl tokenUrl() const;           // http://127.0.0.1:<port>/token (a credentials token_uri)
+
+    // Who may use the cloud routes; until set, every cloud request is refused.
+    void setCloudAuth(const CloudAuth &auth) { m_cloud.setConfig(auth); }
+    CloudAuth cloudAuth() const { return m_cloud.config(); }
+    void expireAccessTokens() { m_cloud.expireAccessTokens(); } // every issued token now 401s
+    int issuedAccessTokens() const { return m_cloud.issuedTokens(); }
 
     Faults faults() const { return m_faults; }
     void setFaults(const Faults &faults) { m_faults = faults; }
@@ -89,15 +114,22 @@ protected:
 
 private:
     using Reply = ApiReply; // always JSON
+    enum class Dialect { OpenAi, Gemini, ClaudeVertex, Bedrock };
 
-    Reply route(const QByteArray &method, const QString &path, const QByteArray &body,
-                RecordedRequest &record);
+    Reply route(const QHttpServerRequest &request, RecordedRequest &record);
+    Reply cloudRoute(const QHttpServerRequest &request, RecordedRequest &record, bool *matched);
     Reply chat(const QByteArray &body, RecordedRequest &record);
+    // The core every format shares: fault counters, the brain's answer, the usage.
+    Reply structured(Dialect dialect, const ChatCompletion::Request &request,
+                     const QString &parseError, const QByteArray &body, RecordedRequest &record);
+    Reply dialectError(Dialect dialect, int status, const QString &message) const;
+    void nameCall(const QString &path, const QByteArray &body, RecordedRequest &record) const;
     Reply failure(int status, const QString &message, const QString &type,
                   const QString &param = {}, const QString &code = {}) const;
     QString faulted(const QString &callName, const QJsonObject &schema, QJsonObject answer);
 
     std::unique_ptr<SandboxBrain> m_brain;
+    CloudAuthGate m_cloud;
     Faults m_faults;
     std::shared_ptr<FaultInjector> m_injector = std::make_shared<FaultInjector>();
     QList<RecordedRequest> m_requests;
