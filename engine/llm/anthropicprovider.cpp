@@ -1,33 +1,20 @@
 #include "anthropicprovider.h"
 
+#include "anthropicwire.h"
 #include "llmjson.h"
-
-#include <QJsonArray>
-#include <QJsonDocument>
 
 using namespace Qt::StringLiterals;
 
 AnthropicProvider::AnthropicProvider(QNetworkAccessManager *manager, LlmEndpoint endpoint, QObject *parent)
     : LlmProvider(manager, std::move(endpoint), parent)
 {
-    m_endpoint.retry.mayRetry = [](const HttpResponse &r) {
-        return r.headers.value("x-should-retry") != "false";
-    };
+    m_endpoint.retry.mayRetry = AnthropicWire::mayRetry;
 }
 
 HttpRequestSpec AnthropicProvider::buildRequest(const LlmRequest &request) const
 {
-    const QJsonObject tool{{u"name"_s, request.schemaName},
-                           {u"description"_s, u"Return the result as this object."_s},
-                           {u"input_schema"_s, request.schema}};
-    const QJsonObject body{
-        {u"model"_s, m_endpoint.model},
-        {u"max_tokens"_s, request.maxTokens},
-        {u"temperature"_s, 0},
-        {u"system"_s, request.system},
-        {u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, request.user}}}},
-        {u"tools"_s, QJsonArray{tool}},
-        {u"tool_choice"_s, QJsonObject{{u"type"_s, u"tool"_s}, {u"name"_s, request.schemaName}}}};
+    QJsonObject body = AnthropicWire::messagesBody(request);
+    body.insert(u"model"_s, m_endpoint.model);
     HttpRequestSpec spec = jsonPost(appendUrlPath(m_endpoint.baseUrl, u"/v1/messages"_s), body);
     spec.headers.append({QByteArrayLiteral("anthropic-version"), QByteArrayLiteral("2023-06-01")});
     if (!m_endpoint.apiKey.isEmpty())
@@ -37,38 +24,5 @@ HttpRequestSpec AnthropicProvider::buildRequest(const LlmRequest &request) const
 
 LlmReply AnthropicProvider::parseReply(const HttpResponse &r) const
 {
-    LlmReply reply;
-    const QJsonObject root = QJsonDocument::fromJson(r.body).object();
-    const QString provider = name();
-    if (!r.isSuccess()) {
-        const QJsonObject err = root.value(u"error"_s).toObject();
-        reply.error = LlmError::fromResponse(r, provider, err.value(u"message"_s).toString());
-        if (err.value(u"type"_s).toString() == "billing_error"_L1)
-            reply.error.kind = LlmError::Kind::Quota;
-        return reply;
-    }
-    const QJsonObject usage = root.value(u"usage"_s).toObject();
-    reply.usage.inputTokens = usage.value(u"input_tokens"_s).toInteger()
-                              + usage.value(u"cache_creation_input_tokens"_s).toInteger()
-                              + usage.value(u"cache_read_input_tokens"_s).toInteger();
-    reply.usage.outputTokens = usage.value(u"output_tokens"_s).toInteger();
-    const QString stop = root.value(u"stop_reason"_s).toString();
-    for (const QJsonValue &block : root.value(u"content"_s).toArray()) {
-        const QJsonObject b = block.toObject();
-        if (b.value(u"type"_s).toString() == "tool_use"_L1 && b.value(u"input"_s).isObject()) {
-            reply.object = b.value(u"input"_s).toObject();
-            reply.rawText = QString::fromUtf8(QJsonDocument(reply.object).toJson(QJsonDocument::Compact));
-            if (stop == "max_tokens"_L1)
-                reply.error = {LlmError::Kind::Truncated, 0, provider + u": the answer hit max_tokens"_s};
-            return reply;
-        }
-    }
-    if (stop == "max_tokens"_L1)
-        reply.error = {LlmError::Kind::Truncated, 0, provider + u": the answer hit max_tokens"_s};
-    else if (stop == "refusal"_L1)
-        reply.error = {LlmError::Kind::Refusal, 0, provider + u": the model declined to answer"_s};
-    else
-        reply.error = {LlmError::Kind::InvalidOutput, 0,
-                       provider + u": the answer has no tool_use block (stop_reason "_s + stop + u')'};
-    return reply;
+    return AnthropicWire::parseReply(r, name());
 }

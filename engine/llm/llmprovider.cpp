@@ -16,27 +16,92 @@ RetryPolicy LlmEndpoint::defaultRetry()
     return p;
 }
 
-LlmCall::LlmCall(HttpCall *http, Parser parser, QObject *parent)
-    : QObject(parent)
-    , m_http(http)
-    , m_parser(std::move(parser))
+static LlmReply providerGone()
 {
-    http->setParent(this);
-    connect(http, &HttpCall::finished, this, [this](const HttpResponse &r) {
-        if (m_done)
+    LlmReply reply;
+    reply.error = {LlmError::Kind::Cancelled, 0, u"the LLM provider went away"_s};
+    return reply;
+}
+
+LlmCall::LlmCall(LlmProvider *provider, HttpRequestSpec spec, QObject *parent)
+    : QObject(parent)
+    , m_provider(provider)
+    , m_spec(std::move(spec))
+{
+    authorize(false);
+}
+
+void LlmCall::authorize(bool renew)
+{
+    if (!m_provider) {
+        finishWith(providerGone());
+        return;
+    }
+    ++m_authorizations;
+    QPointer<LlmCall> self(this);
+    m_provider->authorize(m_spec, renew, this, [self](HttpRequestSpec spec, LlmError error) {
+        if (!self || self->m_done)
             return;
-        m_done = true;
-        LlmReply reply = m_parser(r);
-        reply.httpAttempts = r.attempts;
-        emit finished(reply);
+        if (error.isError()) {
+            LlmReply reply;
+            reply.error = std::move(error);
+            reply.httpAttempts = self->m_earlierAttempts;
+            self->finishWith(std::move(reply));
+            return;
+        }
+        if (!self->m_provider) {
+            self->finishWith(providerGone());
+            return;
+        }
+        auto *http = new HttpCall(self->m_provider->manager(), std::move(spec), self);
+        self->m_http = http;
+        connect(http, &HttpCall::finished, self, &LlmCall::onHttpFinished);
+        http->start();
     });
-    http->start();
+}
+
+void LlmCall::onHttpFinished(const HttpResponse &r)
+{
+    if (m_done)
+        return;
+    if (m_http)
+        m_http->deleteLater();
+    m_http = nullptr;
+    if (m_authorizations == 1 && r.outcome == HttpOutcome::Response && m_provider
+        && m_provider->shouldReauthorize(r)) {
+        m_earlierAttempts += r.attempts;
+        authorize(true);
+        return;
+    }
+    LlmReply reply = m_provider ? m_provider->parseReply(r)
+                                : providerGone();
+    reply.httpAttempts = m_earlierAttempts + r.attempts;
+    finishWith(std::move(reply));
+}
+
+void LlmCall::finishWith(LlmReply reply)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    // From the event loop, so a caller never re-enters from inside send() or abort().
+    QMetaObject::invokeMethod(this, [this, reply = std::move(reply)] { emit finished(reply); },
+                              Qt::QueuedConnection);
 }
 
 void LlmCall::abort()
 {
-    if (m_http && !m_done)
-        m_http->abort();
+    if (m_done)
+        return;
+    if (m_http) {
+        m_http->abort(); // finished(Cancelled) arrives through onHttpFinished
+        return;
+    }
+    // Still authorizing: the provider's answer, when it comes, is ignored.
+    LlmReply reply;
+    reply.error = {LlmError::Kind::Cancelled, 0, (m_provider ? m_provider->name() : u"LLM"_s) + u" call cancelled"_s};
+    reply.httpAttempts = m_earlierAttempts;
+    finishWith(std::move(reply));
 }
 
 LlmProvider::LlmProvider(QNetworkAccessManager *manager, LlmEndpoint endpoint, QObject *parent)
@@ -48,8 +113,20 @@ LlmProvider::LlmProvider(QNetworkAccessManager *manager, LlmEndpoint endpoint, Q
 
 LlmCall *LlmProvider::send(const LlmRequest &request, QObject *parent)
 {
-    auto *http = new HttpCall(m_manager, buildRequest(request));
-    return new LlmCall(http, [this](const HttpResponse &r) { return parseReply(r); }, parent);
+    return new LlmCall(this, buildRequest(request), parent);
+}
+
+void LlmProvider::authorize(HttpRequestSpec spec, bool renew, QObject *context, AuthorizeDone done)
+{
+    Q_UNUSED(renew);
+    Q_UNUSED(context);
+    done(std::move(spec), {});
+}
+
+bool LlmProvider::shouldReauthorize(const HttpResponse &response) const
+{
+    Q_UNUSED(response);
+    return false;
 }
 
 HttpRequestSpec LlmProvider::jsonPost(const QUrl &url, const QJsonObject &body) const
