@@ -42,8 +42,12 @@ Commands:
       --regression-sample N   earlier passing tests carried into each suite (default 10)
       --events jsonl          print one JSON object per event on stdout, nothing else
       --step                  review each proposal on the terminal (accept, edit, hint, …)
+      --max-tokens N          pause before an LLM call that would take the run past N tokens
+      --max-cost X            pause before an LLM call that would take the estimated cost past
+                              X US dollars (needs a price for the model in config.json llmPrices)
   resume <run-id> [--max-iterations N] [--no-memory] [--sandbox] [--step|--auto]
-                            Continue a paused, cancelled or failed run
+         [--max-tokens N] [--max-cost X]
+                            Continue a paused, cancelled or failed run (with a raised budget)
   apply <run-id> [--iteration N]
                             Write an iteration's topic (default: the best) to the production
                             profile, keeping its other topics; recorded for revert
@@ -82,6 +86,12 @@ Commands:
 Options:
   -h, --help                Show this help (also: daystrom <command> --help)
   -v, --version             Show the version
+
+LLM providers (--provider, LLM_PROVIDER): claude-api, openai, openai-compatible, gemini-api,
+ollama, gemini-vertex, claude-vertex (GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_PROJECT,
+CLOUD_ML_REGION or GOOGLE_CLOUD_LOCATION), claude-bedrock (AWS_ACCESS_KEY_ID and
+AWS_SECRET_ACCESS_KEY or AWS_PROFILE, AWS_REGION). Endpoints: GOOGLE_VERTEX_BASE_URL,
+ANTHROPIC_VERTEX_BASE_URL, ANTHROPIC_BEDROCK_BASE_URL (see README "Providers").
 
 Files: $DAYSTROM_HOME (default ~/.daystrom): config.json, runs/, memory/, and the sandbox's
 own sandbox/runs/ and sandbox/memory/.

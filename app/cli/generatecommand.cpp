@@ -79,6 +79,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         {u"step"_s, u"Step mode: after each proposal, wait for you to accept, edit or send it back with a hint (needs a terminal)"_s},
         {u"prompts"_s, u"Scan these labelled prompts (CSV: prompt,expected[,intent][,category]; a report --format csv reads back) every iteration instead of generating tests"_s, u"file"_s},
     });
+    p.addOptions(budgetOptions(false));
     if (!p.parse(QStringList{u"daystrom generate"_s} + arguments))
         return p.errorText();
     if (p.isSet(u"help"_s)) {
@@ -125,7 +126,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         || !readInt(p, u"benchmark"_s, 0, 1000, &s.benchmarkSize, &error)
         || !readInt(p, u"scan-repeats"_s, 1, 10, &s.scanRepeats, &error)
         || !readInt(p, u"regression-sample"_s, 0, 1000, &s.regressionSample, &error)
-        || !checkScanFlags(p, &error))
+        || !checkScanFlags(p, &error) || !readBudget(p, &s, &error))
         return error;
     if (p.isSet(u"decide-on"_s)) {
         const QString on = p.value(u"decide-on"_s).trimmed().toLower();
@@ -197,7 +198,7 @@ int generateCommand(const QStringList &arguments, CliContext &ctx)
         args.settings.scanRate = config.config.number(ConfigKeys::ScanRate);
     SandboxHost host;
     RunEnvironment env;
-    if (!environmentFor(args.sandbox, host, config.config, &env, ctx, u"generate"_s))
+    if (!environmentFor(args.sandbox, host, config.config, args.settings, &env, ctx, u"generate"_s))
         return ExitCode::Usage;
     if (args.sandbox && !args.jsonEvents)
         ctx.out << "Sandbox: AIRS and LLM emulators on " << host.airsBaseUrl().toString() << " and "

@@ -7,6 +7,7 @@
 #include "loop/tenantcleaner.h"
 #include "models/sandboxhost.h"
 #include "runs/runstore.h"
+#include "runs/usagetext.h"
 #include "stepprompter.h"
 
 #include <QCommandLineParser>
@@ -49,6 +50,7 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
                   {u"step"_s, u"Step mode from now on: review each proposal on the terminal"_s},
                   {u"auto"_s, u"Auto mode from now on: a run left in step mode decides by itself"_s},
                   {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s}});
+    p.addOptions(budgetOptions(true));
     if (!p.parse(QStringList{u"daystrom resume"_s} + arguments)) {
         ctx.err << "daystrom resume: " << p.errorText() << '\n';
         return ExitCode::Usage;
@@ -63,7 +65,9 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
     }
     int more = 0;
     QString error;
-    if (!readInt(p, u"max-iterations"_s, 1, 100, &more, &error) || !checkScanFlags(p, &error)) {
+    RunSettings budget;
+    if (!readInt(p, u"max-iterations"_s, 1, 100, &more, &error) || !checkScanFlags(p, &error)
+        || !readBudget(p, &budget, &error)) {
         ctx.err << "daystrom resume: " << error << '\n';
         return ExitCode::Usage;
     }
@@ -127,13 +131,28 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
         return ExitCode::Usage;
     }
     ResumePlan::extendIterations(run, more);
+    // A new budget replaces the stored one; it must leave room above what the run has used.
+    if (budget.maxTokens && *budget.maxTokens <= run.usage.totalTokens()) {
+        ctx.err << "daystrom resume: --max-tokens " << UsageText::count(*budget.maxTokens) << " is not above the "
+                << UsageText::count(run.usage.totalTokens()) << " tokens run " << run.id << " has used; give a higher budget\n";
+        return ExitCode::Usage;
+    }
+    if (budget.maxCost && run.usage.estimatedCost && *budget.maxCost <= *run.usage.estimatedCost) {
+        ctx.err << "daystrom resume: --max-cost " << UsageText::money(*budget.maxCost) << " is not above the "
+                << UsageText::money(*run.usage.estimatedCost) << " run " << run.id << " has cost; give a higher budget\n";
+        return ExitCode::Usage;
+    }
+    if (budget.maxTokens)
+        run.userInput.maxTokens = budget.maxTokens;
+    if (budget.maxCost)
+        run.userInput.maxCost = budget.maxCost;
     if (flags.contains(u"scanConcurrency"_s))
         run.userInput.scanConcurrency = config.config.integer(ConfigKeys::ScanConcurrency);
     if (flags.contains(u"scanRate"_s))
         run.userInput.scanRate = config.config.number(ConfigKeys::ScanRate);
     SandboxHost host;
     RunEnvironment env;
-    if (!environmentFor(sandbox, host, config.config, &env, ctx, u"resume"_s))
+    if (!environmentFor(sandbox, host, config.config, run.userInput, &env, ctx, u"resume"_s))
         return ExitCode::Usage;
     const bool json = p.isSet(u"events"_s);
     if (!json && ResumePlan::isFinishing(run))

@@ -3,6 +3,9 @@
 #include "config/config.h"
 #include "domain/numbercheck.h"
 #include "domain/printable.h"
+#include "domain/runfilecheck.h"
+#include "loop/runbudget.h"
+#include "runs/usagetext.h"
 #include "interruptwatcher.h"
 #include "loop/runenvironment.h"
 #include "models/runcontroller.h"
@@ -54,12 +57,51 @@ bool checkScanFlags(const QCommandLineParser &p, QString *error)
     return readDouble(p, u"rate"_s, 0, 1000, &rate, error) && readInt(p, u"concurrency"_s, 1, 20, &concurrency, error);
 }
 
+bool readBudget(const QCommandLineParser &p, RunSettings *settings, QString *error)
+{
+    if (p.isSet(u"max-tokens"_s)) {
+        bool ok = false;
+        const qint64 v = p.value(u"max-tokens"_s).trimmed().toLongLong(&ok);
+        if (!ok || v < 1 || v > RunFileCheck::MaxBudgetTokens) {
+            *error = u"--max-tokens must be a whole number of tokens from 1 to %1, not \"%2\""_s.arg(
+                UsageText::count(RunFileCheck::MaxBudgetTokens), Printable::escaped(p.value(u"max-tokens"_s)));
+            return false;
+        }
+        settings->maxTokens = v;
+    }
+    if (p.isSet(u"max-cost"_s)) {
+        QString text = p.value(u"max-cost"_s).trimmed();
+        if (text.startsWith(u'$'))
+            text.remove(0, 1);
+        const std::optional<double> v = NumberCheck::parseFinite(text);
+        if (!v || *v <= 0 || *v > RunFileCheck::MaxBudgetCost) {
+            *error = u"--max-cost must be an amount in US dollars above 0 and at most %1, not \"%2\""_s.arg(
+                UsageText::count(qint64(RunFileCheck::MaxBudgetCost)), Printable::escaped(p.value(u"max-cost"_s)));
+            return false;
+        }
+        settings->maxCost = *v;
+    }
+    return true;
+}
+
+QList<QCommandLineOption> budgetOptions(bool resume)
+{
+    const QString when = resume ? u" (raises or sets the run's budget)"_s : QString();
+    return {{u"max-tokens"_s,
+             u"Pause the run before an LLM call that would take its tokens (in + out) past N%1"_s.arg(when), u"N"_s},
+            {u"max-cost"_s,
+             u"Pause the run before an LLM call that would take its estimated cost past X US dollars; needs a price for "
+             "the model in config.json llmPrices%1"_s.arg(when),
+             u"X"_s}};
+}
+
 // Runs to the end on this thread's event loop (the application's main loop) and maps the
 // outcome to an exit code. Ctrl+C pauses cleanly after the checkpoint.
 int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliContext &ctx)
 {
     RunController controller;
     RunPrinter printer(ctx, jsonEvents ? RunPrinter::Mode::JsonLines : RunPrinter::Mode::Human);
+    printer.setModel(env.llm.model);
     printer.attach(&controller);
     std::unique_ptr<StepPrompter> prompter;
     if (run.steering.stepMode)
@@ -88,9 +130,22 @@ const char *const StepNeedsTerminal =
     "to let the loop decide by itself, or use the desktop app\n";
 
 // Where the run's services point: the built-in sandbox, or the configured AIRS and LLM.
-bool environmentFor(bool sandbox, SandboxHost &host, const Config &config, RunEnvironment *env, CliContext &ctx,
-                    const QString &command)
+bool environmentFor(bool sandbox, SandboxHost &host, const Config &config, const RunSettings &settings,
+                    RunEnvironment *env, CliContext &ctx, const QString &command)
 {
+    // Prices come from the real config.json, for the sandbox too (its model is daystrom-sandbox).
+    QString pricesError;
+    const PriceTable prices = PriceTable::fromConfigFile(config.home(), &pricesError);
+    if (!pricesError.isEmpty()) {
+        ctx.err << "daystrom " << command << ": " << pricesError << '\n';
+        return false;
+    }
+    const auto costNeedsPrice = [&](const QString &model) {
+        const QString error = RunBudget::costNeedsPrice(settings, prices, model);
+        if (!error.isEmpty())
+            ctx.err << "daystrom " << command << ": " << error << '\n';
+        return !error.isEmpty();
+    };
     if (!sandbox) {
         QString error;
         *env = RunEnvironment::fromConfig(config, &error);
@@ -98,8 +153,10 @@ bool environmentFor(bool sandbox, SandboxHost &host, const Config &config, RunEn
             ctx.err << "daystrom " << command << ": " << error << " (or use --sandbox to try it without an account)\n";
             return false;
         }
-        return true;
+        return !costNeedsPrice(env->llm.model);
     }
+    if (costNeedsPrice(host.llmEndpoint().model)) // a constant: known before the emulators start
+        return false;
     QString error;
     if (!host.start(&error)) {
         ctx.err << "daystrom " << command << ": " << error << '\n';
@@ -115,6 +172,7 @@ bool environmentFor(bool sandbox, SandboxHost &host, const Config &config, RunEn
     env->scanRate = sandboxed.number(ConfigKeys::ScanRate);
     env->propagationDelayMs = 0; // the emulator applies changes at once
     env->useMemoryFrom(sandboxed);
+    env->prices = prices;
     return true;
 }
 

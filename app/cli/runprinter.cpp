@@ -4,6 +4,7 @@
 #include "domain/format.h"
 #include "loop/loopeventjson.h"
 #include "models/runcontroller.h"
+#include "runs/usagetext.h"
 
 #include <QJsonDocument>
 
@@ -108,6 +109,7 @@ void RunPrinter::attach(RunController *c)
                               ? QString()
                               : u", %1 unstable left out"_s.arg(r.benchmark->unstableIndexes.size())));
         }
+        line(u"  usage: "_s + UsageText::summary(r.usage, m_model));
     });
     connect(c, &RunController::topicDuplicate, this, [this](const Topic &, int of) {
         line(u"  duplicate of iteration %1: skipped"_s.arg(of));
@@ -145,6 +147,7 @@ void RunPrinter::attach(RunController *c)
     });
     connect(c, &RunController::loopComplete, this, [this](const IterationResult &best, const RunState &s) {
         line(u"\nRun %1 completed: %2"_s.arg(s.id, s.stopReason));
+        line(u"Usage: "_s + UsageText::summary(s.usage, m_model));
         if (s.iterations.isEmpty())
             return;
         const bool onBenchmark = best.benchmark && !s.userInput.decideOnWorkingSuite;
@@ -158,9 +161,13 @@ void RunPrinter::attach(RunController *c)
     });
     connect(c, &RunController::loopPaused, this, [this](const RunState &s) {
         line(u"\nRun %1 paused after %2 recorded iterations. Resume with: daystrom resume %1"_s.arg(s.id).arg(s.iterations.size()));
+        if (!s.stopReason.isEmpty() && s.stopReason != "paused"_L1)
+            line(u"Reason: "_s + s.stopReason);
+        line(u"Usage: "_s + UsageText::summary(s.usage, m_model));
     });
     connect(c, &RunController::loopCancelled, this, [this](const RunState &s) {
         line(u"\nRun %1 cancelled. Resume with: daystrom resume %1"_s.arg(s.id));
+        line(u"Usage: "_s + UsageText::summary(s.usage, m_model));
     });
     connect(c, &RunController::loopFailed, this, [this](const QString &e) {
         m_ctx.err << "daystrom: the run failed: " << e << '\n';

@@ -17,6 +17,8 @@ public:
     enum class Mode { Human, JsonLines };
     RunPrinter(CliContext &ctx, Mode mode, QObject *parent = nullptr);
     void attach(RunController *controller);
+    // The run's LLM model, named in "cost unknown: no price for model …".
+    void setModel(const QString &model) { m_model = model; }
 
 private:
     void json(const QJsonObject &event);
@@ -25,4 +27,5 @@ private:
     CliContext &m_ctx;
     Mode m_mode;
     bool m_progressOnTty = false;
+    QString m_model;
 };

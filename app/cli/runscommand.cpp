@@ -3,6 +3,7 @@
 #include "common/configloader.h"
 #include "domain/format.h"
 #include "runs/runstore.h"
+#include "runs/usagetext.h"
 
 #include <QCommandLineParser>
 
@@ -39,8 +40,9 @@ int runsCommand(const QStringList &arguments, CliContext &ctx)
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom runs [--sandbox]\n\nLists stored runs, newest first. With --sandbox, the "
-                   "sandbox's runs\n(in $DAYSTROM_HOME/sandbox/runs, apart from real ones).\n";
+        ctx.out << "Usage: daystrom runs [--sandbox]\n\nLists stored runs, newest first, each with what it used (tokens, LLM calls, "
+                   "scans,\nestimated cost). With --sandbox, the sandbox's runs\n(in $DAYSTROM_HOME/sandbox/runs, apart "
+                   "from real ones).\n";
         return ExitCode::Ok;
     }
     if (!parser.positionalArguments().isEmpty()) {
@@ -66,6 +68,8 @@ int runsCommand(const QStringList &arguments, CliContext &ctx)
                 << cell(QString::number(r.iterationCount), 5) << cell(Format::percent(r.bestCoverage), 7)
                 << cell(r.updatedAt.toUTC().toString(u"yyyy-MM-dd HH:mm'Z'"_s), 21)
                 << cell(r.topicDescription, 60).trimmed() << '\n';
+        if (!r.usage.isEmpty()) // runs made before usage was kept have none
+            ctx.out << "  " << UsageText::summary(r.usage) << '\n';
     }
     return ExitCode::Ok;
 }

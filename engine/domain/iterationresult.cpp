@@ -23,6 +23,7 @@ QJsonObject IterationResult::toJson() const
                   {u"durationMs"_s, durationMs}};
     if (benchmark)
         o.insert(u"benchmark"_s, benchmark->toJson());
+    o.insert(u"usage"_s, usage.toJson());
     return o;
 }
 
@@ -43,5 +44,7 @@ IterationResult IterationResult::fromJson(const JsonIn &in)
     it.durationMs = in.integerOr("durationMs"_L1, 0);
     if (in.has("benchmark"_L1))
         it.benchmark = BenchmarkScore::fromJson(in.child("benchmark"_L1));
+    if (in.has("usage"_L1))
+        it.usage = RunUsage::fromJson(in.child("usage"_L1));
     return it;
 }

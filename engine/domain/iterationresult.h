@@ -3,6 +3,7 @@
 #include "analysisreport.h"
 #include "benchmarkscore.h"
 #include "efficacymetrics.h"
+#include "runusage.h"
 #include "testresult.h"
 #include "topic.h"
 
@@ -21,6 +22,7 @@ struct IterationResult
     AnalysisReport analysis;
     qint64 durationMs = 0;
     std::optional<BenchmarkScore> benchmark; // ours: absent in runs without a benchmark set
+    RunUsage usage; // ours: the LLM calls and scans this iteration made (zero in older files)
 
     // The figures the loop decides on: the benchmark's when there is one (unless the run
     // decides on its working suite, as the original did), else the working suite's.

@@ -19,7 +19,7 @@ public:
 
     static QString shown(double v)
     {
-        if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15)
+        if (std::isfinite(v) && v == std::floor(v) && std::abs(v) <= 1e15)
             return QString::number(qint64(v));
         return QString::number(v, 'g', 12);
     }
@@ -81,6 +81,30 @@ void checkSettings(Checker &c, const QJsonObject &s)
     c.size(s, p, "fixedTests"_L1, RunFileCheck::MaxTests);
     c.size(s, p, "benchmarkTests"_L1, RunFileCheck::MaxTests);
     c.size(s, p, "seedExamples"_L1, 1000);
+    c.whole(s, p, "maxTokens"_L1, 1, double(RunFileCheck::MaxBudgetTokens), 0);
+    const QJsonValue cost = s.value("maxCost"_L1);
+    if (cost.isDouble() &&
+        (!NumberCheck::within(cost.toDouble(), 0, RunFileCheck::MaxBudgetCost) || cost.toDouble() <= 0))
+        c.fail(p + u"maxCost"_s, cost.toDouble(),
+               u"more than 0 and at most %1"_s.arg(Checker::shown(RunFileCheck::MaxBudgetCost)));
+}
+
+// Counters are whole and not negative; the cost, when known, finite and not negative.
+void checkUsage(Checker &c, const QJsonObject &o, const QString &path,
+                QLatin1StringView key = "usage"_L1)
+{
+    const QJsonValue v = o.value(key);
+    if (!v.isObject())
+        return; // absent (older files) or a type error JsonIn reports itself
+    const QJsonObject u = v.toObject();
+    const QString p = path + key + u"."_s;
+    c.whole(u, p, "inputTokens"_L1, 0, RunFileCheck::MaxUsageCount, 0);
+    c.whole(u, p, "outputTokens"_L1, 0, RunFileCheck::MaxUsageCount, 0);
+    c.whole(u, p, "llmCalls"_L1, 0, 1e9, 0);
+    c.whole(u, p, "scans"_L1, 0, 1e9, 0);
+    const QJsonValue cost = u.value("estimatedCost"_L1);
+    if (cost.isDouble() && !NumberCheck::within(cost.toDouble(), 0, 1e12))
+        c.fail(p + u"estimatedCost"_s, cost.toDouble(), u"a finite number, 0 or more, or null"_s);
 }
 
 void checkMetrics(Checker &c, const QJsonObject &m, const QString &path)
@@ -133,7 +157,9 @@ void RunFileCheck::check(const QJsonObject &run, QStringList *errors)
         if (it.value("metrics"_L1).isObject())
             checkMetrics(c, it.value("metrics"_L1).toObject(), path + u"metrics."_s);
         c.size(it, path, "testResults"_L1, MaxTests);
+        checkUsage(c, it, path);
     }
+    checkUsage(c, run, {});
 
     const QJsonValue best = run.value("bestIteration"_L1);
     if (best.isDouble() && best.toDouble() != 0 &&
@@ -153,5 +179,6 @@ void RunFileCheck::check(const QJsonObject &run, QStringList *errors)
         c.whole(o, p, "improveFrom"_L1, 0, MaxIterations + 1, 0);
         c.whole(o, p, "promptSetPrompts"_L1, 0, MaxTests * 2, 0);
         c.size(o, p, "accumulatedTests"_L1, MaxTests);
+        checkUsage(c, o, p, "iterationUsage"_L1);
     }
 }

@@ -14,6 +14,12 @@ namespace RunFileCheck {
 inline constexpr int MaxIterations = 1000;
 // Test lists stored in a run (benchmark set, accumulated suite, imported prompts).
 inline constexpr int MaxTests = 100000;
+// The budget a run may be given (userInput.maxTokens, userInput.maxCost; the CLI's
+// --max-tokens and --max-cost): at least 1 token / more than $0, at most these.
+inline constexpr qint64 MaxBudgetTokens = 1000000000000LL; // 10^12
+inline constexpr double MaxBudgetCost = 1000000.0;           // USD
+// Usage counters in a run file (tokens, calls, scans) are whole numbers from 0 to this.
+inline constexpr double MaxUsageCount = 1e15;
 
 // Appends one message per problem to `errors`; `run` is the whole run-file object.
 void check(const QJsonObject &run, QStringList *errors);

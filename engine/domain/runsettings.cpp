@@ -71,6 +71,10 @@ QJsonObject RunSettings::toJson() const
         o.insert(u"scanRepeats"_s, scanRepeats);
     if (regressionSample > 0)
         o.insert(u"regressionSample"_s, regressionSample);
+    if (maxTokens)
+        o.insert(u"maxTokens"_s, *maxTokens);
+    if (maxCost)
+        o.insert(u"maxCost"_s, *maxCost);
     return o;
 }
 
@@ -111,6 +115,8 @@ RunSettings RunSettings::fromJson(const JsonIn &in)
     s.decideOnWorkingSuite = in.booleanOr("decideOnWorkingSuite"_L1, false);
     s.scanRepeats = int(in.integerOr("scanRepeats"_L1, 1));
     s.regressionSample = int(in.integerOr("regressionSample"_L1, 0));
+    s.maxTokens = in.optInteger("maxTokens"_L1); // absent in older files: no budget
+    s.maxCost = in.optNumber("maxCost"_L1);
     if (s.benchmarkSize < 0 || s.benchmarkSize > 1000)
         in.error("benchmarkSize"_L1, u"must be from 0 to 1000"_s);
     if (s.scanRepeats < 1 || s.scanRepeats > 10)

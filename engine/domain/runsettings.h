@@ -54,6 +54,10 @@ struct RunSettings
     // Ours: earlier passing tests carried into the working suite without accumulation, so
     // regressions are seen (0 in runs made before it existed).
     int regressionSample = 10;
+    // Ours: the budget. The run pauses before an LLM call that would take it past either
+    // (tokens in + out over the whole run; estimated USD, which needs a price for the model).
+    std::optional<qint64> maxTokens;
+    std::optional<double> maxCost;
 
     QJsonObject toJson() const;
     static RunSettings fromJson(const JsonIn &in);

@@ -87,6 +87,8 @@ QJsonObject RunCheckpoint::toJson() const
         o.insert(u"promptSetId"_s, promptSetId);
         o.insert(u"promptSetPrompts"_s, promptSetPrompts);
     }
+    if (!iterationUsage.isEmpty())
+        o.insert(u"iterationUsage"_s, iterationUsage.toJson());
     return o;
 }
 
@@ -109,6 +111,8 @@ RunCheckpoint RunCheckpoint::fromJson(const JsonIn &in)
     c.decisionPending = in.booleanOr("decisionPending"_L1, false);
     c.promptSetId = in.stringOr("promptSetId"_L1, {});
     c.promptSetPrompts = int(in.integerOr("promptSetPrompts"_L1, 0));
+    if (in.has("iterationUsage"_L1))
+        c.iterationUsage = RunUsage::fromJson(in.child("iterationUsage"_L1));
     return c;
 }
 
@@ -151,6 +155,7 @@ QJsonObject RunState::toJson() const
     }
     if (!steering.isDefault())
         o.insert(u"steering"_s, steering.toJson());
+    o.insert(u"usage"_s, usage.toJson());
     if (!eventLog.isEmpty()) {
         QJsonArray log;
         for (QJsonObject entry : eventLog) {
@@ -201,6 +206,8 @@ RunState RunState::fromJson(const JsonIn &in)
         r.applies.append(ApplyRecord::fromJson(in.element("applies"_L1, i, applies.at(i))));
     if (in.has("steering"_L1))
         r.steering = RunSteering::fromJson(in.child("steering"_L1));
+    if (in.has("usage"_L1))
+        r.usage = RunUsage::fromJson(in.child("usage"_L1));
     // The log is a record for people: an entry that is not an object is skipped, not an error.
     const QJsonArray log = in.arrayOr("eventLog"_L1);
     for (const QJsonValue &entry : log) {

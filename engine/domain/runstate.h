@@ -3,6 +3,7 @@
 #include "iterationresult.h"
 #include "runsettings.h"
 #include "runsteering.h"
+#include "runusage.h"
 #include "tenantfootprint.h"
 
 #include <QJsonObject>
@@ -34,6 +35,9 @@ struct RunCheckpoint
     bool decisionPending = false;
     QString promptSetId;             // the AI Red Team prompt set being written, once created
     int promptSetPrompts = 0;        // how many prompts it has been given so far
+    // What the iteration in progress (nextIteration) has used so far; moved into its
+    // IterationResult when it is recorded, so a paused iteration keeps counting on resume.
+    RunUsage iterationUsage;
 
     QJsonObject toJson() const;
     static RunCheckpoint fromJson(const JsonIn &in);
@@ -67,6 +71,9 @@ struct RunState
     // files. The views turn each entry into a line of the event log.
     QList<QJsonObject> eventLog;
     static constexpr int MaxEventLog = 500;
+    // Ours: what the whole run used: its iterations plus the work outside them (the first
+    // topic, the companion topic, the benchmark set, learning extraction). Zero in older files.
+    RunUsage usage;
     void appendEvent(const QJsonObject &entry); // keeps the bound
 
     // Iterations are looked up by number, never by array position (reference §6 item 1).

@@ -88,6 +88,9 @@ void StructuredCall::onReply(const LlmReply &reply)
         m_call->deleteLater();
     m_call = nullptr;
     m_result.usage += reply.usage;
+    using K = LlmError::Kind;
+    if (reply.error.kind != K::Network && reply.error.kind != K::Timeout && reply.error.kind != K::Cancelled)
+        ++m_result.answered;
     const bool lastAttempt = m_result.attempts >= m_options.maxAttempts;
     if (reply.error.kind == LlmError::Kind::Truncated && !lastAttempt) {
         m_request.maxTokens = std::min(m_request.maxTokens * 2, m_options.maxTokensCeiling);

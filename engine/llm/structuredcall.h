@@ -10,6 +10,10 @@ struct StructuredResult
     QJsonObject object; // schema-valid; for topics, clamped to the AIRS limits
     LlmUsage usage;     // summed over every attempt
     int attempts = 0;
+    // Attempts the provider answered (any HTTP status, a refusal or an invalid answer
+    // included); not those that ended in a network error, a timeout or a cancel. HTTP-level
+    // retries inside one attempt (429/5xx) are not counted: only the final answer is read.
+    int answered = 0;
     LlmError error;
     QStringList violations; // of the last attempt, when it gave up on invalid output
     bool ok() const { return !error.isError(); }

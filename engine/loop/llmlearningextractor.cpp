@@ -64,6 +64,8 @@ void LlmLearningExtractor::extract(const ExtractRequest &request,
                 call->deleteLater();
                 if (m_call == call)
                     m_call = nullptr;
+                m_usage.tokens += r.usage;
+                m_usage.answered += r.answered;
                 ExtractResult result;
                 if (r.ok()) {
                     result = resultFromJson(r.object);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "llm/llmtypes.h"
 #include "memorystore/learningextractor.h"
 
 #include <QObject>
@@ -27,10 +28,20 @@ public:
     void extract(const ExtractRequest &request, std::function<void(ExtractResult)> done) override;
     void abort(); // the pending `done` is never called
 
+    // What the extractions since the last take used: tokens and answered attempts
+    // (StructuredResult::answered). Taken (and cleared) by the run memory after each extraction.
+    struct Usage
+    {
+        LlmUsage tokens;
+        int answered = 0;
+    };
+    Usage takeUsage() { return std::exchange(m_usage, {}); }
+
     // The model's answer as memorystore drafts (PromptBook::extractionFromJson).
     static ExtractResult resultFromJson(const QJsonObject &object);
 
 private:
     QPointer<LlmProvider> m_provider;
     QPointer<StructuredCall> m_call;
+    Usage m_usage;
 };

@@ -125,6 +125,8 @@ static QJsonObject iterationBrief(const QJsonValue &result)
     QJsonObject o{{u"iteration"_s, r.value(u"iteration"_s)}, {u"metrics"_s, r.value(u"metrics"_s)}};
     if (const QJsonValue b = r.value(u"benchmark"_s).toObject().value(u"metrics"_s); b.isObject())
         o.insert(u"benchmarkMetrics"_s, b);
+    if (const QJsonValue u = r.value(u"usage"_s); u.isObject())
+        o.insert(u"usage"_s, u);
     return o;
 }
 
@@ -148,6 +150,8 @@ QJsonObject logEntry(const QJsonObject &e, const QDateTime &at)
         o.insert(u"status"_s, r.value(u"status"_s));
         if (r.contains(u"stopReason"_s))
             o.insert(u"stopReason"_s, r.value(u"stopReason"_s));
+        if (r.contains(u"usage"_s))
+            o.insert(u"usage"_s, r.value(u"usage"_s));
     }
     o.remove(u"iterations"_s); // label:corrected: every iteration's recomputed figures
     o.insert(u"at"_s, toIsoString(at));

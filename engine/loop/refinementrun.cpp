@@ -243,6 +243,8 @@ void RefinementRun::llm(const LlmPrompt &prompt, std::function<void(const QJsonO
     request.user = prompt.user;
     request.schema = prompt.schema;
     request.schemaName = prompt.callName;
+    if (!withinBudget(RunBudget::estimate(request, m_run.usage)))
+        return;
     StructuredCall::Options options;
     options.returnsTopic = prompt.returnsTopic;
     auto *call = new StructuredCall(m_services.llm, request, options, this);
@@ -252,7 +254,7 @@ void RefinementRun::llm(const LlmPrompt &prompt, std::function<void(const QJsonO
         call->deleteLater();
         if (m_llmCall == call)
             m_llmCall = nullptr;
-        m_usage += r.usage;
+        addUsage(callUsage(r.usage, r.answered));
         if (!r.ok()) {
             fail(name + u": "_s + r.error.toString());
             return;
@@ -444,6 +446,7 @@ void RefinementRun::recordEnd(const QString &type)
         e.insert(u"error"_s, m_error);
     if (!m_run.stopReason.isEmpty())
         e.insert(u"stopReason"_s, m_run.stopReason);
+    e.insert(u"usage"_s, m_run.usage.toJson()); // what the run used up to here
     if (type == "loop:complete"_L1) {
         if (const IterationResult *best = m_run.bestResult())
             e.insert(u"bestResult"_s, QJsonObject{{u"iteration"_s, best->iteration},

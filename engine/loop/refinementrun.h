@@ -5,6 +5,7 @@
 #include "domain/runstate.h"
 #include "llm/llmtypes.h"
 #include "llm/prompts/promptbook.h"
+#include "runbudget.h"
 #include "runservices.h"
 #include "stepmachine.h"
 
@@ -110,6 +111,9 @@ signals:
     // LoopEvent above except test:progress, and warnings; see LoopEventJson::logEntry).
     void eventRecorded(const QJsonObject &entry);
     void finished(RunStatus status);
+    // After every LLM call and scan: the run's total and the iteration in progress so far
+    // (zero between iterations). The same figures are in state().usage and the run file.
+    void usageChanged(const RunUsage &run, const RunUsage &iteration);
 
 private:
     void buildMachine();
@@ -173,6 +177,15 @@ private:
 
     // Helpers.
     void llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk);
+    // Usage (runaccounting.cpp). Each LLM call and scan goes into the run's total
+    // and, while an iteration is in progress (from its start to its record), into the
+    // checkpoint's iterationUsage, which the record moves into the IterationResult. Both are
+    // saved with the next checkpoint: a process killed between a call and that save loses the
+    // call's count (and the call is made again on resume), never counts it twice.
+    void addUsage(const RunUsage &usage);
+    RunUsage callUsage(const LlmUsage &tokens, int answered) const;
+    // False after pausing the run with the reason when the next call would pass the budget.
+    bool withinBudget(const RunBudget::Estimate &next);
     void fail(const QString &error);
     void advance(StepMachine::Trigger trigger);
     void abortInFlight();
@@ -217,7 +230,7 @@ private:
     std::optional<ProposalKind> m_proposal; // m_topic is a proposal the person may review
     std::optional<Topic> m_rejected;        // the proposal the person asked to replace
     QString m_memorySection;
-    LlmUsage m_usage;
+    bool m_inIteration = false; // usage counts towards the iteration in progress
     QString m_error;
     QString m_stepName;
     bool m_finished = false;

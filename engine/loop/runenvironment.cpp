@@ -19,9 +19,13 @@ RunEnvironment RunEnvironment::fromConfig(const Config &config, QString *error)
     env.scanRate = config.number(ConfigKeys::ScanRate);
     env.propagationDelayMs = config.integer(ConfigKeys::PropagationDelayMs);
     env.useMemoryFrom(config);
+    QString pricesError;
+    env.prices = PriceTable::fromConfigFile(config.home(), &pricesError);
     QString llmError;
     env.llm = LlmFactory::endpointFromConfig(config, &llmError);
     QStringList problems;
+    if (!pricesError.isEmpty())
+        problems.append(pricesError);
     if (!llmError.isEmpty())
         problems.append(llmError);
     if (!env.airs.hasScanCredentials())
@@ -60,6 +64,7 @@ RunServices RunEnvironment::build(QObject *owner) const
     s.scanRate = scanRate;
     s.propagationDelayMs = propagationDelayMs;
     s.source = llm.provider + u'/' + llm.model;
+    s.prices = prices;
     if (memoryFactory)
         s.memory = memoryFactory(owner, s.source, s.llm);
     return s;

@@ -19,12 +19,14 @@ struct RunEnvironment
     int scanConcurrency = 5;
     double scanRate = 0;
     int propagationDelayMs = 10000;
+    PriceTable prices; // config.json llmPrices (PriceTable::fromConfigFile)
     // Creates the memory for a run inside the worker thread, owned by `owner`, with the run's
     // LLM provider (for the extraction call) and `source` = "provider/model". Empty or
     // returning null: memory off.
     std::function<RunMemory *(QObject *owner, const QString &source, LlmProvider *llm)> memoryFactory;
 
-    // From the config cascade; `error` names what is missing (an LLM key, AIRS credentials).
+    // From the config cascade; `error` names what is missing (an LLM key, AIRS credentials)
+    // or wrong (a malformed llmPrices entry).
     // Memory as useMemoryFrom(config).
     static RunEnvironment fromConfig(const Config &config, QString *error);
 

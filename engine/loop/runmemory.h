@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/runstate.h"
+#include "llm/llmtypes.h"
 
 #include <QString>
 
@@ -26,7 +27,11 @@ public:
     {
         int learningCount = 0; // learnings the LLM returned
         QString error;
+        LlmUsage usage;   // what the extraction call used (also when it failed)
+        int llmCalls = 0; // attempts the provider answered (StructuredResult::answered)
     };
+    // Whether extract() asks the LLM (the run checks its budget first).
+    virtual bool extractsWithLlm() const { return false; }
     // Called once after the loop, with the final run state.
     virtual void extract(const RunState &run, std::function<void(const Extracted &)> done) = 0;
     // Abandons an extraction in flight (the run was paused or cancelled while finishing): its

@@ -33,6 +33,9 @@ void RefinementRun::enterRecover()
         // §2.6: nothing is deployed, scanned or recorded; the duplicate counts as a regression.
         emit topicDuplicate(m_topic, m_duplicateOf);
         ++m_run.consecutiveRegressions;
+        // Not recorded, so its calls stay in the run's total only (work outside iterations).
+        m_checkpoint.iterationUsage = {};
+        m_inIteration = false;
         m_checkpoint.currentTopic = m_topic;
         m_checkpoint.nextIteration = m_iteration + 1;
     }
@@ -123,10 +126,13 @@ void RefinementRun::enterFinish()
         next();
         return;
     }
+    if (m_services.memory->extractsWithLlm() && !withinBudget(RunBudget::estimateUnknownPrompt(m_run.usage)))
+        return; // paused: a resume (with a higher budget) comes back to finishing
     m_services.memory->extract(m_run, [this, next](const RunMemory::Extracted &e) {
         QMetaObject::invokeMethod(this, [this, next, e] {
             if (m_stepName != "finish"_L1)
                 return;
+            addUsage(callUsage(e.usage, e.llmCalls)); // outside any iteration: the run's total only
             if (!e.error.isEmpty()) {
                 emit warning(u"learnings were not extracted: "_s + e.error);
             } else {

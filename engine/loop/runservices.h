@@ -1,6 +1,7 @@
 #pragma once
 
 #include "airs/airssettings.h"
+#include "config/pricetable.h"
 
 #include <QPointer>
 #include <QString>
@@ -25,6 +26,7 @@ struct RunServices
     AirsSettings airs;                    // for the scan batches
     QString runsDirectory;
     QString source;                       // provider/model, recorded with extracted learnings
+    PriceTable prices;                    // config.json llmPrices: the estimated cost of calls
 
     int scanConcurrency = 5;
     double scanRate = 0;

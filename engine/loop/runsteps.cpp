@@ -137,6 +137,10 @@ void RefinementRun::enterStart()
     m_results.clear();
     m_duplicateOf = 0;
     m_deployAsIs = false;
+    // From here to the record, calls and scans count towards this iteration (a resumed one
+    // goes on from what the checkpoint says it used before the pause). The first topic is
+    // written here, so it counts in iteration 1, like its companion topic (apply step).
+    m_inIteration = true;
     emit iterationStarted(m_iteration);
     advance(StepMachine::Trigger::Done);
 }
@@ -301,10 +305,12 @@ void RefinementRun::enterScan()
         if (index >= working) {
             const qsizetype at = index - working;
             m_benchmarkVerdicts[at % benchmark][at / benchmark] = v;
+            addUsage(RunUsage{0, 0, 0, 1, {}}); // one scan (a retried request is still one)
             emit testProgress(completed, total);
             return;
         }
         m_results[index] = judged(m_suite.at(index), v);
+        addUsage(RunUsage{0, 0, 0, 1, {}});
         emit testScanned(index, m_results.at(index));
         emit testProgress(completed, total);
     });
@@ -369,6 +375,9 @@ void RefinementRun::enterRecord()
     it.analysis = m_analysis;
     it.benchmark = m_benchmarkScore;
     it.durationMs = QDateTime::currentMSecsSinceEpoch() - m_iterationStartMs;
+    it.usage = m_checkpoint.iterationUsage; // saved in the same checkpoint: never counted twice
+    m_checkpoint.iterationUsage = {};
+    m_inIteration = false;
     m_run.iterations.append(it);
     LoopPolicy::updateBest(m_run, it);
     m_checkpoint.currentTopic = m_topic;

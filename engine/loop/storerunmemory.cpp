@@ -71,11 +71,15 @@ void StoreRunMemory::extract(const RunState &run, std::function<void(const Extra
     MergeOptions options;
     options.requireReview = m_settings.requireReview;
     const ExtractRequest request = ExtractRequest::fromRun(run, m_providerModel);
+    m_extractor->takeUsage(); // from an extraction that was cancelled: not this one's
     ExtractionRecorder::run(*m_store, *m_extractor, request, options,
-                            [done = std::move(done)](RecordResult r) {
+                            [this, done = std::move(done)](RecordResult r) {
                                 Extracted e;
                                 e.learningCount = r.returnedCount;
                                 e.error = r.error;
+                                const LlmLearningExtractor::Usage used = m_extractor->takeUsage();
+                                e.usage = used.tokens;
+                                e.llmCalls = used.answered;
                                 done(e);
                             });
 }

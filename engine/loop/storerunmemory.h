@@ -45,6 +45,7 @@ public:
     void load(const RunSettings &settings, std::function<void(const Loaded &)> done) override;
     void extract(const RunState &run, std::function<void(const Extracted &)> done) override;
     void cancel() override;
+    bool extractsWithLlm() const override { return true; }
     void logLabelCorrection(const RunState &run, const QString &prompt, bool label, bool undo) override;
 
     const RunMemorySettings &settings() const { return m_settings; }

@@ -3,6 +3,7 @@
 #include "domain/format.h"
 #include "domain/jsonin.h"
 #include "domain/redaction.h"
+#include "usagetext.h"
 
 #include <QJsonArray>
 #include <QTextStream>
@@ -26,6 +27,35 @@ const IterationResult *RunReport::chosenIteration(const RunState &run, int itera
             numbers.join(u", "_s));
     }
     return it;
+}
+
+// The run's usage: the total, each recorded iteration, and what was used outside them.
+static void usageText(QTextStream &s, const RunState &run)
+{
+    const RunSettings &in = run.userInput;
+    if (in.maxTokens || in.maxCost) {
+        QStringList budget;
+        if (in.maxTokens)
+            budget.append(UsageText::count(*in.maxTokens) + u" tokens"_s);
+        if (in.maxCost)
+            budget.append(UsageText::money(*in.maxCost));
+        s << "  Budget:      " << budget.join(u", "_s) << '\n';
+    }
+    if (run.usage.isEmpty()) {
+        if (!run.iterations.isEmpty())
+            s << "  Usage:       not recorded (the run was made before usage was kept)\n";
+        return;
+    }
+    s << "  Usage:       " << UsageText::summary(run.usage) << '\n';
+    RunUsage inside;
+    for (const IterationResult &it : run.iterations) {
+        s << "    " << u"#%1"_s.arg(it.iteration).leftJustified(9) << UsageText::summary(it.usage) << '\n';
+        inside += it.usage;
+    }
+    const RunUsage outside = run.usage - inside;
+    if (!outside.isEmpty() && !run.iterations.isEmpty())
+        s << "    outside  " << UsageText::summary(outside)
+          << " (benchmark set, recovery, skipped duplicates, learnings, unfinished iteration)\n";
 }
 
 static QString joinOrNone(const QStringList &items)
@@ -58,6 +88,7 @@ QString RunReport::text(const RunState &run, const Options &options)
       << Format::percent(in.targetCoverage) << ")\n";
     if (!run.stopReason.isEmpty())
         s << "  Stopped:     " << Redaction::apply(run.stopReason) << '\n'; // files written before redaction
+    usageText(s, run);
     const RunSteering &st = run.steering;
     if (!st.corrections.isEmpty() || !st.hints.isEmpty() || !st.addedTests.isEmpty() || !st.keptExamples.isEmpty()
         || st.benchmarkVersion() > 1) {
@@ -165,6 +196,7 @@ static QJsonObject iterationJson(const IterationResult &it, bool includeTests, b
     }
     if (includeTests)
         o.insert(u"tests"_s, resultsJson(it.testResults));
+    o.insert(u"usage"_s, it.usage.toJson()); // zero in runs made before usage was kept
     return o;
 }
 
@@ -178,7 +210,13 @@ QJsonObject RunReport::json(const RunState &run, const Options &options, const Q
                              {u"profileName"_s, run.userInput.profileName},
                              {u"bestIteration"_s, run.bestIteration},
                              {u"bestCoverage"_s, run.bestCoverage},
-                             {u"totalIterations"_s, run.iterations.size()}};
+                             {u"totalIterations"_s, run.iterations.size()},
+                             {u"usage"_s, run.usage.toJson()}};
+    QJsonObject runJson = header;
+    if (run.userInput.maxTokens)
+        runJson.insert(u"maxTokens"_s, *run.userInput.maxTokens);
+    if (run.userInput.maxCost)
+        runJson.insert(u"maxCost"_s, *run.userInput.maxCost);
     QJsonArray iterations;
     for (const IterationResult &it : run.iterations) {
         if (options.iteration == 0 || it.iteration == options.iteration)
@@ -186,7 +224,7 @@ QJsonObject RunReport::json(const RunState &run, const Options &options, const Q
     }
     return QJsonObject{{u"version"_s, 1},
                        {u"generatedAt"_s, toIsoString(generatedAt)},
-                       {u"run"_s, header},
+                       {u"run"_s, runJson},
                        {u"iterations"_s, iterations}};
 }
 

@@ -84,6 +84,9 @@ RunSummary RunStore::summarize(const RunState &run)
         s.bestInterval = MetricIntervals::of(best->decidingMetrics(run.userInput.decideOnWorkingSuite)).coverage;
     s.createdAt = run.createdAt;
     s.updatedAt = run.updatedAt;
+    s.usage = run.usage;
+    s.maxTokens = run.userInput.maxTokens;
+    s.maxCost = run.userInput.maxCost;
     return s;
 }
 

@@ -22,6 +22,9 @@ struct RunSummary
     std::optional<ProportionStats::Interval> bestInterval;
     QDateTime createdAt;
     QDateTime updatedAt;
+    RunUsage usage; // the run's total (zero in runs made before usage was kept)
+    std::optional<qint64> maxTokens; // the budget, when one is set
+    std::optional<double> maxCost;
 };
 
 // Run files in <dataDir>/<id>.json, compatible with the original tool. Writes are atomic;

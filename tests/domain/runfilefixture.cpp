@@ -157,6 +157,8 @@ IterationResult makeIteration(int number, bool everyOptional)
                                  everyOptional ? QStringList{u"fn a"_s, u"fn b"_s} : QStringList{},
                                  {u"suggestion"_s}};
     it.durationMs = 123456789012 + number;
+    if (everyOptional) // ours: what the iteration used (zero otherwise, as in older files)
+        it.usage = RunUsage{1000 + number, 250, 3, 40, 0.0123 * number};
     return it;
 }
 
@@ -183,6 +185,8 @@ RunState makeRun(bool everyOptional, RunStatus status)
         s.promptSetName = u"my prompt set"_s;
         s.scanRate = 2.5;
         s.scanConcurrency = 4;
+        s.maxTokens = 5000000000LL; // beyond an int
+        s.maxCost = 12.5;
     }
     r.iterations = {makeIteration(1, everyOptional), makeIteration(4, everyOptional)};
     r.currentIteration = 5;
@@ -194,6 +198,7 @@ RunState makeRun(bool everyOptional, RunStatus status)
     if (everyOptional) {
         r.companionTopic = Topic{u"Companion"_s, u"Allowed talk"_s, {u"a"_s, u"b"_s}};
         r.stopReason = u"stopped by the user"_s;
+        r.usage = RunUsage{9000000000LL, 3000, 11, 95, 0.25};
     }
     // A checkpoint: the bare one (every key but the optional ones), or every field set.
     RunCheckpoint cp;
@@ -210,6 +215,7 @@ RunState makeRun(bool everyOptional, RunStatus status)
         cp.learningsExtracted = true;
         cp.promptSetId = u"prompt-set-1"_s;
         cp.promptSetPrompts = 3;
+        cp.iterationUsage = RunUsage{700, 80, 2, 0, std::nullopt};
     }
     r.checkpoint = cp;
     r.status = status;

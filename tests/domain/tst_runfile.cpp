@@ -68,6 +68,16 @@ private slots:
             QCOMPARE(back.checkpoint->promptSetId, u"prompt-set-1"_s);
             QCOMPARE(back.checkpoint->promptSetPrompts, 3);
             QCOMPARE(back.checkpoint->accumulatedTests.size(), 2);
+            QCOMPARE(back.usage.inputTokens, 9000000000LL);
+            QCOMPARE(back.usage.estimatedCost.value_or(-1), 0.25);
+            QCOMPARE(back.iterations[1].usage.scans, 40);
+            QCOMPARE(back.userInput.maxTokens.value_or(0), 5000000000LL);
+            QCOMPARE(back.userInput.maxCost.value_or(0), 12.5);
+            QCOMPARE(back.checkpoint->iterationUsage.inputTokens, 700);
+            QVERIFY(!back.checkpoint->iterationUsage.estimatedCost);
+        } else {
+            QVERIFY(back.usage.isEmpty());
+            QVERIFY(!back.userInput.maxTokens && !back.userInput.maxCost);
         }
     }
 
@@ -92,6 +102,9 @@ private slots:
         QTest::newRow("checkpoint.learningsExtracted") << u"checkpoint.learningsExtracted"_s;
         QTest::newRow("checkpoint.promptSetId") << u"checkpoint.promptSetId"_s;
         QTest::newRow("checkpoint.promptSetPrompts") << u"checkpoint.promptSetPrompts"_s;
+        QTest::newRow("userInput.maxTokens") << u"userInput.maxTokens"_s;
+        QTest::newRow("userInput.maxCost") << u"userInput.maxCost"_s;
+        QTest::newRow("checkpoint.iterationUsage") << u"checkpoint.iterationUsage"_s;
     }
     void codeBuilt_optionalKeys()
     {

@@ -89,6 +89,24 @@ private slots:
                                          << u"userInput.scanConcurrency is 500; expected 1-20"_s;
         QTest::newRow("bestCoverage")
             << u"bestCoverage"_s << QJsonValue(2) << u"bestCoverage is 2; expected 0 to 1"_s;
+        QTest::newRow("negative tokens") << u"usage.inputTokens"_s << QJsonValue(-1)
+                                         << u"usage.inputTokens is -1; expected 0-1000000000000000"_s;
+        QTest::newRow("fractional scans") << u"iterations[1].usage.scans"_s << QJsonValue(2.5)
+                                          << u"iterations[1].usage.scans is 2.5; expected 0-1000000000"_s;
+        QTest::newRow("negative calls") << u"iterations[0].usage.llmCalls"_s << QJsonValue(-3)
+                                        << u"iterations[0].usage.llmCalls is -3; expected 0-1000000000"_s;
+        QTest::newRow("negative cost") << u"usage.estimatedCost"_s << QJsonValue(-0.5)
+                                       << u"usage.estimatedCost is -0.5; expected a finite number, 0 or more, or null"_s;
+        QTest::newRow("checkpoint usage") << u"checkpoint.iterationUsage.outputTokens"_s << QJsonValue(-7)
+                                          << u"checkpoint.iterationUsage.outputTokens is -7; expected 0-"_s;
+        QTest::newRow("token budget 0") << u"userInput.maxTokens"_s << QJsonValue(0)
+                                        << u"userInput.maxTokens is 0; expected 1-1000000000000"_s;
+        QTest::newRow("token budget fractional") << u"userInput.maxTokens"_s << QJsonValue(10.5)
+                                                 << u"userInput.maxTokens is 10.5; expected 1-1000000000000"_s;
+        QTest::newRow("cost budget 0") << u"userInput.maxCost"_s << QJsonValue(0)
+                                       << u"userInput.maxCost is 0; expected more than 0 and at most 1000000"_s;
+        QTest::newRow("cost budget negative") << u"userInput.maxCost"_s << QJsonValue(-1)
+                                              << u"userInput.maxCost is -1; expected more than 0"_s;
         QTest::newRow("fractional iteration") << u"checkpoint.nextIteration"_s << QJsonValue(2.5)
                                               << u"checkpoint.nextIteration is 2.5; expected 1-4"_s;
     }
@@ -106,6 +124,41 @@ private slots:
         const RunStore::Loaded loaded = RunStore::parse(run, u"x.json"_s);
         QVERIFY(!loaded.ok());
         QVERIFY2(loaded.error.contains(error), qPrintable(loaded.error));
+    }
+
+    // Files written before usage was kept: no usage anywhere, no budget. They load, with zero
+    // usage and no cost; a null cost (unknown price) loads as absent.
+    void olderFilesWithoutUsageLoad()
+    {
+        QJsonObject run = goodRun();
+        run.remove(u"usage"_s);
+        QJsonArray its = run.value(u"iterations"_s).toArray();
+        for (qsizetype i = 0; i < its.size(); ++i) {
+            QJsonObject it = its.at(i).toObject();
+            it.remove(u"usage"_s);
+            its.replace(i, it);
+        }
+        run.insert(u"iterations"_s, its);
+        QJsonObject settings = run.value(u"userInput"_s).toObject();
+        settings.remove(u"maxTokens"_s);
+        settings.remove(u"maxCost"_s);
+        run.insert(u"userInput"_s, settings);
+        QJsonObject checkpoint = run.value(u"checkpoint"_s).toObject();
+        checkpoint.remove(u"iterationUsage"_s);
+        run.insert(u"checkpoint"_s, checkpoint);
+        const RunStore::Loaded loaded = RunStore::parse(run, u"old.json"_s);
+        QVERIFY2(loaded.ok(), qPrintable(loaded.error));
+        QVERIFY(loaded.run.usage.isEmpty());
+        QVERIFY(loaded.run.iterations.first().usage.isEmpty());
+        QVERIFY(!loaded.run.userInput.maxTokens && !loaded.run.userInput.maxCost);
+
+        QJsonObject unknownCost = goodRun();
+        unknownCost.insert(u"usage"_s, QJsonObject{{u"inputTokens"_s, 10}, {u"outputTokens"_s, 5}, {u"llmCalls"_s, 1},
+                                                   {u"scans"_s, 3}, {u"estimatedCost"_s, QJsonValue::Null}});
+        const RunStore::Loaded withNull = RunStore::parse(unknownCost, u"null.json"_s);
+        QVERIFY2(withNull.ok(), qPrintable(withNull.error));
+        QCOMPARE(withNull.run.usage.llmCalls, 1);
+        QVERIFY(!withNull.run.usage.estimatedCost.has_value());
     }
 
     void oversizedLists()

@@ -64,6 +64,8 @@ private slots:
         older.updatedAt = older.updatedAt.addDays(-1);
         RunState newer = SampleRun::make(u"newernewernewernewer2"_s);
         newer.userInput.topicDescription = u"Allow cooking questions"_s;
+        newer.usage = RunUsage{1234, 567, 8, 90, 0.05};
+        newer.userInput.maxTokens = 20000;
         QCOMPARE(store.save(older), QString());
         QCOMPARE(store.save(newer), QString());
         const RunStore::Listing listing = store.list();
@@ -75,6 +77,10 @@ private slots:
         QCOMPARE(listing.runs.at(1).status, RunStatus::Completed);
         QCOMPARE(listing.runs.at(1).bestCoverage, older.bestCoverage);
         QCOMPARE(listing.runs.at(1).bestIteration, 3);
+        QCOMPARE(listing.runs.at(0).usage, newer.usage); // what each run used, for the Runs view
+        QCOMPARE(listing.runs.at(0).maxTokens.value_or(0), 20000);
+        QVERIFY(!listing.runs.at(0).maxCost);
+        QVERIFY(listing.runs.at(1).usage.isEmpty());
     }
 
     void listOfMissingDirectoryIsEmpty()
