@@ -4,6 +4,7 @@
 #include "airs/scanclient.h"
 #include "llm/llmfactory.h"
 #include "llm/structuredcall.h"
+#include "sandbox/llmemulator.h"
 
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
@@ -57,9 +58,9 @@ void ConnectionTester::test(Target target, const Config &config, const QString &
         if (!provider)
             return emit finished(target, false, error);
         LlmRequest request;
-        request.system = u"You answer connection checks."_s;
+        request.system = QString(LlmEmulator::ConnectionCheckOpening); // the sandbox LLM knows it
         request.user = u"Reply with ok set to true."_s;
-        request.schemaName = u"connection_check"_s;
+        request.schemaName = QString(LlmEmulator::ConnectionCheckCall);
         request.schema = QJsonDocument::fromJson(
                              "{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"}},\"required\":[\"ok\"],"
                              "\"additionalProperties\":false}")

@@ -105,6 +105,13 @@ QString DisplayFormat::stopReason(const QString &engineText)
          QT_TRANSLATE_NOOP("DisplayFormat", "paused: the prompt set \"%1\" is incomplete (%2 of %3 prompts); resume the run to finish it")},
         {QRegularExpression(u"^paused: the prompt set \"(.+)\" was not created; resume the run to try again$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "paused: the prompt set \"%1\" was not created; resume the run to try again")},
+        // engine/loop/runbudget.cpp; in the app the budget is raised when the run resumes.
+        {QRegularExpression(u"^paused: the token budget would be exceeded by the next LLM call \\((.+) of (.+) tokens used; the call needs about (.+)\\); resume with a higher --max-tokens$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "paused: the token budget would be exceeded by the next LLM call (%1 of %2 tokens used; the call needs about %3); resume the run to raise the budget")},
+        {QRegularExpression(u"^paused: the cost budget would be exceeded by the next LLM call \\((.+) of (.+) spent; the call needs about (.+)\\); resume with a higher --max-cost$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "paused: the cost budget would be exceeded by the next LLM call (%1 of %2 spent; the call needs about %3); resume the run to raise the budget")},
+        {QRegularExpression(u"^paused: the cost budget cannot be checked: no price for model (.+) in config.json llmPrices; add one, or resume with --max-tokens instead$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "paused: the cost budget cannot be checked: there is no price for model %1 in llmPrices in config.json; add one, then resume the run")},
         {QRegularExpression(u"^paused$"_s), QT_TRANSLATE_NOOP("DisplayFormat", "paused")},
         {QRegularExpression(u"^cancelled$"_s), QT_TRANSLATE_NOOP("DisplayFormat", "cancelled")},
         {QRegularExpression(u"^the (\\S+) step did not finish within (\\d+) s$"_s),

@@ -91,6 +91,7 @@ void RunController::relay(RefinementRun *run)
     connect(run, &RefinementRun::stepModeChanged, this, &RunController::stepModeChanged);
     connect(run, &RefinementRun::keptExamplesChanged, this, &RunController::keptExamplesChanged);
     connect(run, &RefinementRun::eventRecorded, this, &RunController::eventRecorded);
+    connect(run, &RefinementRun::usageChanged, this, &RunController::usageChanged);
     connect(run, &RefinementRun::finished, this, [this](RunStatus status) {
         m_active = false;
         m_run = nullptr;

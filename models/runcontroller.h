@@ -67,6 +67,7 @@ signals:
     void stepModeChanged(bool on);
     void keptExamplesChanged(const QStringList &examples);
     void eventRecorded(const QJsonObject &entry); // RefinementRun::eventRecorded
+    void usageChanged(const RunUsage &run, const RunUsage &iteration); // RefinementRun::usageChanged
     void finished(RunStatus status);
 
 private:

@@ -1,6 +1,7 @@
 #include "runlistmodel.h"
 
 #include "displayformat.h"
+#include "live/usagetext.h"
 
 #include <QLocale>
 #include <QtConcurrent/QtConcurrentRun>
@@ -122,6 +123,14 @@ QVariant RunListModel::display(const Row &row, int column) const
         return r.topicDescription;
     case TopicNameColumn:
         return row.summary.topicName.isEmpty() ? Dash : row.summary.topicName;
+    case UsageColumn:
+        // Runs made before usage was kept have none: a dash, not a zero.
+        if (r.usage.isEmpty())
+            return Dash;
+        // Narrow: the cost when it is known; the rest is in the tooltip and the details line.
+        if (UsageText::costUnknown(r.usage))
+            return tr("%1 tokens").arg(QLocale().toString(r.usage.totalTokens()));
+        return tr("%1 tokens · %2").arg(QLocale().toString(r.usage.totalTokens()), UsageText::cost(r.usage));
     default:
         return {};
     }
@@ -144,6 +153,16 @@ QVariant RunListModel::toolTip(const Row &row, int column) const
             return tr("On the held-out benchmark; 95 % interval %1 to %2")
                 .arg(DisplayFormat::percent(r.bestInterval->low), DisplayFormat::percent(r.bestInterval->high));
         return {};
+    case UsageColumn: {
+        if (r.usage.isEmpty())
+            return tr("This run was made before usage was recorded.");
+        QString tip = UsageText::summary(r.usage);
+        if (const QString budget = UsageText::budget(r.maxTokens, r.maxCost); !budget.isEmpty())
+            tip += u"\n"_s + budget;
+        if (UsageText::costUnknown(r.usage))
+            tip += u"\n"_s + UsageText::costUnknownHint();
+        return tip;
+    }
     default:
         return {};
     }
@@ -164,10 +183,12 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
                            row.summary.topicName, row.summary.topicDescription, row.summary.stopReason,
                            DisplayFormat::stopReason(row.summary.stopReason)}
             .join(u'\n');
+    case UsageRole:
+        return row.summary.usage.isEmpty() ? QString() : UsageText::summary(row.summary.usage);
     case Qt::ToolTipRole:
         return toolTip(row, index.column());
     case Qt::TextAlignmentRole:
-        if (index.column() == IterationsColumn || index.column() == BestColumn)
+        if (index.column() == IterationsColumn || index.column() == BestColumn || index.column() == UsageColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::DisplayRole:
@@ -197,6 +218,8 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Description");
     case TopicNameColumn:
         return tr("Topic");
+    case UsageColumn:
+        return tr("Usage");
     default:
         return {};
     }

@@ -16,11 +16,12 @@ class RunListModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(RunListModel)
 public:
     enum Column { IdColumn, StatusColumn, IterationsColumn, BestColumn, UpdatedColumn, TopicColumn,
-                  TopicNameColumn, ColumnCount };
+                  TopicNameColumn, UsageColumn, ColumnCount };
     enum Role {
         RunIdRole = Qt::UserRole + 1,
         StatusRole, // the engine's status name ("paused"), untranslated
         SearchRole, // id, status, topic name, description and stop reason, for a filter
+        UsageRole,  // the whole usage in one line (tokens, calls, scans, cost), for details
     };
 
     struct Row

@@ -21,6 +21,7 @@ void RunSession::clear()
     m_log.clear();
     m_logIteration = 0;
     m_error.clear();
+    m_iterationUsage = RunUsage();
     setLive(false);
     emit reset();
 }
@@ -122,6 +123,11 @@ void RunSession::attach(RunController *c, const RunState &initial)
         m_scanTotal = total;
         emit scanProgress(done, total);
     });
+    connect(c, &RunController::usageChanged, this, [this](const RunUsage &run, const RunUsage &iteration) {
+        m_run.usage = run;
+        m_iterationUsage = iteration;
+        emit usageChanged();
+    });
     connect(c, &RunController::iterationComplete, this, [this](const IterationResult &r) {
         m_run.iterations.append(r);
         LoopPolicy::updateBest(m_run, r); // as the engine decides: on the benchmark when there is one
@@ -156,7 +162,9 @@ void RunSession::attach(RunController *c, const RunState &initial)
     });
     auto stored = [this](const RunState &s) {
         m_run = s; // its event log holds every entry this session has shown
+        m_iterationUsage = RunUsage();
         setLive(false);
+        emit usageChanged();
         emit runUpdated();
     };
     connect(c, &RunController::loopComplete, this, [stored](const IterationResult &, const RunState &s) { stored(s); });

@@ -42,6 +42,10 @@ public:
     int scanTotal() const { return m_scanTotal; }
     const Topic &currentTopic() const { return m_topic; }
     const QList<RunMarker> &markers() const { return m_markers; }
+    // What the run used so far (run().usage, live after every LLM call and scan) and the
+    // iteration in progress (zero between iterations and for a stored run).
+    const RunUsage &usage() const { return m_run.usage; }
+    const RunUsage &iterationUsage() const { return m_iterationUsage; }
     // The event log as lines (EventLogText::line of each entry of run().eventLog that has one):
     // a stored run's, a resumed run's stored entries and then the new ones.
     const QStringList &log() const { return m_log; }
@@ -62,6 +66,7 @@ signals:
     void topicChanged(const Topic &topic);
     void markerAdded(const RunMarker &marker);
     void logged(const QString &line); // a line added to log() (live)
+    void usageChanged();              // usage() or iterationUsage() changed (live)
     void failed(const QString &error);
     void liveChanged(bool live);
     // Steering.
@@ -91,4 +96,5 @@ private:
     QStringList m_log;
     int m_logIteration = 0; // the iteration the last iteration:start entry started
     QString m_error;
+    RunUsage m_iterationUsage;
 };

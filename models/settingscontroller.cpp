@@ -95,8 +95,8 @@ ConfigLayers SettingsController::layers(bool withChanges) const
         Redaction::addSecret(l.secrets.value(k.name));
         Redaction::addSecret(l.flags.value(k.name));
         Redaction::addSecret(l.file.value(k.name).toString());
-        if (!k.env.isEmpty())
-            Redaction::addSecret(l.environment.value(k.env));
+        for (const QString &name : k.environmentNames())
+            Redaction::addSecret(l.environment.value(name));
     }
     return l;
 }
@@ -145,10 +145,9 @@ QString SettingsController::secretStatus(const QString &key) const
             return tr("will be removed");
         return m_sessionOnly ? tr("will be kept for this session only") : tr("will be saved");
     }
-    const ConfigKeys::Key *k = ConfigKeys::find(key);
     switch (source(key)) {
     case ConfigSource::Environment:
-        return tr("from %1 (environment)").arg(k ? k->env : key);
+        return tr("from %1 (environment)").arg(environmentName(key));
     case ConfigSource::SecretStore:
         if (m_sessionOnly)
             return tr("kept for this session only (not saved)");
@@ -158,6 +157,26 @@ QString SettingsController::secretStatus(const QString &key) const
     default:
         return tr("not set");
     }
+}
+
+QString SettingsController::environmentName(const QString &key)
+{
+    const ConfigKeys::Key *k = ConfigKeys::find(key);
+    if (!k)
+        return {};
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : k->environmentNames()) {
+        if (!env.value(name).isEmpty())
+            return name;
+    }
+    return k->env;
+}
+
+QString SettingsController::environmentNote(const QString &key) const
+{
+    if (source(key) != ConfigSource::Environment)
+        return {};
+    return tr("from %1 (environment), which outranks what is saved here").arg(environmentName(key));
 }
 
 void SettingsController::setValue(const QString &key, const QVariant &value)

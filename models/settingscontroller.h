@@ -26,6 +26,10 @@ public:
     QVariant value(const QString &key) const;
     ConfigSource source(const QString &key) const;
     QString secretStatus(const QString &key) const; // "stored in the keychain", "from PANW_…", "not set"
+    // For a plain key set in the environment: "from AWS_DEFAULT_REGION (environment)…"; else empty.
+    QString environmentNote(const QString &key) const;
+    // The environment variable a key's value comes from (its first alias that is set), or empty.
+    static QString environmentName(const QString &key);
     void setValue(const QString &key, const QVariant &value);
     bool hasChanges() const { return !m_changes.isEmpty(); }
     // Forgets every edit not saved (the Settings dialog's Cancel).

@@ -5,6 +5,7 @@
 #include "airs/profilepolicy.h"
 
 #include "airs/managementclient.h"
+#include "config/pricetable.h"
 #include "config/secretstore.h"
 #include "domain/nanoid.h"
 #include "loop/storedrunedits.h"
@@ -148,6 +149,12 @@ RunEnvironment StudioContext::environment(QString *error) const
     env.scanRate = c.config.number(ConfigKeys::ScanRate);
     env.propagationDelayMs = 0;
     env.useMemoryFrom(c.config); // the sandbox's own memory: real learnings are never injected
+    QString pricesError;
+    env.prices = PriceTable::fromConfigFile(c.config.home(), &pricesError);
+    if (!pricesError.isEmpty()) {
+        *error = pricesError;
+        return {};
+    }
     return env;
 }
 
@@ -206,7 +213,8 @@ QString StudioContext::startRun(const RunSettings &settings, bool stepMode)
     return launch(run);
 }
 
-QString StudioContext::resumeRun(const QString &runId)
+QString StudioContext::resumeRun(const QString &runId, std::optional<qint64> maxTokens,
+                                 std::optional<double> maxCost)
 {
     const RunStore::Loaded loaded = RunStore(runsDirectory()).load(runId);
     if (!loaded.ok())
@@ -217,6 +225,10 @@ QString StudioContext::resumeRun(const QString &runId)
     if (!run.checkpoint)
         return tr("Run %1 has no checkpoint (it was written by the original tool) and cannot be resumed.").arg(runId);
     ResumePlan::extendIterations(run);
+    if (maxTokens)
+        run.userInput.maxTokens = maxTokens;
+    if (maxCost)
+        run.userInput.maxCost = maxCost;
     return launch(run);
 }
 

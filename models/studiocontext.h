@@ -8,6 +8,7 @@
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 
 class ManagementClient;
 class QNetworkAccessManager;
@@ -54,7 +55,9 @@ public:
     // Starts a new run or resumes a stored one. Returns an error message, or empty.
     // `stepMode`: the run waits for the person after each proposal (it can be switched later).
     QString startRun(const RunSettings &settings, bool stepMode = false);
-    QString resumeRun(const QString &runId);
+    // A new budget (maxTokens / maxCost), when given, replaces the run's.
+    QString resumeRun(const QString &runId, std::optional<qint64> maxTokens = {},
+                      std::optional<double> maxCost = {});
     void pause();
     void cancel();
     bool isRunActive() const;

@@ -546,6 +546,45 @@ AIRS-Aktion: %3, Kategorie: %4</translation>
     </message>
 </context>
 <context>
+    <name>BudgetFields</name>
+    <message>
+        <source>Token budget</source>
+        <translation>Token-Budget</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keines</translation>
+    </message>
+    <message>
+        <source>Pause the run before an LLM call would take it past this many tokens (in + out, the whole run). Empty: no limit. Resume with a higher budget to go on.</source>
+        <translation>Den Lauf anhalten, bevor ein LLM-Aufruf ihn über so viele Tokens brächte (Eingabe + Ausgabe, der ganze Lauf). Leer: keine Grenze. Setzen Sie ihn mit einem höheren Budget fort, um weiterzumachen.</translation>
+    </message>
+    <message>
+        <source>Cost budget in US dollars</source>
+        <translation>Kostenbudget in US-Dollar</translation>
+    </message>
+    <message>
+        <source>Pause the run before an LLM call would take its estimated cost past this many US dollars. Needs a price for the model in &quot;llmPrices&quot; in config.json. Empty: no limit.</source>
+        <translation>Den Lauf anhalten, bevor ein LLM-Aufruf seine geschätzten Kosten über so viele US-Dollar brächte. Braucht einen Preis für das Modell in &quot;llmPrices&quot; in config.json. Leer: keine Grenze.</translation>
+    </message>
+    <message>
+        <source>Token &amp;budget:</source>
+        <translation>Token-&amp;Budget:</translation>
+    </message>
+    <message>
+        <source>Cost budget (US&amp;D):</source>
+        <translation>Kostenbudget (US&amp;D):</translation>
+    </message>
+    <message>
+        <source>The token budget must be a whole number of tokens above 0 (or empty for none).</source>
+        <translation>Das Token-Budget muss eine ganze Zahl von Tokens über 0 sein (oder leer für keines).</translation>
+    </message>
+    <message>
+        <source>The cost budget must be an amount in US dollars above 0, such as %1 (or empty for none).</source>
+        <translation>Das Kostenbudget muss ein Betrag in US-Dollar über 0 sein, etwa %1 (oder leer für keines).</translation>
+    </message>
+</context>
+<context>
     <name>CategoryDetailsWidget</name>
     <message>
         <source>Anti-patterns</source>
@@ -1055,6 +1094,18 @@ B: %2
         <source>paused: the prompt set &quot;%1&quot; was not created; resume the run to try again</source>
         <translation>pausiert: Das Prompt-Set „%1“ wurde nicht angelegt; setzen Sie den Lauf fort, um es erneut zu versuchen</translation>
     </message>
+    <message>
+        <source>paused: the token budget would be exceeded by the next LLM call (%1 of %2 tokens used; the call needs about %3); resume the run to raise the budget</source>
+        <translation>pausiert: der nächste LLM-Aufruf würde das Token-Budget überschreiten (%1 von %2 Tokens verbraucht; der Aufruf braucht etwa %3); setzen Sie den Lauf fort, um das Budget zu erhöhen</translation>
+    </message>
+    <message>
+        <source>paused: the cost budget would be exceeded by the next LLM call (%1 of %2 spent; the call needs about %3); resume the run to raise the budget</source>
+        <translation>pausiert: der nächste LLM-Aufruf würde das Kostenbudget überschreiten (%1 von %2 ausgegeben; der Aufruf braucht etwa %3); setzen Sie den Lauf fort, um das Budget zu erhöhen</translation>
+    </message>
+    <message>
+        <source>paused: the cost budget cannot be checked: there is no price for model %1 in llmPrices in config.json; add one, then resume the run</source>
+        <translation>pausiert: das Kostenbudget lässt sich nicht prüfen: für das Modell %1 steht kein Preis in llmPrices in config.json; tragen Sie einen ein und setzen Sie den Lauf dann fort</translation>
+    </message>
 </context>
 <context>
     <name>EfficacyChartImage</name>
@@ -1476,6 +1527,45 @@ B: %2
     <message>
         <source>All tests (%1)</source>
         <translation>Alle Tests (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>GoogleKeyFile</name>
+    <message>
+        <source>This is not a Google credentials file (not a JSON object): choose the key file you downloaded from the Google Cloud console.</source>
+        <translation>Dies ist keine Google-Anmeldedatei (kein JSON-Objekt): wählen Sie die Schlüsseldatei, die Sie aus der Google Cloud Console heruntergeladen haben.</translation>
+    </message>
+    <message>
+        <source>This file&apos;s type is &quot;%1&quot;, not service_account or authorized_user: choose a service-account key or the file gcloud auth application-default login wrote.</source>
+        <translation>Der Typ dieser Datei ist &quot;%1&quot;, nicht service_account oder authorized_user: wählen Sie einen Dienstkonto-Schlüssel oder die Datei, die gcloud auth application-default login geschrieben hat.</translation>
+    </message>
+    <message>
+        <source>This %1 file has no &quot;%2&quot;: download a new key file.</source>
+        <translation>Dieser %1-Datei fehlt &quot;%2&quot;: laden Sie eine neue Schlüsseldatei herunter.</translation>
+    </message>
+    <message>
+        <source>This service-account file&apos;s private_key is not a PEM private key: download a new key file.</source>
+        <translation>private_key dieser Dienstkonto-Datei ist kein privater PEM-Schlüssel: laden Sie eine neue Schlüsseldatei herunter.</translation>
+    </message>
+    <message>
+        <source>the key file</source>
+        <translation>die Schlüsseldatei</translation>
+    </message>
+    <message>
+        <source>service account %1</source>
+        <translation>Dienstkonto %1</translation>
+    </message>
+    <message>
+        <source>user credentials (client %1)</source>
+        <translation>Benutzer-Anmeldedaten (Client %1)</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2.</source>
+        <translation>%1 konnte nicht gelesen werden: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 KB, too large for a Google key file: choose the key file itself.</source>
+        <translation>%1 ist größer als %2 KB, zu groß für eine Google-Schlüsseldatei: wählen Sie die Schlüsseldatei selbst.</translation>
     </message>
 </context>
 <context>
@@ -2321,6 +2411,177 @@ B: %2
     <message>
         <source>%1/%2 scanned</source>
         <translation>%1/%2 gescannt</translation>
+    </message>
+</context>
+<context>
+    <name>LlmProviderFields</name>
+    <message>
+        <source>LLM provider</source>
+        <translation>LLM-Anbieter</translation>
+    </message>
+    <message>
+        <source>P&amp;rovider:</source>
+        <translation>An&amp;bieter:</translation>
+    </message>
+    <message>
+        <source>Mo&amp;del:</source>
+        <translation>Mo&amp;dell:</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s default</source>
+        <translation>Standard des Anbieters</translation>
+    </message>
+    <message>
+        <source>Anthropic API &amp;key:</source>
+        <translation>Anthropic-API-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>OpenAI API &amp;key:</source>
+        <translation>OpenAI-API-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Google API &amp;key:</source>
+        <translation>Google-API-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>OpenAI(-compatible) &amp;base URL:</source>
+        <translation>OpenAI(-kompatible) &amp;Basis-URL:</translation>
+    </message>
+    <message>
+        <source>Ollama &amp;base URL:</source>
+        <translation>Ollama-&amp;Basis-URL:</translation>
+    </message>
+    <message>
+        <source>Show ad&amp;vanced settings (endpoints)</source>
+        <translation>Erweiterte Einstellungen zei&amp;gen (Endpunkte)</translation>
+    </message>
+    <message>
+        <source>Anthropic &amp;base URL:</source>
+        <translation>Anthropic-&amp;Basis-URL:</translation>
+    </message>
+    <message>
+        <source>Gemini &amp;base URL:</source>
+        <translation>Gemini-&amp;Basis-URL:</translation>
+    </message>
+    <message>
+        <source>Vertex AI &amp;base URL:</source>
+        <translation>Vertex-AI-&amp;Basis-URL:</translation>
+    </message>
+    <message>
+        <source>https://&lt;location&gt;-aiplatform.googleapis.com</source>
+        <translation>https://&lt;Standort&gt;-aiplatform.googleapis.com</translation>
+    </message>
+    <message>
+        <source>Bedrock &amp;base URL:</source>
+        <translation>Bedrock-&amp;Basis-URL:</translation>
+    </message>
+    <message>
+        <source>https://bedrock-runtime.&lt;region&gt;.amazonaws.com</source>
+        <translation>https://bedrock-runtime.&lt;Region&gt;.amazonaws.com</translation>
+    </message>
+    <message>
+        <source>Bro&amp;wse…</source>
+        <translation>Durch&amp;suchen…</translation>
+    </message>
+    <message>
+        <source>Browse for %1</source>
+        <translation>%1 suchen</translation>
+    </message>
+    <message>
+        <source>Google Cloud &amp;project:</source>
+        <translation>Google-Cloud-&amp;Projekt:</translation>
+    </message>
+    <message>
+        <source>L&amp;ocation (region):</source>
+        <translation>&amp;Standort (Region):</translation>
+    </message>
+    <message>
+        <source>Google credentials file</source>
+        <translation>Google-Anmeldedatei</translation>
+    </message>
+    <message>
+        <source>&amp;Key file:</source>
+        <translation>Schlüssel&amp;datei:</translation>
+    </message>
+    <message>
+        <source>a service-account key or gcloud&apos;s application_default_credentials.json</source>
+        <translation>ein Dienstkonto-Schlüssel oder die application_default_credentials.json von gcloud</translation>
+    </message>
+    <message>
+        <source>&amp;Import key file…</source>
+        <translation>Schlüsseldatei &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>R&amp;emove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the imported key</source>
+        <translation>Den importierten Schlüssel entfernen</translation>
+    </message>
+    <message>
+        <source>Key in keychain:</source>
+        <translation>Schlüssel im Schlüsselbund:</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Credentials: a key file on disk
+(GOOGLE_APPLICATION_CREDENTIALS also names one),
+or a key file imported into the keychain.</source>
+        <translation>Anmeldedaten: eine Schlüsseldatei auf der Platte
+(auch GOOGLE_APPLICATION_CREDENTIALS nennt eine)
+oder eine in den Schlüsselbund importierte Schlüsseldatei.</translation>
+    </message>
+    <message>
+        <source>AWS re&amp;gion:</source>
+        <translation>AWS-Re&amp;gion:</translation>
+    </message>
+    <message>
+        <source>Access key &amp;ID:</source>
+        <translation>Zugriffsschlüssel-&amp;ID:</translation>
+    </message>
+    <message>
+        <source>&amp;Secret access key:</source>
+        <translation>&amp;Geheimer Zugriffsschlüssel:</translation>
+    </message>
+    <message>
+        <source>Sessio&amp;n token:</source>
+        <translation>Sitzungs&amp;token:</translation>
+    </message>
+    <message>
+        <source>Pro&amp;file:</source>
+        <translation>Pro&amp;fil:</translation>
+    </message>
+    <message>
+        <source>&amp;Credentials file:</source>
+        <translation>&amp;Anmeldedatei:</translation>
+    </message>
+    <message>
+        <source>AWS credentials file</source>
+        <translation>AWS-Anmeldedatei</translation>
+    </message>
+    <message>
+        <source>Credentials: an access key (and a session token
+for temporary ones), or a profile in the
+credentials file.</source>
+        <translation>Anmeldedaten: ein Zugriffsschlüssel (und ein Sitzungstoken
+für temporäre) oder ein Profil in der
+Anmeldedatei.</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>none imported</source>
+        <translation>keiner importiert</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
@@ -3446,6 +3707,29 @@ B: %2
     </message>
 </context>
 <context>
+    <name>RaiseBudget</name>
+    <message>
+        <source>Raise the token budget</source>
+        <translation>Token-Budget erhöhen</translation>
+    </message>
+    <message>
+        <source>The run stopped at its token budget: %1 of %2 tokens used.
+New token budget:</source>
+        <translation>Der Lauf hat an seinem Token-Budget angehalten: %1 von %2 Tokens verbraucht.
+Neues Token-Budget:</translation>
+    </message>
+    <message>
+        <source>Raise the cost budget</source>
+        <translation>Kostenbudget erhöhen</translation>
+    </message>
+    <message>
+        <source>The run stopped at its cost budget: %1 of %2 spent (estimated).
+New cost budget (USD):</source>
+        <translation>Der Lauf hat an seinem Kostenbudget angehalten: %1 von %2 ausgegeben (geschätzt).
+Neues Kostenbudget (USD):</translation>
+    </message>
+</context>
+<context>
     <name>ReportExport</name>
     <message>
         <source>Cannot write %1: %2</source>
@@ -3616,6 +3900,22 @@ B: %2
     <message>
         <source>Description</source>
         <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>%1 tokens · %2</source>
+        <translation>%1 Tokens · %2</translation>
+    </message>
+    <message>
+        <source>This run was made before usage was recorded.</source>
+        <translation>Dieser Lauf stammt aus der Zeit, bevor der Verbrauch aufgezeichnet wurde.</translation>
+    </message>
+    <message>
+        <source>Usage</source>
+        <translation>Verbrauch</translation>
     </message>
 </context>
 <context>
@@ -3991,6 +4291,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <source>The keys were not saved. %1</source>
         <translation>Die Schlüssel wurden nicht gespeichert. %1</translation>
     </message>
+    <message>
+        <source>from %1 (environment), which outranks what is saved here</source>
+        <translation>aus %1 (Umgebung), das Vorrang vor dem hier Gespeicherten hat</translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>
@@ -4009,54 +4313,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>&amp;Memory</source>
         <translation>&amp;Gedächtnis</translation>
-    </message>
-    <message>
-        <source>LLM provider</source>
-        <translation>LLM-Anbieter</translation>
-    </message>
-    <message>
-        <source>Provider:</source>
-        <translation>Anbieter:</translation>
-    </message>
-    <message>
-        <source>Model:</source>
-        <translation>Modell:</translation>
-    </message>
-    <message>
-        <source>the provider&apos;s default</source>
-        <translation>Standard des Anbieters</translation>
-    </message>
-    <message>
-        <source>Anthropic API key:</source>
-        <translation>Anthropic-API-Schlüssel:</translation>
-    </message>
-    <message>
-        <source>OpenAI API key:</source>
-        <translation>OpenAI-API-Schlüssel:</translation>
-    </message>
-    <message>
-        <source>Google API key:</source>
-        <translation>Google-API-Schlüssel:</translation>
-    </message>
-    <message>
-        <source>Anthropic base URL:</source>
-        <translation>Anthropic-Basis-URL:</translation>
-    </message>
-    <message>
-        <source>OpenAI(-compatible) base URL:</source>
-        <translation>Basis-URL für OpenAI(-kompatibel):</translation>
-    </message>
-    <message>
-        <source>Gemini base URL:</source>
-        <translation>Gemini-Basis-URL:</translation>
-    </message>
-    <message>
-        <source>Ollama base URL:</source>
-        <translation>Ollama-Basis-URL:</translation>
-    </message>
-    <message>
-        <source>Test LLM</source>
-        <translation>LLM testen</translation>
     </message>
     <message>
         <source>AIRS region</source>
@@ -4161,6 +4417,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>Testing…</source>
         <translation>Wird getestet…</translation>
+    </message>
+    <message>
+        <source>&amp;Test LLM</source>
+        <translation>LLM &amp;testen</translation>
     </message>
 </context>
 <context>
@@ -4482,6 +4742,65 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>&quot;%1&quot; is not a label. End the line with a comma and yes (the guardrail should trigger) or no.</source>
         <translation>„%1“ ist keine Kennzeichnung. Die Zeile mit einem Komma und ja (der Guardrail soll auslösen) oder nein beenden.</translation>
+    </message>
+</context>
+<context>
+    <name>UsageStrip</name>
+    <message>
+        <source>What this run used so far: the provider&apos;s token counts, the LLM calls that were answered and the prompts scanned.</source>
+        <translation>Was dieser Lauf bisher verbraucht hat: die Token-Zahlen des Anbieters, die beantworteten LLM-Aufrufe und die gescannten Prompts.</translation>
+    </message>
+    <message>
+        <source>This iteration: %1</source>
+        <translation>Diese Iteration: %1</translation>
+    </message>
+    <message>
+        <source>Run usage</source>
+        <translation>Verbrauch des Laufs</translation>
+    </message>
+</context>
+<context>
+    <name>UsageText</name>
+    <message>
+        <source>$%1</source>
+        <translation>%1 $</translation>
+    </message>
+    <message>
+        <source>%1 in / %2 out</source>
+        <translation>%1 ein / %2 aus</translation>
+    </message>
+    <message>
+        <source>cost unknown</source>
+        <translation>Kosten unbekannt</translation>
+    </message>
+    <message>
+        <source>≈ %1</source>
+        <translation>≈ %1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <comment>cost</comment>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>No price for this model: add it to &quot;llmPrices&quot; in config.json, e.g. &quot;llmPrices&quot;: {&quot;&lt;model&gt;&quot;: {&quot;inputPerMillion&quot;: 3, &quot;outputPerMillion&quot;: 15}} (USD per million tokens).</source>
+        <translation>Kein Preis für dieses Modell: tragen Sie es in &quot;llmPrices&quot; in config.json ein, z. B. &quot;llmPrices&quot;: {&quot;&lt;model&gt;&quot;: {&quot;inputPerMillion&quot;: 3, &quot;outputPerMillion&quot;: 15}} (USD pro Million Tokens).</translation>
+    </message>
+    <message>
+        <source>Tokens: %1 · LLM calls: %2 · Scans: %3 · Cost: %4</source>
+        <translation>Tokens: %1 · LLM-Aufrufe: %2 · Scans: %3 · Kosten: %4</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>budget: %1</source>
+        <translation>Budget: %1</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
     </message>
 </context>
 <context>

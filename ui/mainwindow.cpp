@@ -14,6 +14,7 @@
 #include "models/settingscontroller.h"
 #include "models/studiocontext.h"
 #include "newrun/newrunpanel.h"
+#include "raisebudget.h"
 #include "runs/runstore.h"
 #include "sandboxbanner.h"
 #include "sandboxswitcher.h"
@@ -348,7 +349,13 @@ void MainWindow::startRun()
 
 void MainWindow::resumeRun(const QString &runId)
 {
-    const QString error = m_context->resumeRun(runId);
+    RaiseBudget::Answer budget;
+    if (const RunStore::Loaded stored = RunStore(m_context->runsDirectory()).load(runId); stored.ok()) {
+        budget = RaiseBudget::ask(this, stored.run);
+        if (!budget.proceed)
+            return;
+    }
+    const QString error = m_context->resumeRun(runId, budget.maxTokens, budget.maxCost);
     if (!error.isEmpty()) {
         showError(tr("The run cannot resume"), error);
         return;

@@ -152,14 +152,15 @@ private slots:
         QTest::keyClick(view, Qt::Key_R, Qt::ControlModifier);
         QCOMPARE(resumed.last().first().toString(), Driven);
 
-        // Columns: status, best coverage, iterations, updated, topic name and description (the id
-        // last).
+        // Columns: status, best coverage, iterations, usage, updated, topic name and description
+        // (the id last).
         QHeaderView *header = view->horizontalHeader();
         QCOMPARE(header->logicalIndex(0), int(RunListModel::StatusColumn));
         QCOMPARE(header->logicalIndex(1), int(RunListModel::BestColumn));
-        QCOMPARE(header->logicalIndex(4), int(RunListModel::TopicNameColumn));
-        QCOMPARE(header->logicalIndex(5), int(RunListModel::TopicColumn));
-        QCOMPARE(header->logicalIndex(6), int(RunListModel::IdColumn));
+        QCOMPARE(header->logicalIndex(3), int(RunListModel::UsageColumn));
+        QCOMPARE(header->logicalIndex(5), int(RunListModel::TopicNameColumn));
+        QCOMPARE(header->logicalIndex(6), int(RunListModel::TopicColumn));
+        QCOMPARE(header->logicalIndex(7), int(RunListModel::IdColumn));
         select(panel, Paused);
         const QString shots = qEnvironmentVariable("DAYSTROM_SCREENSHOTS");
         if (!shots.isEmpty())

@@ -35,7 +35,8 @@ DAYSTROM_SCREENSHOTS=$out QT_QPA_PLATFORM=xcb QT_STYLE_OVERRIDE=Fusion \
   xvfb-run -a -s "-screen 0 ${screen}x24 -dpi 96" \
   "$build/tests/gui/tst_screenshots" -silent
 
-expected=(welcome new-run live-run charts compare apply-dialog runs memory memory-preview settings)
+expected=(welcome new-run live-run charts compare apply-dialog runs memory memory-preview settings
+          settings-claude-vertex settings-claude-bedrock)
 missing=0
 for name in "${expected[@]}"; do
   if [ -s "$out/$name.png" ]; then

@@ -15,6 +15,7 @@
 #include "ui/memory/memorybrowserpanel.h"
 #include "ui/windowfit.h"
 
+#include <QAbstractButton>
 #include <QComboBox>
 #include <QDialog>
 #include <QLabel>
@@ -195,6 +196,8 @@ private slots:
         auto *progress = m_studio->find<QProgressBar>(u"scanProgress"_s);
         QTRY_VERIFY(progress->value() > 0 && progress->value() < progress->maximum());
         QVERIFY(m_studio->find<QTableView>(u"resultsView"_s)->model()->rowCount() > 0);
+        QTRY_VERIFY(session->usage().scans > 0);
+        QVERIFY(!m_studio->find<QLabel>(u"usageLabel"_s)->text().isEmpty());
         QVERIFY(shot(m_studio->window(), u"live-run.png"_s));
         // Leave it paused: the Runs list shows two completed runs and a paused one.
         QVERIFY2(m_studio->clickAction(u"pauseAction"_s), qPrintable(m_studio->why()));
@@ -258,6 +261,20 @@ private slots:
         QTRY_VERIFY((settings = m_studio->window()->findChild<QDialog *>(u"settingsDialog"_s)) &&
                     settings->isVisible());
         QVERIFY(shot(settings, u"settings.png"_s));
+        // The cloud providers' fields (their endpoints under Advanced, opened for claude-vertex).
+        auto *provider = settings->findChild<QComboBox *>(u"llmProviderCombo"_s);
+        provider->setCurrentText(u"claude-vertex"_s);
+        QVERIFY(settings->findChild<QWidget *>(u"googleCloudProjectEdit"_s)->isVisible());
+        settings->findChild<QAbstractButton *>(u"llmAdvancedCheck"_s)->setChecked(true);
+        QVERIFY(settings->findChild<QWidget *>(u"anthropicVertexBaseUrlEdit"_s)->isVisible());
+        QVERIFY(shot(settings, u"settings-claude-vertex.png"_s));
+        settings->findChild<QAbstractButton *>(u"llmAdvancedCheck"_s)->setChecked(false);
+        provider->setCurrentText(u"claude-bedrock"_s);
+        QVERIFY(settings->findChild<QWidget *>(u"awsSecretAccessKeyEdit"_s)->isVisible());
+        QVERIFY(!settings->findChild<QWidget *>(u"googleCloudProjectEdit"_s)->isVisible());
+        auto *hint = settings->findChild<QWidget *>(u"bedrockCredentialsHint"_s);
+        QTRY_VERIFY(hint->isVisible() && hint->height() >= hint->sizeHint().height());
+        QVERIFY(shot(settings, u"settings-claude-bedrock.png"_s));
         QPointer<QDialog> guard = settings;
         QTest::keyClick(settings, Qt::Key_Escape);
         QTRY_VERIFY(!guard);

@@ -2,6 +2,7 @@
 #include "models/settingscontroller.h"
 #include "models/studiocontext.h"
 #include "ui/mainwindow.h"
+#include "ui/settings/llmproviderfields.h"
 
 #include <QAction>
 #include <QDialog>
@@ -9,6 +10,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -154,6 +159,49 @@ private slots:
         guard = dialog;
         QTest::keyClick(dialog, Qt::Key_Escape);
         QTRY_VERIFY(!guard);
+    }
+
+    // A Google service-account key file imported in Settings ▸ LLM lands in the keychain as it
+    // was, and its private key is nowhere in config.json.
+    void anImportedGoogleKeyGoesToTheKeychain()
+    {
+        QTemporaryDir files;
+        QVERIFY(files.isValid());
+        const QByteArray key = QJsonDocument(QJsonObject{
+            {u"type"_s, u"service_account"_s},
+            {u"client_email"_s, u"keychain-test@example.iam.gserviceaccount.com"_s},
+            {u"private_key"_s, u"-----BEGIN PRIVATE KEY-----\nMIIE-keychain-marker-52e1\n-----END PRIVATE KEY-----\n"_s},
+            {u"token_uri"_s, u"https://oauth2.googleapis.com/token"_s}}).toJson();
+        QFile file(files.filePath(u"key.json"_s));
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(key) == key.size());
+        file.close();
+
+        KeychainSecretStore keychain;
+        StudioContext context(&keychain);
+        MainWindow window(&context);
+        QSignalSpy ready(&context, &StudioContext::ready);
+        context.initialize();
+        QVERIFY(context.isReady() || ready.wait(20000));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QDialog *dialog = openSettings(window);
+        QVERIFY(dialog);
+        auto *fields = dialog->findChild<LlmProviderFields *>();
+        QVERIFY(fields);
+        QVERIFY(fields->importKeyFile(file.fileName()));
+        QVERIFY(dialog->findChild<QLabel *>(u"googleCredentialsJsonStatus"_s)->text().contains(u"keychain-test@"_s));
+        QPointer<QDialog> guard = dialog;
+        QTest::mouseClick(dialog->findChild<QDialogButtonBox *>(u"settingsButtons"_s)
+                              ->button(QDialogButtonBox::Ok),
+                          Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!guard, 15000);
+        QCOMPARE(readFromKeychain(u"googleCredentialsJson"_s).value, QString::fromUtf8(key));
+        QFile config(Config::configFilePath(Config::homeDir()));
+        if (config.open(QIODevice::ReadOnly)) {
+            const QByteArray text = config.readAll();
+            QVERIFY(!text.contains("keychain-marker-52e1"));
+            QVERIFY(!text.contains("PRIVATE KEY"));
+        }
     }
 };
 

@@ -64,11 +64,11 @@ RunsPanel::RunsPanel(const QString &runsDirectory, RunListModel *model, QWidget 
     // Names run long: sized to them once per listing, at most about 32 characters.
     header->setSectionResizeMode(RunListModel::TopicNameColumn, QHeaderView::Interactive);
     header->setStretchLastSection(false);
-    // Status, best coverage, iterations, updated, topic name and description; the id last.
+    // Status, best coverage, iterations, usage, updated, topic name and description; the id last.
     const QList<int> order{RunListModel::StatusColumn,     RunListModel::BestColumn,
-                           RunListModel::IterationsColumn, RunListModel::UpdatedColumn,
-                           RunListModel::TopicNameColumn,  RunListModel::TopicColumn,
-                           RunListModel::IdColumn};
+                           RunListModel::IterationsColumn, RunListModel::UsageColumn,
+                           RunListModel::UpdatedColumn,    RunListModel::TopicNameColumn,
+                           RunListModel::TopicColumn,      RunListModel::IdColumn};
     for (int visual = 0; visual < order.size(); ++visual)
         header->moveSection(header->visualIndex(order.at(visual)), visual);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -316,6 +316,8 @@ void RunsPanel::updateDetails()
                                               status.data().toString());
     if (!reason.isEmpty() && reason.compare(status.data().toString(), Qt::CaseInsensitive) != 0)
         text += u" — "_s + reason; // "paused — paused" says nothing twice
+    if (const QString usage = rows.first().data(RunListModel::UsageRole).toString(); !usage.isEmpty())
+        text += u"\n"_s + usage;
     m_details->setText(text);
 }
 

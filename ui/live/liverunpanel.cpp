@@ -10,6 +10,7 @@
 #include "proposalreviewpanel.h"
 #include "stepstrip.h"
 #include "topicview.h"
+#include "usagestrip.h"
 #include "ui/compare/labelcorrectionmenu.h"
 
 #include <QButtonGroup>
@@ -151,6 +152,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     enableAdd();
     progressRow->addWidget(addPrompts);
     layout->addLayout(progressRow);
+    layout->addWidget(new UsageStrip(session, this));
     layout->addWidget(rows, 1);
 
     connect(session, &RunSession::reset, this, &LiveRunPanel::onReset);

@@ -3,6 +3,7 @@
 #include "ui/wrappinglabel.h"
 #include "domain/topiclimits.h"
 #include "benchmarkfield.h"
+#include "budgetfields.h"
 #include "profiletopicsfield.h"
 #include "sandboxsubjectnote.h"
 #include "testpromptsfield.h"
@@ -164,6 +165,8 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     form->addRow(tr("Test pr&ompts:"), m_testPrompts);
     form->addRow(tr("&Max iterations:"), m_maxIterations);
     form->addRow(tr("&Target coverage:"), m_target);
+    m_budget = new BudgetFields(form, this);
+    m_budget->placeInTabOrder(m_target, m_stepMode);
     form->addRow(QString(), m_stepMode);
 
     auto *adv = new QFormLayout(m_advanced);
@@ -234,6 +237,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
             emit runRequested(settings());
     });
     connect(m_description, &QPlainTextEdit::textChanged, this, &NewRunPanel::updateRunButton);
+    connect(m_budget, &BudgetFields::changed, this, &NewRunPanel::updateRunButton);
     const auto assessSubject = [this] {
         m_sandboxNote->setTopic(m_description->toPlainText().simplified(), Intent(m_intent->currentData().toInt()));
     };
@@ -329,6 +333,8 @@ RunSettings NewRunPanel::settings() const
     s.benchmarkTests = m_benchmark->tests();
     s.decideOnWorkingSuite = m_decideOn->currentData().toBool();
     s.scanRepeats = m_scanRepeats->value();
+    s.maxTokens = m_budget->maxTokens();
+    s.maxCost = m_budget->maxCost();
     return s;
 }
 
@@ -362,6 +368,7 @@ void NewRunPanel::setSettings(const RunSettings &s)
     m_benchmark->setTests(s.benchmarkTests);
     m_decideOn->setCurrentIndex(s.decideOnWorkingSuite ? 1 : 0);
     m_scanRepeats->setValue(s.scanRepeats);
+    m_budget->setBudget(s.maxTokens, s.maxCost);
     if (s.fixedTests != m_testPrompts->tests()) // the same set keeps its file name
         m_testPrompts->setTests(s.fixedTests);
 }
@@ -424,7 +431,7 @@ QString NewRunPanel::validationError() const
     if (m_profileTopics->isOverLimit())
         return tr("The run's copy of the profile would hold more than %1 topics: uncheck some of the profile's "
                   "topics above.").arg(TopicLimits::TopicsPerProfile);
-    return {};
+    return m_budget->validationError();
 }
 
 void NewRunPanel::updateRunButton()

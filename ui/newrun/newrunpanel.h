@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class BenchmarkField;
+class BudgetFields;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -75,6 +76,7 @@ private:
     QSpinBox *m_maxIterations;
     QDoubleSpinBox *m_target;
     QCheckBox *m_stepMode;
+    BudgetFields *m_budget = nullptr;
     QGroupBox *m_advanced;
     QCheckBox *m_accumulate;
     QSpinBox *m_cap;

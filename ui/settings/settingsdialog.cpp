@@ -2,6 +2,7 @@
 
 #include "keychainproblembanner.h"
 #include "keychainwaitbanner.h"
+#include "llmproviderfields.h"
 #include "models/settingscontroller.h"
 
 #include <QCheckBox>
@@ -193,30 +194,13 @@ static QWidget *testRow(QWidget *parent, const QString &name, const QString &tex
 
 QWidget *SettingsDialog::llmPage()
 {
-    auto *page = new QWidget(this);
-    page->setObjectName(u"llmPage"_s);
-    auto *form = new QFormLayout(page);
-    auto *provider = new QComboBox(page);
-    provider->setObjectName(u"llmProviderCombo"_s);
-    provider->setAccessibleName(tr("LLM provider"));
-    provider->addItems({u"claude-api"_s, u"openai"_s, u"openai-compatible"_s, u"gemini-api"_s, u"ollama"_s});
-    connect(provider, &QComboBox::textActivated, this, [this](const QString &v) { m_controller->setValue(u"llmProvider"_s, v); });
-    m_fields.insert(u"llmProvider"_s, provider);
-    form->addRow(tr("Provider:"), provider);
-    text(form, u"llmModel"_s, tr("Model:"))->setPlaceholderText(tr("the provider's default"));
-    text(form, u"anthropicApiKey"_s, tr("Anthropic API key:"), true);
-    text(form, u"openaiApiKey"_s, tr("OpenAI API key:"), true);
-    text(form, u"googleApiKey"_s, tr("Google API key:"), true);
-    text(form, u"anthropicBaseUrl"_s, tr("Anthropic base URL:"));
-    text(form, u"openaiBaseUrl"_s, tr("OpenAI(-compatible) base URL:"));
-    text(form, u"geminiBaseUrl"_s, tr("Gemini base URL:"));
-    text(form, u"ollamaBaseUrl"_s, tr("Ollama base URL:"));
+    m_llm = new LlmProviderFields(m_controller, this);
     QPushButton *button = nullptr;
     QLabel *result = nullptr;
-    form->addRow(testRow(page, u"testLlmButton"_s, tr("Test LLM"), &button, &result));
+    m_llm->form()->addRow(testRow(m_llm, u"testLlmButton"_s, tr("&Test LLM"), &button, &result));
     m_testResults.insert(int(ConnectionTester::Target::Llm), result);
     connect(button, &QPushButton::clicked, this, [this] { runTest(ConnectionTester::Target::Llm); });
-    return page;
+    return m_llm;
 }
 
 QWidget *SettingsDialog::airsPage()
@@ -302,6 +286,7 @@ void SettingsDialog::populate()
             combo->setCurrentText(v.toString());
         }
     }
+    m_llm->populate();
     for (auto it = m_secretStatus.cbegin(); it != m_secretStatus.cend(); ++it) {
         it.value()->setText(m_controller->secretStatus(it.key()));
         if (auto *edit = qobject_cast<QLineEdit *>(m_fields.value(it.key())))

@@ -7,6 +7,7 @@
 
 class KeychainProblemBanner;
 class KeychainWaitBanner;
+class LlmProviderFields;
 class QCheckBox;
 class QDialogButtonBox;
 class QFormLayout;
@@ -58,6 +59,7 @@ private:
     KeychainWaitBanner *m_wait = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
     QTabWidget *m_tabs = nullptr;
+    LlmProviderFields *m_llm = nullptr;
     QLabel *m_error = nullptr;
     bool m_saving = false;
 };
