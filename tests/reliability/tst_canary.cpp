@@ -27,6 +27,7 @@ const QList<QPair<QString, QString>> Canaries{
     {u"GOOGLE_API_KEY"_s, u"AIzaCnryGoogle3Dm7Qs1Wb5Hx9Tc"_s},
     {u"AWS_ACCESS_KEY_ID"_s, u"AKIACNRYAWS4J8N2V6ZQ"_s},
     {u"AWS_SECRET_ACCESS_KEY"_s, u"cnryAwsSecret/9Kd3+Lp7Tz1Ye5Uw"_s},
+    {u"AWS_SESSION_TOKEN"_s, u"cnryAwsSession6Bq1Mz8Xk4Pt7Ve"_s},
 };
 
 // The forms a canary could take on its way out: raw, percent-encoded, base64 (alone and as
