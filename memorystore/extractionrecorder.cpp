@@ -83,7 +83,7 @@ RecordResult ExtractionRecorder::record(const MemoryStore &store, const ExtractR
         },
         when,
         [&](const QString &stateBefore, const QString &stateAfter) {
-            return FeedbackLog(store.feedbackLogPath()).appendChange(entries, when, category, source, stateBefore, stateAfter);
+            return store.feedbackLog().appendChange(entries, when, category, source, stateBefore, stateAfter);
         });
     out.error = u.error;
     if (u.ok() && out.merge.alreadyMerged)

@@ -52,8 +52,9 @@ FeedbackLog::Entry FeedbackLog::Entry::fromJson(const QJsonObject &object)
     return e;
 }
 
-FeedbackLog::FeedbackLog(QString path)
+FeedbackLog::FeedbackLog(QString path, int lockTimeoutMs)
     : m_path(std::move(path))
+    , m_lockTimeoutMs(lockTimeoutMs)
 {}
 
 QString FeedbackLog::appendChange(QList<Entry> entries, const QDateTime &when, const QString &category,
@@ -85,9 +86,10 @@ QString FeedbackLog::append(const QList<Entry> &entries) const
     QLockFile lock(m_path + u".lock"_s);
     lock.setStaleLockTime(0); // taken over only when its process is gone
     // Appends are short, but many writers may queue behind one another (as for memory files).
-    if (!lock.tryLock(120000))
+    if (!lock.tryLock(m_lockTimeoutMs))
         return lock.error() == QLockFile::LockFailedError
-                   ? u"%1 is still locked by another process after 120 s; try again"_s.arg(QDir::toNativeSeparators(m_path))
+                   ? u"%1 is still locked by another process after %2 s; try again"_s.arg(
+                         QDir::toNativeSeparators(m_path)).arg(m_lockTimeoutMs / 1000)
                    : u"cannot create the lock file of %1; check that the memory directory is writable"_s.arg(
                          QDir::toNativeSeparators(m_path));
     QFile f(m_path);

@@ -40,7 +40,9 @@ public:
         static Entry fromJson(const QJsonObject &object);
     };
 
-    explicit FeedbackLog(QString path);
+    // Appends wait up to `lockTimeoutMs` for the log's lock (MemoryStore::feedbackLog() passes
+    // the store's own timeout, so a GUI store never blocks for the command line's 120 s).
+    explicit FeedbackLog(QString path, int lockTimeoutMs = 120000);
 
     QString path() const { return m_path; }
     QString append(const Entry &entry) const; // error message, or empty
@@ -72,4 +74,5 @@ public:
 
 private:
     QString m_path;
+    int m_lockTimeoutMs = 120000;
 };

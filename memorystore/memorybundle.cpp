@@ -358,7 +358,7 @@ MemoryBundles::Plan MemoryBundles::apply(const MemoryStore &store, const MemoryB
 {
     Plan out;
     const QDateTime when = (now.isValid() ? now : QDateTime::currentDateTimeUtc()).toUTC();
-    const FeedbackLog log(store.feedbackLogPath());
+    const FeedbackLog log = store.feedbackLog();
     for (const MemoryBundle::Category &c : bundle.categories) {
         QList<Item> items;
         CategoryMemory before, after;

@@ -25,7 +25,7 @@ QString missing(const QString &category, const QString &id)
 
 MemoryCurator::MemoryCurator(const MemoryStore &store)
     : m_store(store)
-    , m_log(store.feedbackLogPath())
+    , m_log(store.feedbackLog())
 {}
 
 QDateTime MemoryCurator::now() const

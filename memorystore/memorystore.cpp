@@ -72,6 +72,11 @@ QString MemoryStore::feedbackLogPath() const
     return m_dir + u'/' + FeedbackLog::FileName;
 }
 
+FeedbackLog MemoryStore::feedbackLog() const
+{
+    return FeedbackLog(feedbackLogPath(), m_lockTimeoutMs);
+}
+
 MemoryStore::Loaded MemoryStore::load(const QString &category) const
 {
     Loaded out;
@@ -266,7 +271,7 @@ QString MemoryStore::markRecalled(const QList<LearningRef> &refs, const QDateTim
         byCategory[r.category].insert(r.id);
     }
     const QDateTime when = (now.isValid() ? now : QDateTime::currentDateTimeUtc()).toUTC();
-    const FeedbackLog log(feedbackLogPath());
+    const FeedbackLog log = feedbackLog();
     QStringList errors;
     for (const QString &category : std::as_const(order)) {
         const QSet<QString> ids = byCategory.value(category);

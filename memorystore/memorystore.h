@@ -1,6 +1,7 @@
 #pragma once
 
 #include "categorymemory.h"
+#include "feedbacklog.h"
 #include "memoryinjector.h"
 
 #include <QDateTime>
@@ -52,12 +53,15 @@ public:
     QString pathFor(const QString &category) const;
     QString lockPathFor(const QString &category) const;
     QString feedbackLogPath() const;
+    // The feedback log, with this store's lock timeout.
+    FeedbackLog feedbackLog() const;
     // Writers wait their turn for a category's lock: up to DefaultLockTimeoutMs (a lock left by a
     // dead process is taken over at once). After LockNoticeAfterMs of waiting, the notice (if
     // set) is called once with the holder's pid, so a command line can say why it waits.
     static constexpr int DefaultLockTimeoutMs = 120000;
     static constexpr int LockNoticeAfterMs = 2000;
     void setLockTimeout(int ms) { m_lockTimeoutMs = ms; }
+    int lockTimeout() const { return m_lockTimeoutMs; }
     void setLockWaitNotice(std::function<void(qint64 holderPid)> notice) { m_lockWaitNotice = std::move(notice); }
 
     struct Loaded

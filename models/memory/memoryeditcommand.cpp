@@ -207,7 +207,7 @@ QString MemoryEditCommand::restore(const File &file, bool undo) const
     const Version &to = undo ? file.before : file.after;
     const QString path = m_store.pathFor(file.category);
     const QString name = QDir::toNativeSeparators(path);
-    const FeedbackLog log(m_store.feedbackLogPath());
+    const FeedbackLog log = m_store.feedbackLog();
     const auto state = [](const Version &v) {
         return v.exists ? FeedbackLog::stateHash(QJsonDocument::fromJson(v.bytes).object())
                         : QString();

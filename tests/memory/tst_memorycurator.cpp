@@ -6,6 +6,9 @@
 #include "memorystore/memorycurator.h"
 #include "memorystore/memorystore.h"
 
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLockFile>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -18,6 +21,12 @@ const QString kShort = u"Xk2_pQ9vLm3RtY7wZa1bC"_s;     // corroborations 2
 const QString kExclusion = u"Hq7mN2xR5tUv8wYz0AbCd"_s; // degraded
 const QString kSharp = u"Jr4sT6uV8wX0yZ2aB4cDe"_s;     // corroborations 1
 const QDateTime kNow = QDateTime::fromString(u"2025-09-09T09:09:09.009Z"_s, Qt::ISODateWithMs);
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
 
 } // namespace
 
@@ -71,6 +80,29 @@ private slots:
             QCOMPARE(l.explainConfidence(kNow, 90).shown, confidence);
         }
         QCOMPARE(m_curator->log().read().size(), logged);
+    }
+
+    // The store's lock timeout reaches the feedback log too: with the log's lock held by a
+    // live process, an edit on a store that waits briefly (the GUI's) reports the lock
+    // after its own timeout and leaves the file as it was, instead of waiting the default 120 s.
+    void feedbackLogWaitsTheStoresTimeout()
+    {
+        m_store->setLockTimeout(300);
+        QCOMPARE(m_store->feedbackLog().path(), m_store->feedbackLogPath());
+        m_curator = std::make_unique<MemoryCurator>(*m_store);
+        const QByteArray before = readAll(m_store->pathFor(kCategory));
+        QLockFile held(m_store->feedbackLogPath() + u".lock"_s);
+        QVERIFY(held.tryLock(0));
+        QElapsedTimer waited;
+        waited.start();
+        const MemoryCurator::Result r = m_curator->confirm(kCategory, kSharp);
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error.contains(u"still locked"_s), qPrintable(r.error));
+        QVERIFY2(waited.elapsed() < MemoryStore::DefaultLockTimeoutMs / 2,
+                 qPrintable(QString::number(waited.elapsed())));
+        QCOMPARE(readAll(m_store->pathFor(kCategory)), before);
+        held.unlock();
+        QVERIFY(m_curator->confirm(kCategory, kSharp).ok());
     }
 
     // Rejecting enough to invert puts the pitfall in the anti-pattern list at once and takes

@@ -42,6 +42,9 @@ MemoryBrowserPanel::MemoryBrowserPanel(const QString &memoryDir, QWidget *parent
 {
     setObjectName(u"memoryBrowserPanel"_s);
     setAccessibleName(tr("Memory"));
+    // Edits run on the GUI thread: wait for another writer's lock briefly and say so, rather
+    // than freeze the window for the command line's 120 s.
+    m_store.setLockTimeout(GuiLockTimeoutMs);
     m_categoryFilter->setSourceModel(m_categories);
     m_categoryFilter->setFilterRole(CategoryListModel::SearchRole);
     m_categoryFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);

@@ -94,6 +94,7 @@ private:
     void promptImport();
 
     MemoryStore m_store;
+    static constexpr int GuiLockTimeoutMs = 5000;
     CategoryListModel *m_categories;
     QSortFilterProxyModel *m_categoryFilter;
     LearningTableModel *m_learnings;
