@@ -33,6 +33,9 @@ RefinementRun::RefinementRun(RunServices services, RunState run, QObject *parent
     }, this);
     m_stepTimer->setSingleShot(true);
     m_delay->setSingleShot(true);
+    // Precise: a coarse timer may fire up to 5 % early, and a scan before the propagation
+    // ends measures the topic AIRS had before.
+    m_delay->setTimerType(Qt::PreciseTimer);
     if (m_run.checkpoint)
         m_checkpoint = *m_run.checkpoint;
     else
@@ -68,8 +71,8 @@ void RefinementRun::buildMachine()
                           {"generate", &RefinementRun::enterGenerate, s.llmStepTimeoutMs},
                           {"review", &RefinementRun::enterReview, 0}, // waits for a person: no timeout
                           {"duplicate-check", &RefinementRun::enterDuplicateCheck, 0},
-                          {"apply", &RefinementRun::enterApply, s.airsStepTimeoutMs + s.llmStepTimeoutMs},
-                          {"generate-tests", &RefinementRun::enterGenerateTests, s.llmStepTimeoutMs},
+                          // Deploy (with the companion's call) and the tests' call.
+                          {"apply", &RefinementRun::enterApply, s.airsStepTimeoutMs + 2 * s.llmStepTimeoutMs},
                           {"compose", &RefinementRun::enterCompose, 0},
                           {"scan", &RefinementRun::enterScan, s.scanStepTimeoutMs},
                           {"evaluate", &RefinementRun::enterEvaluate, 0},
@@ -91,11 +94,9 @@ void RefinementRun::buildMachine()
                     m_stepTimer->start(timeoutMs);
                 (this->*enter)();
             },
-            [this] {
-                m_stepTimer->stop();
-                abortInFlight();
-                cancelExtraction();
-            });
+            // Work a step started may be collected by a later one (overlapped steps): it is
+            // aborted when the run pauses, is cancelled or fails (the final states' entries).
+            [this] { m_stepTimer->stop(); });
         if (previous != StepMachine::NoState && name != "finish"_L1)
             m_machine->addTransition(previous, T::Done, id);
         previous = id;
@@ -150,6 +151,7 @@ void RefinementRun::start()
         }
         m_run.status = RunStatus::Running;
         m_run.stopReason.clear();
+        m_schedule.start();
         m_machine->start();
     }, Qt::QueuedConnection);
 }
@@ -204,11 +206,15 @@ void RefinementRun::fail(const QString &error)
 
 void RefinementRun::abortInFlight()
 {
-    if (m_llmCall) {
-        m_llmCall->disconnect(this);
-        m_llmCall->abort();
-        m_llmCall->deleteLater();
-        m_llmCall = nullptr;
+    const QList<QPointer<StructuredCall>> calls = std::exchange(m_llmCalls, {});
+    m_inFlightEstimate = {};
+    m_deferredCalls.clear();
+    for (const QPointer<StructuredCall> &call : calls) {
+        if (!call)
+            continue;
+        call->disconnect(this);
+        call->abort();
+        call->deleteLater();
     }
     if (m_scan) {
         m_scan->disconnect(this);
@@ -232,36 +238,52 @@ void RefinementRun::cancelExtraction()
         m_services.memory->cancel(); // only the finish step extracts
 }
 
-void RefinementRun::llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk)
+bool RefinementRun::llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk, bool early)
 {
     if (!m_services.llm) {
         fail(u"no LLM provider is configured"_s);
-        return;
+        return false;
     }
     LlmRequest request;
     request.system = prompt.system;
     request.user = prompt.user;
     request.schema = prompt.schema;
     request.schemaName = prompt.callName;
-    if (!withinBudget(RunBudget::estimate(request, m_run.usage)))
-        return;
+    const RunBudget::Estimate estimate = RunBudget::estimate(request, m_run.usage);
+    if (early && (!fitsBesideCallsInFlight(estimate) || !budgetProblem(estimate).isEmpty()))
+        return false; // near the budget: left to its own step, which pauses if need be
+    if (!fitsBesideCallsInFlight(estimate) && budgetProblem(estimate).isEmpty()) {
+        // Near the budget, calls go one at a time: this one is checked again (with what the
+        // calls in flight used) when they are answered, as in a strictly sequential run.
+        m_deferredCalls.append([this, prompt, onOk = std::move(onOk)] { llm(prompt, onOk); });
+        return true;
+    }
+    if (!withinBudget(estimate))
+        return false;
+    const bool iterationWork = m_inIteration;
     StructuredCall::Options options;
     options.returnsTopic = prompt.returnsTopic;
     auto *call = new StructuredCall(m_services.llm, request, options, this);
-    m_llmCall = call;
+    m_llmCalls.append(call);
+    m_inFlightEstimate.inputTokens += estimate.inputTokens;
+    m_inFlightEstimate.outputTokens += estimate.outputTokens;
     const QString name = prompt.callName;
-    connect(call, &StructuredCall::finished, this, [this, call, name, onOk = std::move(onOk)](const StructuredResult &r) {
+    connect(call, &StructuredCall::finished, this, [this, call, name, estimate, iterationWork, onOk = std::move(onOk)](const StructuredResult &r) {
         call->deleteLater();
-        if (m_llmCall == call)
-            m_llmCall = nullptr;
-        addUsage(callUsage(r.usage, r.answered));
+        m_llmCalls.removeAll(call);
+        m_inFlightEstimate.inputTokens -= estimate.inputTokens;
+        m_inFlightEstimate.outputTokens -= estimate.outputTokens;
+        addUsage(callUsage(r.usage, r.answered), iterationWork);
         if (!r.ok()) {
             fail(name + u": "_s + r.error.toString());
             return;
         }
         onOk(r.object);
+        if (m_llmCalls.isEmpty() && !m_deferredCalls.isEmpty() && m_machine->isRunning())
+            m_deferredCalls.takeFirst()();
     });
     call->start();
+    return true;
 }
 
 bool RefinementRun::saveCheckpoint()
@@ -291,16 +313,21 @@ QString RefinementRun::sessionId() const
 
 void RefinementRun::enterCompleted()
 {
+    abortInFlight();
+    cancelExtraction();
     m_run.status = RunStatus::Completed;
     leaveTenant([this] {
         m_finished = true;
         m_lock.reset();
+        m_schedule.end(m_finishPiece);
         emit finished(RunStatus::Completed);
     });
 }
 
 void RefinementRun::enterPaused()
 {
+    abortInFlight();
+    cancelExtraction();
     // A paused run keeps its profile and topics: resume finds them again.
     m_run.status = RunStatus::Paused;
     m_run.stopReason = m_pauseReason.isEmpty() ? u"paused"_s : m_pauseReason;
@@ -314,6 +341,8 @@ void RefinementRun::enterPaused()
 
 void RefinementRun::enterCancelled()
 {
+    abortInFlight();
+    cancelExtraction();
     m_run.status = RunStatus::Cancelled;
     m_run.stopReason = u"cancelled"_s;
     recordEnd(u"loop:cancelled"_s);
@@ -328,6 +357,8 @@ void RefinementRun::enterCancelled()
 
 void RefinementRun::enterFailed()
 {
+    abortInFlight();
+    cancelExtraction();
     m_run.status = RunStatus::Failed;
     m_run.stopReason = m_error;
     recordEnd(u"loop:failed"_s);

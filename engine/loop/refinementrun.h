@@ -6,6 +6,7 @@
 #include "llm/llmtypes.h"
 #include "llm/prompts/promptbook.h"
 #include "runbudget.h"
+#include "runschedule.h"
 #include "runservices.h"
 #include "stepmachine.h"
 
@@ -31,11 +32,19 @@ class TopicDeployer;
 // takes everything it created off the tenant again (TenantCleaner). A paused run keeps them.
 //
 // States: a compound Running state with the steps LoadMemory, Prepare (the run's profile),
-// Start (iteration), Generate
-// (or improve), Review (step mode: waits for the person), DuplicateCheck, Apply, GenerateTests, Compose, Scan, Evaluate, Analyze,
+// Benchmark, Start (iteration), Generate (or improve), Review (step mode: waits for the
+// person), DuplicateCheck, Apply (deploy and generate tests), Compose, Scan, Evaluate, Analyze,
 // Record (+ checkpoint), Decide, Recover and Finish; final states Completed, Paused, Failed
 // and Cancelled. Pause, cancel and failure are transitions on Running, so every step has
-// them; every waiting step has a timeout; leaving a step aborts its requests.
+// them; every waiting step has a timeout; pausing, cancelling or failing aborts every request.
+//
+// Critical-path scheduling (RunServices::overlapSteps): work starts as soon as its inputs
+// exist, so a step may start work that a later step collects. The benchmark set is written
+// while the first iteration starts (its scan waits for it); an iteration's tests are written
+// while its topic is deployed and propagates; the working suite is scanned before the
+// benchmark in one batch, and its analysis is asked for while the benchmark is still being
+// scanned. The signals keep their documented order: an early result waits for its turn.
+// Every piece of work is timed in schedule() with what it needed (RunSchedule).
 //
 // The signals are the LoopEvents of §2.9, in the same order and with the same payloads, plus
 // memoryLoaded, loopPaused, loopCancelled and loopFailed, and two for live views
@@ -56,6 +65,8 @@ public:
     // (the owner is going away, e.g. the application is closing).
     void shutdown(const QString &reason);
     const RunState &state() const { return m_run; }
+    // When each piece of this run's work (since start()) began and ended.
+    const RunSchedule &schedule() const { return m_schedule; }
 
     // A person steering the run (issue: design interactively). Each is queued onto the run's
     // thread, so any thread may call them; a request the run cannot honour becomes a warning.
@@ -127,7 +138,6 @@ private:
     void enterReview();
     void enterDuplicateCheck();
     void enterApply();
-    void enterGenerateTests();
     void enterCompose();
     void enterScan();
     void enterEvaluate();
@@ -141,8 +151,19 @@ private:
     void enterCancelled();
     void enterFailed();
 
+    // The apply step (rundeploy.cpp): the deploy chain and test generation, joined.
+    void deployTopic();
     void applyTopic(const AirsTopic &target);
     void assignProfile(const AirsTopic &target);
+    void propagated(); // the deployment is live: after the propagation wait
+    void startTests();
+    void testsWritten();
+    void joinApply();
+    // The scan step's halves (runmeasure.cpp).
+    void startScan();
+    void suiteScanned(); // every working-suite prompt has its verdict
+    bool askAnalysis(bool early = false);
+    void analysisArrived();
     void finishRecovery();
     // Exporting the best iteration's tests as a Red Team prompt set, exactly once each.
     struct PromptSetExport
@@ -176,16 +197,23 @@ private:
     void recordEnd(const QString &type);
 
     // Helpers.
-    void llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk);
+    // Several calls may be in flight at once (overlapped steps); each is aborted on pause,
+    // cancel or failure. The budget check counts the estimates of calls still in flight.
+    // `early`: work started before its step (overlapped), which is not started at all (false
+    // returned, no pause) when the budget is near; its own step asks again.
+    bool llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk, bool early = false);
     // Usage (runaccounting.cpp). Each LLM call and scan goes into the run's total
     // and, while an iteration is in progress (from its start to its record), into the
     // checkpoint's iterationUsage, which the record moves into the IterationResult. Both are
     // saved with the next checkpoint: a process killed between a call and that save loses the
     // call's count (and the call is made again on resume), never counts it twice.
-    void addUsage(const RunUsage &usage);
+    // `iterationWork`: false for a call started outside the iteration in progress.
+    void addUsage(const RunUsage &usage, bool iterationWork = true);
     RunUsage callUsage(const LlmUsage &tokens, int answered) const;
     // False after pausing the run with the reason when the next call would pass the budget.
     bool withinBudget(const RunBudget::Estimate &next);
+    QString budgetProblem(const RunBudget::Estimate &next) const; // empty: within the budget
+    bool fitsBesideCallsInFlight(const RunBudget::Estimate &next) const;
     void fail(const QString &error);
     void advance(StepMachine::Trigger trigger);
     void abortInFlight();
@@ -208,7 +236,9 @@ private:
     RunWorkspace *m_workspace = nullptr;
     TenantCleaner *m_cleaner = nullptr;
     QString m_profile; // where this run deploys and scans (RunWorkspace)
-    QPointer<StructuredCall> m_llmCall;
+    QList<QPointer<StructuredCall>> m_llmCalls;
+    RunBudget::Estimate m_inFlightEstimate; // of the calls in m_llmCalls
+    QList<std::function<void()>> m_deferredCalls; // waiting for the calls in flight (budget)
     QPointer<ScanBatch> m_scan;
     QTimer *m_delay = nullptr;
 
@@ -230,6 +260,28 @@ private:
     std::optional<ProposalKind> m_proposal; // m_topic is a proposal the person may review
     std::optional<Topic> m_rejected;        // the proposal the person asked to replace
     QString m_memorySection;
+
+    // Overlapped work (critical-path scheduling) and its timings.
+    RunSchedule m_schedule;
+    struct Pieces // this iteration's entries in m_schedule
+    {
+        int generate = RunSchedule::None, deploy = RunSchedule::None, propagate = RunSchedule::None,
+            tests = RunSchedule::None, scan = RunSchedule::None, scanBenchmark = RunSchedule::None,
+            analyze = RunSchedule::None;
+    } m_pieces;
+    int m_loadMemoryPiece = RunSchedule::None;
+    int m_benchmarkPiece = RunSchedule::None; // the benchmark set written by this process
+    int m_chainPiece = RunSchedule::None;     // the last piece of the iteration before (record, recover)
+    int m_finishPiece = RunSchedule::None;
+    bool m_benchmarkPending = false;          // the benchmark set is being written in the background
+    bool m_scanWaits = false;                 // the scan step waits for the benchmark set
+    bool m_deployDone = false;
+    bool m_testsStarted = false;
+    bool m_testsDone = false;
+    int m_suiteLeft = 0;                      // working-suite prompts still to be scanned
+    bool m_analysisAsked = false;
+    int m_analysisRound = 0; // an answer to an earlier round is stale
+    std::optional<AnalysisReport> m_earlyAnalysis; // arrived before the analyze step
     bool m_inIteration = false; // usage counts towards the iteration in progress
     QString m_error;
     QString m_stepName;

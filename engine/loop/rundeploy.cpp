@@ -1,7 +1,9 @@
-// RefinementRun's deployment step: the topic (and, for block intent, its companion) created
-// or updated in AIRS and pinned on the run's profile, then the propagation wait.
+// RefinementRun's apply step: the topic (and, for block intent, its companion) created or
+// updated in AIRS and pinned on the run's profile, then the propagation wait; and the
+// iteration's tests written, at the same time when steps overlap (they need the topic only).
 #include "refinementrun.h"
 
+#include "domain/categorybreakdown.h"
 #include "llm/prompts/promptbook.h"
 #include "runworkspace.h"
 #include "topicdeployer.h"
@@ -21,6 +23,17 @@ Topic RefinementRun::deployed(const Topic &topic, const QString &topicId) const
 void RefinementRun::enterApply()
 {
     emit stepChanged(u"apply"_s);
+    m_deployDone = false;
+    m_testsStarted = false;
+    m_testsDone = false;
+    m_pieces.deploy = m_schedule.begin(u"deploy"_s, m_iteration, {m_pieces.generate});
+    deployTopic();
+    if (m_services.overlapSteps) // the tests need the topic, not its deployment
+        startTests();
+}
+
+void RefinementRun::deployTopic()
+{
     const auto record = [this](const QString &name) { return m_workspace->recordTopic(name); };
     if (m_checkpoint.topicId.isEmpty()) {
         m_deployer->create(m_topic, [this](const AirsResult<AirsTopic> &r) {
@@ -44,7 +57,7 @@ void RefinementRun::enterApply()
             m_checkpoint.topicId.clear();
             m_checkpoint.companionTopicId.clear();
             m_companion.reset();
-            enterApply();
+            deployTopic();
             return;
         }
         if (!r.ok())
@@ -99,13 +112,62 @@ void RefinementRun::assignProfile(const AirsTopic &target)
                        [this](const AirsResult<AirsProfile> &r) {
         if (!r.ok())
             return fail(r.error.toString());
-        auto done = [this] {
-            emit applyComplete(m_checkpoint.topicId);
-            advance(StepMachine::Trigger::Done);
-        };
+        m_schedule.end(m_pieces.deploy);
+        m_pieces.propagate = m_schedule.begin(u"propagate"_s, m_iteration, {m_pieces.deploy});
         if (m_services.propagationDelayMs <= 0)
-            return done();
-        connect(m_delay, &QTimer::timeout, this, done, Qt::SingleShotConnection);
+            return propagated();
+        connect(m_delay, &QTimer::timeout, this, &RefinementRun::propagated, Qt::SingleShotConnection);
         m_delay->start(m_services.propagationDelayMs);
     }, m_workspace->replacedNames(candidates));
+}
+
+void RefinementRun::propagated()
+{
+    m_schedule.end(m_pieces.propagate);
+    m_deployDone = true;
+    emit applyComplete(m_checkpoint.topicId);
+    emit stepChanged(u"test"_s); // the tests' step, in its documented place (it may be done)
+    if (!m_testsStarted)
+        startTests();
+    else
+        joinApply();
+}
+
+void RefinementRun::startTests()
+{
+    m_testsStarted = true;
+    m_pieces.tests = m_schedule.begin(u"tests"_s, m_iteration, {m_pieces.generate});
+    if (!m_run.userInput.fixedTests.isEmpty()) {
+        m_generated = m_run.userInput.fixedTests; // imported from CSV: no LLM call
+        testsWritten();
+        return;
+    }
+    PromptBook::TestsInput input{m_topic, m_run.userInput.intent, {}, m_memorySection, {}};
+    for (const LabelCorrection &c : std::as_const(m_run.steering.corrections))
+        input.corrected.append(TestCase{c.prompt, c.expectedTriggered, {}, TestSource::Generated, {}});
+    if (m_iteration > 1) {
+        if (const IterationResult *last = m_run.lastRecorded())
+            input.breakdown = CategoryBreakdown::compute(last->testResults);
+    }
+    llm(PromptBook::generateTests(input), [this](const QJsonObject &o) {
+        m_generated = PromptBook::testsFromJson(o);
+        const QStringList problems = PromptBook::testsProblems(m_generated);
+        if (!problems.isEmpty())
+            return fail(u"generate_tests: "_s + problems.join(u"; "_s));
+        testsWritten();
+    });
+}
+
+void RefinementRun::testsWritten()
+{
+    m_schedule.end(m_pieces.tests);
+    m_testsDone = true;
+    joinApply();
+}
+
+void RefinementRun::joinApply()
+{
+    // Compose (and tests:composed) follows apply:complete, whichever finished first.
+    if (m_deployDone && m_testsDone)
+        advance(StepMachine::Trigger::Done);
 }

@@ -29,6 +29,8 @@ void RefinementRun::enterDecide()
 void RefinementRun::enterRecover()
 {
     emit stepChanged(u"recover"_s);
+    // After the record, or (duplicate path) after the generate that found the duplicate.
+    m_chainPiece = m_schedule.begin(u"recover"_s, m_iteration, {m_chainPiece, m_pieces.generate});
     if (m_duplicateOf > 0) {
         // §2.6: nothing is deployed, scanned or recorded; the duplicate counts as a regression.
         emit topicDuplicate(m_topic, m_duplicateOf);
@@ -100,6 +102,7 @@ void RefinementRun::finishRecovery()
         }
     }
     m_checkpoint.decisionPending = false;
+    m_schedule.end(m_chainPiece);
     if (!stop.isEmpty()) {
         m_run.stopReason = stop;
         m_checkpoint.finishReason = stop;
@@ -116,6 +119,7 @@ void RefinementRun::finishRecovery()
 void RefinementRun::enterFinish()
 {
     emit stepChanged(u"finish"_s);
+    m_finishPiece = m_schedule.begin(u"finish"_s, 0, {m_chainPiece}); // ends when the run is done
     // Saved before any of the finish runs (the file still says "running", with the finish
     // reason): a process killed while finishing resumes into finishing, never into another
     // iteration.

@@ -28,6 +28,9 @@ struct RunServices
     QString source;                       // provider/model, recorded with extracted learnings
     PriceTable prices;                    // config.json llmPrices: the estimated cost of calls
 
+    // Start each piece of work as soon as its inputs exist (RefinementRun); false runs every
+    // step strictly after the one before, as the original tool did (for comparison).
+    bool overlapSteps = true;
     int scanConcurrency = 5;
     double scanRate = 0;
     int propagationDelayMs = 10000; // AIRS needs time after a topic or profile change

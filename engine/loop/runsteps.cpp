@@ -1,10 +1,8 @@
 // The per-iteration steps of RefinementRun: from the start of an iteration to its record.
 #include "refinementrun.h"
 
-#include "airs/scanbatch.h"
 #include "domain/categorybreakdown.h"
 #include "domain/testcomposition.h"
-#include "domain/benchmarkscore.h"
 #include "llm/prompts/promptbook.h"
 #include "looplog.h"
 #include "looppolicy.h"
@@ -18,28 +16,14 @@
 
 using namespace Qt::StringLiterals;
 
-namespace {
-// A test and what AIRS said of its prompt.
-TestResult judged(const TestCase &test, const ScanVerdict &v)
-{
-    TestResult r;
-    r.testCase = test;
-    r.actualTriggered = v.triggered;
-    r.scanAction = v.action;
-    r.scanId = v.scanId;
-    r.reportId = v.reportId;
-    r.correct = test.expectedTriggered == v.triggered;
-    r.scanCategory = v.category;
-    r.detections = v.detections;
-    return r;
-}
-} // namespace
 
 void RefinementRun::enterLoadMemory()
 {
     emit stepChanged(u"load-memory"_s);
+    m_loadMemoryPiece = m_schedule.begin(u"load-memory"_s, 0);
     // A run resumed to finish writes no topic: reading (and so recalling) learnings is moot.
     if (!m_services.memory || !m_checkpoint.finishReason.isEmpty()) {
+        m_schedule.end(m_loadMemoryPiece);
         advance(StepMachine::Trigger::Done);
         return;
     }
@@ -47,6 +31,7 @@ void RefinementRun::enterLoadMemory()
         QMetaObject::invokeMethod(this, [this, loaded] {
             if (m_stepName != "load-memory"_L1)
                 return;
+            m_schedule.end(m_loadMemoryPiece);
             if (!loaded.error.isEmpty())
                 emit warning(u"memory could not be read: "_s + loaded.error);
             m_memorySection = loaded.section;
@@ -59,9 +44,11 @@ void RefinementRun::enterLoadMemory()
 void RefinementRun::enterPrepare()
 {
     emit stepChanged(u"prepare"_s);
-    m_workspace->prepare(m_run.id, m_run.userInput, m_run.tenant, [this](const QString &profile, const QString &error) {
+    const int piece = m_schedule.begin(u"prepare"_s, 0);
+    m_workspace->prepare(m_run.id, m_run.userInput, m_run.tenant, [this, piece](const QString &profile, const QString &error) {
         if (!error.isEmpty())
             return fail(error);
+        m_schedule.end(piece);
         m_profile = profile;
         advance(StepMachine::Trigger::Done);
     });
@@ -89,16 +76,30 @@ void RefinementRun::enterBenchmark()
             frozen();
         return;
     }
+    // The set needs only the run's settings: with overlapped steps it is written while the
+    // first iteration starts, and that iteration's scan waits for it.
+    const bool background = m_services.overlapSteps;
+    m_benchmarkPiece = m_schedule.begin(u"benchmark"_s, 0);
+    m_benchmarkPending = true;
     llm(PromptBook::generateBenchmark({in.topicDescription, in.intent, in.seedExamples, in.benchmarkSize}),
-        [this, frozen](const QJsonObject &o) {
+        [this, background](const QJsonObject &o) {
             const QList<TestCase> set = PromptBook::benchmarkFromJson(o, m_run.userInput.benchmarkSize);
             const QStringList problems = PromptBook::testsProblems(set);
             if (!problems.isEmpty())
                 return fail(u"generate_benchmark: "_s + problems.join(u"; "_s));
             m_run.benchmarkSet = set;
-            if (saveCheckpoint()) // frozen in the run file before the first iteration
-                frozen();
+            if (!saveCheckpoint()) // frozen in the run file before the first scan
+                return;
+            m_schedule.end(m_benchmarkPiece);
+            m_benchmarkPending = false;
+            emit benchmarkReady(int(m_run.benchmarkSet.size()));
+            if (!background)
+                advance(StepMachine::Trigger::Done);
+            else if (std::exchange(m_scanWaits, false))
+                startScan();
         });
+    if (background && m_benchmarkPending)
+        advance(StepMachine::Trigger::Done);
 }
 
 void RefinementRun::enterStart()
@@ -137,6 +138,7 @@ void RefinementRun::enterStart()
     m_results.clear();
     m_duplicateOf = 0;
     m_deployAsIs = false;
+    m_pieces = {};
     // From here to the record, calls and scans count towards this iteration (a resumed one
     // goes on from what the checkpoint says it used before the pause). The first topic is
     // written here, so it counts in iteration 1, like its companion topic (apply step).
@@ -156,6 +158,8 @@ void RefinementRun::enterGenerate()
 {
     emit stepChanged(u"generate"_s);
     m_proposal.reset();
+    // Ended when the topic exists (the review step); the first needs the memory's section.
+    m_pieces.generate = m_schedule.begin(u"generate"_s, m_iteration, {m_chainPiece, m_loadMemoryPiece});
     const RunSettings &in = m_run.userInput;
     // A proposal still waiting for the person (the run was paused or closed there): back to it.
     if (const std::optional<PendingProposal> &p = m_run.steering.pending; p && p->iteration == m_iteration) {
@@ -224,30 +228,6 @@ void RefinementRun::enterDuplicateCheck()
     advance(StepMachine::Trigger::Done);
 }
 
-void RefinementRun::enterGenerateTests()
-{
-    emit stepChanged(u"test"_s);
-    if (!m_run.userInput.fixedTests.isEmpty()) {
-        m_generated = m_run.userInput.fixedTests; // imported from CSV: no LLM call
-        advance(StepMachine::Trigger::Done);
-        return;
-    }
-    PromptBook::TestsInput input{m_topic, m_run.userInput.intent, {}, m_memorySection, {}};
-    for (const LabelCorrection &c : std::as_const(m_run.steering.corrections))
-        input.corrected.append(TestCase{c.prompt, c.expectedTriggered, {}, TestSource::Generated, {}});
-    if (m_iteration > 1) {
-        if (const IterationResult *last = m_run.lastRecorded())
-            input.breakdown = CategoryBreakdown::compute(last->testResults);
-    }
-    llm(PromptBook::generateTests(input), [this](const QJsonObject &o) {
-        m_generated = PromptBook::testsFromJson(o);
-        const QStringList problems = PromptBook::testsProblems(m_generated);
-        if (!problems.isEmpty())
-            return fail(u"generate_tests: "_s + problems.join(u"; "_s));
-        advance(StepMachine::Trigger::Done);
-    });
-}
-
 void RefinementRun::enterCompose()
 {
     const RunSettings &in = m_run.userInput;
@@ -283,88 +263,10 @@ void RefinementRun::enterCompose()
     advance(StepMachine::Trigger::Done);
 }
 
-void RefinementRun::enterScan()
-{
-    emit stepChanged(u"scan"_s);
-    ScanBatch::Options options;
-    options.profileName = m_profile;
-    options.sessionId = sessionId();
-    options.intent = m_run.userInput.intent;
-    options.concurrency = m_run.userInput.scanConcurrency.value_or(m_services.scanConcurrency);
-    options.ratePerSecond = m_run.userInput.scanRate.value_or(m_services.scanRate);
-    auto *batch = new ScanBatch(m_services.airs, options, this);
-    m_scan = batch;
-    m_results = QList<TestResult>(m_suite.size());
-    // The working suite first, then the benchmark (each prompt `repeats` times, for stability).
-    const qsizetype working = m_suite.size();
-    const qsizetype benchmark = m_run.benchmarkSet.size();
-    const int repeats = benchmark > 0 ? std::max(1, m_run.userInput.scanRepeats) : 0;
-    m_benchmarkVerdicts = QList<QList<ScanVerdict>>(benchmark, QList<ScanVerdict>(repeats));
-    m_benchmarkScore.reset();
-    connect(batch, &ScanBatch::scanned, this, [this, working, benchmark](int index, const ScanVerdict &v, int completed, int total) {
-        if (index >= working) {
-            const qsizetype at = index - working;
-            m_benchmarkVerdicts[at % benchmark][at / benchmark] = v;
-            addUsage(RunUsage{0, 0, 0, 1, {}}); // one scan (a retried request is still one)
-            emit testProgress(completed, total);
-            return;
-        }
-        m_results[index] = judged(m_suite.at(index), v);
-        addUsage(RunUsage{0, 0, 0, 1, {}});
-        emit testScanned(index, m_results.at(index));
-        emit testProgress(completed, total);
-    });
-    connect(batch, &ScanBatch::finished, this, [this, batch] {
-        batch->deleteLater();
-        m_scan = nullptr;
-        advance(StepMachine::Trigger::Done);
-    });
-    connect(batch, &ScanBatch::failed, this, [this](const AirsError &e) { fail(e.toString()); });
-    QStringList prompts;
-    for (const TestCase &t : std::as_const(m_suite))
-        prompts.append(t.prompt);
-    for (int r = 0; r < repeats; ++r) {
-        for (const TestCase &t : std::as_const(m_run.benchmarkSet))
-            prompts.append(t.prompt);
-    }
-    batch->start(prompts);
-}
-
-void RefinementRun::enterEvaluate()
-{
-    emit stepChanged(u"evaluate"_s);
-    m_metrics = EfficacyMetrics::compute(m_results);
-    if (!m_run.benchmarkSet.isEmpty()) {
-        QList<TestResult> results;
-        QList<int> unstable;
-        for (qsizetype i = 0; i < m_run.benchmarkSet.size(); ++i) {
-            const QList<ScanVerdict> &verdicts = m_benchmarkVerdicts.at(i);
-            const ScanVerdict &v = verdicts.first();
-            results.append(judged(m_run.benchmarkSet.at(i), v));
-            if (std::any_of(verdicts.cbegin(), verdicts.cend(), [&v](const ScanVerdict &o) { return o.triggered != v.triggered; }))
-                unstable.append(int(i));
-        }
-        m_benchmarkScore = BenchmarkScore::compute(results, unstable);
-        m_benchmarkScore->version = m_run.steering.benchmarkVersion();
-    }
-    emit evaluateComplete(m_metrics);
-    advance(StepMachine::Trigger::Done);
-}
-
-void RefinementRun::enterAnalyze()
-{
-    emit stepChanged(u"analyze"_s);
-    llm(PromptBook::analyzeResults({m_topic, m_results, m_metrics, m_run.userInput.intent, m_memorySection}),
-        [this](const QJsonObject &o) {
-            m_analysis = PromptBook::analysisFromJson(o);
-            emit analyzeComplete(m_analysis);
-            advance(StepMachine::Trigger::Done);
-        });
-}
-
 void RefinementRun::enterRecord()
 {
     emit stepChanged(u"record"_s);
+    const int piece = m_schedule.begin(u"record"_s, m_iteration, {m_pieces.analyze, m_pieces.scanBenchmark});
     IterationResult it;
     it.iteration = m_iteration;
     it.timestamp = QDateTime::currentDateTimeUtc();
@@ -387,6 +289,8 @@ void RefinementRun::enterRecord()
     m_checkpoint.decisionPending = true; // taken by decide/recover, or by a resume
     if (!saveCheckpoint())
         return;
+    m_schedule.end(piece);
+    m_chainPiece = piece;
     emit iterationComplete(it);
     advance(StepMachine::Trigger::Done);
 }

@@ -88,6 +88,7 @@ void RefinementRun::proposed(ProposalKind kind)
 
 void RefinementRun::enterReview()
 {
+    m_schedule.end(m_pieces.generate); // the topic exists (a person's review is not generation)
     if (!m_proposal) { // the checkpoint's topic, tested as it is: nothing new to review
         advance(StepMachine::Trigger::Done);
         return;
@@ -177,6 +178,13 @@ void RefinementRun::handleCorrection(const QString &prompt, bool undo)
     SteeringEdits::relabel(m_suite, prompt, label);
     SteeringEdits::relabel(m_generated, prompt, label);
     SteeringEdits::relabel(m_results, prompt, label);
+    if (m_analysisAsked && m_stepName != "analyze"_L1) {
+        // Asked early, with the old label: the analyze step asks again (the answer of the
+        // stale call is dropped when it comes).
+        ++m_analysisRound;
+        m_analysisAsked = false;
+        m_earlyAnalysis.reset();
+    }
     if (m_machine->isRunning() && !saveCheckpoint())
         return;
     if (m_services.memory)

@@ -147,7 +147,11 @@ private slots:
         LoopHarness h(llm.baseUrl());
         RunState fresh = newRun();
         fresh.userInput.maxIterations = 1;
-        RefinementRun run(h.services(), fresh);
+        RunServices services = h.services();
+        // The faults hit the next requests: one call at a time makes them the benchmark's
+        // (overlapped, the first topic's call is in flight beside it).
+        services.overlapSteps = false;
+        RefinementRun run(services, fresh);
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         const QList<LlmEmulator::RecordedRequest> requests = llm.requests();
         QCOMPARE(requests.first().status, 503);

@@ -85,7 +85,9 @@ ScriptedHttpServer::Step ScriptedLlm::answer(const ScriptedHttpServer::Request &
     } else {
         return ScriptedHttpServer::Step::json(400, "{\"error\":{\"message\":\"unknown call\"}}");
     }
-    return ScriptedHttpServer::Step::json(200, completion(out));
+    ScriptedHttpServer::Step step = ScriptedHttpServer::Step::json(200, completion(out));
+    step.delayMs = delayMs.value(call, 0);
+    return step;
 }
 
 QList<ScriptedLlm::Received> ScriptedLlm::receivedFor(const QString &call) const

@@ -33,6 +33,7 @@ public:
     QJsonObject extraction = defaultExtraction();
     int malformedExtractions = 0;
     int extractionDelayMs = 0; // extract_learnings answers this much later
+    QHash<QString, int> delayMs; // call name -> its answers come this much later (others: at once)
 
     // Every request, in order, as the model saw it.
     struct Received

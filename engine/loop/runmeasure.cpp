@@ -1,0 +1,162 @@
+// RefinementRun's measuring steps: the scan of the working suite and the benchmark in one
+// batch, the evaluation, and the analysis of the working suite's errors. With overlapped steps
+// the analysis is asked for as soon as the working suite is scanned (it needs nothing of the
+// benchmark), while the benchmark is still being scanned; its event still follows
+// evaluate:complete.
+#include "refinementrun.h"
+
+#include "airs/scanbatch.h"
+#include "domain/benchmarkscore.h"
+#include "llm/prompts/promptbook.h"
+
+using namespace Qt::StringLiterals;
+
+namespace {
+// A test and what AIRS said of its prompt.
+TestResult judged(const TestCase &test, const ScanVerdict &v)
+{
+    TestResult r;
+    r.testCase = test;
+    r.actualTriggered = v.triggered;
+    r.scanAction = v.action;
+    r.scanId = v.scanId;
+    r.reportId = v.reportId;
+    r.correct = test.expectedTriggered == v.triggered;
+    r.scanCategory = v.category;
+    r.detections = v.detections;
+    return r;
+}
+} // namespace
+
+void RefinementRun::enterScan()
+{
+    emit stepChanged(u"scan"_s);
+    if (m_benchmarkPending) { // still being written (overlapped): its callback starts the scan
+        m_scanWaits = true;
+        return;
+    }
+    startScan();
+}
+
+void RefinementRun::startScan()
+{
+    ScanBatch::Options options;
+    options.profileName = m_profile;
+    options.sessionId = sessionId();
+    options.intent = m_run.userInput.intent;
+    options.concurrency = m_run.userInput.scanConcurrency.value_or(m_services.scanConcurrency);
+    options.ratePerSecond = m_run.userInput.scanRate.value_or(m_services.scanRate);
+    auto *batch = new ScanBatch(m_services.airs, options, this);
+    m_scan = batch;
+    m_results = QList<TestResult>(m_suite.size());
+    // The working suite first, then the benchmark (each prompt `repeats` times, for stability),
+    // under the one concurrency limit: the analysis waits only for the working suite.
+    const qsizetype working = m_suite.size();
+    const qsizetype benchmark = m_run.benchmarkSet.size();
+    const int repeats = benchmark > 0 ? std::max(1, m_run.userInput.scanRepeats) : 0;
+    m_benchmarkVerdicts = QList<QList<ScanVerdict>>(benchmark, QList<ScanVerdict>(repeats));
+    m_benchmarkScore.reset();
+    m_suiteLeft = int(working);
+    m_analysisAsked = false;
+    m_earlyAnalysis.reset();
+    m_pieces.scan = m_schedule.begin(u"scan"_s, m_iteration, {m_pieces.propagate, m_pieces.tests});
+    if (benchmark > 0) {
+        m_pieces.scanBenchmark =
+            m_schedule.begin(u"scan-benchmark"_s, m_iteration, {m_pieces.propagate, m_benchmarkPiece});
+    }
+    connect(batch, &ScanBatch::scanned, this, [this, working, benchmark](int index, const ScanVerdict &v, int completed, int total) {
+        addUsage(RunUsage{0, 0, 0, 1, {}}); // one scan (a retried request is still one)
+        if (index >= working) {
+            const qsizetype at = index - working;
+            m_benchmarkVerdicts[at % benchmark][at / benchmark] = v;
+            emit testProgress(completed, total);
+            return;
+        }
+        m_results[index] = judged(m_suite.at(index), v);
+        emit testScanned(index, m_results.at(index));
+        emit testProgress(completed, total);
+        if (--m_suiteLeft == 0)
+            suiteScanned();
+    });
+    connect(batch, &ScanBatch::finished, this, [this, batch] {
+        batch->deleteLater();
+        m_scan = nullptr;
+        m_schedule.end(m_pieces.scan); // an empty working suite
+        m_schedule.end(m_pieces.scanBenchmark);
+        advance(StepMachine::Trigger::Done);
+    });
+    connect(batch, &ScanBatch::failed, this, [this](const AirsError &e) { fail(e.toString()); });
+    QStringList prompts;
+    for (const TestCase &t : std::as_const(m_suite))
+        prompts.append(t.prompt);
+    for (int r = 0; r < repeats; ++r) {
+        for (const TestCase &t : std::as_const(m_run.benchmarkSet))
+            prompts.append(t.prompt);
+    }
+    batch->start(prompts);
+}
+
+void RefinementRun::suiteScanned()
+{
+    m_schedule.end(m_pieces.scan);
+    // Only worth it while benchmark scans are left; otherwise the analyze step asks.
+    if (!m_services.overlapSteps || !m_scan || m_scan->completed() >= m_scan->total())
+        return;
+    m_metrics = EfficacyMetrics::compute(m_results); // what the evaluate step computes again
+    askAnalysis(true);
+}
+
+bool RefinementRun::askAnalysis(bool early)
+{
+    const int round = ++m_analysisRound;
+    m_analysisAsked = llm(PromptBook::analyzeResults({m_topic, m_results, m_metrics, m_run.userInput.intent, m_memorySection}),
+        [this, round](const QJsonObject &o) {
+            if (round != m_analysisRound)
+                return; // a label was corrected since: asked again
+            m_schedule.end(m_pieces.analyze);
+            m_earlyAnalysis = PromptBook::analysisFromJson(o);
+            analysisArrived();
+        }, early);
+    if (m_analysisAsked) // the answer comes later, from the event loop
+        m_pieces.analyze = m_schedule.begin(u"analyze"_s, m_iteration, {m_pieces.scan});
+    return m_analysisAsked;
+}
+
+void RefinementRun::analysisArrived()
+{
+    if (m_stepName != "analyze"_L1 || !m_earlyAnalysis)
+        return; // asked early: its turn comes after evaluate:complete
+    m_analysis = *std::exchange(m_earlyAnalysis, std::nullopt);
+    emit analyzeComplete(m_analysis);
+    advance(StepMachine::Trigger::Done);
+}
+
+void RefinementRun::enterEvaluate()
+{
+    emit stepChanged(u"evaluate"_s);
+    m_metrics = EfficacyMetrics::compute(m_results);
+    if (!m_run.benchmarkSet.isEmpty()) {
+        QList<TestResult> results;
+        QList<int> unstable;
+        for (qsizetype i = 0; i < m_run.benchmarkSet.size(); ++i) {
+            const QList<ScanVerdict> &verdicts = m_benchmarkVerdicts.at(i);
+            const ScanVerdict &v = verdicts.first();
+            results.append(judged(m_run.benchmarkSet.at(i), v));
+            if (std::any_of(verdicts.cbegin(), verdicts.cend(), [&v](const ScanVerdict &o) { return o.triggered != v.triggered; }))
+                unstable.append(int(i));
+        }
+        m_benchmarkScore = BenchmarkScore::compute(results, unstable);
+        m_benchmarkScore->version = m_run.steering.benchmarkVersion();
+    }
+    emit evaluateComplete(m_metrics);
+    advance(StepMachine::Trigger::Done);
+}
+
+void RefinementRun::enterAnalyze()
+{
+    emit stepChanged(u"analyze"_s);
+    if (!m_analysisAsked)
+        askAnalysis();
+    else
+        analysisArrived(); // already here, or on its way (analysisArrived() then advances)
+}
