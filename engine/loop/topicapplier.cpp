@@ -53,6 +53,7 @@ TopicApplier::TopicApplier(ManagementClient *management, QObject *parent)
     , m_delay(new QTimer(this))
 {
     m_delay->setSingleShot(true);
+    m_delay->setTimerType(Qt::PreciseTimer); // a coarse one may end the propagation wait early
 }
 
 const ApplyRecord *TopicApplier::lastApplied(const RunState &run)
