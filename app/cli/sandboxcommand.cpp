@@ -23,12 +23,19 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
     const QCommandLineOption faultsOpt(u"faults"_s, u"Inject faults at these rates (see --help)"_s,
                                        u"SPEC"_s);
     parser.addOption(faultsOpt);
+    const QCommandLineOption propagationOpt(u"propagation-ms"_s, u"Propagation delay"_s, u"N"_s,
+                                            u"0"_s);
+    const QCommandLineOption scanLatencyOpt(u"scan-latency-ms"_s, u"Scan latency"_s, u"N"_s,
+                                            u"0"_s);
+    const QCommandLineOption llmLatencyOpt(u"llm-latency-ms"_s, u"LLM latency"_s, u"N"_s, u"0"_s);
+    parser.addOptions({propagationOpt, scanLatencyOpt, llmLatencyOpt});
     if (!parser.parse(QStringList{u"daystrom sandbox"_s} + arguments)) {
         ctx.err << "daystrom sandbox: " << parser.errorText() << '\n';
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom sandbox serve [--port N] [--faults SPEC]\n\n"
+        ctx.out << "Usage: daystrom sandbox serve [--port N] [--faults SPEC] [--propagation-ms N]\n"
+                   "                              [--scan-latency-ms N] [--llm-latency-ms N]\n\n"
                    "Serves the AIRS emulator (scan, OAuth2, management, Red Team prompt sets) and\n"
                    "the sandbox LLM (OpenAI-compatible) on 127.0.0.1 with a ready profile, prints\n"
                    "the settings that point the CLI at it, and serves until interrupted (Ctrl+C).\n"
@@ -50,7 +57,12 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
                    "  Faults other than cut and truncated are answered without performing the\n"
                    "  request. Rates, not positions, are the contract: the same spec and seed\n"
                    "  repeat a route's fault sequence only if its requests arrive in the same\n"
-                   "  order. GET /_sandbox/faults on either emulator counts the faults injected.\n";
+                   "  order. GET /_sandbox/faults on either emulator counts the faults injected.\n"
+                   "  --propagation-ms N   a topic or profile change reaches scans N ms after it\n"
+                   "                       was made; a scan before that sees the old state and is\n"
+                   "                       listed at GET /_sandbox/propagation (default 0)\n"
+                   "  --scan-latency-ms N  every scan is answered after N ms (default 0)\n"
+                   "  --llm-latency-ms N   every LLM call is answered after N ms (default 0)\n";
         return ExitCode::Ok;
     }
     if (parser.positionalArguments() != QStringList{u"serve"_s}) {
@@ -64,6 +76,17 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
                 << parser.value(portOpt) << "\"\n";
         return ExitCode::Usage;
     }
+    int delays[3] = {0, 0, 0}; // propagation, scan latency, LLM latency
+    const QCommandLineOption *delayOpts[3] = {&propagationOpt, &scanLatencyOpt, &llmLatencyOpt};
+    for (int i = 0; i < 3; ++i) {
+        delays[i] = parser.value(*delayOpts[i]).toInt(&ok);
+        if (!ok || delays[i] < 0) {
+            ctx.err << "daystrom sandbox: --" << delayOpts[i]->names().constFirst()
+                    << " must be a whole number of milliseconds, not \""
+                    << parser.value(*delayOpts[i]) << "\"\n";
+            return ExitCode::Usage;
+        }
+    }
     FaultSpec faults;
     if (parser.isSet(faultsOpt)) {
         QString error;
@@ -76,6 +99,10 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
     }
     auto *airs = new AirsEmulator({}, QCoreApplication::instance());
     airs->setFaultSpec(faults);
+    AirsEmulator::Faults airsFaults;
+    airsFaults.propagationDelayMs = delays[0];
+    airsFaults.scanLatencyMs = delays[1];
+    airs->setFaults(airsFaults);
     if (airs->start(quint16(port)) == 0) {
         ctx.err << "daystrom sandbox: cannot listen on 127.0.0.1:" << port << '\n';
         return ExitCode::Usage;
@@ -83,6 +110,9 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
     airs->addProfile(SandboxProfile);
     auto *llm = new LlmEmulator(QCoreApplication::instance());
     llm->setFaultInjector(airs->faultInjector()); // one spec, one tally for both
+    LlmEmulator::Faults llmFaults;
+    llmFaults.latencyMs = delays[2];
+    llm->setFaults(llmFaults);
     if (llm->start() == 0) {
         ctx.err << "daystrom sandbox: the LLM emulator cannot listen on 127.0.0.1\n";
         return ExitCode::Usage;
@@ -103,6 +133,10 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
             << "  OPENAI_BASE_URL=" << llm->baseUrl().toString() << '\n'
             << "Security profile: " << SandboxProfile << "\n"
             << "Faults: " << (faults.isEmpty() ? u"none"_s : faults.toString()) << '\n'
+            << (delays[0] + delays[1] + delays[2] > 0
+                    ? u"Delays: propagation %1 ms, scan latency %2 ms, LLM latency %3 ms\n"_s.arg(
+                          delays[0]).arg(delays[1]).arg(delays[2])
+                    : QString())
             << "Serving until interrupted (Ctrl+C).\n";
     ctx.out.flush();
     InterruptWatcher interrupts;

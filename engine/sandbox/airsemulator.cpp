@@ -23,6 +23,7 @@ using namespace Qt::StringLiterals;
 namespace {
 constexpr QStringView kManagementBase = u"/aisec";
 constexpr QStringView kRedTeamBase = u"/ai-red-teaming/mgmt-plane";
+constexpr QStringView kPropagationPath = u"/_sandbox/propagation";
 
 bool isSecretHeader(const QByteArray &name)
 {
@@ -127,6 +128,17 @@ AirsEmulator::Faults AirsEmulator::faults() const
 void AirsEmulator::setFaults(const Faults &faults)
 {
     m_faults.setFaults(faults);
+    m_state->propagation.setDelayMs(faults.propagationDelayMs);
+}
+
+QList<PropagationViolation> AirsEmulator::propagationViolations() const
+{
+    return m_state->propagation.violations();
+}
+
+int AirsEmulator::propagationViolationCount() const
+{
+    return int(m_state->propagation.violations().size());
 }
 
 void AirsEmulator::setFaultInjector(std::shared_ptr<FaultInjector> injector)
@@ -211,8 +223,10 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
     const bool scan = ScanRoutes::isScanPath(in.path);
     const quint64 id = hold(request, socket);
     m_held.emplace(id, HeldRequest{in.path, scan, false});
-    if (in.method == "GET" && in.path == FaultInjector::CountsPath) {
-        answerAfter(id, 0, ApiReply::json(m_injector->counts()));
+    const bool propagation = in.path == kPropagationPath;
+    if (in.method == "GET" && (in.path == FaultInjector::CountsPath || propagation)) {
+        answerAfter(id, 0, ApiReply::json(propagation ? m_state->propagation.json()
+                                                      : m_injector->counts()));
         emit requestReceived(in.path);
         return true;
     }
@@ -305,9 +319,16 @@ ApiReply AirsEmulator::route(const ApiRequest &request)
             RoutePath::match(rest, u"/v1/mgmt/profile"))
             return ApiReply::message(403, u"forbidden: this service account may not create security "
                                           "profiles"_s);
-        if (auto reply = m_topicRoutes->handle(request, rest))
-            return *reply;
-        if (auto reply = m_profileRoutes->handle(request, rest))
+        // A write reaches the scan service only after the propagation delay.
+        const bool write = request.method != "GET";
+        if (write)
+            m_state->propagation.before(m_state->topics, m_state->profiles);
+        std::optional<ApiReply> reply = m_topicRoutes->handle(request, rest);
+        if (!reply)
+            reply = m_profileRoutes->handle(request, rest);
+        if (write)
+            m_state->propagation.after(m_state->topics, m_state->profiles);
+        if (reply)
             return *reply;
     } else if (RoutePath::stripPrefix(request.path, kRedTeamBase, &rest)) {
         if (auto denied = m_oauth->authorize(request))
@@ -339,7 +360,28 @@ void AirsEmulator::record(const ApiRequest &request)
 
 void AirsEmulator::answerLater(quint64 id, const ApiReply &reply)
 {
-    answerAfter(id, m_faults.faults().latencyMs, reply);
+    const Faults f = m_faults.faults();
+    int routeLatency = -1;
+    const auto held = m_held.find(id);
+    if (const auto r = held == m_held.end() ? std::nullopt : faultRoute(held->second.path)) {
+        switch (*r) {
+        case FaultSpec::Route::Scan:
+            routeLatency = f.scanLatencyMs;
+            break;
+        case FaultSpec::Route::Mgmt:
+            routeLatency = f.managementLatencyMs;
+            break;
+        case FaultSpec::Route::Token:
+            routeLatency = f.tokenLatencyMs;
+            break;
+        case FaultSpec::Route::RedTeam:
+            routeLatency = f.redTeamLatencyMs;
+            break;
+        default:
+            break;
+        }
+    }
+    answerAfter(id, routeLatency >= 0 ? routeLatency : f.latencyMs, reply);
 }
 
 void AirsEmulator::released(quint64 id, int status)

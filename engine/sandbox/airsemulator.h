@@ -4,6 +4,7 @@
 #include "faultinjector.h"
 #include "faultplan.h"
 #include "loopbackhttpserver.h"
+#include "propagationtracker.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -63,6 +64,13 @@ public:
     Options options() const;
     Faults faults() const;
     void setFaults(const Faults &faults); // reseeds the server-error PRNG
+
+    // Scans that arrived before a management change affecting their profile had propagated
+    // (Faults::propagationDelayMs > 0); also served at GET /_sandbox/propagation as
+    // {"delayMs":N,"pending":N,"violations":[{"profileName","prompt","msEarly"}…]}. Changes
+    // made with the seeding helpers below (addProfile, addTopic) are visible at once.
+    QList<PropagationViolation> propagationViolations() const;
+    int propagationViolationCount() const;
 
     // Rate-based faults per route (scan, token, mgmt, redteam; `sandbox serve --faults`),
     // drawn after the counters above found nothing to inject. Counts are served at GET

@@ -40,7 +40,17 @@ struct AirsEmulatorOptions
 // Fault injection. Everything defaults to "no fault"; counters count down as they fire.
 struct AirsFaults
 {
-    int latencyMs = 0;          // added to every response
+    int latencyMs = 0;          // added to every response (unless its route's own is set)
+    // Per route (scan, management, OAuth2 token, Red Team); -1 = latencyMs applies. Answers
+    // are held on a timer (many at once), precise to well under a millisecond on Linux.
+    int scanLatencyMs = -1;
+    int managementLatencyMs = -1;
+    int tokenLatencyMs = -1;
+    int redTeamLatencyMs = -1;
+    // How long a management change (topic or profile create/update/delete) takes to reach
+    // the scan service: until then a scan of an affected profile sees the state before the
+    // change and is recorded as a propagation violation. 0 = at once (no tracking).
+    int propagationDelayMs = 0;
     double serverErrorRate = 0; // fraction of scans answered 500/502/503/504 (seeded PRNG)
     quint32 seed = 1;
     int rateLimitNext = 0; // next N requests (any route) get 429 with Retry-After

@@ -2,6 +2,7 @@
 
 #include "airsoptions.h"
 #include "profilestore.h"
+#include "propagationtracker.h"
 #include "promptsetstore.h"
 #include "tokenstore.h"
 #include "topicstore.h"
@@ -21,4 +22,5 @@ struct EmulatorState
     TopicStore topics;
     ProfileStore profiles;
     PromptSetStore promptSets;
+    PropagationTracker propagation; // what the scan service has not seen yet
 };

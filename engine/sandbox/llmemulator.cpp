@@ -148,7 +148,7 @@ bool LlmEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *s
 
     if (!injected || injected->kind != Kind::Hang) {
         answer.headers.prepend({QByteArrayLiteral("x-request-id"), QByteArray::number(id)});
-        answerAfter(id, m_faults.latencyMs, answer);
+        answerAfter(id, m_faults.callLatencyMs.value(record.callName, m_faults.latencyMs), answer);
     }
     emit requestReceived(record.callName);
     return true;

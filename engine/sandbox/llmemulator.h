@@ -5,6 +5,7 @@
 #include "faultinjector.h"
 #include "loopbackhttpserver.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QPair>
@@ -42,6 +43,9 @@ public:
     struct Faults
     {
         int latencyMs = 0;     // added to every answer
+        // Per call (response_format.json_schema.name, e.g. "generate_tests"); a call not
+        // listed here gets latencyMs.
+        QHash<QString, int> callLatencyMs;
         int httpErrorNext = 0; // next N chat requests get httpErrorStatus with an error body
         int httpErrorStatus = 500;
         int retryAfterMs = 0;      // > 0: error answers carry retry-after-ms

@@ -1,16 +1,17 @@
 #include "loopbackhttpserver.h"
 
+#include "deadlinequeue.h"
 #include "sandboxlog.h"
 
 #include <QHttpServerResponder>
 #include <QTcpSocket>
-#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
 LoopbackHttpServer::LoopbackHttpServer(const QString &name, QObject *parent)
     : QAbstractHttpServer(parent)
     , m_name(name)
+    , m_answers(new DeadlineQueue(this))
 {}
 
 LoopbackHttpServer::~LoopbackHttpServer()
@@ -78,10 +79,15 @@ QByteArray LoopbackHttpServer::headerValue(const QList<QPair<QByteArray, QByteAr
 quint64 LoopbackHttpServer::hold(const QHttpServerRequest &request, QTcpSocket *socket)
 {
     // The responder writes status, headers and body separately; without TCP_NODELAY, Nagle's
-    // algorithm meets the client's delayed ACK and adds ~40 ms to every answer.
-    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
-    connect(socket, &QAbstractSocket::disconnected, this, &LoopbackHttpServer::socketDisconnected,
-            Qt::UniqueConnection);
+    // algorithm meets the client's delayed ACK and adds ~40 ms to every answer. Once per
+    // connection: a keep-alive connection carries many requests, and a system call is not free.
+    static constexpr char kPrepared[] = "daystromPrepared";
+    if (!socket->property(kPrepared).toBool()) {
+        socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        connect(socket, &QAbstractSocket::disconnected, this,
+                &LoopbackHttpServer::socketDisconnected, Qt::UniqueConnection);
+        socket->setProperty(kPrepared, true);
+    }
     const quint64 id = m_nextId++;
     m_held.emplace(id, Held{socket, std::make_unique<QHttpServerResponder>(
                                         makeResponder(request, socket))});
@@ -90,8 +96,7 @@ quint64 LoopbackHttpServer::hold(const QHttpServerRequest &request, QTcpSocket *
 
 void LoopbackHttpServer::answerAfter(quint64 id, int delayMs, const ApiReply &reply)
 {
-    QTimer::singleShot(qMax(0, delayMs), Qt::PreciseTimer, this,
-                       [this, id, reply] { deliver(id, reply); });
+    m_answers->schedule(delayMs, [this, id, reply] { deliver(id, reply); });
 }
 
 void LoopbackHttpServer::deliver(quint64 id, const ApiReply &reply)
@@ -115,9 +120,11 @@ void LoopbackHttpServer::deliver(quint64 id, const ApiReply &reply)
     m_held.erase(it);
     released(id, reply.status);
     // A cut body: flush what was written, then close, so the client sees fewer bytes than the
-    // Content-Length announced.
+    // Content-Length announced. Otherwise send it now rather than on the next event-loop pass.
     if (reply.cutBody && socket)
         socket->disconnectFromHost();
+    else if (socket)
+        socket->flush();
 }
 
 void LoopbackHttpServer::release(quint64 id)

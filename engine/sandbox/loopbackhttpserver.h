@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 
+class DeadlineQueue;
 class QHttpServerResponder;
 class QTcpSocket;
 
@@ -58,6 +59,7 @@ private:
 
     QString m_name;
     std::map<quint64, Held> m_held;
+    DeadlineQueue *m_answers; // answers due later (latency), precise to well under 1 ms
     quint64 m_nextId = 1;
     quint16 m_port = 0;
 };

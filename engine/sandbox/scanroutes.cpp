@@ -129,32 +129,44 @@ std::optional<ApiReply> ScanRoutes::validate(const QJsonObject &body)
     return std::nullopt;
 }
 
-ApiReply ScanRoutes::scan(const QJsonObject &body) const
+ApiReply ScanRoutes::scan(const QJsonObject &body)
 {
     const QJsonObject p = body.value(u"ai_profile"_s).toObject();
+    const QJsonArray contents = body.value(u"contents"_s).toArray();
+    QString firstPrompt;
+    for (const QJsonValue &item : contents) {
+        firstPrompt = item.toObject().value(u"prompt"_s).toString();
+        if (!firstPrompt.isEmpty())
+            break;
+    }
+    PropagationTracker::ProfileRef ref;
+    ref.byId = p.contains(u"profile_id"_s);
+    ref.value = p.value(ref.byId ? u"profile_id"_s : u"profile_name"_s).toString();
+    // The scan service's view: before any management change it has not received yet.
+    const PropagationTracker::View view =
+        m_state.propagation.viewFor(ref, firstPrompt, m_state.topics, m_state.profiles);
+    const ProfileStore &profiles = *view.profiles;
+
     QString profileId;
-    QString wanted;
-    if (p.contains(u"profile_id"_s)) {
-        wanted = p.value(u"profile_id"_s).toString();
-        if (m_state.profiles.contains(wanted))
-            profileId = wanted;
+    if (ref.byId) {
+        if (profiles.contains(ref.value))
+            profileId = ref.value;
     } else {
-        wanted = p.value(u"profile_name"_s).toString();
-        profileId = m_state.profiles.latestIdForName(wanted);
+        profileId = profiles.latestIdForName(ref.value);
     }
     if (profileId.isEmpty())
-        return ApiReply::scanError(404, u"AI profile '%1' not found"_s.arg(wanted));
-    const QJsonObject profile = m_state.profiles.json(profileId);
+        return ApiReply::scanError(404, u"AI profile '%1' not found"_s.arg(ref.value));
+    const QJsonObject profile = profiles.json(profileId);
 
     // The SDK sends one item; with several, the first blocked prompt decides.
     GuardrailVerdict verdict;
     bool first = true;
-    for (const QJsonValue &item : body.value(u"contents"_s).toArray()) {
+    for (const QJsonValue &item : contents) {
         const QString prompt = item.toObject().value(u"prompt"_s).toString();
         if (prompt.isEmpty())
             continue;
         const GuardrailVerdict v =
-            GuardrailVerdict::evaluate(profile.value(u"policy"_s).toObject(), prompt, m_state.topics,
+            GuardrailVerdict::evaluate(profile.value(u"policy"_s).toObject(), prompt, *view.topics,
                                   m_matcher, m_state.options.allowSignal);
         if (first || (v.action == u"block" && verdict.action != u"block"))
             verdict = v;

@@ -25,7 +25,7 @@ public:
 private:
     std::optional<ApiReply> authenticate(const ApiRequest &request) const;
     static std::optional<ApiReply> validate(const QJsonObject &body);
-    ApiReply scan(const QJsonObject &body) const;
+    ApiReply scan(const QJsonObject &body); // may record a propagation violation
 
     EmulatorState &m_state;
     TopicMatcher m_matcher;

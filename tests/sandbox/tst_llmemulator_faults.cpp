@@ -152,6 +152,36 @@ private slots:
         reply->deleteLater();
     }
 
+    void perCallLatency()
+    {
+        LlmEmulator llm;
+        QVERIFY(llm.start());
+        LlmEmulator::Faults faults;
+        faults.callLatencyMs.insert(u"generate_tests"_s, 1000); // other calls: latencyMs (0)
+        llm.setFaults(faults);
+        QNetworkRequest request(llm.chatCompletionsUrl());
+        request.setHeader(QNetworkRequest::ContentTypeHeader,
+                          QByteArrayLiteral("application/json"));
+        QElapsedTimer clock;
+        clock.start();
+        QNetworkReply *tests = m_nam.post(request, chatBody(promptFor(u"generate_tests"_s)));
+        QSignalSpy received(&llm, &LlmEmulator::requestReceived);
+        QVERIFY(received.wait(5000));
+        QCOMPARE(received.first().first().toString(), u"generate_tests"_s);
+        // Relative, not timed: a call without its own latency, sent later, is answered first.
+        QCOMPARE(send(m_nam, "POST", llm.chatCompletionsUrl(),
+                      chatBody(promptFor(u"generate_topic"_s)))
+                     .status,
+                 200);
+        QVERIFY(!tests->isFinished());
+        QCOMPARE(llm.pendingResponses(), 1);
+        QSignalSpy finished(tests, &QNetworkReply::finished);
+        QVERIFY(finished.wait(10000));
+        QVERIFY2(clock.elapsed() >= 1000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(tests->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+        tests->deleteLater();
+    }
+
     void productionClientRecoversFromFaults_data()
     {
         QTest::addColumn<LlmEmulator::Faults>("faults");

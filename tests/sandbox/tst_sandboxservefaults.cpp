@@ -69,6 +69,50 @@ private slots:
             QVERIFY2(out.contains(word), qPrintable(word));
     }
 
+    void delayFlags()
+    {
+        QProcess bad;
+        bad.setProcessEnvironment(environment());
+        bad.start(QStringLiteral(DAYSTROM_CLI),
+                  {u"sandbox"_s, u"serve"_s, u"--scan-latency-ms"_s, u"-5"_s});
+        QVERIFY(bad.waitForFinished(20000));
+        QCOMPARE(bad.exitCode(), 2);
+        QVERIFY(bad.readAllStandardError().contains("--scan-latency-ms must be a whole number"));
+
+        QProcess help;
+        help.setProcessEnvironment(environment());
+        help.start(QStringLiteral(DAYSTROM_CLI), {u"sandbox"_s, u"--help"_s});
+        QVERIFY(help.waitForFinished(20000));
+        const QByteArray usage = help.readAllStandardOutput();
+        for (const char *flag : {"--propagation-ms N", "--scan-latency-ms N", "--llm-latency-ms N"})
+            QVERIFY2(usage.contains(flag), flag);
+
+        QProcess serve;
+        serve.setProcessEnvironment(environment());
+        serve.start(QStringLiteral(DAYSTROM_CLI),
+                    {u"sandbox"_s, u"serve"_s, u"--propagation-ms"_s, u"4000"_s,
+                     u"--scan-latency-ms"_s, u"30"_s, u"--llm-latency-ms"_s, u"20"_s});
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += serve.readAllStandardOutput()).contains("Serving until"),
+                                 20000);
+        QVERIFY2(out.contains("Delays: propagation 4000 ms, scan latency 30 ms, LLM latency 20 ms"),
+                 out.constData());
+        const QRegularExpressionMatch m =
+            QRegularExpression(u"AIRS sandbox listening on (http://127\\.0\\.0\\.1:\\d+)"_s)
+                .match(QString::fromUtf8(out));
+        QVERIFY2(m.hasMatch(), out.constData());
+        QNetworkAccessManager nam;
+        QNetworkReply *state = nam.get(
+            QNetworkRequest(QUrl(m.captured(1)).resolved(QUrl(u"/_sandbox/propagation"_s))));
+        QTRY_VERIFY_WITH_TIMEOUT(state->isFinished(), 10000);
+        const QJsonObject json = QJsonDocument::fromJson(state->readAll()).object();
+        QCOMPARE(json[u"delayMs"_s].toInt(), 4000);
+        QVERIFY(json[u"violations"_s].isArray());
+        state->deleteLater();
+        serve.terminate();
+        QVERIFY(serve.waitForFinished(10000));
+    }
+
     void servesInjectsCountsAndTallies()
     {
         QProcess serve;
