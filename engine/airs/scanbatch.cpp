@@ -20,6 +20,7 @@ ScanBatch::ScanBatch(AirsSettings settings, Options options, QObject *parent)
         m_managers.append(nam);
         m_clients.append(new ScanClient(nam, settings, this));
     }
+    m_clientLoad = QList<int>(m_clients.size(), 0);
     m_rateTimer->setSingleShot(true);
     m_rateTimer->setTimerType(Qt::PreciseTimer);
     connect(m_rateTimer, &QTimer::timeout, this, &ScanBatch::pump);
@@ -68,7 +69,13 @@ void ScanBatch::launch(int index)
     request.profileName = m_options.profileName;
     request.sessionId = m_options.sessionId;
     request.intent = m_options.intent;
-    ScanClient *client = m_clients.at(index % m_clients.size());
+    // The least busy manager: each opens at most six connections, so a request sent to one
+    // that already has six in flight would wait a whole answer for a free connection.
+    const int slot = int(std::min_element(m_clientLoad.cbegin(), m_clientLoad.cend()) -
+                         m_clientLoad.cbegin());
+    ++m_clientLoad[slot];
+    m_clientOf.insert(index, slot);
+    ScanClient *client = m_clients.at(slot);
     HttpCall *call = client->scan(request, this, [this, index](const AirsResult<ScanVerdict> &r) {
         onResult(index, r);
     });
@@ -89,6 +96,7 @@ void ScanBatch::onResult(int index, const AirsResult<ScanVerdict> &result)
         return;
     }
     m_inFlight.remove(index); // the client deletes the call after this callback
+    --m_clientLoad[m_clientOf.take(index)];
     m_results[index] = result.value;
     ++m_completed;
     emit scanned(index, result.value, m_completed, int(m_prompts.size()));
@@ -116,6 +124,8 @@ void ScanBatch::stop(const AirsError &error)
     m_rateTimer->stop();
     const QList<HttpCall *> calls = m_inFlight.values();
     m_inFlight.clear();
+    m_clientOf.clear();
+    m_clientLoad.fill(0);
     for (HttpCall *call : calls)
         call->abort();
     emit failed(error);

@@ -62,6 +62,8 @@ private:
     QStringList m_prompts;
     QList<std::optional<ScanVerdict>> m_results;
     QHash<int, HttpCall *> m_inFlight; // prompt index -> its call
+    QHash<int, int> m_clientOf;        // prompt index in flight -> the client carrying it
+    QList<int> m_clientLoad;           // calls in flight per client
     RateLimiter m_limiter;
     QElapsedTimer m_clock;
     QTimer *m_rateTimer = nullptr;

@@ -10,8 +10,16 @@
 
 using namespace Qt::StringLiterals;
 
-// Scan-phase wall time against the ideal ceil(N/C)·latency (target ratio <= 1.10).
+namespace {
+constexpr double kTargetRatio = 1.03;
+}
+
+// Scan-phase wall time against the ideal ceil(N/C)·latency (issue 20 target: ratio <= 1.03).
 // The emulator runs in this thread too, so the figure includes both ends of every request.
+// What a round costs beyond the latency is mostly thread wake-ups: QNetworkAccessManager runs
+// HTTP in a thread of its own, and every request crosses it about five times (start, the
+// upload-data round trip, the answer's meta data, data and end), each paying the machine's
+// wake-up latency when the threads were idle during the emulated latency.
 class BenchScanBatch : public QObject
 {
     Q_OBJECT
@@ -68,9 +76,13 @@ private slots:
             return;
         }
         const double ideal = std::ceil(double(N) / concurrency) * LatencyMs;
+        const double ratio = wall / ideal;
+        const double perRound = (wall - ideal) / std::ceil(double(N) / concurrency);
         std::printf("BENCH scan-phase N=%d C=%d latency=%dms: wall %lld ms, ideal %.0f ms, ratio %.3f "
-                    "(target <= 1.10), peak in flight %d\n",
-                    N, concurrency, LatencyMs, static_cast<long long>(wall), ideal, wall / ideal,
+                    "(target <= %.2f: %s), %.2f ms per round beyond the latency, peak in flight "
+                    "%d\n",
+                    N, concurrency, LatencyMs, static_cast<long long>(wall), ideal, ratio,
+                    kTargetRatio, ratio <= kTargetRatio ? "met" : "NOT met", perRound,
                     e.peakInflightScans());
         std::fflush(stdout);
     }
