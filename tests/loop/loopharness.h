@@ -108,6 +108,22 @@ inline RunStatus runToEnd(RefinementRun &run, int timeoutMs = 120000)
     return status;
 }
 
+// The §2.9 order of a block-intent run that reaches its target in iteration 2.
+namespace DocumentedOrder {
+inline QStringList firstIteration()
+{
+    return {QStringLiteral("iteration:start"), QStringLiteral("generate:complete"), QStringLiteral("companion:generated"),
+            QStringLiteral("companion:created"), QStringLiteral("apply:complete"), QStringLiteral("test:progress"),
+            QStringLiteral("evaluate:complete"), QStringLiteral("analyze:complete"), QStringLiteral("iteration:complete")};
+}
+inline QStringList lastIterationAtTarget()
+{
+    return {QStringLiteral("iteration:start"), QStringLiteral("generate:complete"), QStringLiteral("apply:complete"),
+            QStringLiteral("tests:composed"), QStringLiteral("test:progress"), QStringLiteral("evaluate:complete"),
+            QStringLiteral("analyze:complete"), QStringLiteral("iteration:complete"), QStringLiteral("loop:complete")};
+}
+} // namespace DocumentedOrder
+
 // Every LoopEvent in the order it was emitted, by its §2.9 name.
 class EventRecorder : public QObject
 {
