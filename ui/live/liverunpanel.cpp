@@ -7,6 +7,7 @@
 #include "models/live/resultstablemodel.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
+#include "pinnedsize.h"
 #include "proposalreviewpanel.h"
 #include "stepstrip.h"
 #include "topicview.h"
@@ -70,6 +71,8 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     m_rateLabel->setAccessibleName(tr("Scan rate and time left"));
     m_rateLabel->setToolTip(tr("Scans per second over the last few seconds, and the time the scan "
                                "step needs at that rate"));
+    m_rateLabel->setText(ScanRate().text()); // pinned at this width at least: see updateRate()
+    pinSize(m_rateLabel);
     m_rateLabel->hide();
     m_clock.start();
 
@@ -252,6 +255,9 @@ QWidget *LiveRunPanel::createResultsArea()
     rowsHeader->setSectionResizeMode(QHeaderView::Fixed); // no per-row measuring while streaming
     rowsHeader->setDefaultSectionSize(fontMetrics().height() + 6);
     rowsHeader->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    // Room for four digits from the start: the header does not appear (and the columns shift)
+    // when the first row of an iteration arrives.
+    rowsHeader->setMinimumWidth(rowsHeader->fontMetrics().horizontalAdvance(u"8888"_s) + 8);
     rowsHeader->setToolTip(tr("The test's position in the suite"));
     QHeaderView *columns = m_resultsView->horizontalHeader();
     columns->setSectionResizeMode(QHeaderView::Interactive);
@@ -439,8 +445,12 @@ void LiveRunPanel::updateRate()
     const bool scanning = m_session->isLive() && m_session->step() == "scan"_L1 &&
                           (m_session->scanTotal() == 0 || m_session->scanCompleted() < m_session->scanTotal());
     m_rateLabel->setVisible(scanning);
-    if (scanning)
-        m_rateLabel->setText(m_rate.text());
+    if (scanning) {
+        if (const QString text = m_rate.text(); text != m_rateLabel->text()) {
+            m_rateLabel->setText(text);
+            pinSize(m_rateLabel, m_rateLabel->fontMetrics().averageCharWidth() * 4);
+        }
+    }
 }
 
 void LiveRunPanel::onReset()
@@ -488,7 +498,11 @@ void LiveRunPanel::updateFilterLabels()
     using Filter = ResultsFilterProxy::Filter;
     const auto label = [this](Filter filter, const QString &text, int count) {
         QAbstractButton *button = m_filters->button(int(filter));
-        button->setText(text.arg(count));
+        const QString shown = text.arg(count);
+        if (button->text() == shown)
+            return;
+        button->setText(shown);
+        pinSize(button, button->fontMetrics().horizontalAdvance(u"8"_s)); // counts change with every batch
         button->setAccessibleDescription(tr("%n result(s)", nullptr, count));
     };
     label(Filter::All, tr("All (%1)"), c.total);
@@ -500,23 +514,41 @@ void LiveRunPanel::updateFilterLabels()
 void LiveRunPanel::updateIterationChoices()
 {
     const QSignalBlocker blocker(m_iterationChoice);
-    m_iterationChoice->clear();
     const RunState &run = m_session->run();
     const int current = m_session->currentIteration();
+    struct Choice
+    {
+        QString text;
+        int iteration;
+        bool running;
+    };
+    QList<Choice> choices;
     // The iteration in progress (or the one a stopped run left unfinished) has no record yet.
     const bool unrecorded = current > 0 && !run.iterationByNumber(current);
-    if (unrecorded && (m_session->isLive() || m_model->shownIteration() == current)) {
-        m_iterationChoice->addItem(m_session->isLive()
-                                       ? tr("Iteration %1 (running)").arg(current)
-                                       : tr("Iteration %1 (unfinished)").arg(current),
-                                   current);
-        m_iterationChoice->setItemData(0, true, RunningRole);
-    }
+    if (unrecorded && (m_session->isLive() || m_model->shownIteration() == current))
+        choices.append({m_session->isLive() ? tr("Iteration %1 (running)").arg(current)
+                                            : tr("Iteration %1 (unfinished)").arg(current),
+                        current, true});
     for (auto it = run.iterations.crbegin(); it != run.iterations.crend(); ++it)
-        m_iterationChoice->addItem(tr("Iteration %1 — coverage %2")
-                                       .arg(it->iteration)
-                                       .arg(DisplayFormat::percent(it->decidingMetrics(m_session->run().userInput.decideOnWorkingSuite).coverage)),
-                                   it->iteration);
+        choices.append({tr("Iteration %1 — coverage %2")
+                            .arg(it->iteration)
+                            .arg(DisplayFormat::percent(it->decidingMetrics(run.userInput.decideOnWorkingSuite).coverage)),
+                        it->iteration, false});
+    // Refilled only when the choices changed: a refill resizes the box, which re-lays out the
+    // window, and this runs on every update of the run.
+    bool same = m_iterationChoice->count() == choices.size();
+    for (int i = 0; same && i < choices.size(); ++i)
+        same = m_iterationChoice->itemText(i) == choices.at(i).text &&
+               m_iterationChoice->itemData(i).toInt() == choices.at(i).iteration &&
+               m_iterationChoice->itemData(i, RunningRole).toBool() == choices.at(i).running;
+    if (!same) {
+        m_iterationChoice->clear();
+        for (const Choice &choice : std::as_const(choices)) {
+            m_iterationChoice->addItem(choice.text, choice.iteration);
+            if (choice.running)
+                m_iterationChoice->setItemData(m_iterationChoice->count() - 1, true, RunningRole);
+        }
+    }
     const bool running = m_model->isFollowingLive() && m_iterationChoice->count() > 0 &&
                          m_iterationChoice->itemData(0, RunningRole).toBool();
     const int index = running ? 0 : m_iterationChoice->findData(m_model->shownIteration());

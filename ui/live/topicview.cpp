@@ -18,10 +18,8 @@ void TopicView::setTopic(const Topic &topic, const QString &caption)
 {
     m_topic = topic;
     if (topic.name.isEmpty() && topic.description.isEmpty() && topic.examples.isEmpty()) {
-        setHtml(u"<p><i>"_s +
-                tr("No topic yet: the first iteration generates one.").toHtmlEscaped() +
-                u"</i></p>"_s);
-        return;
+        return showHtml(u"<p><i>"_s + tr("No topic yet: the first iteration generates one.").toHtmlEscaped() +
+                    u"</i></p>"_s);
     }
     QString html;
     if (!caption.isEmpty())
@@ -34,5 +32,15 @@ void TopicView::setTopic(const Topic &topic, const QString &caption)
             html += u"<li>"_s + example.toHtmlEscaped() + u"</li>"_s;
         html += u"</ul>"_s;
     }
+    showHtml(html);
+}
+
+void TopicView::showHtml(const QString &html)
+{
+    // The same topic again (a new iteration starts, the view follows another one with the same
+    // text): laying the document out again would only cost the window a frame.
+    if (html == m_html)
+        return;
+    m_html = html;
     setHtml(html);
 }

@@ -17,5 +17,8 @@ public:
     const Topic &topic() const { return m_topic; }
 
 private:
+    void showHtml(const QString &html); // setHtml() unless it is what is shown
+
     Topic m_topic;
+    QString m_html;
 };

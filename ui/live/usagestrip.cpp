@@ -13,7 +13,13 @@ UsageStrip::UsageStrip(RunSession *session, QWidget *parent)
     setTextFormat(Qt::PlainText);
     setWordWrap(true);
     setTextInteractionFlags(Qt::TextSelectableByMouse);
-    connect(session, &RunSession::usageChanged, this, &UsageStrip::update);
+    m_liveTimer.setSingleShot(true);
+    m_liveTimer.setInterval(LiveIntervalMs);
+    connect(&m_liveTimer, &QTimer::timeout, this, &UsageStrip::update);
+    connect(session, &RunSession::usageChanged, this, [this] {
+        if (!m_liveTimer.isActive())
+            m_liveTimer.start();
+    });
     connect(session, &RunSession::runUpdated, this, &UsageStrip::update);
     connect(session, &RunSession::reset, this, &UsageStrip::update);
     update();
@@ -21,6 +27,7 @@ UsageStrip::UsageStrip(RunSession *session, QWidget *parent)
 
 void UsageStrip::update()
 {
+    m_liveTimer.stop();
     if (!m_session || !m_session->hasRun()) {
         setText(QString());
         setToolTip(QString());
@@ -31,7 +38,8 @@ void UsageStrip::update()
     if (const QString budget = UsageText::budget(run.userInput.maxTokens, run.userInput.maxCost);
         !budget.isEmpty())
         text += u" ("_s + budget + u')';
-    setText(text);
+    if (text != this->text())
+        setText(text);
     QString tip = tr("What this run used so far: the provider's token counts, the LLM calls that "
                      "were answered and the prompts scanned.");
     if (!m_session->iterationUsage().isEmpty())
