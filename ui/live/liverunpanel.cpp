@@ -501,8 +501,7 @@ void LiveRunPanel::updateFilterLabels()
         const QString shown = text.arg(count);
         if (button->text() == shown)
             return;
-        button->setText(shown);
-        pinSize(button, button->fontMetrics().horizontalAdvance(u"8"_s)); // counts change with every batch
+        button->setText(shown); // not pinned: a fixed size overlaps its neighbours in a narrow window
         button->setAccessibleDescription(tr("%n result(s)", nullptr, count));
     };
     label(Filter::All, tr("All (%1)"), c.total);

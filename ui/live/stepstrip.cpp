@@ -130,18 +130,6 @@ void StepStrip::setIteration(int iteration, int of)
         text = tr("Iteration %1").arg(QLocale().toString(iteration));
     m_iteration->setText(text);
     m_iteration->setAccessibleName(text);
-    // Pinned to the width of the text with every digit at its widest: the next iteration's
-    // number does not re-lay out the window (a fixed-size widget stops updateGeometry()).
-    QString widest = text;
-    for (QChar &c : widest) {
-        if (c.isDigit())
-            c = u'8';
-    }
-    const QMargins m = m_iteration->contentsMargins();
-    const QSize hint = m_iteration->sizeHint();
-    m_iteration->setFixedSize(qMax(hint.width(), m_iteration->fontMetrics().horizontalAdvance(widest) +
-                                                     m.left() + m.right() + 2 * m_iteration->margin()),
-                              hint.height());
 }
 
 void StepStrip::changeEvent(QEvent *event)
@@ -179,15 +167,6 @@ void StepStrip::restyle()
         f.setBold(active);
         label->setFont(f);
         label->setText(done ? u"✓ "_s + stepName(i) : stepName(i));
-        // Sized for its widest look (done: "✓ Name"; active: bold), so that the steps moving on
-        // repaint the strip and nothing else: a fixed-size widget does not re-lay out the window.
-        QFont bold = font();
-        bold.setBold(true);
-        const QMargins m = label->contentsMargins();
-        const int extra = m.left() + m.right() + 2 * label->margin();
-        const int width = qMax(QFontMetrics(font()).horizontalAdvance(u"✓ "_s + stepName(i)),
-                               QFontMetrics(bold).horizontalAdvance(stepName(i))) + extra;
-        label->setFixedSize(qMax(width, label->sizeHint().width()), label->sizeHint().height());
         label->setAccessibleName(stepName(i));
         label->setAccessibleDescription(active ? tr("in progress")
                                         : done ? tr("done")
