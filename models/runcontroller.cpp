@@ -1,5 +1,7 @@
 #include "runcontroller.h"
 
+#include "backgroundpriority.h"
+
 RunController::RunController(QObject *parent)
     : QObject(parent)
 {
@@ -41,7 +43,7 @@ bool RunController::start(const RunEnvironment &environment, const RunState &run
     worker->moveToThread(m_thread.get());
     connect(m_thread.get(), &QThread::finished, worker, &QObject::deleteLater);
     m_worker = worker;
-    m_thread->start();
+    BackgroundPriority::startInBackground(m_thread.get());
     QMetaObject::invokeMethod(worker, [this, worker, environment, run] {
         // Inside the worker thread: the network manager, the clients and the run live here.
         auto *r = new RefinementRun(environment.build(worker), run, worker);

@@ -1,5 +1,7 @@
 #include "sandboxhost.h"
 
+#include "backgroundpriority.h"
+
 #include "sandbox/airsemulator.h"
 #include "sandbox/llmemulator.h"
 
@@ -29,7 +31,7 @@ bool SandboxHost::start(QString *error)
         return true;
     m_thread = std::make_unique<QThread>();
     m_thread->setObjectName(u"sandbox"_s);
-    m_thread->start();
+    BackgroundPriority::startInBackground(m_thread.get());
     auto *anchor = new QObject;
     anchor->moveToThread(m_thread.get());
 
