@@ -24,6 +24,15 @@ QJsonObject messagesBody(const LlmRequest &request)
         {u"tool_choice"_s, QJsonObject{{u"type"_s, u"tool"_s}, {u"name"_s, request.schemaName}}}};
 }
 
+void acceptToolInput(LlmReply &reply, const QJsonObject &input, bool hitCap, const QString &provider,
+                     QStringView capName)
+{
+    reply.object = input;
+    reply.rawText = QString::fromUtf8(QJsonDocument(input).toJson(QJsonDocument::Compact));
+    if (hitCap)
+        reply.error = {LlmError::Kind::Truncated, 0, provider + u": the answer hit "_s + capName};
+}
+
 LlmReply parseReply(const HttpResponse &r, const QString &provider)
 {
     LlmReply reply;
@@ -44,12 +53,8 @@ LlmReply parseReply(const HttpResponse &r, const QString &provider)
     for (const QJsonValue &block : root.value(u"content"_s).toArray()) {
         const QJsonObject b = block.toObject();
         if (b.value(u"type"_s).toString() == "tool_use"_L1 && b.value(u"input"_s).isObject()) {
-            reply.object = b.value(u"input"_s).toObject();
-            reply.rawText =
-                QString::fromUtf8(QJsonDocument(reply.object).toJson(QJsonDocument::Compact));
-            if (stop == "max_tokens"_L1)
-                reply.error = {LlmError::Kind::Truncated, 0,
-                               provider + u": the answer hit max_tokens"_s};
+            acceptToolInput(reply, b.value(u"input"_s).toObject(), stop == "max_tokens"_L1, provider,
+                            u"max_tokens");
             return reply;
         }
     }

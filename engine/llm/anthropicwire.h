@@ -16,5 +16,9 @@ QJsonObject messagesBody(const LlmRequest &request);
 LlmReply parseReply(const HttpResponse &response, const QString &provider);
 // Honours x-should-retry: false.
 bool mayRetry(const HttpResponse &response);
+// The forced tool's input as the reply's object (Messages' tool_use and Converse's toolUse
+// blocks alike); an answer cut at the token cap (`hitCap`) still carries it, with Truncated.
+void acceptToolInput(LlmReply &reply, const QJsonObject &input, bool hitCap, const QString &provider,
+                     QStringView capName);
 
 } // namespace AnthropicWire

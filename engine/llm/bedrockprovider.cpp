@@ -1,5 +1,7 @@
 #include "bedrockprovider.h"
 
+#include "anthropicwire.h"
+
 #include "cloudauth/sigv4.h"
 #include "domain/redaction.h"
 
@@ -157,12 +159,8 @@ LlmReply BedrockProvider::parseReply(const HttpResponse &r) const
     for (const QJsonValue &block : content) {
         const QJsonObject toolUse = block.toObject().value(u"toolUse"_s).toObject();
         if (toolUse.value(u"input"_s).isObject()) {
-            reply.object = toolUse.value(u"input"_s).toObject();
-            reply.rawText =
-                QString::fromUtf8(QJsonDocument(reply.object).toJson(QJsonDocument::Compact));
-            if (stop == "max_tokens"_L1)
-                reply.error = {LlmError::Kind::Truncated, 0,
-                               provider + u": the answer hit maxTokens"_s};
+            AnthropicWire::acceptToolInput(reply, toolUse.value(u"input"_s).toObject(),
+                                           stop == "max_tokens"_L1, provider, u"maxTokens");
             return reply;
         }
     }
