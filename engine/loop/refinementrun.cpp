@@ -250,16 +250,20 @@ bool RefinementRun::llm(const LlmPrompt &prompt, std::function<void(const QJsonO
     request.schema = prompt.schema;
     request.schemaName = prompt.callName;
     const RunBudget::Estimate estimate = RunBudget::estimate(request, m_run.usage);
-    if (early && (!fitsBesideCallsInFlight(estimate) || !budgetProblem(estimate).isEmpty()))
+    const QString overBudget = budgetProblem(estimate);
+    const bool crowded = !overBudget.isEmpty() || !fitsBesideCallsInFlight(estimate);
+    if (early && crowded)
         return false; // near the budget: left to its own step, which pauses if need be
-    if (!fitsBesideCallsInFlight(estimate) && budgetProblem(estimate).isEmpty()) {
+    if (crowded && overBudget.isEmpty()) {
         // Near the budget, calls go one at a time: this one is checked again (with what the
         // calls in flight used) when they are answered, as in a strictly sequential run.
         m_deferredCalls.append([this, prompt, onOk = std::move(onOk)] { llm(prompt, onOk); });
         return true;
     }
-    if (!withinBudget(estimate))
+    if (!overBudget.isEmpty()) {
+        pauseForBudget(overBudget);
         return false;
+    }
     const bool iterationWork = m_inIteration;
     StructuredCall::Options options;
     options.returnsTopic = prompt.returnsTopic;

@@ -213,6 +213,7 @@ private:
     // False after pausing the run with the reason when the next call would pass the budget.
     bool withinBudget(const RunBudget::Estimate &next);
     QString budgetProblem(const RunBudget::Estimate &next) const; // empty: within the budget
+    void pauseForBudget(const QString &reason);
     bool fitsBesideCallsInFlight(const RunBudget::Estimate &next) const;
     void fail(const QString &error);
     void advance(StepMachine::Trigger trigger);

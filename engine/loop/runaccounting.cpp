@@ -51,7 +51,12 @@ bool RefinementRun::withinBudget(const RunBudget::Estimate &next)
     const QString reason = budgetProblem(next);
     if (reason.isEmpty())
         return true;
+    pauseForBudget(reason);
+    return false;
+}
+
+void RefinementRun::pauseForBudget(const QString &reason)
+{
     qCInfo(lcLoop).noquote() << "run" << m_run.id << "in" << m_stepName << ":" << reason;
     pauseWith(reason);
-    return false;
 }
