@@ -12,6 +12,7 @@
 #include "models/displayformat.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
+#include "ui/hiddenpage.h"
 
 #include <QBoxLayout>
 #include <QComboBox>
@@ -37,9 +38,9 @@ ComparePanel::ComparePanel(RunSession *session, QWidget *parent)
     buildUi();
     connect(session, &RunSession::reset, this, [this] {
         m_userPicked = false;
-        repopulate();
+        repopulateWhenSeen();
     });
-    connect(session, &RunSession::runUpdated, this, &ComparePanel::repopulate);
+    connect(session, &RunSession::runUpdated, this, &ComparePanel::repopulateWhenSeen);
     connect(session, &RunSession::liveChanged, this, &ComparePanel::updateApplyButton);
     repopulate();
 }
@@ -207,16 +208,19 @@ void ComparePanel::setManagementClient(ManagementClient *client, const QString &
 
 int ComparePanel::iterationA() const
 {
+    catchUp();
     return m_a->currentData().toInt();
 }
 
 int ComparePanel::iterationB() const
 {
+    catchUp();
     return m_b->currentData().toInt();
 }
 
 void ComparePanel::selectIterations(int a, int b)
 {
+    catchUp();
     const int ia = m_a->findData(a);
     const int ib = m_b->findData(b);
     if (ia < 0 || ib < 0)
@@ -233,6 +237,7 @@ void ComparePanel::showIteration(int iteration)
 {
     if (!m_session)
         return;
+    catchUp();
     int previous = iteration;
     for (const IterationResult &it : m_session->run().iterations) {
         if (it.iteration < iteration && (previous == iteration || it.iteration > previous))
@@ -241,8 +246,31 @@ void ComparePanel::showIteration(int iteration)
     selectIterations(previous, iteration);
 }
 
+void ComparePanel::repopulateWhenSeen()
+{
+    // Comparing (word diff, flips, the benchmark grid) at every iteration of a live run cost
+    // the window several milliseconds while the person watched the Live page.
+    if (onHiddenPage(this))
+        m_stale = true;
+    else
+        repopulate();
+}
+
+void ComparePanel::catchUp() const
+{
+    if (m_stale)
+        const_cast<ComparePanel *>(this)->repopulate(); // logically const: shows the run as it is
+}
+
+void ComparePanel::showEvent(QShowEvent *event)
+{
+    catchUp();
+    QWidget::showEvent(event);
+}
+
 void ComparePanel::repopulate()
 {
+    m_stale = false;
     const RunState &run = m_session->run();
     m_grid->setRun(run);
     const int keepA = iterationA();
@@ -400,7 +428,9 @@ void ComparePanel::renderDescription()
 
 void ComparePanel::updateApplyButton()
 {
-    const int b = iterationB();
+    if (m_stale)
+        return; // catching up ends here too
+    const int b = m_b->currentData().toInt();
     m_apply->setText(b > 0 ? tr("Apply iteration %1 to AIRS…").arg(b)
                            : tr("Apply iteration B to AIRS…"));
     QString why;
@@ -419,6 +449,7 @@ void ComparePanel::updateApplyButton()
 
 ApplyDialog *ComparePanel::openApplyDialog()
 {
+    catchUp();
     if (!m_apply->isEnabled())
         return nullptr;
     if (m_dialog) {

@@ -25,6 +25,7 @@ class FlipsPanel;
 // "Apply iteration B to AIRS…" opens an ApplyDialog when a management client is set. A test's
 // expected label can be marked as wrong from the flips and the benchmark grid (context menu,
 // Ctrl+L); benchmarks of different versions are compared on the prompts both were asked.
+// While another page is in front the panel follows the run lazily: it catches up when shown.
 class ComparePanel final : public QWidget
 {
     Q_OBJECT
@@ -43,10 +44,22 @@ public:
     void showIteration(int iteration);
     int iterationA() const;
     int iterationB() const;
-    const IterationComparison &comparison() const { return m_comparison; }
+    const IterationComparison &comparison() const
+    {
+        catchUp();
+        return m_comparison;
+    }
     ApplyDialog *applyDialog() const { return m_dialog; } // the open dialog, if any
-    BenchmarkGrid *benchmarkGrid() const { return m_grid; }
-    FlipsPanel *flipsPanel() const { return m_flips; }
+    BenchmarkGrid *benchmarkGrid() const
+    {
+        catchUp();
+        return m_grid;
+    }
+    FlipsPanel *flipsPanel() const
+    {
+        catchUp();
+        return m_flips;
+    }
 
     ApplyDialog *openApplyDialog(); // what the apply button does; null when it cannot
 
@@ -56,10 +69,15 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void buildUi();
     void repopulate();
+    // repopulate() now, or, while another page is in front, when the panel is next shown or
+    // asked for its state (catchUp()).
+    void repopulateWhenSeen();
+    void catchUp() const;
     void selectDefaults();
     void compare();
     void renderDescription();
@@ -76,6 +94,7 @@ private:
     IterationComparison m_comparison;
     bool m_userPicked = false; // the person chose iterations: stop following defaults
     bool m_populating = false;
+    bool m_stale = false; // the run changed while the panel was on a hidden page
 
     QComboBox *m_a = nullptr;
     QComboBox *m_b = nullptr;

@@ -2,6 +2,7 @@
 
 #include "models/compare/chartstyle.h"
 #include "models/displayformat.h"
+#include "ui/hiddenpage.h"
 
 #include <QAction>
 #include <QChart>
@@ -118,7 +119,15 @@ EfficacyChartView::EfficacyChartView(EfficacySeriesModel *model, QWidget *parent
 
     m_updateTimer.setSingleShot(true);
     m_updateTimer.setInterval(UpdateIntervalMs);
-    connect(&m_updateTimer, &QTimer::timeout, this, &EfficacyChartView::flush);
+    // A chart on a hidden page only notes that it is behind: re-plotting it (its axes and
+    // legend lay out the whole chart) at every iteration boundary cost the window up to 15 ms
+    // while a person watched another page. showEvent() catches up.
+    connect(&m_updateTimer, &QTimer::timeout, this, [this] {
+        if (onHiddenPage(this))
+            m_behind = true;
+        else
+            flush();
+    });
     connect(model, &EfficacySeriesModel::changed, this, [this] {
         if (!m_updateTimer.isActive())
             m_updateTimer.start();
@@ -261,6 +270,7 @@ QScatterSeries *EfficacyChartView::markerSeries(RunMarker::Kind kind) const
 void EfficacyChartView::flush()
 {
     m_updateTimer.stop();
+    m_behind = false;
     if (!m_model)
         return;
     const QList<EfficacySeriesModel::Metric> metrics = EfficacySeriesModel::metrics();
@@ -327,6 +337,13 @@ QStringList EfficacyChartView::legendEntries() const
             out.append(marker->label());
     }
     return out;
+}
+
+void EfficacyChartView::showEvent(QShowEvent *event)
+{
+    if (m_behind)
+        flush();
+    QWidget::showEvent(event);
 }
 
 void EfficacyChartView::changeEvent(QEvent *event)

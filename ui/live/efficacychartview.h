@@ -22,7 +22,7 @@ class RunSession;
 // with its own dash pattern, ChartStyle), the target coverage dashed, the best iteration
 // starred, and revert / simplify / duplicate markers, and where a new benchmark version starts;
 // the legend lists only the markers the run has. Hovering a point shows its figures, clicking
-// it emits iterationActivated; with nothing to plot a message says so. Model changes are coalesced and applied with replace() at most ~25 times a second.
+// it emits iterationActivated; with nothing to plot a message says so. Model changes are coalesced and applied with replace() at most ~25 times a second, and only while the chart is shown.
 // Follows the palette (light or dark theme) and exports PNG or SVG.
 class EfficacyChartView final : public QWidget
 {
@@ -58,7 +58,9 @@ public:
 
     // The export buttons ask for a file with a QFileDialog; tests turn native dialogs off.
     void setNativeFileDialogs(bool native) { m_nativeDialogs = native; }
-    void flush(); // applies pending model changes now instead of on the next frame
+    // Applies pending model changes now instead of on the next frame (or, while the chart is
+    // hidden, when it is shown).
+    void flush();
 
 public slots:
     void chooseExportPng();
@@ -70,6 +72,7 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     enum class ExportFormat { Png, Svg };
@@ -98,5 +101,6 @@ private:
     QToolButton *m_svgButton = nullptr;
     QTimer m_updateTimer;
     bool m_nativeDialogs = true;
+    bool m_behind = false; // model changes arrived while hidden; shown, the chart catches up
     bool m_applyingPalette = false;
 };

@@ -6,11 +6,11 @@
 #include "models/live/resultstablemodel.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
+#include "sectionbox.h"
 #include "ui/compare/labelcorrectionmenu.h"
 
 #include <QAction>
 #include <QButtonGroup>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -24,7 +24,7 @@ using namespace Qt::StringLiterals;
 
 QWidget *LiveRunPanel::createResultsArea()
 {
-    auto *box = new QGroupBox(tr("Results"), this);
+    auto *box = new SectionBox(tr("Results"), this);
     auto *filters = new QHBoxLayout;
     m_filters = new QButtonGroup(this);
     m_filters->setExclusive(true);

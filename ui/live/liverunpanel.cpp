@@ -9,6 +9,7 @@
 #include "models/studiocontext.h"
 #include "pinnedsize.h"
 #include "proposalreviewpanel.h"
+#include "sectionbox.h"
 #include "stepstrip.h"
 #include "topicview.h"
 #include "usagestrip.h"
@@ -17,12 +18,12 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QFontDatabase>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QScopeGuard>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -78,7 +79,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     m_review = new ProposalReviewPanel(session, m_context, this);
 
     m_topic = new TopicView(this);
-    auto *topicBox = new QGroupBox(tr("Topic"), this);
+    auto *topicBox = new SectionBox(tr("Topic"), this);
     (new QVBoxLayout(topicBox))->addWidget(m_topic);
 
     m_log = new QPlainTextEdit(this);
@@ -87,7 +88,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     m_log->setReadOnly(true);
     m_log->setMaximumBlockCount(MaxLogLines);
     m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    auto *logBox = new QGroupBox(tr("Event log"), this);
+    auto *logBox = new SectionBox(tr("Event log"), this);
     (new QVBoxLayout(logBox))->addWidget(m_log);
 
     auto *sides = new QSplitter(Qt::Horizontal, this);
@@ -284,6 +285,11 @@ void LiveRunPanel::onReset()
 void LiveRunPanel::setProgress(int completed, int total)
 {
     m_progressTimer.stop();
+    // QProgressBar::setValue() paints the bar at once (QWidget::repaint()), in the middle of
+    // whatever signal changed it: at an iteration's start that was a paint of its own on top of
+    // the frame's. With updates held off, the bar is only marked and is painted with the frame.
+    m_progress->setUpdatesEnabled(false);
+    const auto paintWithFrame = qScopeGuard([this] { m_progress->setUpdatesEnabled(true); });
     if (total <= 0) {
         m_progress->setRange(0, 1);
         m_progress->setValue(0);

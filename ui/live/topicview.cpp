@@ -9,6 +9,9 @@ TopicView::TopicView(QWidget *parent)
     setAccessibleName(tr("Current topic"));
     setOpenLinks(false);
     setReadOnly(true);
+    // A scroll bar that comes and goes makes every new topic lay out twice (at two widths);
+    // a topic arrives with each iteration.
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     setTopic({});
 }
 
