@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -37,12 +38,12 @@ qint64 threadCpuNs() // CPU time of the calling thread
 }
 
 // Pure CPU work (xorshift: no memory traffic) until told to stop. The result is stored, so the
-// compiler keeps the work (a loop without effects could be removed, or worse).
-void spin(const std::atomic<bool> *stop)
+// compiler keeps the work.
+void spin(const std::atomic<bool> &stop)
 {
     static volatile quint64 sink = 0;
     quint64 x = 88172645463325252ull;
-    while (!stop || !stop->load(std::memory_order_relaxed)) {
+    while (!stop.load(std::memory_order_relaxed)) {
         for (int k = 0; k < 10000; ++k) {
             x ^= x << 13;
             x ^= x >> 7;
@@ -54,7 +55,7 @@ void spin(const std::atomic<bool> *stop)
 
 // Busy work on every core at normal priority for as long as it lives, the way a build or a
 // browser competes with the window on a person's machine. Two kinds:
-// - OtherSession: one process per core in a session of its own, like `make -j2` started in a
+// - OtherSession: one busy process per core in a session of its own, like `make -j2` started in a
 //   terminal. Linux's scheduler shares the CPU between sessions first (autogroups; desktop
 //   sessions do the same per application with cgroups), so the window's process gets its share
 //   however many threads the build runs. This is the load the target is measured under.
@@ -73,28 +74,28 @@ public:
         const int n = int(qMax(2u, std::thread::hardware_concurrency()));
         if (kind == Kind::SameProcess) {
             for (int i = 0; i < n; ++i)
-                m_threads.emplace_back([this] { spin(&m_stop); });
+                m_threads.emplace_back([this] { spin(m_stop); });
             m_count = n;
             return;
         }
-        // The child leads a new session and forks one more spinner per further core; killing
-        // its process group stops them all. Between fork and kill the children only spin.
-        const pid_t child = fork();
-        if (child == 0) {
-            // The test library's crash handler (it runs gdb) is not for the load's processes.
-            for (int sig : {SIGSEGV, SIGILL, SIGBUS, SIGFPE, SIGABRT, SIGTERM, SIGINT})
-                signal(sig, SIG_DFL);
-            setsid();
-            for (int i = 1; i < n; ++i)
-                if (fork() == 0)
-                    break;
-            spin(nullptr);
-            _exit(0);
-        }
-        if (child > 0) {
-            m_leader = child;
+        // A shell in a session of its own (POSIX_SPAWN_SETSID) runs one busy loop per core;
+        // killing its process group stops them all. Spawned, not forked: a forked child would
+        // share the app's pages copy-on-write, and every first write to one afterwards would
+        // cost the app a page fault it never has on a person's machine.
+        QByteArray script = "while :; do :; done";
+        for (int i = 1; i < n; ++i)
+            script.prepend("(while :; do :; done) & ");
+        const char *argv[] = {"/bin/sh", "-c", script.constData(), nullptr};
+        posix_spawnattr_t attributes;
+        posix_spawnattr_init(&attributes);
+        posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID);
+        pid_t leader = 0;
+        if (posix_spawn(&leader, argv[0], nullptr, &attributes, const_cast<char *const *>(argv),
+                        environ) == 0) {
+            m_leader = leader;
             m_count = n;
         }
+        posix_spawnattr_destroy(&attributes);
     }
     ~CpuLoad() { stop(); }
     int count() const { return m_count; }
@@ -187,6 +188,9 @@ private slots:
         clock.start();
         qint64 last = 0;
         qint64 lastCpu = 0; // the GUI thread's CPU time at the last probe
+        // DAYSTROM_BENCH_GAP_CLOCK=1: each long gap's end on CLOCK_MONOTONIC, to find it in a
+        // profile taken with `perf record -k CLOCK_MONOTONIC --call-graph dwarf`.
+        const bool printGapClock = qEnvironmentVariableIntValue("DAYSTROM_BENCH_GAP_CLOCK") == 1;
         QTimer probe;
         probe.setTimerType(Qt::PreciseTimer);
         probe.setInterval(1);
@@ -197,10 +201,11 @@ private slots:
             const qint64 cpu = threadCpuNs();
             gaps.append(now - last);
             // The GUI thread's own CPU time within the gap tells work from waiting for a core.
-            if (now - last > 16'000'000) {
+            if (now - last > 16'000'000 && printGapClock) {
                 timespec mono{};
                 clock_gettime(CLOCK_MONOTONIC, &mono);
-                fprintf(stderr, "GAPMONO %ld.%09ld %lld\n", long(mono.tv_sec), long(mono.tv_nsec), (long long)(now - last));
+                qInfo("GAP ends at CLOCK_MONOTONIC %ld.%09ld, lasted %lld ns", long(mono.tv_sec),
+                      long(mono.tv_nsec), static_cast<long long>(now - last));
             }
             if (now - last > 16'000'000)
                 longGaps << u"%1 ms (%5 ms of it on the CPU) in step \"%2\" of iteration %3 "
