@@ -1,6 +1,7 @@
 #include "backgroundpriority.h"
 
 #include <QThread>
+#include <QThreadPool>
 
 #ifdef Q_OS_LINUX
 #include <sys/resource.h>
@@ -8,16 +9,47 @@
 #include <unistd.h>
 #endif
 
+namespace {
+#ifdef Q_OS_LINUX
+void raiseNice() // Linux keeps a nice value per thread (its task id)
+{
+    const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+    ::setpriority(PRIO_PROCESS, tid, ::getpriority(PRIO_PROCESS, tid) + 5);
+}
+#endif
+} // namespace
+
 void BackgroundPriority::startInBackground(QThread *thread)
 {
 #ifdef Q_OS_LINUX
-    // In the new thread itself: Linux keeps a nice value per thread (its task id).
-    QObject::connect(thread, &QThread::started, thread, [] {
-        const auto tid = static_cast<id_t>(::syscall(SYS_gettid));
-        ::setpriority(PRIO_PROCESS, tid, ::getpriority(PRIO_PROCESS, tid) + 5);
-    }, Qt::DirectConnection);
+    // In the new thread itself.
+    QObject::connect(thread, &QThread::started, thread, [] { raiseNice(); }, Qt::DirectConnection);
     thread->start();
 #else
     thread->start(QThread::LowPriority);
 #endif
+}
+
+void BackgroundPriority::lowerCurrentThread()
+{
+    thread_local bool lowered = false;
+    if (lowered)
+        return;
+    lowered = true;
+#ifdef Q_OS_LINUX
+    raiseNice();
+#else
+    QThread::currentThread()->setPriority(QThread::LowPriority);
+#endif
+}
+
+QThreadPool *BackgroundPriority::pool()
+{
+    static QThreadPool *const jobs = [] {
+        auto *p = new QThreadPool; // lives as long as the process, like the global pool
+        p->setObjectName(QStringLiteral("daystrom-jobs"));
+        p->setMaxThreadCount(2);
+        return p;
+    }();
+    return jobs;
 }

@@ -1,10 +1,10 @@
 #include "runlistmodel.h"
 
+#include "backgroundpriority.h"
 #include "displayformat.h"
 #include "live/usagetext.h"
 
 #include <QLocale>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -68,7 +68,7 @@ void RunListModel::reload()
     if (m_watcher.isRunning())
         return;
     const QString dir = m_dir;
-    m_watcher.setFuture(QtConcurrent::run([dir] { return read(dir); }));
+    m_watcher.setFuture(BackgroundPriority::run([dir] { return read(dir); }));
 }
 
 void RunListModel::setListing(const Listing &listing)

@@ -1,6 +1,7 @@
 // RunsPanel's report export: the file dialog and the writing, off the GUI thread.
 #include "runspanel.h"
 
+#include "models/backgroundpriority.h"
 #include "models/compare/efficacychartimage.h"
 #include "models/compare/reportexport.h"
 #include "runs/runstore.h"
@@ -9,7 +10,6 @@
 #include <QFileDialog>
 #include <QFutureWatcher>
 #include <QStandardPaths>
-#include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -76,10 +76,10 @@ void RunsPanel::exportReport(const QString &runId, const QString &path)
             showMessage(tr("Report saved to %1").arg(QDir::toNativeSeparators(path)));
             emit reportExported(path);
         });
-        writing->setFuture(QtConcurrent::run([run = loaded.run, chart, format, path] {
+        writing->setFuture(BackgroundPriority::run([run = loaded.run, chart, format, path] {
             return ReportExport::exportTo(run, chart, format, path,
                                           QDateTime::currentDateTimeUtc());
         }));
     });
-    loading->setFuture(QtConcurrent::run([dir, runId] { return RunStore(dir).load(runId); }));
+    loading->setFuture(BackgroundPriority::run([dir, runId] { return RunStore(dir).load(runId); }));
 }
