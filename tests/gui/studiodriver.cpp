@@ -2,6 +2,8 @@
 
 #include "models/runsession.h"
 #include "runs/runstore.h"
+#include "ui/compare/comparepanel.h"
+#include "ui/live/efficacychartview.h"
 #include "translations/translations.h"
 
 #include <QAbstractItemView>
@@ -156,6 +158,16 @@ bool StudioDriver::showPage(MainWindow::Page page)
     QTest::keyClick(m_window.get(), Qt::Key(Qt::Key_1 + int(page)), Qt::ControlModifier);
     if (tabs()->currentIndex() != int(page))
         return fail(u"Ctrl+%1 showed page %2"_s.arg(int(page) + 1).arg(tabs()->currentIndex()));
+    // The Charts and Compare pages catch up with the run right after their first frame.
+    const auto caughtUp = [this, page] {
+        if (page == MainWindow::ChartsPage)
+            return !find<EfficacyChartView>(u"efficacyChart"_s)->isBehind();
+        if (page == MainWindow::ComparePage)
+            return !find<ComparePanel>(u"comparePanel"_s)->isBehind();
+        return true;
+    };
+    if (!QTest::qWaitFor(caughtUp, 5000))
+        return fail(u"page %1 did not catch up with the run"_s.arg(int(page) + 1));
     return true;
 }
 

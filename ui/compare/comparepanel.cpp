@@ -264,8 +264,9 @@ void ComparePanel::catchUp() const
 
 void ComparePanel::showEvent(QShowEvent *event)
 {
-    catchUp();
     QWidget::showEvent(event);
+    if (m_stale)
+        catchUpAfterFirstFrame(this, [this] { catchUp(); });
 }
 
 void ComparePanel::repopulate()

@@ -62,6 +62,9 @@ public:
     }
 
     ApplyDialog *openApplyDialog(); // what the apply button does; null when it cannot
+    // The run changed while the panel was on a hidden page and it does not show that yet; it
+    // does right after it is next shown, or at once when asked for its state.
+    bool isBehind() const { return m_stale; }
 
 signals:
     void topicApplied(int iteration);

@@ -341,9 +341,12 @@ QStringList EfficacyChartView::legendEntries() const
 
 void EfficacyChartView::showEvent(QShowEvent *event)
 {
-    if (m_behind)
-        flush();
     QWidget::showEvent(event);
+    if (m_behind)
+        catchUpAfterFirstFrame(this, [this] {
+            if (m_behind && isVisible())
+                flush();
+        });
 }
 
 void EfficacyChartView::changeEvent(QEvent *event)

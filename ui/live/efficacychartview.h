@@ -61,6 +61,9 @@ public:
     // Applies pending model changes now instead of on the next frame (or, while the chart is
     // hidden, when it is shown).
     void flush();
+    // Model changes arrived while the chart was on a hidden page and are not plotted yet; they
+    // are right after the chart is next shown.
+    bool isBehind() const { return m_behind; }
 
 public slots:
     void chooseExportPng();
