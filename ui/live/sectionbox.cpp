@@ -19,24 +19,29 @@ void SectionBox::paintEvent(QPaintEvent *)
     if (!title().isEmpty())
         frame.setTop(qMax(frame.top(), label.center().y()));
 
+    // Four opaque one-pixel rectangles: Qt fills those directly. An antialiased or translucent
+    // outline as tall as the box is rasterised row by row, and Qt's raster engine hands such
+    // fills to its thread pool while the GUI thread waits.
     QPainter painter(this);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(QPen(palette().color(QPalette::Mid), 1));
-    painter.setBrush(Qt::NoBrush);
-    painter.drawRoundedRect(QRectF(frame).adjusted(0.5, 0.5, -0.5, -0.5), 2, 2);
+    const QColor line = palette().color(QPalette::Mid);
+    painter.fillRect(QRect(frame.left(), frame.top(), frame.width(), 1), line);
+    painter.fillRect(QRect(frame.left(), frame.bottom(), frame.width(), 1), line);
+    painter.fillRect(QRect(frame.left(), frame.top(), 1, frame.height()), line);
+    painter.fillRect(QRect(frame.right(), frame.top(), 1, frame.height()), line);
     if (title().isEmpty())
         return;
 
-    // The title sits in a gap of the outline, in the window's colour.
+    // The title sits in a gap of the outline, in the window's colour. It is measured in bold
+    // here: the style's label rectangle is measured in the regular weight.
     QFont bold = font();
     bold.setBold(true);
     painter.setFont(bold);
-    const QRect text = QFontMetrics(bold)
-                           .boundingRect(label, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextHideMnemonic,
-                                         title())
-                           .adjusted(-3, 0, 3, 0);
-    painter.setRenderHint(QPainter::Antialiasing, false);
-    painter.fillRect(text, palette().brush(backgroundRole()));
-    style()->drawItemText(&painter, label, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextHideMnemonic,
-                          palette(), isEnabled(), title(), QPalette::WindowText);
+    const QFontMetrics metrics(bold);
+    const int flags = Qt::AlignLeft | Qt::AlignVCenter | Qt::TextHideMnemonic | Qt::TextDontClip;
+    const QRect textRect(label.left(), label.top(), metrics.size(flags, title()).width(),
+                         label.height());
+    painter.fillRect(textRect.adjusted(-3, 0, 3, 0), palette().brush(backgroundRole()));
+    painter.setPen(palette().color(isEnabled() ? QPalette::Active : QPalette::Disabled,
+                                   QPalette::WindowText));
+    painter.drawText(textRect, flags, title());
 }

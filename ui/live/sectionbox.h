@@ -9,7 +9,7 @@
 // growing), and that paint was a quarter of the window's painting time during a run (perf over
 // bench_windowstall). The box keeps QGroupBox's role for assistive technology, its title and
 // the margins the style gives it; only the drawing is its own: the title in bold, as Fusion
-// draws it, over a one-pixel outline in the palette's Mid colour.
+// draws it, set into a one-pixel outline in the palette's Mid colour.
 class SectionBox final : public QGroupBox
 {
     Q_OBJECT
