@@ -273,25 +273,29 @@ void EfficacyChartView::flush()
     m_behind = false;
     if (!m_model)
         return;
+    // Each replace() makes the chart re-lay out its axes (QtCharts recomputes the domain), so
+    // only series whose points changed are replaced: an iteration usually moves a few.
+    const auto replace = [](QXYSeries *series, const QList<QPointF> &points) {
+        if (series->points() != points)
+            series->replace(points);
+    };
     const QList<EfficacySeriesModel::Metric> metrics = EfficacySeriesModel::metrics();
     for (int i = 0; i < metrics.size(); ++i)
-        m_metrics.at(i)->replace(m_model->points(metrics.at(i)));
-    m_band->upperSeries()->replace(m_model->coverageBandHigh());
-    m_band->lowerSeries()->replace(m_model->coverageBandLow());
+        replace(m_metrics.at(i), m_model->points(metrics.at(i)));
+    replace(m_band->upperSeries(), m_model->coverageBandHigh());
+    replace(m_band->lowerSeries(), m_model->coverageBandLow());
     metricSeries(EfficacySeriesModel::Metric::Coverage)
         ->setName(m_model->onBenchmark() ? tr("Coverage (benchmark)") : EfficacySeriesModel::metricName(EfficacySeriesModel::Metric::Coverage));
 
     const qreal minX = m_model->minIteration() - AxisPadding;
     const qreal maxX = m_model->maxIteration() + AxisPadding;
     const qreal target = m_model->targetCoverage();
-    m_target->replace({QPointF(minX, target), QPointF(maxX, target)});
+    replace(m_target, {QPointF(minX, target), QPointF(maxX, target)});
     m_target->setName(tr("Target %1").arg(DisplayFormat::percent(target / 100.0)));
-    const QList<QPointF> best = m_model->bestPoints();
-    m_best->replace(best);
+    replace(m_best, m_model->bestPoints());
     for (int i = 0; i < markerKinds.size(); ++i)
-        m_markers.at(i)->replace(m_model->markerPoints(markerKinds.at(i)));
-    const QList<QPointF> versions = m_model->benchmarkVersionPoints();
-    m_versions->replace(versions);
+        replace(m_markers.at(i), m_model->markerPoints(markerKinds.at(i)));
+    replace(m_versions, m_model->benchmarkVersionPoints());
     updateLegend();
     m_emptyState->setVisible(m_model->isEmpty());
 
