@@ -43,8 +43,8 @@ StepPrompter::StepPrompter(CliContext &ctx, RunController *controller, const QSt
     : QObject(parent)
     , m_ctx(ctx)
     , m_controller(controller)
-    , m_kept(kept)
     , m_notifier(new QSocketNotifier(STDIN_FILENO, QSocketNotifier::Read, this))
+    , m_kept(kept)
 {
     connect(m_notifier, &QSocketNotifier::activated, this, &StepPrompter::onReadable);
     connect(controller, &RunController::proposalReady, this, &StepPrompter::onProposal);

@@ -41,7 +41,7 @@ qint64 threadCpuNs() // CPU time of the calling thread
 // compiler keeps the work.
 void spin(const std::atomic<bool> &stop)
 {
-    static volatile quint64 sink = 0;
+    static std::atomic<quint64> sink{0};
     quint64 x = 88172645463325252ull;
     while (!stop.load(std::memory_order_relaxed)) {
         for (int k = 0; k < 10000; ++k) {
@@ -49,7 +49,7 @@ void spin(const std::atomic<bool> &stop)
             x ^= x >> 7;
             x ^= x << 17;
         }
-        sink = x;
+        sink.store(x, std::memory_order_relaxed);
     }
 }
 

@@ -121,7 +121,7 @@ class TestMemoryUndo : public QObject
     // Accepts (or cancels) the import confirmation as soon as it is open; remembers its text.
     void answerImportDialog(bool accept, QString *summary, int *rows)
     {
-        QTimer::singleShot(0, this, [=] {
+        QTimer::singleShot(0, this, [this, accept, summary, rows] {
             auto *dialog = qobject_cast<ImportBundleDialog *>(QApplication::activeModalWidget());
             if (!dialog) // not open yet: try again
                 return answerImportDialog(accept, summary, rows);
