@@ -45,11 +45,13 @@ void BackgroundPriority::lowerCurrentThread()
 
 QThreadPool *BackgroundPriority::pool()
 {
-    static QThreadPool *const jobs = [] {
-        auto *p = new QThreadPool; // lives as long as the process, like the global pool
-        p->setObjectName(QStringLiteral("daystrom-jobs"));
-        p->setMaxThreadCount(2);
-        return p;
+    // Destroyed at exit like Qt's global pool, after waiting for a job still running.
+    static QThreadPool jobs;
+    static const bool configured = [] {
+        jobs.setObjectName(QStringLiteral("daystrom-jobs"));
+        jobs.setMaxThreadCount(2);
+        return true;
     }();
-    return jobs;
+    Q_UNUSED(configured);
+    return &jobs;
 }
