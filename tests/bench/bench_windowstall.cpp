@@ -30,6 +30,43 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
+// Counts, per widget (class, object name and parent), the paints and the layout requests (a
+// new text or size hint passes one up to every ancestor whose size is not fixed), for finding
+// what repaints or re-lays out the window too often.
+class PaintCensus : public QObject
+{
+public:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (!watched->isWidgetType())
+            return false;
+        const char *what = event->type() == QEvent::Paint           ? "painted"
+                           : event->type() == QEvent::LayoutRequest ? "laid out"
+                                                                    : nullptr;
+        if (what) {
+            const QObject *parent = watched->parent();
+            ++m_counts[u"%1: %2 %3 (in %4 %5)"_s.arg(
+                QLatin1StringView(what), QLatin1StringView(watched->metaObject()->className()),
+                watched->objectName(),
+                parent ? QLatin1StringView(parent->metaObject()->className()) : QLatin1StringView(),
+                parent ? parent->objectName() : QString())];
+        }
+        return false;
+    }
+    void print() const
+    {
+        QList<std::pair<int, QString>> byCount;
+        for (auto it = m_counts.cbegin(); it != m_counts.cend(); ++it)
+            byCount.append({it.value(), it.key()});
+        std::sort(byCount.begin(), byCount.end(), std::greater<>());
+        for (const auto &[count, widget] : byCount.mid(0, 30))
+            qInfo().noquote() << u"BENCH   %1 times %2"_s.arg(count).arg(widget);
+    }
+
+private:
+    QHash<QString, int> m_counts;
+};
+
 qint64 threadCpuNs() // CPU time of the calling thread
 {
     timespec ts{};
@@ -191,6 +228,15 @@ private slots:
         // DAYSTROM_BENCH_GAP_CLOCK=1: each long gap's end on CLOCK_MONOTONIC, to find it in a
         // profile taken with `perf record -k CLOCK_MONOTONIC --call-graph dwarf`.
         const bool printGapClock = qEnvironmentVariableIntValue("DAYSTROM_BENCH_GAP_CLOCK") == 1;
+        // DAYSTROM_BENCH_GAP_MS=N: list the gaps longer than N ms (default: the 16 ms target).
+        const qint64 listGapNs =
+            qEnvironmentVariableIsSet("DAYSTROM_BENCH_GAP_MS")
+                ? qEnvironmentVariableIntValue("DAYSTROM_BENCH_GAP_MS") * qint64(1'000'000)
+                : 16'000'000;
+        // DAYSTROM_BENCH_PAINTS=1: which widgets painted or were laid out how often.
+        PaintCensus census;
+        if (qEnvironmentVariableIntValue("DAYSTROM_BENCH_PAINTS") == 1)
+            qApp->installEventFilter(&census);
         QTimer probe;
         probe.setTimerType(Qt::PreciseTimer);
         probe.setInterval(1);
@@ -201,13 +247,13 @@ private slots:
             const qint64 cpu = threadCpuNs();
             gaps.append(now - last);
             // The GUI thread's own CPU time within the gap tells work from waiting for a core.
-            if (now - last > 16'000'000 && printGapClock) {
+            if (now - last > listGapNs && printGapClock) {
                 timespec mono{};
                 clock_gettime(CLOCK_MONOTONIC, &mono);
                 qInfo("GAP ends at CLOCK_MONOTONIC %ld.%09ld, lasted %lld ns", long(mono.tv_sec),
                       long(mono.tv_nsec), static_cast<long long>(now - last));
             }
-            if (now - last > 16'000'000)
+            if (now - last > listGapNs)
                 longGaps << u"%1 ms (%5 ms of it on the CPU) in step \"%2\" of iteration %3 "
                             "after %4 results"_s
                                 .arg(QString::number(ms(now - last), 'f', 1), session->step(),
@@ -268,6 +314,7 @@ private slots:
             QElapsedTimer click;
             click.start();
             QVERIFY2(studio.clickRun(), qPrintable(studio.why()));
+
             clickMs = qMax(clickMs, click.nsecsElapsed() / 1e6); // the Live page's first layout
             if (watch == Watch::Charts)
                 studio.showPage(MainWindow::ChartsPage);
@@ -328,6 +375,7 @@ private slots:
         qInfo().noquote() << u"BENCH   clicking Run took at most %1 ms (counted above)"_s.arg(clickMs, 0, 'f', 1);
         for (const QString &gap : std::as_const(longGaps))
             qInfo().noquote() << u"BENCH   gap of "_s + gap;
+        census.print();
     }
 };
 

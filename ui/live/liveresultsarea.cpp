@@ -54,6 +54,9 @@ QWidget *LiveRunPanel::createResultsArea()
     m_resultsView->setAlternatingRowColors(true);
     m_resultsView->setWordWrap(false);
     m_resultsView->setTextElideMode(Qt::ElideRight);
+    // Always there: a scroll bar that appears as an iteration's results fill the view narrows
+    // the viewport, and every column is fitted again in the middle of the stream.
+    m_resultsView->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     QHeaderView *rowsHeader = m_resultsView->verticalHeader();
     rowsHeader->setSectionResizeMode(QHeaderView::Fixed); // no per-row measuring while streaming
     rowsHeader->setDefaultSectionSize(fontMetrics().height() + 6);

@@ -198,7 +198,23 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
         updateIterationChoices();
         updateStepMode();
     });
-    connect(m_model, &ResultsTableModel::countsChanged, this, &LiveRunPanel::updateFilterLabels);
+    m_filterCountTimer.setSingleShot(true);
+    m_filterCountTimer.setInterval(FilterCountIntervalMs);
+    connect(&m_filterCountTimer, &QTimer::timeout, this, [this] {
+        if (std::exchange(m_filterCountsPending, false)) {
+            updateFilterLabels();
+            m_filterCountTimer.start();
+        }
+    });
+    // The first change shows at once; the ones that follow within the interval, at its end.
+    connect(m_model, &ResultsTableModel::countsChanged, this, [this] {
+        if (m_filterCountTimer.isActive()) {
+            m_filterCountsPending = true;
+            return;
+        }
+        updateFilterLabels();
+        m_filterCountTimer.start();
+    });
     connect(m_model, &ResultsTableModel::shownIterationChanged, this, [this] {
         updateTopic();
         updateIterationChoices();

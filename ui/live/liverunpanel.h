@@ -38,6 +38,9 @@ class LiveRunPanel final : public QWidget
 public:
     static constexpr int MaxLogLines = 5000;
     static constexpr int ProgressIntervalMs = 16; // the progress bar repaints at most ~60 Hz
+    // The filter buttons' counts change at most 4 times a second while results stream: a new
+    // count is a new button text, and that re-lays out the whole window.
+    static constexpr int FilterCountIntervalMs = 250;
 
     // `context`: where steering goes (step mode, proposals, labels, added prompts); null shows a
     // run without steering (the controls stay disabled).
@@ -102,5 +105,7 @@ private:
     QCheckBox *m_stepMode = nullptr;
     ProposalReviewPanel *m_review = nullptr;
     QTimer m_progressTimer;
+    QTimer m_filterCountTimer; // running: the counts were just shown
+    bool m_filterCountsPending = false;
     bool m_stickToBottom = false;
 };

@@ -4,7 +4,12 @@
 #include <QStyle>
 #include <QStyleOptionGroupBox>
 
-SectionBox::SectionBox(const QString &title, QWidget *parent) : QGroupBox(title, parent) {}
+SectionBox::SectionBox(const QString &title, QWidget *parent) : QGroupBox(title, parent)
+{
+    // Opaque: a change inside the box repaints the box and what changed, not the page, the tab
+    // widget and the main window behind it as well.
+    setAutoFillBackground(true);
+}
 
 void SectionBox::paintEvent(QPaintEvent *)
 {

@@ -1,5 +1,7 @@
 #include "stepstrip.h"
 
+#include "pinnedsize.h"
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -36,7 +38,7 @@ StepStrip::StepStrip(QWidget *parent)
         }
         auto *label = new QLabel(stepName(i), this);
         label->setObjectName(u"step_"_s + QLatin1StringView(names[i]));
-        label->setContentsMargins(8, 3, 8, 3);
+        label->setContentsMargins(6, 3, 6, 3);
         label->setAlignment(Qt::AlignCenter);
         m_labels.append(label);
         layout->addWidget(label);
@@ -102,7 +104,7 @@ void StepStrip::setActiveStep(int step)
         return;
     m_active = step;
     updateReviewVisibility();
-    restyle();
+    restyle(Restyle::Changed);
 }
 
 void StepStrip::setReviewShown(bool shown)
@@ -130,6 +132,30 @@ void StepStrip::setIteration(int iteration, int of)
         text = tr("Iteration %1").arg(QLocale().toString(iteration));
     m_iteration->setText(text);
     m_iteration->setAccessibleName(text);
+    // A digit more ("Iteration 10 of 25") re-lays out the window once, not at every iteration.
+    pinSize(m_iteration, m_iteration->fontMetrics().averageCharWidth() * 2);
+}
+
+void StepStrip::fixLabelSizes()
+{
+    QFont regular = font();
+    regular.setBold(false);
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics regularMetrics(regular);
+    const QFontMetrics boldMetrics(bold);
+    for (int i = 0; i < m_labels.size(); ++i) {
+        QLabel *label = m_labels.at(i);
+        const QMargins margins(6, 3, 6, 3); // as a pending or active step has them
+        // Its three looks: pending (regular), active (bold), done (regular, with a check mark).
+        // The text is centred: a done step's check mark may take most of the side padding,
+        // so the strip is no wider than with every step in bold.
+        const QSize active = boldMetrics.size(Qt::TextSingleLine, stepName(i)) +
+                             QSize(margins.left() + margins.right(), margins.top() + margins.bottom());
+        const QSize done = regularMetrics.size(Qt::TextSingleLine, u"✓ "_s + stepName(i)) +
+                           QSize(2, margins.top() + margins.bottom());
+        label->setFixedSize(active.expandedTo(done));
+    }
 }
 
 void StepStrip::changeEvent(QEvent *event)
@@ -140,7 +166,7 @@ void StepStrip::changeEvent(QEvent *event)
         restyle();
 }
 
-void StepStrip::restyle()
+void StepStrip::restyle(Restyle what)
 {
     if (m_restyling)
         return;
@@ -148,29 +174,41 @@ void StepStrip::restyle()
     const QPalette base = palette();
     QPalette muted = base;
     muted.setColor(QPalette::WindowText, base.color(QPalette::PlaceholderText));
-    for (QLabel *arrow : std::as_const(m_arrows))
-        arrow->setPalette(muted);
+    if (what == Restyle::All) {
+        fixLabelSizes();
+        for (QLabel *arrow : std::as_const(m_arrows))
+            arrow->setPalette(muted);
+        m_shownStates.fill(-1, m_labels.size());
+    }
+    enum State { Pending, Active, Done };
     for (int i = 0; i < m_labels.size(); ++i) {
+        const State state = i == m_active                  ? Active
+                            : m_active >= 0 && i < m_active ? Done
+                                                            : Pending;
+        // Only the steps whose state changed: each restyled label repaints.
+        if (m_shownStates.at(i) == state)
+            continue;
+        m_shownStates[i] = state;
         QLabel *label = m_labels.at(i);
-        const bool active = i == m_active;
-        const bool done = m_active >= 0 && i < m_active;
         QPalette p = base;
-        if (active) {
+        if (state == Active) {
             p.setColor(QPalette::Window, base.color(QPalette::Highlight));
             p.setColor(QPalette::WindowText, base.color(QPalette::HighlightedText));
-        } else if (!done) {
+        } else if (state == Pending) {
             p = muted;
         }
-        label->setAutoFillBackground(active);
+        label->setAutoFillBackground(state == Active);
+        // The label's size is fixed (fixLabelSizes()); the check mark takes the side padding.
+        label->setContentsMargins(state == Done ? QMargins(1, 3, 1, 3) : QMargins(6, 3, 6, 3));
         label->setPalette(p);
         QFont f = font();
-        f.setBold(active);
+        f.setBold(state == Active);
         label->setFont(f);
-        label->setText(done ? u"✓ "_s + stepName(i) : stepName(i));
+        label->setText(state == Done ? u"✓ "_s + stepName(i) : stepName(i));
         label->setAccessibleName(stepName(i));
-        label->setAccessibleDescription(active ? tr("in progress")
-                                        : done ? tr("done")
-                                               : tr("pending"));
+        label->setAccessibleDescription(state == Active ? tr("in progress")
+                                        : state == Done ? tr("done")
+                                                        : tr("pending"));
     }
     m_restyling = false;
 }

@@ -38,13 +38,19 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    void restyle();
+    // Everything (palette, font or style changed), or only the steps whose state changed.
+    enum class Restyle { All, Changed };
+    void restyle(Restyle what = Restyle::All);
+    // Fixes each step label at the size of its widest look (bold while active, "✓ " when done),
+    // so that the step moving on repaints the strip without re-laying out the window.
+    void fixLabelSizes();
     void updateReviewVisibility();
 
     QLabel *m_iteration = nullptr;
     QList<QLabel *> m_labels;
     QList<QLabel *> m_arrows;
     int m_active = -1;
+    QList<int> m_shownStates; // per step as last styled: pending, active, done
     bool m_reviewShown = false;
     bool m_restyling = false;
 };
