@@ -156,6 +156,8 @@ QJsonObject RunState::toJson() const
     if (!steering.isDefault())
         o.insert(u"steering"_s, steering.toJson());
     o.insert(u"usage"_s, usage.toJson());
+    if (experiment)
+        o.insert(u"experiment"_s, experiment->toJson());
     if (!eventLog.isEmpty()) {
         QJsonArray log;
         for (QJsonObject entry : eventLog) {
@@ -208,6 +210,8 @@ RunState RunState::fromJson(const JsonIn &in)
         r.steering = RunSteering::fromJson(in.child("steering"_L1));
     if (in.has("usage"_L1))
         r.usage = RunUsage::fromJson(in.child("usage"_L1));
+    if (in.has("experiment"_L1))
+        r.experiment = ExperimentTag::fromJson(in.child("experiment"_L1));
     // The log is a record for people: an entry that is not an object is skipped, not an error.
     const QJsonArray log = in.arrayOr("eventLog"_L1);
     for (const QJsonValue &entry : log) {
@@ -218,4 +222,19 @@ RunState RunState::fromJson(const JsonIn &in)
         r.eventLog.remove(0, r.eventLog.size() - MaxEventLog);
     RunFileCheck::check(in.raw(), in.errors()); // numbers the loop would otherwise trust blindly
     return r;
+}
+
+QJsonObject ExperimentTag::toJson() const
+{
+    return {{u"id"_s, experimentId}, {u"order"_s, order}, {u"position"_s, position}, {u"memory"_s, memoryOn}};
+}
+
+ExperimentTag ExperimentTag::fromJson(const JsonIn &in)
+{
+    ExperimentTag t;
+    t.experimentId = in.string("id"_L1);
+    t.order = int(in.integerOr("order"_L1, 0));
+    t.position = int(in.integerOr("position"_L1, 0));
+    t.memoryOn = in.booleanOr("memory"_L1, false);
+    return t;
 }

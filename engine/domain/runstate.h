@@ -45,6 +45,20 @@ struct RunCheckpoint
 };
 
 // A whole run, as stored in `runs/<id>.json` (behaviour reference §1 and §5.1).
+// Ours: the memory experiment a run belongs to (`daystrom experiment memory`); a run file
+// without it is an ordinary run.
+struct ExperimentTag
+{
+    QString experimentId;
+    int order = 0;    // 1-based
+    int position = 0; // 1-based place of the topic in that order
+    bool memoryOn = false;
+
+    QJsonObject toJson() const;
+    static ExperimentTag fromJson(const JsonIn &in);
+    friend bool operator==(const ExperimentTag &, const ExperimentTag &) = default;
+};
+
 struct RunState
 {
     QString id;
@@ -74,6 +88,7 @@ struct RunState
     // Ours: what the whole run used: its iterations plus the work outside them (the first
     // topic, the companion topic, the benchmark set, learning extraction). Zero in older files.
     RunUsage usage;
+    std::optional<ExperimentTag> experiment; // ours
     void appendEvent(const QJsonObject &entry); // keeps the bound
 
     // Iterations are looked up by number, never by array position (reference §6 item 1).
