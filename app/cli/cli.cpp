@@ -2,6 +2,7 @@
 
 #include "comparecommand.h"
 #include "evalcommand.h"
+#include "experimentcommand.h"
 #include "generatecommand.h"
 #include "memorycommand.h"
 #include "reportcommand.h"
@@ -56,6 +57,10 @@ Commands:
                             List what stopped runs left on AIRS; --yes deletes it
   eval --prompts FILE.csv --profile NAME [--intent block|allow] [--format text|json]
                             Score the profile as it is against labelled prompts (no LLM)
+  experiment memory [--topics FILE] [--orders N] [--profile NAME] [--sandbox] [--resume ID]
+                            Does memory help? Each topic with memory off and on (a memory of
+                            the experiment's own) over N orders; paired exact test, HTML report
+                            (see daystrom experiment --help)
   runs [--sandbox]          List stored runs (newest first); --sandbox: the sandbox's runs
   report <run-id>           Show a run: its best iteration, or the one chosen
       --iteration N           the iteration numbered N (numbers can have gaps)
@@ -123,6 +128,8 @@ int runCli(const QStringList &arguments, CliContext &ctx)
         return sandboxCommand(rest, ctx);
     if (command == "generate"_L1)
         return generateCommand(rest, ctx);
+    if (command == "experiment"_L1)
+        return experimentCommand(rest, ctx);
     if (command == "resume"_L1)
         return resumeCommand(rest, ctx);
     if (command == "eval"_L1)
