@@ -201,8 +201,8 @@ ExperimentOutcome ExperimentRunner::outcome() const
     o.id = m_plan.id;
     o.createdAt = m_plan.createdAt;
     o.sandbox = m_plan.sandbox;
-    o.provider = m_environment.llm.provider;
-    o.model = m_environment.llm.model;
+    o.provider = m_plan.provider.isEmpty() ? m_environment.llm.provider : m_plan.provider;
+    o.model = m_plan.model.isEmpty() ? m_environment.llm.model : m_plan.model;
     o.orders = m_plan.orders;
     o.seed = m_plan.seed;
     o.targetCoverage = m_plan.base.targetCoverage;

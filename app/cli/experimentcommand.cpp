@@ -217,6 +217,16 @@ int experimentCommand(const QStringList &arguments, CliContext &ctx)
     RunEnvironment env;
     if (!CliRun::environmentFor(args.sandbox, host, config.config, plan.base, &env, ctx, u"experiment"_s))
         return ExitCode::Usage;
+    // Both arms of every topic with the same LLM: a resume may not switch it.
+    if (args.resume.isEmpty()) {
+        plan.provider = env.llm.provider;
+        plan.model = env.llm.model;
+    } else if (plan.provider != env.llm.provider || plan.model != env.llm.model) {
+        ctx.err << "daystrom experiment: experiment " << plan.id << " ran with " << plan.provider << '/' << plan.model
+                << "; this would use " << env.llm.provider << '/' << env.llm.model
+                << " (set --provider and --model to match)\n";
+        return ExitCode::Usage;
+    }
     RunMemorySettings memory = RunMemorySettings::fromConfig(config.config).value_or(RunMemorySettings{});
     const QString directory = QDir(experiments).filePath(plan.id);
     ExperimentRunner runner(plan, directory, env, memory);

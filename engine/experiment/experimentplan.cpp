@@ -107,6 +107,8 @@ QJsonObject ExperimentPlan::toJson() const
             {u"orders"_s, orders},
             {u"seed"_s, double(seed)},
             {u"sandbox"_s, sandbox},
+            {u"provider"_s, provider},
+            {u"model"_s, model},
             {u"settings"_s, base.toJson()},
             {u"runs"_s, runList}};
 }
@@ -122,6 +124,8 @@ ExperimentPlan ExperimentPlan::fromJson(const QJsonObject &json, QString *error)
     plan.orders = int(in.integer("orders"_L1));
     plan.seed = quint32(in.integerOr("seed"_L1, 0));
     plan.sandbox = in.booleanOr("sandbox"_L1, false);
+    plan.provider = in.stringOr("provider"_L1, {});
+    plan.model = in.stringOr("model"_L1, {});
     plan.base = RunSettings::fromJson(in.child("settings"_L1));
     const QJsonArray runList = json.value(u"runs"_s).toArray();
     for (const QJsonValue &v : runList) {

@@ -30,6 +30,9 @@ struct ExperimentPlan
     int orders = 0;
     quint32 seed = 0;
     bool sandbox = false;
+    // The LLM every run uses ("provider", "model"): a resumed experiment must not switch it.
+    QString provider;
+    QString model;
     RunSettings base; // every run's settings but the topic (and the benchmark, see below)
     QList<Run> runs;
 

@@ -79,6 +79,8 @@ private slots:
         ExperimentPlan plan = ExperimentPlan::create({u"x"_s, u"y"_s}, 2, 5, base);
         plan.id = u"e1"_s;
         plan.sandbox = true;
+        plan.provider = u"openai"_s;
+        plan.model = u"gpt-x"_s;
         plan.runs[0].runId = u"run-1"_s;
         QString error;
         const ExperimentPlan back = ExperimentPlan::fromJson(plan.toJson(), &error);
@@ -88,6 +90,8 @@ private slots:
         QCOMPARE(back.base.maxIterations, 7);
         QCOMPARE(back.seed, 5u);
         QVERIFY(back.sandbox);
+        QCOMPARE(back.provider, u"openai"_s);
+        QCOMPARE(back.model, u"gpt-x"_s);
 
         QJsonObject cut = plan.toJson();
         cut.insert(u"orders"_s, 3); // runs no longer fit
