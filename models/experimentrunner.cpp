@@ -12,6 +12,8 @@
 #include <QSaveFile>
 #include <QTimer>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 ExperimentRunner::ExperimentRunner(ExperimentPlan plan, QString directory, RunEnvironment environment,
@@ -229,13 +231,21 @@ ExperimentOutcome ExperimentRunner::outcome() const
         }
         (r.memoryOn ? it->memoryOn : it->memoryOff) = arm;
     }
-    // What the memory-on arm of each trial could read: this order's earlier topics' learnings.
+    // What the memory-on arm of each trial could read: the learnings of this order's earlier
+    // topics (the order's memory also holds what its later topics taught by now).
     for (TopicTrial &t : o.trials) {
-        if (t.position == 1)
+        QStringList earlierRuns;
+        for (const ExperimentPlan::Run &r : m_plan.runs) {
+            if (r.order == t.order && r.position < t.position && r.memoryOn && !r.runId.isEmpty())
+                earlierRuns << r.runId;
+        }
+        if (earlierRuns.isEmpty())
             continue;
         const MemoryStore memory(memoryDirectory(t.order));
-        for (const CategoryMemory &category : memory.relevant(t.topic))
-            t.learningsAvailable += int(category.learnings.size());
+        for (const CategoryMemory &category : memory.relevant(t.topic)) {
+            t.learningsAvailable += int(std::count_if(category.learnings.cbegin(), category.learnings.cend(),
+                                                      [&](const Learning &l) { return earlierRuns.contains(l.runId); }));
+        }
     }
     return o;
 }

@@ -196,6 +196,9 @@ private slots:
 
         const ExperimentOutcome outcome = runner.outcome();
         QCOMPARE(outcome.trials.size(), 6);
+        // Only what came before: the first topic of an order had nothing to read.
+        for (const TopicTrial &t : outcome.trials)
+            QVERIFY2((t.position == 1) == (t.learningsAvailable == 0), qPrintable(t.topic));
         QCOMPARE(outcome.summary().completePairs, 6);
         // The report says plainly that a sandbox result means nothing about memory.
         QVERIFY(ExperimentReport::text(outcome).simplified().contains(ExperimentOutcome::sandboxCaveat().simplified()));
