@@ -231,23 +231,25 @@ int experimentCommand(const QStringList &arguments, CliContext &ctx)
     const QString directory = QDir(experiments).filePath(plan.id);
     ExperimentRunner runner(plan, directory, env, memory);
 
+    // With --format json, standard output is the report alone: progress goes to stderr.
+    QTextStream &progress = args.json ? ctx.err : ctx.out;
     const int total = int(plan.runs.size());
-    ctx.out << (args.resume.isEmpty() ? "Experiment " : "Resuming experiment ") << plan.id << ": " << plan.topics.size()
+    progress << (args.resume.isEmpty() ? "Experiment " : "Resuming experiment ") << plan.id << ": " << plan.topics.size()
             << " topics x " << plan.orders << " orders x 2 arms = " << total << " runs (seed " << plan.seed << ")\n";
     if (plan.sandbox)
-        ctx.out << "Sandbox: " << ExperimentOutcome::sandboxCaveat() << '\n';
-    ctx.out.flush();
+        progress << "Sandbox: " << ExperimentOutcome::sandboxCaveat() << '\n';
+    progress.flush();
     QObject::connect(&runner, &ExperimentRunner::runStarting, &runner,
                      [&](int index, const QString &runId, const QString &topic, bool memoryOn, bool resumed) {
                          const ExperimentPlan::Run &r = runner.plan().runs.at(index);
-                         ctx.out << '[' << (index + 1) << '/' << total << "] order " << r.order << ", topic " << r.position
-                                 << ", memory " << (memoryOn ? "on " : "off") << ": " << topic << " (run " << runId
-                                 << (resumed ? ", resumed" : "") << ")\n";
-                         ctx.out.flush();
+                         progress << '[' << (index + 1) << '/' << total << "] order " << r.order << ", topic "
+                                  << r.position << ", memory " << (memoryOn ? "on " : "off") << ": " << topic << " (run "
+                                  << runId << (resumed ? ", resumed" : "") << ")\n";
+                         progress.flush();
                      });
     QObject::connect(&runner, &ExperimentRunner::iterationRecorded, &runner, [&](int, int iteration, double coverage) {
-        ctx.out << "    iteration " << iteration << ": coverage " << QString::number(coverage * 100, 'f', 1) << "%\n";
-        ctx.out.flush();
+        progress << "    iteration " << iteration << ": coverage " << QString::number(coverage * 100, 'f', 1) << "%\n";
+        progress.flush();
     });
     int code = ExitCode::Ok;
     QObject::connect(&runner, &ExperimentRunner::finished, &runner, [&](bool stopped, const QString &error) {

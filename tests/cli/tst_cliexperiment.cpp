@@ -88,10 +88,11 @@ private slots:
         const CliProcess p = daystrom({u"experiment"_s, u"memory"_s, u"--sandbox"_s, u"--topics"_s, topics, u"--orders"_s,
                                        u"2"_s, u"--seed"_s, u"3"_s, u"--max-iterations"_s, u"3"_s, u"--format"_s, u"json"_s});
         QVERIFY2(p.code == 0, qPrintable(p.err));
-        // The JSON report is the last thing printed.
-        const qsizetype start = p.out.indexOf(u"\n{"_s);
-        QVERIFY(start >= 0);
-        const QJsonObject report = QJsonDocument::fromJson(p.out.mid(start + 1).toUtf8()).object();
+        // With --format json, standard output is the report alone (progress is on stderr).
+        QJsonParseError error{};
+        const QJsonObject report = QJsonDocument::fromJson(p.out.toUtf8(), &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        QVERIFY(p.err.contains(u"[12/12]"_s));
         QCOMPARE(report.value(u"summary"_s).toObject().value(u"completePairs"_s).toInt(), 6);
         QVERIFY(report.value(u"sandbox"_s).toBool());
         const QString id = report.value(u"experiment"_s).toString();
