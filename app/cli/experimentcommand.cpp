@@ -150,12 +150,7 @@ QString parse(const QStringList &arguments, Args *out, bool *help, CliContext &c
         if (!error.isEmpty())
             return error;
     }
-    const QList<QPair<QString, QString>> passThrough{{u"provider"_s, u"llmProvider"_s}, {u"model"_s, u"llmModel"_s},
-                                                     {u"concurrency"_s, u"scanConcurrency"_s}, {u"rate"_s, u"scanRate"_s}};
-    for (const auto &[flag, key] : passThrough) {
-        if (p.isSet(flag))
-            out->configFlags.insert(key, p.value(flag));
-    }
+    CliRun::passServiceFlags(p, &out->configFlags);
     return {};
 }
 

@@ -159,12 +159,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         out->jsonEvents = true;
     }
     out->step = p.isSet(u"step"_s);
-    const QList<QPair<QString, QString>> passThrough{{u"provider"_s, u"llmProvider"_s}, {u"model"_s, u"llmModel"_s},
-                                                     {u"concurrency"_s, u"scanConcurrency"_s}, {u"rate"_s, u"scanRate"_s}};
-    for (const auto &[flag, key] : passThrough) {
-        if (p.isSet(flag))
-            out->configFlags.insert(key, p.value(flag));
-    }
+    passServiceFlags(p, &out->configFlags);
     if (p.isSet(u"no-memory"_s))
         out->configFlags.insert(u"memoryEnabled"_s, u"false"_s);
     return {};

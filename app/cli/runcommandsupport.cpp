@@ -57,6 +57,16 @@ bool checkScanFlags(const QCommandLineParser &p, QString *error)
     return readDouble(p, u"rate"_s, 0, 1000, &rate, error) && readInt(p, u"concurrency"_s, 1, 20, &concurrency, error);
 }
 
+void passServiceFlags(const QCommandLineParser &p, QHash<QString, QString> *configFlags)
+{
+    const QList<QPair<QString, QString>> flags{{u"provider"_s, u"llmProvider"_s}, {u"model"_s, u"llmModel"_s},
+                                               {u"concurrency"_s, u"scanConcurrency"_s}, {u"rate"_s, u"scanRate"_s}};
+    for (const auto &[flag, key] : flags) {
+        if (p.isSet(flag))
+            configFlags->insert(key, p.value(flag));
+    }
+}
+
 bool readBudget(const QCommandLineParser &p, RunSettings *settings, QString *error)
 {
     if (p.isSet(u"max-tokens"_s)) {

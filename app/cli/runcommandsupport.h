@@ -2,6 +2,8 @@
 
 #include "cli.h"
 
+#include <QHash>
+
 class Config;
 class QCommandLineParser;
 class SandboxHost;
@@ -20,6 +22,9 @@ bool readDouble(const QCommandLineParser &p, const QString &name, double min, do
                 QString *error); // finite only: NaN and infinity are refused
 // --rate and --concurrency go to the config cascade; checked here so the message names the flag.
 bool checkScanFlags(const QCommandLineParser &p, QString *error);
+// --provider, --model, --concurrency and --rate, when given, into `configFlags` under their
+// config keys (the cascade's command-line layer).
+void passServiceFlags(const QCommandLineParser &p, QHash<QString, QString> *configFlags);
 // --max-tokens (a whole number, 1 to RunFileCheck::MaxBudgetTokens) and --max-cost (US dollars,
 // above 0, at most RunFileCheck::MaxBudgetCost) into `settings` when given.
 bool readBudget(const QCommandLineParser &p, RunSettings *settings, QString *error);
