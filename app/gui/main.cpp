@@ -3,6 +3,7 @@
 #include "models/sessionbusaddress.h"
 #include "models/studiocontext.h"
 #include "translations/translations.h"
+#include "ui/flatstyle.h"
 #include "ui/mainwindow.h"
 #include "ui/windowsettings.h"
 
@@ -41,6 +42,7 @@ int main(int argc, char *argv[])
     QApplication::setDesktopFileName(QStringLiteral("io.github.daystrom.Studio"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/daystrom-studio.svg")));
     Translations::install(QLocale::system()); // before any widget exists: menus are built translated
+    FlatStyle::install(); // before any widget exists, as well
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate("main", "Design Prisma AIRS custom-topic guardrails"));

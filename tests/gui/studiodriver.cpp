@@ -5,6 +5,7 @@
 #include "models/runsession.h"
 #include "runs/runstore.h"
 #include "ui/compare/comparepanel.h"
+#include "ui/flatstyle.h"
 #include "ui/live/efficacychartview.h"
 #include "translations/translations.h"
 
@@ -33,18 +34,21 @@
 
 using namespace Qt::StringLiterals;
 
-static bool installEnglishUnlessChosen()
+// What the app's main() does before its first widget: translations (English unless
+// DAYSTROM_TEST_LANGUAGE=de asks for another language, for tests/gui/screenshots.sh) and the
+// window's style.
+static bool prepareAsTheAppDoes()
 {
-    // DAYSTROM_TEST_LANGUAGE=de: screenshots (tests/gui/screenshots.sh) in another language.
     const QString language = qEnvironmentVariable("DAYSTROM_TEST_LANGUAGE");
     if (!Translations::isInstalled())
         Translations::install(language.isEmpty() ? QLocale(QLocale::English, QLocale::UnitedStates)
                                                  : QLocale(language));
+    FlatStyle::install();
     return Translations::isInstalled();
 }
 
 StudioDriver::StudioDriver()
-    : m_translated(installEnglishUnlessChosen())
+    : m_translated(prepareAsTheAppDoes())
     , m_secrets(std::make_unique<MemorySecretStore>())
     , m_context(std::make_unique<StudioContext>(m_secrets.get()))
     , m_window(std::make_unique<MainWindow>(m_context.get()))

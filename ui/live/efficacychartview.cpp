@@ -1,5 +1,7 @@
 #include "efficacychartview.h"
 
+#include "opaquecolor.h"
+
 #include "models/compare/chartstyle.h"
 #include "models/displayformat.h"
 #include "ui/hiddenpage.h"
@@ -368,8 +370,11 @@ void EfficacyChartView::applyPalette()
     const QPalette pal = palette();
     const QColor window = pal.color(QPalette::Window);
     const QColor text = pal.color(QPalette::WindowText);
+    // Opaque (see opaquecolor.h): a translucent grid line as tall as the plot, or the band,
+    // made every paint of the chart wait for Qt's thread pool several times over.
     QColor grid = pal.color(QPalette::Mid);
     grid.setAlphaF(0.5);
+    grid = opaqueOver(grid, window);
     m_chart->setTheme(window.lightness() < 128 ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     QPalette emptyPalette = m_emptyState->palette();
     emptyPalette.setColor(QPalette::WindowText, pal.color(QPalette::PlaceholderText));
@@ -395,7 +400,7 @@ void EfficacyChartView::applyPalette()
         m_metrics.at(i)->setMarkerSize(ChartStyle::style(line, dark).pointSize);
     }
     m_target->setPen(ChartStyle::targetPen(text));
-    m_band->setBrush(ChartStyle::bandColor(dark));
+    m_band->setBrush(opaqueOver(ChartStyle::bandColor(dark), window));
     m_band->setPen(Qt::NoPen);
     m_best->setMarkerSize(20);
     m_best->setColor(pal.color(QPalette::Highlight));
