@@ -29,6 +29,17 @@ void RunController::stopThread()
     m_thread.reset();
 }
 
+void RunController::stopThreadLater()
+{
+    if (!m_thread || m_thread->isFinished()) {
+        QMetaObject::invokeMethod(this, &RunController::threadStopped, Qt::QueuedConnection);
+        return;
+    }
+    connect(m_thread.get(), &QThread::finished, this, &RunController::threadStopped,
+            Qt::QueuedConnection);
+    m_thread->quit();
+}
+
 bool RunController::start(const RunEnvironment &environment, const RunState &run)
 {
     if (m_active)

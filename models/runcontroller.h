@@ -34,6 +34,12 @@ public:
     bool isActive() const { return m_active; }
     QString runId() const { return m_runId; }
 
+    // For a controller whose run is over: asks its thread to wind down (the run, its network
+    // manager and clients are deleted in that thread) without waiting, and emits threadStopped()
+    // once the thread has finished; deleting the controller then waits for nothing. Deleting
+    // it at once instead joins the thread there and then, while the window waits.
+    void stopThreadLater();
+
 signals:
     void iterationStarted(int iteration);
     void generateComplete(const Topic &topic);
@@ -69,6 +75,7 @@ signals:
     void eventRecorded(const QJsonObject &entry); // RefinementRun::eventRecorded
     void usageChanged(const RunUsage &run, const RunUsage &iteration); // RefinementRun::usageChanged
     void finished(RunStatus status);
+    void threadStopped(); // after stopThreadLater()
 
 private:
     void relay(RefinementRun *run);

@@ -38,6 +38,7 @@ StudioContext::StudioContext(SecretStore *secrets, QObject *parent)
 StudioContext::~StudioContext()
 {
     m_controller.reset(); // saves a live run as paused before the sandbox goes away
+    m_retiring.clear();   // joins the threads of finished runs still winding down
 }
 
 void StudioContext::initialize()
@@ -89,6 +90,7 @@ bool StudioContext::disableSandbox(QString *error)
     // Nothing of the sandbox may stay in view: an Apply from its run would go to the real tenant.
     m_session->clear();
     m_controller.reset();
+    m_retiring.clear(); // their threads' clients talked to the sandbox
     m_sandbox.reset();
     rebuildManagement();
     emit sandboxChanged(false);
@@ -232,6 +234,22 @@ QString StudioContext::resumeRun(const QString &runId, std::optional<qint64> max
     return launch(run);
 }
 
+void StudioContext::retireController()
+{
+    if (!m_controller)
+        return;
+    // The previous run is over (launch() refuses while one is active): its thread winds down
+    // on its own, and the controller is deleted once it has. Joining it here made a click on
+    // Run wait for a background thread (and for the network manager's thread inside it).
+    RunController *old = m_controller.get();
+    old->disconnect(); // nothing more from it reaches the session
+    connect(old, &RunController::threadStopped, this, [this, old] {
+        std::erase_if(m_retiring, [old](const auto &c) { return c.get() == old; });
+    }, Qt::QueuedConnection); // not inside its own signal
+    m_retiring.push_back(std::move(m_controller));
+    old->stopThreadLater();
+}
+
 QString StudioContext::launch(const RunState &run)
 {
     if (isRunActive())
@@ -240,6 +258,7 @@ QString StudioContext::launch(const RunState &run)
     const RunEnvironment env = environment(&error);
     if (!error.isEmpty())
         return error;
+    retireController();
     m_controller = std::make_unique<RunController>();
     connect(m_controller.get(), &RunController::finished, this, [this] { emit runActiveChanged(false); });
     m_session->attach(m_controller.get(), run);

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 class ManagementClient;
 class QNetworkAccessManager;
@@ -93,6 +94,7 @@ private:
     Config::Result effective() const; // the settings, sandboxed while the sandbox is active
     RunEnvironment environment(QString *error) const;
     QString launch(const RunState &run);
+    void retireController();
     void rebuildManagement();
 
     QPointer<SecretStore> m_secrets;
@@ -104,5 +106,7 @@ private:
     quint64 m_profileRequest = 0; // only the latest listing is shown (the client may change)
     std::unique_ptr<SandboxHost> m_sandbox;
     std::unique_ptr<RunController> m_controller;
+    // Controllers of finished runs whose threads are winding down (see launch()).
+    std::vector<std::unique_ptr<RunController>> m_retiring;
     bool m_ready = false;
 };
