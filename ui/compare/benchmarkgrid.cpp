@@ -1,6 +1,7 @@
 #include "benchmarkgrid.h"
 
 #include "models/compare/benchmarkgridmodel.h"
+#include "onelinedelegate.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>
@@ -35,6 +36,7 @@ BenchmarkGrid::BenchmarkGrid(QWidget *parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setWordWrap(false);
+    m_view->setItemDelegate(new OneLineDelegate(m_view)); // cells drawn from a cache
     m_view->horizontalHeader()->setSectionsClickable(true);
     m_view->horizontalHeader()->setStretchLastSection(false);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);

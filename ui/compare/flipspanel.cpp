@@ -1,6 +1,7 @@
 #include "flipspanel.h"
 
 #include "diffstyle.h"
+#include "onelinedelegate.h"
 #include "models/compare/testflipmodel.h"
 
 #include <QBoxLayout>
@@ -47,6 +48,7 @@ FlipsPanel::FlipsPanel(QWidget *parent)
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
+    m_view->setItemDelegate(new OneLineDelegate(m_view)); // cells drawn from a cache
     m_view->verticalHeader()->hide();
     QHeaderView *header = m_view->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);

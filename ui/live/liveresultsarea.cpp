@@ -8,6 +8,7 @@
 #include "models/studiocontext.h"
 #include "sectionbox.h"
 #include "ui/compare/labelcorrectionmenu.h"
+#include "ui/compare/onelinedelegate.h"
 
 #include <QAction>
 #include <QButtonGroup>
@@ -54,6 +55,7 @@ QWidget *LiveRunPanel::createResultsArea()
     m_resultsView->setAlternatingRowColors(true);
     m_resultsView->setWordWrap(false);
     m_resultsView->setTextElideMode(Qt::ElideRight);
+    m_resultsView->setItemDelegate(new OneLineDelegate(m_resultsView)); // cells drawn from a cache
     // Always there: a scroll bar that appears as an iteration's results fill the view narrows
     // the viewport, and every column is fitted again in the middle of the stream.
     m_resultsView->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
