@@ -4,6 +4,8 @@
 #include "loop/looppolicy.h"
 #include "runcontroller.h"
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 RunSession::RunSession(QObject *parent)
@@ -13,7 +15,17 @@ RunSession::RunSession(QObject *parent)
 
 void RunSession::clear()
 {
-    m_run = RunState{};
+    forget();
+    setLive(false);
+    emit reset();
+}
+
+void RunSession::forget()
+{
+    // A long run's document holds thousands of results: freeing it cost a click on Run a few
+    // milliseconds of its frame. It goes in a later pass of the event loop instead.
+    QMetaObject::invokeMethod(this, [old = std::exchange(m_run, RunState{})] { Q_UNUSED(old); },
+                              Qt::QueuedConnection);
     m_step.clear();
     m_currentIteration = m_scanCompleted = m_scanTotal = 0;
     m_topic = Topic{};
@@ -22,13 +34,13 @@ void RunSession::clear()
     m_logIteration = 0;
     m_error.clear();
     m_iterationUsage = RunUsage();
-    setLive(false);
-    emit reset();
 }
 
 void RunSession::open(const RunState &run)
 {
-    clear();
+    // One reset, with the new run in place: the views rebuild once.
+    forget();
+    setLive(false);
     m_run = run;
     m_currentIteration = run.currentIteration;
     if (const IterationResult *last = run.lastRecorded())
@@ -89,7 +101,7 @@ void RunSession::replayLog()
 
 void RunSession::attach(RunController *c, const RunState &initial)
 {
-    clear();
+    forget();
     m_run = initial;
     m_currentIteration = initial.currentIteration;
     replayLog(); // a resumed run: what happened before, then what happens now

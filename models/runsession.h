@@ -83,6 +83,7 @@ private:
     // markerAdded().
     void takeEntry(const QJsonObject &entry, bool live);
     void replayLog(); // m_log and m_markers from m_run.eventLog
+    void forget();    // back to no run, without a signal
     void setLive(bool live);
 
     RunState m_run;

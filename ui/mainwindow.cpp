@@ -344,7 +344,9 @@ void MainWindow::startRun()
         showError(tr("The run cannot start"), error);
         return;
     }
-    showPage(LivePage);
+    // In a pass of its own: showing the Live page (its layout, then its first paint) after
+    // the views have been reset for the new run made one frame of it all.
+    QMetaObject::invokeMethod(this, [this] { showPage(LivePage); }, Qt::QueuedConnection);
 }
 
 void MainWindow::resumeRun(const QString &runId)

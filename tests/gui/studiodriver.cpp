@@ -323,7 +323,8 @@ bool StudioDriver::clickRun()
 {
     if (!click(u"runButton"_s))
         return false;
-    if (tabs()->currentIndex() != MainWindow::LivePage)
+    // The window turns to the Live page in the event loop's next pass.
+    if (!spinUntil([this] { return tabs()->currentIndex() == MainWindow::LivePage; }, WaitTimeoutMs))
         return fail(
             u"the Live run tab is not shown after Run (tab %1)"_s.arg(tabs()->currentIndex()));
     if (!m_context->isRunActive())
