@@ -19,10 +19,12 @@ RunListModel::Row RunListModel::rowFor(const RunState &run)
     return Row{RunStore::summarize(run)};
 }
 
-RunListModel::Listing RunListModel::read(const QString &directory)
+RunListModel::Listing RunListModel::read(const QString &directory, RunStore::ListingCache files)
 {
-    const RunStore::Listing listing = RunStore(directory).list();
+    const RunStore::Listing listing = RunStore(directory).list(&files);
     Listing out;
+    out.files = std::move(files);
+    out.directory = directory;
     out.problems = listing.problems;
     for (const RunSummary &s : listing.runs)
         out.rows.append(Row{s});
@@ -60,6 +62,8 @@ RunListModel::~RunListModel()
 
 void RunListModel::setDirectory(const QString &directory)
 {
+    if (directory != m_dir)
+        m_files.clear();
     m_dir = directory;
 }
 
@@ -68,7 +72,8 @@ void RunListModel::reload()
     if (m_watcher.isRunning())
         return;
     const QString dir = m_dir;
-    m_watcher.setFuture(BackgroundPriority::run([dir] { return read(dir); }));
+    // The files listed last time go along: only what changed since is read again.
+    m_watcher.setFuture(BackgroundPriority::run([dir, files = m_files] { return read(dir, files); }));
 }
 
 void RunListModel::setListing(const Listing &listing)
@@ -76,6 +81,7 @@ void RunListModel::setListing(const Listing &listing)
     beginResetModel();
     m_runs = listing.rows;
     m_problems = listing.problems;
+    m_files = listing.directory == m_dir ? listing.files : RunStore::ListingCache();
     endResetModel();
     emit loaded();
 }

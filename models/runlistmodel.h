@@ -32,9 +32,11 @@ public:
     {
         QList<Row> rows; // newest update first
         QStringList problems;
+        RunStore::ListingCache files; // what the next reload() need not read again
+        QString directory;            // where `files` were read
     };
-    // What reload() reads, on any thread.
-    static Listing read(const QString &directory);
+    // What reload() reads, on any thread: the files changed since `files` was filled.
+    static Listing read(const QString &directory, RunStore::ListingCache files = {});
     static Row rowFor(const RunState &run);
     // "completed", "paused" … in the user's language.
     static QString statusText(RunStatus status);
@@ -64,5 +66,6 @@ private:
     QString m_dir;
     QList<Row> m_runs;
     QStringList m_problems;
+    RunStore::ListingCache m_files; // of the last listing read from m_dir
     QFutureWatcher<Listing> m_watcher;
 };

@@ -5,6 +5,7 @@
 #include "domain/nanoid.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QLockFile>
 #include <QFile>
 
@@ -105,25 +106,36 @@ int RunStore::removeStaleLocks() const
     return removed;
 }
 
-RunStore::Listing RunStore::list() const
+RunStore::Listing RunStore::list(ListingCache *cache) const
 {
     removeStaleLocks();
     Listing out;
+    ListingCache now;
     const QDir dir(m_dir);
-    const QStringList files = dir.entryList({u"*.json"_s}, QDir::Files, QDir::Name);
-    for (const QString &name : files) {
-        const JsonFile::ReadResult file = JsonFile::read(dir.filePath(name));
-        if (!file.ok()) {
-            out.problems.append(file.error);
-            continue;
+    const QFileInfoList files = dir.entryInfoList({u"*.json"_s}, QDir::Files, QDir::Name);
+    for (const QFileInfo &info : files) {
+        const QString name = info.fileName();
+        ListedFile listed{info.size(), info.lastModified(), info.birthTime(), {}, {}};
+        const auto known = cache ? cache->constFind(name) : ListingCache::const_iterator();
+        if (cache && known != cache->cend() && known->size == listed.size &&
+            known->modified == listed.modified && known->born == listed.born) {
+            listed = *known;
+        } else if (const JsonFile::ReadResult file = JsonFile::read(info.filePath()); !file.ok()) {
+            listed.problem = file.error;
+        } else if (const Loaded loaded = parse(file.object, name); !loaded.ok()) {
+            listed.problem = loaded.error;
+        } else {
+            listed.summary = summarize(loaded.run);
         }
-        const Loaded loaded = parse(file.object, name);
-        if (!loaded.ok()) {
-            out.problems.append(loaded.error);
-            continue;
-        }
-        out.runs.append(summarize(loaded.run));
+        if (listed.problem.isEmpty())
+            out.runs.append(listed.summary);
+        else
+            out.problems.append(listed.problem);
+        if (cache)
+            now.insert(name, std::move(listed));
     }
+    if (cache)
+        *cache = std::move(now);
     std::stable_sort(out.runs.begin(), out.runs.end(), [](const RunSummary &a, const RunSummary &b) {
         return a.updatedAt > b.updatedAt;
     });

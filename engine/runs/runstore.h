@@ -3,6 +3,8 @@
 #include "domain/proportionstats.h"
 #include "domain/runstate.h"
 
+#include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -47,9 +49,25 @@ public:
         QStringList problems;    // one line per file that could not be read
     };
 
+    // What a listing read from one file: its summary (or why it could not be read), with the
+    // file's size and times when it was read. Handed back to list(), a file whose size and
+    // times are unchanged is not read again: after a run, a window listing a hundred runs
+    // reads one file, not a hundred.
+    struct ListedFile
+    {
+        qint64 size = -1;
+        QDateTime modified;
+        QDateTime born; // an atomic write replaces the file: a new birth time
+        RunSummary summary;
+        QString problem; // when the file could not be read
+    };
+    using ListingCache = QHash<QString, ListedFile>; // by file name
+
     Loaded load(const QString &id) const;
     QString save(const RunState &run) const; // error message, or empty
-    Listing list() const; // also removes stale locks (removeStaleLocks())
+    // Also removes stale locks (removeStaleLocks()). With a cache: reads only the files that
+    // changed since it was filled, and leaves it describing the directory as listed now.
+    Listing list(ListingCache *cache = nullptr) const;
     // Removes `<id>.lock` files whose process is gone: a run killed before its first
     // checkpoint, or after its last save, leaves one that nothing else would take. A lock held
     // by a live process (a run in progress) is left alone; a resume would take a stale one

@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -81,6 +82,63 @@ private slots:
         QCOMPARE(listing.runs.at(0).maxTokens.value_or(0), 20000);
         QVERIFY(!listing.runs.at(0).maxCost);
         QVERIFY(listing.runs.at(1).usage.isEmpty());
+    }
+
+    // With a cache, a listing reads only the files that changed: an unchanged file's summary
+    // is the cached one even when its bytes were swapped behind the store's back with the
+    // size and times kept; a saved (atomically replaced), corrupted or deleted file is seen.
+    void listReadsOnlyChangedFiles()
+    {
+        const RunStore store(m_dir);
+        RunState a = SampleRun::make(u"aaaaaaaaaaaaaaaaaaaa1"_s);
+        RunState b = SampleRun::make(u"bbbbbbbbbbbbbbbbbbbb2"_s);
+        a.userInput.topicDescription = u"Block gun purchases"_s;
+        b.userInput.topicDescription = u"Block bomb makers"_s;
+        b.updatedAt = a.updatedAt.addSecs(-60);
+        QCOMPARE(store.save(a), QString());
+        QCOMPARE(store.save(b), QString());
+        RunStore::ListingCache cache;
+        RunStore::Listing listing = store.list(&cache);
+        QCOMPARE(listing.runs.size(), 2);
+        QCOMPARE(cache.size(), 2);
+
+        // Same size, same times, other bytes: not read again.
+        QFile file(store.pathFor(b.id));
+        const QDateTime modified = QFileInfo(file).lastModified();
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QByteArray bytes = file.readAll();
+        QVERIFY(bytes.contains("bomb"));
+        bytes.replace("bomb", "boat"); // as long
+        QVERIFY(file.seek(0));
+        QCOMPARE(file.write(bytes), bytes.size());
+        file.close();
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.setFileTime(modified, QFileDevice::FileModificationTime));
+        file.close();
+        listing = store.list(&cache);
+        QCOMPARE(listing.runs.at(1).topicDescription, u"Block bomb makers"_s); // from the cache
+        QCOMPARE(store.list().runs.at(1).topicDescription, u"Block boat makers"_s); // without: read
+
+        // A save replaces the file: read again.
+        a.userInput.topicDescription = u"Block gun purchases online"_s;
+        QCOMPARE(store.save(a), QString());
+        listing = store.list(&cache);
+        QCOMPARE(listing.runs.at(0).topicDescription, u"Block gun purchases online"_s);
+
+        // Corrupted: reported, and still reported from the cache next time.
+        writeRaw(store.pathFor(a.id), "{\"id\": \"aaaaaaaaaaaaaaaaaaaa1\", \"iterations\": [");
+        listing = store.list(&cache);
+        QCOMPARE(listing.runs.size(), 1);
+        QCOMPARE(listing.problems.size(), 1);
+        listing = store.list(&cache);
+        QCOMPARE(listing.problems.size(), 1);
+
+        // Deleted: gone from the listing and from the cache.
+        QVERIFY(QFile::remove(store.pathFor(a.id)));
+        listing = store.list(&cache);
+        QCOMPARE(listing.runs.size(), 1);
+        QVERIFY(listing.problems.isEmpty());
+        QVERIFY(!cache.contains(a.id + u".json"_s));
     }
 
     void listOfMissingDirectoryIsEmpty()
