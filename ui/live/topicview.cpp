@@ -1,5 +1,7 @@
 #include "topicview.h"
 
+#include <QResizeEvent>
+
 using namespace Qt::StringLiterals;
 
 TopicView::TopicView(QWidget *parent)
@@ -46,4 +48,18 @@ void TopicView::showHtml(const QString &html)
         return;
     m_html = html;
     setHtml(html);
+}
+
+void TopicView::resizeEvent(QResizeEvent *event)
+{
+    // Shown again after a change while its page was hidden, the view gets a resize event with
+    // no old size, and QTextEdit lays the whole document out again for it (2 ms of the Live
+    // page's first frame after Run) even though the width is the one it is laid out at.
+    if (!event->oldSize().isValid() && event->size().width() == m_width) {
+        QResizeEvent sameWidth(event->size(), QSize(m_width, event->size().height()));
+        QTextBrowser::resizeEvent(&sameWidth);
+        return;
+    }
+    m_width = event->size().width();
+    QTextBrowser::resizeEvent(event);
 }

@@ -16,9 +16,13 @@ public:
     void setTopic(const Topic &topic, const QString &caption = {});
     const Topic &topic() const { return m_topic; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void showHtml(const QString &html); // setHtml() unless it is what is shown
 
     Topic m_topic;
     QString m_html;
+    int m_width = -1; // the width of the last resize QTextEdit saw: its document's layout width
 };
