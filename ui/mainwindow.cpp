@@ -1,5 +1,9 @@
 #include "mainwindow.h"
 
+#include "pagewarmer.h"
+
+#include <utility>
+
 #include "compare/cleanupdialog.h"
 #include "compare/comparepanel.h"
 #include "compare/runspanel.h"
@@ -337,6 +341,8 @@ void MainWindow::showPage(Page page)
     m_tabs->setCurrentIndex(int(page));
 }
 
+const QEvent::Type MainWindow::ShowLivePageEvent = QEvent::Type(QEvent::registerEventType());
+
 void MainWindow::startRun()
 {
     const QString error = m_context->startRun(m_newRun->settings(), m_newRun->stepMode());
@@ -344,9 +350,15 @@ void MainWindow::startRun()
         showError(tr("The run cannot start"), error);
         return;
     }
-    // In a pass of its own: showing the Live page (its layout, then its first paint) after
-    // the views have been reset for the new run made one frame of it all.
-    QMetaObject::invokeMethod(this, [this] { showPage(LivePage); }, Qt::QueuedConnection);
+    // In passes of their own: the repaint the click asked for (posted at Qt's low priority),
+    // then the Live page's layout, then its first paint. Done at once they were one frame.
+    QCoreApplication::postEvent(this, new QEvent(ShowLivePageEvent), Qt::LowEventPriority);
+}
+
+void MainWindow::customEvent(QEvent *event)
+{
+    if (event->type() == ShowLivePageEvent)
+        showPage(LivePage);
 }
 
 void MainWindow::resumeRun(const QString &runId)
@@ -403,6 +415,13 @@ void MainWindow::showError(const QString &title, const QString &message)
     box->setObjectName(u"errorMessage"_s);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (!std::exchange(m_pagesWarmed, true))
+        PageWarmer::warmHiddenPages(m_tabs); // after the first frame, page by page
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

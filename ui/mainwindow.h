@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QEvent>
 #include <QMainWindow>
 
 #include <memory>
@@ -42,8 +43,12 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void customEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
+    static const QEvent::Type ShowLivePageEvent; // posted by startRun()
+    bool m_pagesWarmed = false;
     void createActions();
     void updateActions();
     void updateTitle();
