@@ -11,6 +11,10 @@ using namespace Qt::StringLiterals;
 RunSession::RunSession(QObject *parent)
     : QObject(parent)
 {
+    // A zero interval: the timer fires when the event loop has nothing else to do.
+    m_freeRetired.setSingleShot(true);
+    m_freeRetired.setInterval(0);
+    connect(&m_freeRetired, &QTimer::timeout, this, [this] { m_retired = RunState{}; });
 }
 
 void RunSession::clear()
@@ -23,9 +27,10 @@ void RunSession::clear()
 void RunSession::forget()
 {
     // A long run's document holds thousands of results: freeing it cost a click on Run a few
-    // milliseconds of its frame. It goes in a later pass of the event loop instead.
-    QMetaObject::invokeMethod(this, [old = std::exchange(m_run, RunState{})] { Q_UNUSED(old); },
-                              Qt::QueuedConnection);
+    // milliseconds of its frame, and in the next pass it added them to the Live page's. It is
+    // freed when the event loop is idle instead.
+    m_retired = std::exchange(m_run, RunState{});
+    m_freeRetired.start();
     m_step.clear();
     m_currentIteration = m_scanCompleted = m_scanTotal = 0;
     m_topic = Topic{};

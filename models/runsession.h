@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QTimer>
 
 class RunController;
 
@@ -98,4 +99,7 @@ private:
     int m_logIteration = 0; // the iteration the last iteration:start entry started
     QString m_error;
     RunUsage m_iterationUsage;
+    // The previous run's document, freed when the event loop is idle (see forget()).
+    RunState m_retired;
+    QTimer m_freeRetired;
 };
