@@ -13,12 +13,8 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// Everything below is filled with QPainter::fillRect() in opaque colours: the raster engine's
-// direct path.
-QColor solid(const QColor &color, const QColor &under)
-{
-    return opaqueOver(color, under);
-}
+// Everything below is filled with QPainter::fillRect() in opaque colours (opaqueOver()): the
+// raster engine's direct path.
 
 // A one-pixel outline just inside `r`, as four rectangles.
 void outline(QPainter *painter, const QRect &r, const QColor &color)
@@ -36,15 +32,15 @@ struct Shades
 {
     explicit Shades(const QPalette &palette)
     {
-        window = solid(palette.color(QPalette::Window), Qt::white);
+        window = opaqueOver(palette.color(QPalette::Window), Qt::white);
         line = window.darker(140);
-        button = solid(palette.color(QPalette::Button), window);
+        button = opaqueOver(palette.color(QPalette::Button), window);
         const int gray = qGray(button.rgb());
         button = button.lighter(100 + qMax(1, (180 - gray) / 6));
         button.setHsv(button.hue(), int(button.saturation() * 0.75), button.value());
-        base = solid(palette.color(QPalette::Base), window);
-        highlight = solid(palette.color(QPalette::Highlight), window);
-        mid = solid(palette.color(QPalette::Mid), window);
+        base = opaqueOver(palette.color(QPalette::Base), window);
+        highlight = opaqueOver(palette.color(QPalette::Highlight), window);
+        mid = opaqueOver(palette.color(QPalette::Mid), window);
     }
     QColor window, line, button, base, highlight, mid;
 };
@@ -183,8 +179,8 @@ void FlatStyle::drawToolBar(const QStyleOption *option, QPainter *painter, const
     const Shades shades(option->palette);
     const QRect &r = option->rect;
     painter->fillRect(r, shades.window);
-    const QColor light = solid(QColor(255, 255, 255, 90), shades.window);
-    const QColor shadow = solid(QColor(0, 0, 0, 60), shades.window);
+    const QColor light = opaqueOver(QColor(255, 255, 255, 90), shades.window);
+    const QColor shadow = opaqueOver(QColor(0, 0, 0, 60), shades.window);
     if (option->state & State_Horizontal) {
         painter->fillRect(QRect(r.left(), r.top(), r.width(), 1), light);
         painter->fillRect(QRect(r.left(), r.bottom(), r.width(), 1), shadow);
@@ -202,5 +198,5 @@ void FlatStyle::drawTabFrame(const QStyleOption *option, QPainter *painter) cons
     const QColor face = shades.button.lighter(104);
     painter->fillRect(option->rect, face);
     outline(painter, option->rect, shades.line);
-    outline(painter, option->rect.adjusted(1, 1, -1, -1), solid(QColor(255, 255, 255, 30), face));
+    outline(painter, option->rect.adjusted(1, 1, -1, -1), opaqueOver(QColor(255, 255, 255, 30), face));
 }
