@@ -212,6 +212,7 @@ void AirsEmulator::expireTokens()
 
 bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
+    const quint64 id = hold(request, socket);
     ApiRequest in;
     in.method = methodName(request.method());
     in.path = request.url().path();
@@ -221,7 +222,6 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
     record(in);
 
     const bool scan = ScanRoutes::isScanPath(in.path);
-    const quint64 id = hold(request, socket);
     m_held.emplace(id, HeldRequest{in.path, scan, false});
     const bool propagation = in.path == kPropagationPath;
     if (in.method == "GET" && (in.path == FaultInjector::CountsPath || propagation)) {

@@ -9,16 +9,23 @@
 #include <unistd.h>
 #endif
 
-namespace {
-#ifdef Q_OS_LINUX
-qint64 monotonicNs()
+#include <QElapsedTimer>
+
+qint64 DeadlineQueue::now()
 {
-    timespec now{};
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return qint64(now.tv_sec) * 1000000000 + now.tv_nsec;
-}
+#ifdef Q_OS_LINUX
+    timespec t{};
+    clock_gettime(CLOCK_MONOTONIC, &t); // the timerfd's clock
+    return qint64(t.tv_sec) * 1000000000 + t.tv_nsec;
+#else
+    static const QElapsedTimer clock = [] {
+        QElapsedTimer c;
+        c.start();
+        return c;
+    }();
+    return clock.nsecsElapsed();
 #endif
-} // namespace
+}
 
 DeadlineQueue::DeadlineQueue(QObject *parent)
     : QObject(parent)
@@ -35,24 +42,38 @@ DeadlineQueue::~DeadlineQueue()
 
 void DeadlineQueue::schedule(int delayMs, std::function<void()> callback)
 {
+    if (delayMs <= 0) {
+        QTimer::singleShot(0, Qt::PreciseTimer, this, std::move(callback));
+        return;
+    }
+    scheduleAt(now() + qint64(delayMs) * 1000000, std::move(callback));
+}
+
+void DeadlineQueue::scheduleAt(qint64 deadlineNs, std::function<void()> callback)
+{
+    const qint64 delayNs = deadlineNs - now();
+    if (delayNs <= 0) {
+        QTimer::singleShot(0, Qt::PreciseTimer, this, std::move(callback));
+        return;
+    }
 #ifdef Q_OS_LINUX
-    if (delayMs > 0 && m_fd < 0) {
+    if (m_fd < 0) {
         m_fd = timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
         if (m_fd >= 0) {
             m_notifier = new QSocketNotifier(qintptr(m_fd), QSocketNotifier::Read, this);
             connect(m_notifier, &QSocketNotifier::activated, this, &DeadlineQueue::fire);
         }
     }
-    if (delayMs > 0 && m_fd >= 0) {
-        const qint64 deadline = monotonicNs() + qint64(delayMs) * 1000000;
-        const bool earliest = m_due.empty() || deadline < m_due.begin()->first;
-        m_due.emplace(deadline, std::move(callback));
+    if (m_fd >= 0) {
+        const bool earliest = m_due.empty() || deadlineNs < m_due.begin()->first;
+        m_due.emplace(deadlineNs, std::move(callback));
         if (earliest && !m_firing)
             arm();
         return;
     }
 #endif
-    QTimer::singleShot(qMax(0, delayMs), Qt::PreciseTimer, this, std::move(callback));
+    // Rounded up: a timer never fires before its deadline.
+    QTimer::singleShot(int((delayNs + 999999) / 1000000), Qt::PreciseTimer, this, std::move(callback));
 }
 
 void DeadlineQueue::fire()
@@ -62,8 +83,8 @@ void DeadlineQueue::fire()
     [[maybe_unused]] const auto n = ::read(m_fd, &expirations, sizeof expirations);
     m_firing = true;
     // Callbacks may schedule more; those wait for the next pass even when already due.
-    const qint64 now = monotonicNs();
-    while (!m_due.empty() && m_due.begin()->first <= now) {
+    const qint64 due = now();
+    while (!m_due.empty() && m_due.begin()->first <= due) {
         std::function<void()> callback = std::move(m_due.begin()->second);
         m_due.erase(m_due.begin());
         callback();

@@ -23,6 +23,9 @@ public:
     ~DeadlineQueue() override;
 
     void schedule(int delayMs, std::function<void()> callback); // delayMs <= 0: next loop pass
+    // At an absolute time on now()'s clock; one already past runs on the next loop pass.
+    void scheduleAt(qint64 deadlineNs, std::function<void()> callback);
+    static qint64 now(); // a monotonic clock, in ns
 
 private:
     void fire();

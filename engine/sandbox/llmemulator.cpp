@@ -102,6 +102,7 @@ void LlmEmulator::setFaultInjector(std::shared_ptr<FaultInjector> injector)
 bool LlmEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
     ++m_requestCount;
+    const quint64 id = hold(request, socket);
     RecordedRequest record;
     record.method = methodName(request.method());
     record.path = request.url().path();
@@ -111,7 +112,6 @@ bool LlmEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *s
                             name.compare("x-amz-security-token", Qt::CaseInsensitive) == 0;
         record.headers.append({name, secret ? QByteArrayLiteral("Bearer …") : value});
     }
-    const quint64 id = hold(request, socket);
     if (record.method == "GET" && record.path == FaultInjector::CountsPath) {
         answerAfter(id, 0, ApiReply::json(m_injector->counts()));
         return true;

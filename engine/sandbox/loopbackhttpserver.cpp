@@ -78,6 +78,7 @@ QByteArray LoopbackHttpServer::headerValue(const QList<QPair<QByteArray, QByteAr
 
 quint64 LoopbackHttpServer::hold(const QHttpServerRequest &request, QTcpSocket *socket)
 {
+    const qint64 arrived = DeadlineQueue::now();
     // The responder writes status, headers and body separately; without TCP_NODELAY, Nagle's
     // algorithm meets the client's delayed ACK and adds ~40 ms to every answer. Once per
     // connection: a keep-alive connection carries many requests, and a system call is not free.
@@ -89,14 +90,20 @@ quint64 LoopbackHttpServer::hold(const QHttpServerRequest &request, QTcpSocket *
         socket->setProperty(kPrepared, true);
     }
     const quint64 id = m_nextId++;
-    m_held.emplace(id, Held{socket, std::make_unique<QHttpServerResponder>(
-                                        makeResponder(request, socket))});
+    m_held.emplace(id, Held{socket, std::make_unique<QHttpServerResponder>(makeResponder(request, socket)),
+                            arrived});
     return id;
 }
 
 void LoopbackHttpServer::answerAfter(quint64 id, int delayMs, const ApiReply &reply)
 {
-    m_answers->schedule(delayMs, [this, id, reply] { deliver(id, reply); });
+    const auto it = m_held.find(id);
+    if (delayMs <= 0 || it == m_held.end()) {
+        m_answers->schedule(0, [this, id, reply] { deliver(id, reply); });
+        return;
+    }
+    m_answers->scheduleAt(it->second.arrivedNs + qint64(delayMs) * 1000000,
+                          [this, id, reply] { deliver(id, reply); });
 }
 
 void LoopbackHttpServer::deliver(quint64 id, const ApiReply &reply)

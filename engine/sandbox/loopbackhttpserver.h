@@ -40,8 +40,11 @@ protected:
     // `name` is what the log calls it ("AIRS emulator").
     LoopbackHttpServer(const QString &name, QObject *parent);
 
+    // Call first thing in handleRequest(): the request's latency is counted from here.
     quint64 hold(const QHttpServerRequest &request, QTcpSocket *socket);
     bool isHeld(quint64 id) const { return m_held.count(id) != 0; }
+    // `delayMs` after the request arrived (hold()), as a real service's latency is measured
+    // from the client's side: the emulator's own work on it is part of the wait, not added.
     void answerAfter(quint64 id, int delayMs, const ApiReply &reply);
     void release(quint64 id); // drops a held request unanswered
     // After a held request is answered (`status`) or dropped (0); not called on destruction.
@@ -52,6 +55,7 @@ private:
     {
         QPointer<QTcpSocket> socket;
         std::unique_ptr<QHttpServerResponder> responder;
+        qint64 arrivedNs = 0; // DeadlineQueue::now()
     };
 
     void deliver(quint64 id, const ApiReply &reply);

@@ -16,8 +16,7 @@
 #include "domain/nanoid.h"
 #include "llm/openaiprovider.h"
 #include "loop/refinementrun.h"
-#include "sandbox/airsemulator.h"
-#include "sandbox/llmemulator.h"
+#include "emulatorthread.h"
 #include "testhome.h"
 
 #include <QElapsedTimer>
@@ -32,103 +31,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-struct Latencies
-{
-    int llmMs = 0;
-    int propagationMs = 0;
-    int scanMs = 0;
-};
-
-// The two emulators in a thread of their own, so their work never delays the run's.
-class EmulatorThread
-{
-public:
-    explicit EmulatorThread(const Latencies &l)
-    {
-        m_thread.start();
-        m_anchor = new QObject;
-        m_anchor->moveToThread(&m_thread);
-        run([this, l] {
-            m_airs = new AirsEmulator;
-            m_llm = new LlmEmulator;
-            m_ok = m_airs->start() != 0 && m_llm->start() != 0;
-            m_airs->addProfile(u"lab"_s);
-            AirsEmulator::Faults airs;
-            airs.propagationDelayMs = l.propagationMs;
-            airs.scanLatencyMs = l.scanMs;
-            m_airs->setFaults(airs);
-            LlmEmulator::Faults llm;
-            llm.latencyMs = l.llmMs;
-            m_llm->setFaults(llm);
-            m_airsUrl = m_airs->baseUrl();
-            m_llmUrl = m_llm->baseUrl();
-            m_credentials = m_airs->options().credentials;
-        });
-    }
-    ~EmulatorThread()
-    {
-        run([this] {
-            delete m_airs;
-            delete m_llm;
-            m_anchor->deleteLater(); // with the thread's end
-        });
-        m_thread.quit();
-        m_thread.wait();
-    }
-
-    bool ok() const { return m_ok; }
-    int violations()
-    {
-        int n = 0;
-        run([this, &n] { n = m_airs->propagationViolationCount(); });
-        return n;
-    }
-    int scans()
-    {
-        int n = 0;
-        run([this, &n] { n = m_airs->scanCount(); });
-        return n;
-    }
-
-    AirsSettings airsSettings() const
-    {
-        AirsSettings s;
-        s.scanEndpoint = m_airsUrl;
-        s.apiKey = m_credentials.apiKey;
-        s.managementEndpoint = QUrl(m_airsUrl.toString() + u"/aisec"_s);
-        s.tokenEndpoint = QUrl(m_airsUrl.toString() + u"/oauth2/access_token"_s);
-        s.redTeamEndpoint = QUrl(m_airsUrl.toString() + u"/ai-red-teaming/mgmt-plane"_s);
-        s.clientId = m_credentials.clientId;
-        s.clientSecret = m_credentials.clientSecret;
-        s.tsgId = m_credentials.tsgId;
-        s.timeoutMs = 60000;
-        return s;
-    }
-    LlmEndpoint llmEndpoint() const
-    {
-        LlmEndpoint e;
-        e.provider = u"openai-compatible"_s;
-        e.model = u"daystrom-sandbox"_s;
-        e.baseUrl = m_llmUrl;
-        e.timeoutMs = 120000;
-        return e;
-    }
-
-private:
-    template<typename F> void run(F f) // in the emulators' thread; returns when done
-    {
-        QMetaObject::invokeMethod(m_anchor, f, Qt::BlockingQueuedConnection);
-    }
-
-    QThread m_thread;
-    QObject *m_anchor = nullptr; // lives in m_thread
-    AirsEmulator *m_airs = nullptr;
-    LlmEmulator *m_llm = nullptr;
-    bool m_ok = false;
-    QUrl m_airsUrl, m_llmUrl;
-    AirsEmulator::Credentials m_credentials;
-};
 
 struct Outcome
 {
