@@ -174,6 +174,41 @@ private slots:
         QCOMPARE(markersShown(), QStringList{});
     }
 
+    // A marker shown re-measures the legend on passes of its own after the replot (each a
+    // whole chart layout), and the chart ends at the size it had, its new entry laid out.
+    void theLegendIsRemeasuredAfterTheReplot()
+    {
+        LiveFeed feed;
+        EfficacyChartView view(&feed.session);
+        view.resize(900, 520);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        feed.runIteration(1, suite(2, 2, 4, 0));
+        view.flush();
+        QTRY_VERIFY(!view.isBehind());
+        const QRectF geometry = view.chart()->geometry();
+        QLegendMarker *revert = nullptr;
+        for (QLegendMarker *m : view.chart()->legend()->markers()) {
+            if (m->label() == u"Revert"_s)
+                revert = m;
+        }
+        QVERIFY(revert);
+        QVERIFY(!revert->isVisible());
+
+        feed.startIteration(2);
+        feed.topicReverted(1);
+        view.flush();
+        QVERIFY(revert->isVisible());  // at once, for legendEntries()
+        QVERIFY(view.isBehind());      // the layout follows
+        QTRY_VERIFY(!view.isBehind());
+        QCOMPARE(view.chart()->geometry(), geometry);
+        // Laid out: the entry has a place in the legend, clear of every other visible entry.
+        const auto items = view.chart()->legend()->childItems();
+        QVERIFY(!items.isEmpty());
+        QVERIFY(view.chart()->legend()->isVisible());
+        QVERIFY(view.legendEntries().contains(u"Revert"_s));
+    }
+
     void hoveringAPointShowsItsFigures()
     {
         LiveFeed feed;
@@ -316,6 +351,8 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         feedRun(feed);
+        view.flush();
+        QTRY_VERIFY(!view.isBehind()); // the legend is re-measured on passes of its own
         QSignalSpy exported(&view, &EfficacyChartView::exported);
         auto *b = view.findChild<QToolButton *>(button);
         QVERIFY(b);
@@ -325,6 +362,7 @@ private slots:
         QTRY_VERIFY((dialog = view.findChild<QFileDialog *>(u"exportChartDialog"_s)) &&
                     dialog->isVisible());
         view.flush();
+        QVERIFY(!view.isBehind());
         const QImage before = view.chartView()->grab().toImage();
         QTemporaryDir dir;
         const QString path = dir.filePath(file);

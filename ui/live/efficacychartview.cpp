@@ -324,14 +324,33 @@ void EfficacyChartView::updateLegend()
     showInLegend(m_versions, m_versions->count() > 0);
     showInLegend(m_band, m_band->upperSeries()->count() > 0);
     showInLegend(m_best, m_best->count() > 0);
-    if (changed) {
+    if (changed && m_legendStep == 0) {
         // QLegend measures (and elides) its labels only when its geometry changes, not when a
-        // marker is shown or hidden: lay the chart out once at another size and back.
-        const QRectF geometry = m_chart->geometry();
-        m_chart->setGeometry(geometry.adjusted(0, 0, 1, 0));
+        // marker is shown or hidden: lay the chart out once at another size and back. Each
+        // layout measures every label (QtCharts sets each as rich text, and elides by trial),
+        // a few ms: they run on passes of their own, after the replot that showed the marker.
+        m_legendStep = 1;
+        QTimer::singleShot(0, this, &EfficacyChartView::remeasureLegend);
+    }
+}
+
+void EfficacyChartView::remeasureLegend()
+{
+    if (m_legendStep == 1) {
+        m_legendGeometry = m_chart->geometry();
+        m_chart->setGeometry(m_legendGeometry.adjusted(0, 0, 1, 0));
         m_chart->layout()->activate();
-        m_chart->setGeometry(geometry);
-        m_chart->layout()->activate();
+        m_legendStep = 2;
+        QTimer::singleShot(0, this, &EfficacyChartView::remeasureLegend);
+        return;
+    }
+    if (m_legendStep == 2) {
+        // A resize in between laid the chart out anew already; it keeps that geometry.
+        if (m_chart->geometry() == m_legendGeometry.adjusted(0, 0, 1, 0)) {
+            m_chart->setGeometry(m_legendGeometry);
+            m_chart->layout()->activate();
+        }
+        m_legendStep = 0;
     }
 }
 

@@ -61,9 +61,10 @@ public:
     // Applies pending model changes now instead of on the next frame (or, while the chart is
     // hidden, when it is shown).
     void flush();
-    // Model changes arrived while the chart was on a hidden page and are not plotted yet; they
-    // are right after the chart is next shown.
-    bool isBehind() const { return m_behind; }
+    // Model changes arrived while the chart was on a hidden page and are not plotted yet (they
+    // are right after the chart is next shown), or the legend is still being re-measured for
+    // a marker shown or hidden (a pass or two after flush()).
+    bool isBehind() const { return m_behind || m_legendStep != 0; }
 
 public slots:
     void chooseExportPng();
@@ -82,6 +83,7 @@ private:
     void createSeries();
     void applyPalette();
     void updateLegend();
+    void remeasureLegend(); // one step of the relayout updateLegend() schedules
     void chooseExportFile(ExportFormat format);
     void finishExport(const QString &path, bool ok);
     QSize exportSize(QSize requested) const;
@@ -106,4 +108,8 @@ private:
     bool m_nativeDialogs = true;
     bool m_behind = false; // model changes arrived while hidden; shown, the chart catches up
     bool m_applyingPalette = false;
+    // Re-measuring the legend: 0 = nothing to do, 1 = to widen, 2 = to narrow back to
+    // m_legendGeometry. One step per event-loop pass, each a whole chart layout.
+    int m_legendStep = 0;
+    QRectF m_legendGeometry;
 };
