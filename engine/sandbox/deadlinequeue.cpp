@@ -42,11 +42,7 @@ DeadlineQueue::~DeadlineQueue()
 
 void DeadlineQueue::schedule(int delayMs, std::function<void()> callback)
 {
-    if (delayMs <= 0) {
-        QTimer::singleShot(0, Qt::PreciseTimer, this, std::move(callback));
-        return;
-    }
-    scheduleAt(now() + qint64(delayMs) * 1000000, std::move(callback));
+    scheduleAt(now() + qint64(qMax(0, delayMs)) * 1000000, std::move(callback)); // 0: already due
 }
 
 void DeadlineQueue::scheduleAt(qint64 deadlineNs, std::function<void()> callback)

@@ -97,12 +97,10 @@ quint64 LoopbackHttpServer::hold(const QHttpServerRequest &request, QTcpSocket *
 
 void LoopbackHttpServer::answerAfter(quint64 id, int delayMs, const ApiReply &reply)
 {
+    // A request no longer held (its client left) is due at once: deliver() then drops it.
     const auto it = m_held.find(id);
-    if (delayMs <= 0 || it == m_held.end()) {
-        m_answers->schedule(0, [this, id, reply] { deliver(id, reply); });
-        return;
-    }
-    m_answers->scheduleAt(it->second.arrivedNs + qint64(delayMs) * 1000000,
+    const qint64 arrived = it != m_held.end() ? it->second.arrivedNs : DeadlineQueue::now();
+    m_answers->scheduleAt(arrived + qint64(qMax(0, delayMs)) * 1000000,
                           [this, id, reply] { deliver(id, reply); });
 }
 

