@@ -40,9 +40,18 @@ public:
             LlmEmulator::Faults llm;
             llm.latencyMs = l.llmMs;
             m_llm->setFaults(llm);
-            m_airsUrl = m_airs->baseUrl();
+            // The emulator's own endpoints and credentials, read in its thread.
+            const AirsEmulator::Credentials c = m_airs->options().credentials;
+            m_airsSettings.scanEndpoint = m_airs->scanEndpoint();
+            m_airsSettings.managementEndpoint = m_airs->managementEndpoint();
+            m_airsSettings.tokenEndpoint = m_airs->tokenEndpoint();
+            m_airsSettings.redTeamEndpoint = m_airs->redTeamEndpoint();
+            m_airsSettings.apiKey = c.apiKey;
+            m_airsSettings.clientId = c.clientId;
+            m_airsSettings.clientSecret = c.clientSecret;
+            m_airsSettings.tsgId = c.tsgId;
+            m_airsSettings.timeoutMs = 60000;
             m_llmUrl = m_llm->baseUrl();
-            m_credentials = m_airs->options().credentials;
         });
     }
     ~EmulatorThread()
@@ -76,20 +85,7 @@ public:
         return n;
     }
 
-    AirsSettings airsSettings() const
-    {
-        AirsSettings s;
-        s.scanEndpoint = m_airsUrl;
-        s.apiKey = m_credentials.apiKey;
-        s.managementEndpoint = QUrl(m_airsUrl.toString() + QStringLiteral("/aisec"));
-        s.tokenEndpoint = QUrl(m_airsUrl.toString() + QStringLiteral("/oauth2/access_token"));
-        s.redTeamEndpoint = QUrl(m_airsUrl.toString() + QStringLiteral("/ai-red-teaming/mgmt-plane"));
-        s.clientId = m_credentials.clientId;
-        s.clientSecret = m_credentials.clientSecret;
-        s.tsgId = m_credentials.tsgId;
-        s.timeoutMs = 60000;
-        return s;
-    }
+    AirsSettings airsSettings() const { return m_airsSettings; }
     LlmEndpoint llmEndpoint() const
     {
         LlmEndpoint e;
@@ -111,6 +107,6 @@ private:
     AirsEmulator *m_airs = nullptr;
     LlmEmulator *m_llm = nullptr;
     bool m_ok = false;
-    QUrl m_airsUrl, m_llmUrl;
-    AirsEmulator::Credentials m_credentials;
+    AirsSettings m_airsSettings;
+    QUrl m_llmUrl;
 };
