@@ -3,6 +3,7 @@
 #include "memorylog.h"
 
 #include "domain/jsonin.h"
+#include "domain/lockfiles.h"
 #include "domain/nanoid.h"
 
 #include <QCryptographicHash>
@@ -84,9 +85,8 @@ QString FeedbackLog::append(const QList<Entry> &entries) const
     if (!QDir().mkpath(QFileInfo(m_path).absolutePath()))
         return u"cannot create the directory of "_s + QDir::toNativeSeparators(m_path);
     QLockFile lock(m_path + u".lock"_s);
-    lock.setStaleLockTime(0); // taken over only when its process is gone
     // Appends are short, but many writers may queue behind one another (as for memory files).
-    if (!lock.tryLock(m_lockTimeoutMs))
+    if (!LockFiles::lock(lock, m_lockTimeoutMs))
         return lock.error() == QLockFile::LockFailedError
                    ? u"%1 is still locked by another process after %2 s; try again"_s.arg(
                          QDir::toNativeSeparators(m_path)).arg(m_lockTimeoutMs / 1000)

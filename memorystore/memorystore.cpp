@@ -7,16 +7,14 @@
 
 #include "domain/jsonfile.h"
 #include "domain/jsonin.h"
+#include "domain/lockfiles.h"
 #include "domain/nanoid.h"
 #include "domain/utf8.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QHash>
-#include <QElapsedTimer>
 #include <QLockFile>
-#include <QRandomGenerator>
-#include <QThread>
 
 using namespace Qt::StringLiterals;
 
@@ -96,36 +94,13 @@ MemoryStore::Loaded MemoryStore::load(const QString &category) const
 
 QString MemoryStore::acquire(QLockFile &lock, const QString &path) const
 {
-    // Polled in short, jittered steps rather than with tryLock(timeout), whose back-off grows
-    // to seconds: with many writers queued the lock would sit idle between them.
-    QElapsedTimer waited;
-    waited.start();
-    bool noticed = false;
-    for (;;) {
-        if (lock.tryLock(0))
-            return {};
-        if (lock.error() != QLockFile::LockFailedError)
-            break;
-        if (!noticed && m_lockWaitNotice && waited.elapsed() >= LockNoticeAfterMs) {
-            noticed = true;
-            qint64 pid = 0;
-            QString host, app;
-            lock.getLockInfo(&pid, &host, &app);
-            m_lockWaitNotice(pid);
-        }
-        if (waited.elapsed() >= m_lockTimeoutMs)
-            break;
-        QThread::msleep(10 + QRandomGenerator::global()->bounded(20));
-    }
-    if (lock.error() == QLockFile::LockFailedError) {
-        qint64 pid = 0;
-        QString host, app;
-        lock.getLockInfo(&pid, &host, &app);
+    if (LockFiles::lock(lock, m_lockTimeoutMs, LockNoticeAfterMs, m_lockWaitNotice))
+        return {};
+    if (lock.error() == QLockFile::LockFailedError)
         return u"%1 is still locked by another process (pid %2) after %3 s; try again when it ends"_s
             .arg(QDir::toNativeSeparators(path))
-            .arg(pid)
+            .arg(LockFiles::holder(lock))
             .arg(m_lockTimeoutMs / 1000);
-    }
     return u"cannot create the lock file %1; check that the memory directory is writable"_s.arg(
         QDir::toNativeSeparators(lock.fileName()));
 }
@@ -145,9 +120,6 @@ MemoryStore::Updated MemoryStore::update(const QString &category, const Mutation
         return out;
     }
     QLockFile lock(lockPathFor(category));
-    // Stale only when its process is gone: a live writer of a large file is waited for, never
-    // robbed of its lock because it took a while.
-    lock.setStaleLockTime(0);
     if (const QString error = acquire(lock, path); !error.isEmpty()) {
         out.error = error;
         return out;

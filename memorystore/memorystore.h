@@ -56,7 +56,8 @@ public:
     // The feedback log, with this store's lock timeout.
     FeedbackLog feedbackLog() const;
     // Writers wait their turn for a category's lock: up to DefaultLockTimeoutMs (a lock left by a
-    // dead process is taken over at once). After LockNoticeAfterMs of waiting, the notice (if
+    // dead process is taken over at once; one naming no process, after
+    // LockFiles::OwnerlessGraceMs). After LockNoticeAfterMs of waiting, the notice (if
     // set) is called once with the holder's pid, so a command line can say why it waits.
     static constexpr int DefaultLockTimeoutMs = 120000;
     static constexpr int LockNoticeAfterMs = 2000;

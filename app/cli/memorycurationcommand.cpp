@@ -17,7 +17,10 @@ namespace {
 void announceLockWaits(MemoryStore &store, CliContext &ctx)
 {
     store.setLockWaitNotice([&ctx](qint64 pid) {
-        ctx.err << "daystrom memory: waiting for the memory file lock (held by pid " << pid << ")\n";
+        ctx.err << "daystrom memory: waiting for the memory file lock";
+        if (pid != 0)
+            ctx.err << " (held by pid " << pid << ")";
+        ctx.err << "\n";
         ctx.err.flush();
     });
 }

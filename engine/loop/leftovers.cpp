@@ -1,5 +1,6 @@
 #include "leftovers.h"
 
+#include "domain/lockfiles.h"
 #include "runs/runstore.h"
 
 #include <QDir>
@@ -9,14 +10,10 @@ using namespace Qt::StringLiterals;
 std::unique_ptr<QLockFile> Leftovers::lock(const QString &runsDir, const QString &id, qint64 *holder)
 {
     auto lock = std::make_unique<QLockFile>(QDir(runsDir).filePath(id + u".lock"_s));
-    lock->setStaleLockTime(0); // stale only when its process is gone (as RefinementRun locks)
-    if (lock->tryLock(0))
+    if (LockFiles::tryLock(*lock)) // stale only when its process is gone (as RefinementRun locks)
         return lock;
-    if (holder) {
-        QString host, app;
-        *holder = 0;
-        lock->getLockInfo(holder, &host, &app);
-    }
+    if (holder)
+        *holder = LockFiles::holder(*lock);
     return nullptr;
 }
 

@@ -3,6 +3,7 @@
 #include "runmemory.h"
 
 #include "airs/scanbatch.h"
+#include "domain/lockfiles.h"
 #include "llm/prompts/promptbook.h"
 #include "llm/structuredcall.h"
 #include "loopeventjson.h"
@@ -131,12 +132,12 @@ void RefinementRun::start()
         if (dirOk)
             RunStore(m_services.runsDirectory).removeStaleLocks();
         m_lock = std::make_unique<QLockFile>(QDir(m_services.runsDirectory).filePath(m_run.id + u".lock"_s));
-        m_lock->setStaleLockTime(0); // a lock is stale only when its process is gone
-        if (!dirOk || !m_lock->tryLock(0)) {
-            qint64 pid = 0;
-            QString host, app;
-            if (dirOk && m_lock->error() == QLockFile::LockFailedError && m_lock->getLockInfo(&pid, &host, &app))
+        if (!dirOk || !LockFiles::tryLock(*m_lock)) { // stale only when its process is gone
+            const qint64 pid = dirOk ? LockFiles::holder(*m_lock) : 0;
+            if (dirOk && m_lock->error() == QLockFile::LockFailedError && pid != 0)
                 m_error = u"run %1 is already being driven by another process (pid %2)"_s.arg(m_run.id).arg(pid);
+            else if (dirOk && m_lock->error() == QLockFile::LockFailedError)
+                m_error = u"run %1 is locked by a process that has not written its pid yet; try again in a few seconds"_s.arg(m_run.id);
             else if (!dirOk)
                 m_error = u"cannot create the runs directory %1; check that it is writable"_s.arg(runsDir);
             else

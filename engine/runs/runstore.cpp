@@ -2,6 +2,7 @@
 
 #include "domain/jsonfile.h"
 #include "domain/jsonin.h"
+#include "domain/lockfiles.h"
 #include "domain/nanoid.h"
 
 #include <QDir>
@@ -97,8 +98,7 @@ int RunStore::removeStaleLocks() const
     const QDir dir(m_dir);
     for (const QString &name : dir.entryList({u"*.lock"_s}, QDir::Files | QDir::Hidden)) {
         QLockFile lock(dir.filePath(name));
-        lock.setStaleLockTime(0); // stale only when its process is gone, as RefinementRun locks
-        if (lock.tryLock(0)) {
+        if (LockFiles::tryLock(lock)) { // stale only when its process is gone, as RefinementRun locks
             lock.unlock(); // removes the file
             ++removed;
         }

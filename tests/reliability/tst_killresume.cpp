@@ -88,6 +88,7 @@ private slots:
     void initTestCase();
     void killRunsAndResume();
     void killMemoryEdits();
+    void locksWithoutAPidAreTakenOver();
     void cleanupTestCase();
 
 private:
@@ -358,6 +359,27 @@ void TestKillResume::killMemoryEdits()
           big.size() / 1e6, editMs, m_memoryKills);
     QVERIFY2(failures.isEmpty(), qPrintable(failures.join(u"\n"_s)));
     QVERIFY(m_memoryKills >= MinMemoryKills);
+}
+
+void TestKillResume::locksWithoutAPidAreTakenOver()
+{
+    // A kill (or a power cut) between creating a lock file and writing its pid leaves an empty
+    // lock file. It names no live process, so it must not block the next edit for ever.
+    const QString home = m_dir.filePath(u"ownerless"_s);
+    QVERIFY(QDir().mkpath(home + u"/memory"_s));
+    const QProcessEnvironment env = HomeCheck::childEnv(home);
+    const QStringList add{u"memory"_s,      u"add"_s,        u"--category"_s,
+                          u"small-topic"_s, u"--insight"_s, u"An insight written past stale locks."_s};
+    for (const QString &name : {u"small-topic.json.lock"_s, u"feedback-log.jsonl.lock"_s}) {
+        QFile lock(home + u"/memory/"_s + name);
+        QVERIFY(lock.open(QIODevice::WriteOnly));
+        QVERIFY(lock.setFileTime(QDateTime::currentDateTime().addSecs(-60),
+                                 QFileDevice::FileModificationTime));
+    }
+    const KillOutcome o = runAndMaybeKill(Cli, add, env, u"never"_s, 0, 30000);
+    QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+    QCOMPARE(HomeCheck::learnings(home).size(), 1);
+    QCOMPARE(HomeCheck::leftovers(home, u"*.lock"_s), QStringList());
 }
 
 void TestKillResume::cleanupTestCase()
