@@ -17,6 +17,7 @@
 #include <QListWidget>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTextBlock>
 #include <QTextBrowser>
@@ -204,6 +205,94 @@ private slots:
         session.clear();
         QCOMPARE(child<QComboBox>(&panel, u"compareIterationB"_s)->count(), 0);
         QVERIFY(!child<QPushButton>(&panel, u"applyIterationButton"_s)->isEnabled());
+    }
+
+    // Shown after the run changed behind another page, the panel catches up after its first
+    // frame: the iterations and the summary first, then each part below them on a pass of its
+    // own (each is a layout and a paint). Asking for its state finishes at once.
+    void aShownPageCatchesUpOnePartPerPass()
+    {
+        RunState earlier = CompareFixture::make();
+        earlier.iterations.removeLast();
+        earlier.bestIteration = 2;
+        RunSession session;
+        session.open(earlier);
+        QTabWidget tabs;
+        tabs.addTab(new QWidget, u"Other"_s);
+        auto *panel = new ComparePanel(&session);
+        tabs.addTab(panel, u"Compare"_s);
+        tabs.resize(1100, 760);
+        tabs.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tabs));
+        for (int round = 0; round < 2; ++round) {
+            session.open(CompareFixture::make()); // behind the other page: caught up when shown
+            QVERIFY(panel->isBehind());
+
+            int pass = 0;
+            QMap<QString, QSet<int>> changedOn;
+            QList<QMetaObject::Connection> watches;
+            auto watch = [&](auto *sender, auto signal, const QString &part) {
+                watches.append(connect(sender, signal, this, [&changedOn, &pass, part] {
+                    changedOn[part].insert(pass);
+                }));
+            };
+            watch(child<QComboBox>(panel, u"compareIterationB"_s), &QComboBox::currentIndexChanged, u"iterations"_s);
+            watch(child<QTextBrowser>(panel, u"descriptionDiff"_s)->document(), &QTextDocument::contentsChanged,
+                  u"description"_s);
+            watch(child<QListWidget>(panel, u"examplesAdded"_s)->model(), &QAbstractItemModel::rowsInserted,
+                  u"examples"_s);
+            watch(panel->findChild<FlipsPanel *>()->model(), &QAbstractItemModel::modelReset, u"flips"_s);
+            watch(panel->findChild<BenchmarkGrid *>()->model(), &QAbstractItemModel::modelReset, u"grid"_s);
+
+            tabs.setCurrentIndex(1);
+            QVERIFY(panel->isBehind());
+            if (round == 1) {
+                // Asked for its state mid-way, it shows everything at once.
+                while (!changedOn.contains(u"description"_s) && pass < 500) {
+                    ++pass;
+                    QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
+                }
+                QVERIFY(panel->isBehind());
+                QVERIFY(panel->flipsPanel()); // asks, so catches up
+                QVERIFY(!panel->isBehind());
+                QVERIFY(changedOn.value(u"grid"_s).contains(pass));
+            } else {
+                while (panel->isBehind() && pass < 500) {
+                    ++pass;
+                    QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents);
+                }
+                QVERIFY(!panel->isBehind());
+                const QStringList order{u"iterations"_s, u"description"_s, u"examples"_s, u"flips"_s, u"grid"_s};
+                int last = 0;
+                for (const QString &part : order) {
+                    const QSet<int> passes = changedOn.value(part);
+                    QVERIFY2(passes.size() == 1, qPrintable(part));
+                    QVERIFY2(*passes.cbegin() > last, qPrintable(part + u" came with the part before it"_s));
+                    last = *passes.cbegin();
+                }
+            }
+            for (const auto &c : watches)
+                disconnect(c);
+            QCOMPARE(panel->iterationA(), 2); // the one recorded before the best
+            QCOMPARE(panel->iterationB(), 4);
+            QVERIFY(child<QTextBrowser>(panel, u"descriptionDiff"_s)->toPlainText().contains(u"Description"_s));
+            QCOMPARE(child<QListWidget>(panel, u"examplesAdded"_s)->count(),
+                     panel->comparison().examplesAdded().size());
+            // Everything as a panel built on this run at once shows it.
+            ComparePanel fresh(&session);
+            QCOMPARE(child<QTextBrowser>(panel, u"descriptionDiff"_s)->toHtml(),
+                     child<QTextBrowser>(&fresh, u"descriptionDiff"_s)->toHtml());
+            QCOMPARE(child<QListWidget>(panel, u"examplesAdded"_s)->count(),
+                     child<QListWidget>(&fresh, u"examplesAdded"_s)->count());
+            QCOMPARE(panel->findChild<FlipsPanel *>()->model()->rowCount(),
+                     fresh.findChild<FlipsPanel *>()->model()->rowCount());
+            QCOMPARE(panel->findChild<BenchmarkGrid *>()->model()->columnCount(),
+                     fresh.findChild<BenchmarkGrid *>()->model()->columnCount());
+            QVERIFY(panel->findChild<BenchmarkGrid *>()->model()->columnCount() > 0);
+
+            session.open(earlier);
+            tabs.setCurrentIndex(0);
+        }
     }
 
     void applyButtonOpensTheDialogWithAClient()

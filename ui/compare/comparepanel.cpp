@@ -258,24 +258,31 @@ void ComparePanel::repopulateWhenSeen()
 
 void ComparePanel::catchUp() const
 {
+    // Logically const: shows the run as it is.
+    auto *self = const_cast<ComparePanel *>(this);
     if (m_stale)
-        const_cast<ComparePanel *>(this)->repopulate(); // logically const: shows the run as it is
+        self->repopulate();
+    self->showAllParts();
 }
 
 void ComparePanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
-    if (m_stale)
-        catchUpAfterFirstFrame(this, [this] { catchUp(); });
+    if (m_stale) {
+        catchUpAfterFirstFrame(this, [this] {
+            if (m_stale)
+                repopulate(Pace::OnePartPerPass);
+        });
+    }
 }
 
-void ComparePanel::repopulate()
+void ComparePanel::repopulate(Pace pace)
 {
     m_stale = false;
+    m_partsBehind |= GridPart;
     const RunState &run = m_session->run();
-    m_grid->setRun(run);
-    const int keepA = iterationA();
-    const int keepB = iterationB();
+    const int keepA = m_a->currentData().toInt();
+    const int keepB = m_b->currentData().toInt();
     m_populating = true;
     m_a->clear();
     m_b->clear();
@@ -302,7 +309,7 @@ void ComparePanel::repopulate()
     m_populating = false;
     m_a->setEnabled(m_a->count() > 0);
     m_b->setEnabled(m_b->count() > 0);
-    compare();
+    compare(pace);
 }
 
 void ComparePanel::selectDefaults()
@@ -324,21 +331,15 @@ void ComparePanel::selectDefaults()
     m_b->setCurrentIndex(m_b->findData(bNumber));
 }
 
-void ComparePanel::compare()
+void ComparePanel::compare(Pace pace)
 {
     const RunState &run = m_session->run();
-    const IterationResult *a = run.iterationByNumber(iterationA());
-    const IterationResult *b = run.iterationByNumber(iterationB());
-    m_added->clear();
-    m_removed->clear();
+    const IterationResult *a = run.iterationByNumber(m_a->currentData().toInt());
+    const IterationResult *b = run.iterationByNumber(m_b->currentData().toInt());
+    m_partsBehind |= DescriptionPart | ExamplesPart | FlipsPart;
     if (!a || !b) {
         m_comparison = IterationComparison();
-        m_description->setHtml(u"<p style=\"color:%1\">%2</p>"_s.arg(
-            DiffStyle::from(palette()).muted.name(),
-            tr("Open a run or wait for its first recorded iteration to compare iterations.")
-                .toHtmlEscaped()));
-        m_metrics->clearComparison();
-        m_flips->setComparison(m_comparison);
+        showAllParts();
         m_versionNote->hide();
         m_summary->clear();
         m_verdict->clear();
@@ -346,12 +347,10 @@ void ComparePanel::compare()
         return;
     }
     m_comparison = IterationComparison(*a, *b);
-    renderDescription();
-    m_added->addItems(m_comparison.examplesAdded());
-    m_removed->addItems(m_comparison.examplesRemoved());
-    m_metrics->setComparison(m_comparison);
-    m_flips->model()->setCorrections(run.steering.corrections);
-    m_flips->setComparison(m_comparison);
+    if (pace == Pace::AtOnce)
+        showAllParts();
+    else
+        scheduleNextPart();
     m_versionNote->setVisible(m_comparison.benchmarkVersionsDiffer());
     if (m_comparison.benchmarkVersionsDiffer())
         m_versionNote->setText(versionText(m_comparison));
@@ -400,6 +399,69 @@ QString ComparePanel::verdictText(const PairedComparison &c)
     if (c.unstable > 0)
         scope += u' ' + tr("%n prompt(s) left out: their verdict changed between repeated scans.", nullptr, c.unstable);
     return head + u' ' + scope;
+}
+
+void ComparePanel::showPart(Part part)
+{
+    if (!(m_partsBehind & part))
+        return;
+    m_partsBehind &= ~unsigned(part);
+    const bool none = m_comparison.iterationB() <= 0;
+    switch (part) {
+    case DescriptionPart:
+        if (none)
+            m_description->setHtml(u"<p style=\"color:%1\">%2</p>"_s.arg(
+                DiffStyle::from(palette()).muted.name(),
+                tr("Open a run or wait for its first recorded iteration to compare iterations.")
+                    .toHtmlEscaped()));
+        else
+            renderDescription();
+        break;
+    case ExamplesPart:
+        m_added->clear();
+        m_removed->clear();
+        m_added->addItems(m_comparison.examplesAdded());
+        m_removed->addItems(m_comparison.examplesRemoved());
+        if (none)
+            m_metrics->clearComparison();
+        else
+            m_metrics->setComparison(m_comparison);
+        break;
+    case FlipsPart:
+        m_flips->model()->setCorrections(m_session->run().steering.corrections);
+        m_flips->setComparison(m_comparison);
+        break;
+    case GridPart:
+        m_grid->setRun(m_session->run());
+        break;
+    }
+}
+
+void ComparePanel::scheduleNextPart()
+{
+    if (m_nextPartScheduled)
+        return;
+    m_nextPartScheduled = true;
+    catchUpAfterFirstFrame(this, [this] { showNextPart(); });
+}
+
+void ComparePanel::showNextPart()
+{
+    m_nextPartScheduled = false;
+    for (Part part : Parts) {
+        if (m_partsBehind & part) {
+            showPart(part);
+            break;
+        }
+    }
+    if (m_partsBehind != 0)
+        scheduleNextPart();
+}
+
+void ComparePanel::showAllParts()
+{
+    for (Part part : Parts)
+        showPart(part);
 }
 
 void ComparePanel::renderDescription()

@@ -62,9 +62,10 @@ public:
     }
 
     ApplyDialog *openApplyDialog(); // what the apply button does; null when it cannot
-    // The run changed while the panel was on a hidden page and it does not show that yet; it
-    // does right after it is next shown, or at once when asked for its state.
-    bool isBehind() const { return m_stale; }
+    // The run changed while the panel was on a hidden page and it does not show all of that
+    // yet; it does over the passes right after it is next shown, or at once when asked for its
+    // state.
+    bool isBehind() const { return m_stale || m_partsBehind != 0; }
 
 signals:
     void topicApplied(int iteration);
@@ -76,13 +77,25 @@ protected:
 
 private:
     void buildUi();
-    void repopulate();
+    // The parts of the page below the summary: the word diff; the examples added and removed
+    // with the metric table; the flipped tests; the benchmark grid (of the run, not the pair).
+    // Catching up after the page is shown fills them in on passes of their own, each with its
+    // own layout and paint, so that no single pass of the window's first frames does it all.
+    enum Part : unsigned { DescriptionPart = 1, ExamplesPart = 2, FlipsPart = 4, GridPart = 8 };
+    static constexpr Part Parts[] = {DescriptionPart, ExamplesPart, FlipsPart, GridPart};
+    enum class Pace { AtOnce, OnePartPerPass };
+
+    void repopulate(Pace pace = Pace::AtOnce);
     // repopulate() now, or, while another page is in front, when the panel is next shown or
     // asked for its state (catchUp()).
     void repopulateWhenSeen();
-    void catchUp() const;
+    void catchUp() const; // everything, now
     void selectDefaults();
-    void compare();
+    void compare(Pace pace = Pace::AtOnce);
+    void showPart(Part part);
+    void showNextPart(); // and the one after on the next pass
+    void scheduleNextPart();
+    void showAllParts();
     void renderDescription();
     void updateApplyButton();
     static QString verdictText(const PairedComparison &comparison);
@@ -98,6 +111,8 @@ private:
     bool m_userPicked = false; // the person chose iterations: stop following defaults
     bool m_populating = false;
     bool m_stale = false; // the run changed while the panel was on a hidden page
+    unsigned m_partsBehind = 0; // parts that do not show m_comparison (or the run's grid) yet
+    bool m_nextPartScheduled = false;
 
     QComboBox *m_a = nullptr;
     QComboBox *m_b = nullptr;
