@@ -43,6 +43,7 @@ bool SandboxHost::start(QString *error)
         LlmEmulator *llm = nullptr;
         bool ok = false;
         QUrl airsUrl, llmUrl;
+        QUrl managementUrl, tokenUrl, redTeamUrl; // the AIRS emulator's own endpoints
         AirsEmulator::Credentials credentials;
     };
     auto promise = std::make_shared<std::promise<Started>>();
@@ -54,7 +55,10 @@ bool SandboxHost::start(QString *error)
         s.ok = s.airs->start() != 0 && s.llm->start() != 0;
         if (s.ok) {
             s.airs->addProfile(ProfileName);
-            s.airsUrl = s.airs->baseUrl();
+            s.airsUrl = s.airs->scanEndpoint();
+            s.managementUrl = s.airs->managementEndpoint();
+            s.tokenUrl = s.airs->tokenEndpoint();
+            s.redTeamUrl = s.airs->redTeamEndpoint();
             s.llmUrl = s.llm->baseUrl();
             s.credentials = s.airs->options().credentials;
         }
@@ -65,6 +69,9 @@ bool SandboxHost::start(QString *error)
     m_airs = s.airs;
     m_llm = s.llm;
     m_airsUrl = s.airsUrl;
+    m_managementUrl = s.managementUrl;
+    m_tokenUrl = s.tokenUrl;
+    m_redTeamUrl = s.redTeamUrl;
     m_llmUrl = s.llmUrl;
     m_apiKey = s.credentials.apiKey;
     m_clientId = s.credentials.clientId;
@@ -80,9 +87,9 @@ AirsSettings SandboxHost::airsSettings() const
     AirsSettings s;
     s.scanEndpoint = m_airsUrl;
     s.apiKey = m_apiKey;
-    s.managementEndpoint = QUrl(m_airsUrl.toString() + u"/aisec"_s);
-    s.tokenEndpoint = QUrl(m_airsUrl.toString() + u"/oauth2/access_token"_s);
-    s.redTeamEndpoint = QUrl(m_airsUrl.toString() + u"/ai-red-teaming/mgmt-plane"_s);
+    s.managementEndpoint = m_managementUrl;
+    s.tokenEndpoint = m_tokenUrl;
+    s.redTeamEndpoint = m_redTeamUrl;
     s.clientId = m_clientId;
     s.clientSecret = m_clientSecret;
     s.tsgId = m_tsgId;

@@ -38,7 +38,8 @@ private:
     std::unique_ptr<QThread> m_thread;
     AirsEmulator *m_airs = nullptr; // live in m_thread
     LlmEmulator *m_llm = nullptr;
-    QUrl m_airsUrl;
+    QUrl m_airsUrl; // the scan endpoint, which is the emulator's base URL
+    QUrl m_managementUrl, m_tokenUrl, m_redTeamUrl;
     QUrl m_llmUrl;
     QString m_apiKey, m_clientId, m_clientSecret, m_tsgId;
 };
