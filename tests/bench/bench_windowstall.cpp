@@ -118,10 +118,14 @@ public:
         // A shell in a session of its own (POSIX_SPAWN_SETSID) runs one busy loop per core;
         // killing its process group stops them all. Spawned, not forked: a forked child would
         // share the app's pages copy-on-write, and every first write to one afterwards would
-        // cost the app a page fault it never has on a person's machine.
-        QByteArray script = "while :; do :; done";
+        // cost the app a page fault it never has on a person's machine. Each loop also ends
+        // within a fraction of a second of the bench's own end, so a bench that is killed or
+        // crashes leaves no busy loops behind.
+        const QByteArray loop = "while kill -0 " + QByteArray::number(QCoreApplication::applicationPid()) +
+                                " 2>/dev/null; do i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; done";
+        QByteArray script = loop;
         for (int i = 1; i < n; ++i)
-            script.prepend("(while :; do :; done) & ");
+            script.prepend("(" + loop + ") & ");
         const char *argv[] = {"/bin/sh", "-c", script.constData(), nullptr};
         posix_spawnattr_t attributes;
         posix_spawnattr_init(&attributes);
