@@ -2,6 +2,7 @@
 #include "runcommandsupport.h"
 
 #include "common/configloader.h"
+#include "domain/lockfiles.h"
 #include "loop/resumeplan.h"
 #include "loop/runenvironment.h"
 #include "loop/tenantcleaner.h"
@@ -23,16 +24,15 @@ namespace {
 QString heldByAnotherProcess(const QString &runsDir, const QString &id)
 {
     QLockFile lock(QDir(runsDir).filePath(id + u".lock"_s));
-    lock.setStaleLockTime(0); // stale only when its process is gone, as the run's own lock
-    if (lock.tryLock(0))
+    if (LockFiles::tryLock(lock)) // stale only when its process is gone, as the run's own lock
         return {};
     if (lock.error() != QLockFile::LockFailedError)
         return u"cannot write the lock file of run %1 in %2 (%3); check that the directory (DAYSTROM_HOME) is "
                "writable"_s.arg(id, QDir::toNativeSeparators(runsDir),
                                 lock.error() == QLockFile::PermissionError ? u"permission denied"_s : u"unknown error"_s);
-    qint64 pid = 0;
-    QString host, app;
-    lock.getLockInfo(&pid, &host, &app);
+    const qint64 pid = LockFiles::holder(lock);
+    if (pid == 0)
+        return u"run %1 is locked by a process that has not written its pid yet; try again in a few seconds"_s.arg(id);
     return u"run %1 is being driven by another process (pid %2); wait for it to end or stop it first"_s.arg(id).arg(pid);
 }
 } // namespace

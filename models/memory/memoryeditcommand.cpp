@@ -3,6 +3,7 @@
 #include "memorystore/feedbacklog.h"
 #include "memorystore/memorystore.h"
 
+#include "domain/lockfiles.h"
 #include "domain/nanoid.h"
 
 #include <QCoreApplication>
@@ -214,8 +215,7 @@ QString MemoryEditCommand::restore(const File &file, bool undo) const
     };
     {
         QLockFile lock(m_store.lockPathFor(file.category));
-        lock.setStaleLockTime(0); // taken over only when its process is gone
-        if (!lock.tryLock(10000)) // the GUI thread waits no longer than this
+        if (!LockFiles::lock(lock, 10000)) // the GUI thread waits no longer than this
             return QCoreApplication::translate("MemoryEditCommand",
                                                "%1 is locked by another process.")
                 .arg(name);

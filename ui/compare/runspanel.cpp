@@ -1,6 +1,7 @@
 #include "runspanel.h"
 
 #include "diffstyle.h"
+#include "domain/lockfiles.h"
 #include "models/runlistmodel.h"
 #include "runs/runstore.h"
 
@@ -262,8 +263,7 @@ bool RunsPanel::isLockedByAnotherProcess(const QString &runId) const
     if (!QFile::exists(path))
         return false;
     QLockFile lock(path);
-    lock.setStaleLockTime(0); // stale only when its process is gone, as the run sets it
-    if (lock.tryLock(0)) {
+    if (LockFiles::tryLock(lock)) { // stale only when its process is gone, as the run sets it
         lock.unlock();
         return false;
     }
