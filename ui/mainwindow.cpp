@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "pagetabs.h"
 #include "pagewarmer.h"
 
 #include <utility>
@@ -49,7 +50,7 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     : QMainWindow(parent)
     , m_context(context)
     , m_windowSettings(std::make_unique<WindowSettings>())
-    , m_tabs(new QTabWidget(this))
+    , m_tabs(new PageTabs(this))
     , m_newRun(new NewRunPanel(this))
     , m_live(new LiveRunPanel(context->session(), context, this))
     , m_charts(new EfficacyChartView(context->session(), this))
