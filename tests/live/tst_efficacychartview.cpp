@@ -1,5 +1,6 @@
 #include "livefeed.h"
 #include "models/compare/chartstyle.h"
+#include "ui/live/chartlegend.h"
 #include "ui/live/efficacychartview.h"
 
 #include <QLabel>
@@ -7,8 +8,6 @@
 #include <QChart>
 #include <QChartView>
 #include <QFileDialog>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
 #include <QScatterSeries>
@@ -58,8 +57,10 @@ class TestEfficacyChartView : public QObject
     static void saveShot(QWidget &w, const QString &name)
     {
         const QString shots = qEnvironmentVariable("DAYSTROM_SCREENSHOTS");
-        if (!shots.isEmpty())
-            QVERIFY(w.grab().save(shots + u'/' + name));
+        if (shots.isEmpty())
+            return;
+        QCoreApplication::sendPostedEvents(); // the layout a changed legend asked for, as on screen
+        QVERIFY(w.grab().save(shots + u'/' + name));
     }
 
     static QByteArray head(const QString &path, int n)
@@ -174,9 +175,10 @@ private slots:
         QCOMPARE(markersShown(), QStringList{});
     }
 
-    // A marker shown re-measures the legend on passes of its own after the replot (each a
-    // whole chart layout), and the chart ends at the size it had.
-    void theLegendIsRemeasuredAfterTheReplot()
+    // The legend is a plain widget under the plot: an entry shown appears in the same pass
+    // (no chart layout follows), and in a narrow window the entries wrap onto more rows, each
+    // whole, instead of being cut short.
+    void theLegendShowsAnEntryAtOnceAndWrapsWhenNarrow()
     {
         LiveFeed feed;
         EfficacyChartView view(&feed.session);
@@ -185,24 +187,44 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         feed.runIteration(1, suite(2, 2, 4, 0));
         view.flush();
-        QTRY_VERIFY(!view.isBehind());
+        QVERIFY(!view.isBehind());
+        ChartLegend *legend = view.legend();
+        QVERIFY(legend->isVisible());
         const QRectF geometry = view.chart()->geometry();
-        QLegendMarker *revert = nullptr;
-        for (QLegendMarker *m : view.chart()->legend()->markers()) {
-            if (m->label() == u"Revert"_s)
-                revert = m;
-        }
-        QVERIFY(revert);
-        QVERIFY(!revert->isVisible());
+        QVERIFY(!view.legendEntries().contains(u"Revert"_s));
 
         feed.startIteration(2);
         feed.topicReverted(1);
         view.flush();
-        QVERIFY(revert->isVisible());  // at once, for legendEntries()
-        QVERIFY(view.isBehind());      // the layout follows
-        QTRY_VERIFY(!view.isBehind());
-        QCOMPARE(view.chart()->geometry(), geometry); // back from the wider layout
         QVERIFY(view.legendEntries().contains(u"Revert"_s));
+        QVERIFY(!view.isBehind());
+        QTRY_COMPARE(view.chart()->geometry(), geometry); // the plot keeps its size at 900 px
+
+        // Every entry whole: at each width, each rect holds its swatch and its whole name, and
+        // no rect leaves the legend; narrower means more rows, never a cut name.
+        const QFontMetricsF metrics(legend->font());
+        qreal previousHeight = 0;
+        for (const int width : {900, 500, 260}) {
+            const QList<QRectF> rects = legend->entryRects(width);
+            const QStringList names = legend->entries();
+            QCOMPARE(rects.size(), names.size());
+            for (qsizetype i = 0; i < rects.size(); ++i) {
+                QVERIFY2(rects.at(i).width() >= metrics.horizontalAdvance(names.at(i)) + metrics.height(),
+                         qPrintable(names.at(i)));
+                QVERIFY2(rects.at(i).left() >= 0 && rects.at(i).right() <= width, qPrintable(names.at(i)));
+                for (qsizetype j = 0; j < i; ++j)
+                    QVERIFY(!rects.at(i).intersects(rects.at(j)));
+            }
+            const int height = legend->heightForWidth(width);
+            QVERIFY(height >= previousHeight);
+            previousHeight = height;
+        }
+        QVERIFY(legend->heightForWidth(260) > legend->heightForWidth(900)); // it wrapped
+
+        // Laid out in the window too: the legend takes the rows it needs under the plot.
+        view.resize(300, 520);
+        QTRY_COMPARE(legend->height(), legend->heightForWidth(legend->width()));
+        QVERIFY(legend->geometry().top() >= view.chartView()->geometry().bottom());
     }
 
     void hoveringAPointShowsItsFigures()
@@ -348,7 +370,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         feedRun(feed);
         view.flush();
-        QTRY_VERIFY(!view.isBehind()); // the legend is re-measured on passes of its own
+        QVERIFY(!view.isBehind());
+        QCoreApplication::sendPostedEvents(); // the layout the legend's new entries asked for
         QSignalSpy exported(&view, &EfficacyChartView::exported);
         auto *b = view.findChild<QToolButton *>(button);
         QVERIFY(b);
@@ -394,7 +417,7 @@ private slots:
         view.setPalette(dark);
         QCOMPARE(view.chart()->theme(), QChart::ChartThemeDark);
         QCOMPARE(view.chart()->backgroundBrush().color(), dark.color(QPalette::Window));
-        QCOMPARE(view.chart()->legend()->labelColor(), dark.color(QPalette::WindowText));
+        QCOMPARE(view.legend()->palette().color(QPalette::WindowText), dark.color(QPalette::WindowText));
         QVERIFY(view.targetSeries()->pen().style() != Qt::SolidLine); // dashed // survives the theme change
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));

@@ -2,6 +2,8 @@
 // where.
 #include "efficacychartview.h"
 
+#include "chartlegend.h"
+
 #include "models/runsession.h"
 
 #include <QChart>
@@ -29,16 +31,22 @@ QSize EfficacyChartView::exportSize(QSize requested) const
 
 void EfficacyChartView::render(QPainter *painter, QSize size)
 {
-    // Lay the chart out at the export size, draw it, and put it back as it was.
+    // Lay the chart out at the export size less the legend's rows, draw it and the legend
+    // under it, and put the chart back as it was.
     const QRectF old = m_chart->geometry();
     painter->fillRect(QRectF(QPointF(0, 0), size), palette().color(QPalette::Window));
+    const int legendHeight = qMin(m_legend->heightForWidth(size.width()), size.height() / 2);
+    const QRectF plot(QPointF(0, 0), QSizeF(size.width(), size.height() - legendHeight));
     m_chart->setTitle(m_title->text());
-    m_chart->setGeometry(QRectF(QPointF(0, 0), size));
+    m_chart->setGeometry(plot);
     m_chart->layout()->activate();
-    m_chart->scene()->render(painter, QRectF(QPointF(0, 0), size), m_chart->geometry());
+    m_chart->scene()->render(painter, plot, m_chart->geometry());
     m_chart->setTitle({});
     m_chart->setGeometry(old);
     m_chart->layout()->activate();
+    painter->setFont(m_legend->font());
+    m_legend->paintEntries(painter, QRectF(0, plot.bottom(), size.width(), legendHeight),
+                           palette().color(QPalette::WindowText));
 }
 
 bool EfficacyChartView::exportPng(const QString &path, QSize requested)

@@ -1,5 +1,6 @@
 #include "efficacychartview.h"
 
+#include "chartlegend.h"
 #include "opaquecolor.h"
 
 #include "models/compare/chartstyle.h"
@@ -14,8 +15,6 @@
 #include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLocale>
 #include <QAreaSeries>
 #include <QLineSeries>
@@ -55,14 +54,18 @@ EfficacyChartView::EfficacyChartView(EfficacySeriesModel *model, QWidget *parent
     setAccessibleName(tr("Efficacy chart"));
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    m_chart->legend()->hide(); // ChartLegend, under the plot, lists the series instead
+    QMargins margins = m_chart->margins();
+    margins.setBottom(margins.bottom() / 4); // the legend's own margin follows
+    m_chart->setMargins(margins);
     m_view = new QChartView(m_chart, this); // owns the chart
     m_view->setObjectName(u"efficacyChartView"_s);
     m_view->setAccessibleName(tr("Efficacy by iteration"));
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setMinimumSize(320, 220);
     createSeries();
+    m_legend = new ChartLegend(this);
+    m_legend->setSeries(m_chart->series());
 
     auto *pngAction = new QAction(tr("Export PNG…"), this);
     pngAction->setObjectName(u"exportChartPngAction"_s);
@@ -112,11 +115,12 @@ EfficacyChartView::EfficacyChartView(EfficacySeriesModel *model, QWidget *parent
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(buttons);
     layout->addLayout(stack, 1);
+    layout->addWidget(m_legend);
 
     m_updateTimer.setSingleShot(true);
     m_updateTimer.setInterval(UpdateIntervalMs);
-    // A chart on a hidden page only notes that it is behind: re-plotting it (its axes and
-    // legend lay out the whole chart) at every iteration boundary cost the window up to 15 ms
+    // A chart on a hidden page only notes that it is behind: re-plotting it (its axes lay
+    // out the whole chart) at every iteration boundary cost the window up to 15 ms
     // while a person watched another page. showEvent() catches up.
     connect(&m_updateTimer, &QTimer::timeout, this, [this] {
         if (onHiddenPage(this))
@@ -304,58 +308,16 @@ void EfficacyChartView::updateLegend()
 {
     // The legend names only what this run has: a revert, a simplification, a skipped
     // duplicate, a new benchmark version, an interval band, a best iteration.
-    bool changed = false;
-    const auto showInLegend = [this, &changed](QAbstractSeries *series, bool shown) {
-        for (QLegendMarker *marker : m_chart->legend()->markers(series)) {
-            if (marker->isVisible() != shown) {
-                marker->setVisible(shown);
-                changed = true;
-            }
-        }
-    };
     for (QScatterSeries *series : std::as_const(m_markers))
-        showInLegend(series, series->count() > 0);
-    showInLegend(m_versions, m_versions->count() > 0);
-    showInLegend(m_band, m_band->upperSeries()->count() > 0);
-    showInLegend(m_best, m_best->count() > 0);
-    if (changed && m_legendStep == 0) {
-        // QLegend measures (and elides) its labels only when its geometry changes, not when a
-        // marker is shown or hidden: lay the chart out once at another size and back. Each
-        // layout measures every label (QtCharts sets each as rich text, and elides by trial),
-        // a few ms: they run on passes of their own, after the replot that showed the marker.
-        m_legendStep = 1;
-        QTimer::singleShot(0, this, &EfficacyChartView::remeasureLegend);
-    }
-}
-
-void EfficacyChartView::remeasureLegend()
-{
-    if (m_legendStep == 1) {
-        m_legendGeometry = m_chart->geometry();
-        m_chart->setGeometry(m_legendGeometry.adjusted(0, 0, 1, 0));
-        m_chart->layout()->activate();
-        m_legendStep = 2;
-        QTimer::singleShot(0, this, &EfficacyChartView::remeasureLegend);
-        return;
-    }
-    if (m_legendStep == 2) {
-        // A resize in between laid the chart out anew already; it keeps that geometry.
-        if (m_chart->geometry() == m_legendGeometry.adjusted(0, 0, 1, 0)) {
-            m_chart->setGeometry(m_legendGeometry);
-            m_chart->layout()->activate();
-        }
-        m_legendStep = 0;
-    }
+        m_legend->setShown(series, series->count() > 0);
+    m_legend->setShown(m_versions, m_versions->count() > 0);
+    m_legend->setShown(m_band, m_band->upperSeries()->count() > 0);
+    m_legend->setShown(m_best, m_best->count() > 0);
 }
 
 QStringList EfficacyChartView::legendEntries() const
 {
-    QStringList out;
-    for (QLegendMarker *marker : m_chart->legend()->markers()) {
-        if (marker->isVisible())
-            out.append(marker->label());
-    }
-    return out;
+    return m_legend->entries();
 }
 
 void EfficacyChartView::showEvent(QShowEvent *event)
@@ -397,7 +359,6 @@ void EfficacyChartView::applyPalette()
     m_chart->setBackgroundRoundness(0);
     m_chart->setPlotAreaBackgroundVisible(false);
     m_chart->setTitleBrush(text);
-    m_chart->legend()->setLabelColor(text);
     m_view->setBackgroundBrush(window);
     for (QValueAxis *axis : {m_xAxis, m_yAxis}) {
         axis->setLabelsColor(text);
@@ -429,8 +390,6 @@ void EfficacyChartView::applyPalette()
     versionPen.setColor(text);
     versionPen.setWidthF(2);
     m_versions->setPen(versionPen);
-    // A theme makes the legend anew, every marker shown (partly on the next event-loop pass).
-    updateLegend();
-    QMetaObject::invokeMethod(this, &EfficacyChartView::updateLegend, Qt::QueuedConnection);
+    m_legend->update(); // it draws each swatch from its series' new pens
     m_applyingPalette = false;
 }

@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <QWidget>
 
+class ChartLegend;
 class QAction;
 class QChart;
 class QChartView;
@@ -48,6 +49,7 @@ public:
     QValueAxis *iterationAxis() const { return m_xAxis; }
     QValueAxis *percentAxis() const { return m_yAxis; }
     QLabel *emptyState() const { return m_emptyState; } // shown while there is nothing to plot
+    ChartLegend *legend() const { return m_legend; }
     // The names the legend shows now, in order (markers of kinds that did not happen are left out).
     QStringList legendEntries() const;
 
@@ -62,9 +64,8 @@ public:
     // hidden, when it is shown).
     void flush();
     // Model changes arrived while the chart was on a hidden page and are not plotted yet (they
-    // are right after the chart is next shown), or the legend is still being re-measured for
-    // a marker shown or hidden (a pass or two after flush()).
-    bool isBehind() const { return m_behind || m_legendStep != 0; }
+    // are right after the chart is next shown).
+    bool isBehind() const { return m_behind; }
 
 public slots:
     void chooseExportPng();
@@ -83,7 +84,6 @@ private:
     void createSeries();
     void applyPalette();
     void updateLegend();
-    void remeasureLegend(); // one step of the relayout updateLegend() schedules
     void chooseExportFile(ExportFormat format);
     void finishExport(const QString &path, bool ok);
     QSize exportSize(QSize requested) const;
@@ -100,6 +100,7 @@ private:
     QScatterSeries *m_versions = nullptr;
     QValueAxis *m_xAxis = nullptr;
     QValueAxis *m_yAxis = nullptr;
+    ChartLegend *m_legend = nullptr;
     QLabel *m_title = nullptr;
     QLabel *m_emptyState = nullptr;
     QToolButton *m_pngButton = nullptr;
@@ -108,8 +109,4 @@ private:
     bool m_nativeDialogs = true;
     bool m_behind = false; // model changes arrived while hidden; shown, the chart catches up
     bool m_applyingPalette = false;
-    // Re-measuring the legend: 0 = nothing to do, 1 = to widen, 2 = to narrow back to
-    // m_legendGeometry. One step per event-loop pass, each a whole chart layout.
-    int m_legendStep = 0;
-    QRectF m_legendGeometry;
 };
