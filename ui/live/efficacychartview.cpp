@@ -26,6 +26,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -248,7 +249,17 @@ void EfficacyChartView::createSeries()
     // "80%" or "80 %", as the locale writes a percentage.
     QString percentFormat = DisplayFormat::percent(0.0, 0);
     percentFormat.replace(QLocale().toString(0), u"%d"_s);
-    m_yAxis->setLabelFormat(percentFormat);
+    // QtCharts formats the labels with printf on the format's Latin-1 bytes, read back as
+    // UTF-8: the no-break space of "80 %" (German, French) came out as U+FFFD. An ASCII space
+    // looks the same on an axis, where labels never wrap; anything else non-ASCII falls back
+    // to "80%". (Localised labels, setLocalizeNumbers(), draw no labels at all in Qt 6.4.)
+    for (QChar &c : percentFormat) {
+        if (c.isSpace())
+            c = u' ';
+    }
+    const bool ascii = std::all_of(percentFormat.cbegin(), percentFormat.cend(),
+                                   [](QChar c) { return c.unicode() < 0x80; });
+    m_yAxis->setLabelFormat(ascii ? percentFormat : u"%d%"_s);
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
     m_chart->addAxis(m_yAxis, Qt::AlignLeft);
     for (QAbstractSeries *series : m_chart->series()) {
