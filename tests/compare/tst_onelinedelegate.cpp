@@ -1,6 +1,6 @@
 // OneLineDelegate draws a table exactly as QStyledItemDelegate does (texts, elision, alignment,
 // colours from the model, alternating rows, selection), from its cache, and follows a changed
-// text; cells it does not handle (an icon) go to QStyledItemDelegate.
+// text and a cell's own font; cells it does not handle (an icon) go to QStyledItemDelegate.
 #include "ui/compare/onelinedelegate.h"
 
 #include <QHeaderView>
@@ -74,6 +74,19 @@ private slots:
         // A narrower column elides at the new width.
         standard.view.resize(420, 360);
         cached.view.resize(420, 360);
+        QCOMPARE(rendered(&cached.view), rendered(&standard.view));
+
+        // A cell in another font (bold, larger) is drawn in it, and the cells around it, in the
+        // table's font, are still drawn in theirs: the delegate keeps one font's key at a time.
+        QFont bold = cached.view.font();
+        bold.setBold(true);
+        bold.setPointSizeF(bold.pointSizeF() * 1.3);
+        for (Table *table : {&standard, &cached})
+            table->model.item(3, 0)->setFont(bold);
+        QCOMPARE(rendered(&cached.view), rendered(&standard.view));
+        QCOMPARE(rendered(&cached.view), rendered(&standard.view)); // again, from the cache
+        for (Table *table : {&standard, &cached})
+            table->model.item(3, 0)->setFont(cached.view.font());
         QCOMPARE(rendered(&cached.view), rendered(&standard.view));
     }
 

@@ -10,17 +10,22 @@ using namespace Qt::StringLiterals;
 
 namespace {
 constexpr int CachedCells = 4000; // a few screens of a wide table
-
-QString keyOf(const QFont &font, int width, Qt::TextElideMode elide, const QString &text)
-{
-    return font.key() + u'\x1f' + QString::number(width) + u'\x1f' + QString::number(int(elide)) +
-           u'\x1f' + text;
-}
 } // namespace
 
 OneLineDelegate::OneLineDelegate(QObject *parent)
     : QStyledItemDelegate(parent), m_texts(CachedCells), m_sizes(CachedCells)
 {
+}
+
+QString OneLineDelegate::keyOf(const QFont &font, int width, Qt::TextElideMode elide,
+                               const QString &text) const
+{
+    if (m_fontKey.isEmpty() || font != m_keyFont) {
+        m_keyFont = font;
+        m_fontKey = font.key();
+    }
+    return m_fontKey + u'\x1f' + QString::number(width) + u'\x1f' + QString::number(int(elide)) +
+           u'\x1f' + text;
 }
 
 bool OneLineDelegate::isOneLine(const QStyleOptionViewItem &option)

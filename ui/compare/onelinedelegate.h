@@ -23,7 +23,12 @@ public:
 
 private:
     static bool isOneLine(const QStyleOptionViewItem &option);
+    // The cache key of a cell. QFont::key() builds a string from the whole font description;
+    // a table's cells share one font, so its key is kept (a tenth of the Live table's paint).
+    QString keyOf(const QFont &font, int width, Qt::TextElideMode elide, const QString &text) const;
 
     mutable QCache<QString, QStaticText> m_texts; // by font, width, elision and text
     mutable QCache<QString, QSize> m_sizes;       // by font and text
+    mutable QFont m_keyFont;                      // the font m_fontKey is the key() of
+    mutable QString m_fontKey;
 };
