@@ -1,6 +1,7 @@
 // TopicView keeps its document laid out at its viewport's width: after a topic changes while
 // its page is hidden, after a height change while hidden (which it does not lay out again for),
-// and after a width change while hidden (which it does).
+// and after a width change while hidden (which it does). A topic that arrives while its page is
+// hidden goes into the document once the page is shown again, not before.
 #include "ui/live/topicview.h"
 
 #include <QLabel>
@@ -49,10 +50,18 @@ private slots:
         view->setTopic(topic(u"Other words. "_s + longText));
         above->setText(u"Two\\nlines\\nnow"_s);
         layout->activate();
+        QVERIFY(!view->toPlainText().contains(u"Other words."_s)); // not laid out while hidden
+        QCOMPARE(view->topic().description, u"Other words. "_s + longText);
         pages.setCurrentIndex(0);
-        QTRY_VERIFY(view->isVisible());
+        QTRY_VERIFY(view->toPlainText().contains(u"Other words."_s));
         QCOMPARE(view->document()->textWidth(), qreal(view->viewport()->width()));
-        QVERIFY(view->toPlainText().contains(u"Other words."_s));
+
+        // Hidden and changed twice, back to what the document shows: nothing left to catch up.
+        pages.setCurrentIndex(1);
+        view->setTopic(topic(longText));
+        view->setTopic(topic(u"Other words. "_s + longText));
+        pages.setCurrentIndex(0);
+        QTRY_VERIFY(view->toPlainText().contains(u"Other words."_s));
 
         // Hidden: the window gets narrower. Shown, the document follows the new width.
         pages.setCurrentIndex(1);

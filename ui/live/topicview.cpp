@@ -1,5 +1,7 @@
 #include "topicview.h"
 
+#include "ui/hiddenpage.h"
+
 #include <QResizeEvent>
 
 using namespace Qt::StringLiterals;
@@ -42,12 +44,30 @@ void TopicView::setTopic(const Topic &topic, const QString &caption)
 
 void TopicView::showHtml(const QString &html)
 {
+    // A topic arrives with each iteration, mostly while another page is in front (Charts,
+    // Compare): parsing and laying out the document then costs the shown page a frame for
+    // nothing. It is done once the Live page is back and has had its first frame.
+    if (onHiddenPage(this)) {
+        m_pending = html == m_html ? QString() : html;
+        return;
+    }
+    m_pending.clear();
     // The same topic again (a new iteration starts, the view follows another one with the same
     // text): laying the document out again would only cost the window a frame.
     if (html == m_html)
         return;
     m_html = html;
     setHtml(html);
+}
+
+void TopicView::showEvent(QShowEvent *event)
+{
+    QTextBrowser::showEvent(event);
+    if (!m_pending.isNull())
+        catchUpAfterFirstFrame(this, [this] {
+            if (!m_pending.isNull() && isVisible())
+                showHtml(QString(m_pending)); // a copy: showHtml() clears m_pending
+        });
 }
 
 void TopicView::resizeEvent(QResizeEvent *event)

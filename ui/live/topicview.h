@@ -18,11 +18,14 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
-    void showHtml(const QString &html); // setHtml() unless it is what is shown
+    // setHtml() unless it is what is shown; on a hidden page, once the page is shown again.
+    void showHtml(const QString &html);
 
     Topic m_topic;
-    QString m_html;
+    QString m_html;    // what the document shows
+    QString m_pending; // what it shows once its page is shown again (null: nothing new)
     int m_width = -1; // the width of the last resize QTextEdit saw: its document's layout width
 };
