@@ -3,7 +3,9 @@
 // through the live panel, the results table, the charts and the compare page). A 1 ms probe
 // timer measures the gaps between its timeouts. Target: <= 16 ms while a parallel CPU load
 // (one busy normal-priority process per core, started and stopped by the bench, see CpuLoad)
-// competes with the window. Prints figures; the only checks are that the run really happened.
+// competes with the window. Alongside it, a thread that does no work measures the same gaps (the
+// machine's floor, FloorProbe): a long window gap while that thread was held too is the
+// scheduler's, not the app's. Prints figures; the only checks are that the run really happened.
 #include "eventspin.h"
 #include "models/runsession.h"
 #include "studiodriver.h"
@@ -19,6 +21,7 @@
 #include <atomic>
 #include <csignal>
 #include <ctime>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -169,6 +172,96 @@ private:
     QElapsedTimer m_clock;
 };
 
+// The machine's own floor: a thread of the same process that does no work at all, only sleeps
+// 1 ms at a time like the window's probe timer and measures the gaps between its wake-ups, at
+// the same moments and under the same load as the window. Whatever stall it sees is the
+// scheduler's (the load, the virtual machine), not the app's: no program could stall less. Its
+// long gaps are kept with their end, so each long GUI gap can say whether the floor was held at
+// the same time.
+class FloorProbe final
+{
+    Q_DISABLE_COPY_MOVE(FloorProbe)
+public:
+    struct Gap
+    {
+        qint64 endNs; // on the bench's clock
+        qint64 lengthNs;
+    };
+
+    explicit FloorProbe(const QElapsedTimer &clock) : m_clock(clock)
+    {
+        m_thread = std::thread([this] { loop(); });
+    }
+    ~FloorProbe()
+    {
+        m_quit = true;
+        m_thread.join();
+    }
+    void reset()
+    {
+        const std::lock_guard lock(m_mutex);
+        m_max = 0;
+        m_all.clear();
+        m_long.clear();
+    }
+    void setMeasuring(bool on)
+    {
+        const std::lock_guard lock(m_mutex);
+        m_measuring = on;
+        m_last = m_clock.nsecsElapsed();
+    }
+    qint64 maxNs() const
+    {
+        const std::lock_guard lock(m_mutex);
+        return m_max;
+    }
+    QList<Gap> longGaps() const // over 16 ms
+    {
+        const std::lock_guard lock(m_mutex);
+        return m_long;
+    }
+    // The longest of the floor's gaps that overlapped [startNs, endNs], or 0.
+    qint64 heldWithin(qint64 startNs, qint64 endNs) const
+    {
+        const std::lock_guard lock(m_mutex);
+        qint64 held = 0;
+        for (const Gap &gap : m_all)
+            if (gap.endNs > startNs && gap.endNs - gap.lengthNs < endNs)
+                held = qMax(held, gap.lengthNs);
+        return held;
+    }
+
+private:
+    void loop()
+    {
+        while (!m_quit) {
+            const timespec oneMs{0, 1'000'000};
+            nanosleep(&oneMs, nullptr);
+            const qint64 now = m_clock.nsecsElapsed();
+            const std::lock_guard lock(m_mutex);
+            if (!m_measuring)
+                continue;
+            const qint64 gap = now - m_last;
+            m_last = now;
+            m_max = qMax(m_max, gap);
+            if (gap > 4'000'000) // kept for heldWithin(); a few hundred per row at most
+                m_all.append({now, gap});
+            if (gap > 16'000'000)
+                m_long.append({now, gap});
+        }
+    }
+
+    const QElapsedTimer &m_clock;
+    mutable std::mutex m_mutex;
+    bool m_measuring = false;
+    qint64 m_last = 0;
+    qint64 m_max = 0;
+    QList<Gap> m_all;
+    QList<Gap> m_long;
+    std::atomic<bool> m_quit{false};
+    std::thread m_thread;
+};
+
 } // namespace
 
 class BenchWindowStall : public QObject
@@ -245,7 +338,14 @@ private slots:
         probe.setTimerType(Qt::PreciseTimer);
         probe.setInterval(1);
         // Where each long gap fell: the run's step and how many results had streamed.
-        QStringList longGaps;
+        struct LongGap
+        {
+            qint64 startNs;
+            qint64 endNs;
+            QString where;
+        };
+        QList<LongGap> longGaps;
+        FloorProbe floor(clock);
         connect(&probe, &QTimer::timeout, this, [&] {
             const qint64 now = clock.nsecsElapsed();
             const qint64 cpu = threadCpuNs();
@@ -258,11 +358,13 @@ private slots:
                       long(mono.tv_nsec), static_cast<long long>(now - last));
             }
             if (now - last > listGapNs)
-                longGaps << u"%1 ms (%5 ms of it on the CPU) in step \"%2\" of iteration %3 "
-                            "after %4 results"_s
-                                .arg(QString::number(ms(now - last), 'f', 1), session->step(),
-                                     QString::number(session->currentIteration()),
-                                     QString::number(results), QString::number(ms(cpu - lastCpu), 'f', 1));
+                longGaps.append({last, now,
+                                 u"%1 ms (%5 ms of it on the CPU) in step \"%2\" of iteration %3 "
+                                 "after %4 results"_s
+                                     .arg(QString::number(ms(now - last), 'f', 1), session->step(),
+                                          QString::number(session->currentIteration()),
+                                          QString::number(results),
+                                          QString::number(ms(cpu - lastCpu), 'f', 1))});
             last = now;
             lastCpu = cpu;
         });
@@ -270,6 +372,7 @@ private slots:
             last = clock.nsecsElapsed();
             lastCpu = threadCpuNs();
             probe.start();
+            floor.setMeasuring(true);
         };
         QTimer flip;
         flip.setInterval(200);
@@ -289,6 +392,8 @@ private slots:
         startProbe();
         spinUntil([] { return false; }, 300);
         probe.stop();
+        floor.setMeasuring(false);
+        floor.reset();
         const double idleMax =
             gaps.isEmpty() ? 0 : ms(*std::max_element(gaps.cbegin(), gaps.cend()));
         gaps.clear();
@@ -328,6 +433,7 @@ private slots:
                          StudioDriver::RunTimeoutMs));
             spinUntil([] { return false; }, 2 * EfficacyChartView::UpdateIntervalMs);
             probe.stop();
+            floor.setMeasuring(false);
             flip.stop();
             liveMs += wall.elapsed();
             guiCpuNs += threadCpuNs() - cpuAtStart;
@@ -378,8 +484,26 @@ private slots:
                                  .arg(liveMs > 0 ? 100.0 * guiCpuNs / 1e6 / double(liveMs) : 0, 0, 'f', 1);
         qInfo().noquote() << u"BENCH   from clicking Run to the Live page shown: at most %1 ms, over several "
                              "event-loop passes (each counted above)"_s.arg(clickMs, 0, 'f', 1);
-        for (const QString &gap : std::as_const(longGaps))
-            qInfo().noquote() << u"BENCH   gap of "_s + gap;
+        // The floor: what a thread that does nothing saw at the same moments, under the same load.
+        const QList<FloorProbe::Gap> floorLong = floor.longGaps();
+        const auto sharedWithFloor = std::count_if(longGaps.cbegin(), longGaps.cend(), [&](const LongGap &gap) {
+            return gap.endNs - gap.startNs > 16'000'000 && floor.heldWithin(gap.startNs, gap.endNs) > 16'000'000;
+        });
+        qInfo().noquote() << u"BENCH   machine floor: a thread of the same process that does no work, "
+                             "probing alongside under the same load, stalled up to %1 ms (%2 gaps over "
+                             "16 ms); %3 of the window's %4 gaps over 16 ms came while it was held over "
+                             "16 ms too"_s
+                                 .arg(ms(floor.maxNs()), 0, 'f', 1)
+                                 .arg(floorLong.size())
+                                 .arg(sharedWithFloor)
+                                 .arg(over);
+        for (const LongGap &gap : std::as_const(longGaps)) {
+            const qint64 held = floor.heldWithin(gap.startNs, gap.endNs);
+            qInfo().noquote() << u"BENCH   gap of "_s + gap.where +
+                                     (held > 4'000'000
+                                          ? u"; the zero-work thread was held %1 ms then"_s.arg(ms(held), 0, 'f', 1)
+                                          : QString());
+        }
         census.print();
     }
 };
