@@ -7,6 +7,7 @@
 // machine's floor, FloorProbe): a long window gap while that thread was held too is the
 // scheduler's, not the app's. Prints figures; the only checks are that the run really happened.
 #include "eventspin.h"
+#include "floorprobe.h"
 #include "models/runsession.h"
 #include "studiodriver.h"
 #include "ui/live/efficacychartview.h"
@@ -21,7 +22,6 @@
 #include <atomic>
 #include <csignal>
 #include <ctime>
-#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -170,96 +170,6 @@ private:
     std::atomic<bool> m_stop{false};
     std::vector<std::thread> m_threads;
     QElapsedTimer m_clock;
-};
-
-// The machine's own floor: a thread of the same process that does no work at all, only sleeps
-// 1 ms at a time like the window's probe timer and measures the gaps between its wake-ups, at
-// the same moments and under the same load as the window. Whatever stall it sees is the
-// scheduler's (the load, the virtual machine), not the app's: no program could stall less. Its
-// long gaps are kept with their end, so each long GUI gap can say whether the floor was held at
-// the same time.
-class FloorProbe final
-{
-    Q_DISABLE_COPY_MOVE(FloorProbe)
-public:
-    struct Gap
-    {
-        qint64 endNs; // on the bench's clock
-        qint64 lengthNs;
-    };
-
-    explicit FloorProbe(const QElapsedTimer &clock) : m_clock(clock)
-    {
-        m_thread = std::thread([this] { loop(); });
-    }
-    ~FloorProbe()
-    {
-        m_quit = true;
-        m_thread.join();
-    }
-    void reset()
-    {
-        const std::lock_guard lock(m_mutex);
-        m_max = 0;
-        m_all.clear();
-        m_long.clear();
-    }
-    void setMeasuring(bool on)
-    {
-        const std::lock_guard lock(m_mutex);
-        m_measuring = on;
-        m_last = m_clock.nsecsElapsed();
-    }
-    qint64 maxNs() const
-    {
-        const std::lock_guard lock(m_mutex);
-        return m_max;
-    }
-    QList<Gap> longGaps() const // over 16 ms
-    {
-        const std::lock_guard lock(m_mutex);
-        return m_long;
-    }
-    // The longest of the floor's gaps that overlapped [startNs, endNs], or 0.
-    qint64 heldWithin(qint64 startNs, qint64 endNs) const
-    {
-        const std::lock_guard lock(m_mutex);
-        qint64 held = 0;
-        for (const Gap &gap : m_all)
-            if (gap.endNs > startNs && gap.endNs - gap.lengthNs < endNs)
-                held = qMax(held, gap.lengthNs);
-        return held;
-    }
-
-private:
-    void loop()
-    {
-        while (!m_quit) {
-            const timespec oneMs{0, 1'000'000};
-            nanosleep(&oneMs, nullptr);
-            const qint64 now = m_clock.nsecsElapsed();
-            const std::lock_guard lock(m_mutex);
-            if (!m_measuring)
-                continue;
-            const qint64 gap = now - m_last;
-            m_last = now;
-            m_max = qMax(m_max, gap);
-            if (gap > 4'000'000) // kept for heldWithin(); a few hundred per row at most
-                m_all.append({now, gap});
-            if (gap > 16'000'000)
-                m_long.append({now, gap});
-        }
-    }
-
-    const QElapsedTimer &m_clock;
-    mutable std::mutex m_mutex;
-    bool m_measuring = false;
-    qint64 m_last = 0;
-    qint64 m_max = 0;
-    QList<Gap> m_all;
-    QList<Gap> m_long;
-    std::atomic<bool> m_quit{false};
-    std::thread m_thread;
 };
 
 } // namespace
@@ -492,7 +402,6 @@ private slots:
         qInfo().noquote() << u"BENCH   from clicking Run to the Live page shown: at most %1 ms, over several "
                              "event-loop passes (each counted above)"_s.arg(clickMs, 0, 'f', 1);
         // The floor: what a thread that does nothing saw at the same moments, under the same load.
-        const QList<FloorProbe::Gap> floorLong = floor.longGaps();
         const auto sharedWithFloor = std::count_if(longGaps.cbegin(), longGaps.cend(), [&](const LongGap &gap) {
             return gap.endNs - gap.startNs > 16'000'000 && floor.heldWithin(gap.startNs, gap.endNs) > 16'000'000;
         });
@@ -501,7 +410,7 @@ private slots:
                              "16 ms); %3 of the window's %4 gaps over 16 ms came while it was held over "
                              "16 ms too"_s
                                  .arg(ms(floor.maxNs()), 0, 'f', 1)
-                                 .arg(floorLong.size())
+                                 .arg(floor.countOver(16'000'000))
                                  .arg(sharedWithFloor)
                                  .arg(over);
         for (const LongGap &gap : std::as_const(longGaps)) {

@@ -56,7 +56,7 @@ private slots:
         QTRY_VERIFY(view->toPlainText().contains(u"Other words."_s));
         QCOMPARE(view->document()->textWidth(), qreal(view->viewport()->width()));
 
-        // Hidden and changed twice, back to what the document shows: nothing left to catch up.
+        // Hidden and changed twice, back to what the document shows: shown, it still shows that.
         pages.setCurrentIndex(1);
         view->setTopic(topic(longText));
         view->setTopic(topic(u"Other words. "_s + longText));
