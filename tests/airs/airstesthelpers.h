@@ -8,7 +8,7 @@
 #include <QEventLoop>
 #include <QSignalSpy>
 #include <QTimer>
-#include <QtTest>
+#include <QTest>
 
 // Client settings pointing at an emulator, with quick retries so fault tests stay fast.
 inline AirsSettings emulatorSettings(const AirsEmulator &e)

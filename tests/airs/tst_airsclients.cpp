@@ -6,6 +6,8 @@
 #include "airs/scanclient.h"
 #include "airstesthelpers.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>

@@ -3,6 +3,8 @@
 #include "airs/promptsetclient.h"
 #include "airstesthelpers.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QNetworkAccessManager>
 

@@ -5,9 +5,10 @@
 #include "airs/scanverdict.h"
 #include "net/httpcall.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

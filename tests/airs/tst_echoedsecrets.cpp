@@ -8,11 +8,12 @@
 #include "llm/llmfactory.h"
 #include "scriptedhttpserver.h"
 
+#include "testmain.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QUrlQuery>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using Step = ScriptedHttpServer::Step;

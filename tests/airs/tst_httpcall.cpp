@@ -2,11 +2,12 @@
 #include "net/httpcall.h"
 #include "scriptedhttpserver.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QTcpServer>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using Step = ScriptedHttpServer::Step;

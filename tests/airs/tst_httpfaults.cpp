@@ -5,10 +5,11 @@
 #include "net/httpcall.h"
 #include "scriptedhttpserver.h"
 
+#include "testmain.h"
+
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QSignalSpy>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using Step = ScriptedHttpServer::Step;

@@ -1,6 +1,8 @@
 #include "airs/scanclient.h"
 #include "airstesthelpers.h"
 
+#include "testmain.h"
+
 #include <QNetworkAccessManager>
 #include <QProcess>
 #include <QRegularExpression>

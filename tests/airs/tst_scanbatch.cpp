@@ -2,6 +2,8 @@
 #include "airs/scanbatch.h"
 #include "airstesthelpers.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
 

@@ -4,6 +4,8 @@
 #include "airs/scanbatch.h"
 #include "airstesthelpers.h"
 
+#include "testmain.h"
+
 #include <QNetworkAccessManager>
 #include <QSet>
 

@@ -4,7 +4,7 @@
 #include "config/config.h"
 #include "llm/llmfactory.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

@@ -3,8 +3,9 @@
 #include "airs/oauthtokensource.h"
 #include "scriptedhttpserver.h"
 
+#include "testmain.h"
+
 #include <QNetworkAccessManager>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using Step = ScriptedHttpServer::Step;

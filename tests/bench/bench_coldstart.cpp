@@ -11,12 +11,13 @@
 #include "studiodriver.h"
 #include "ui/compare/runspanel.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QTimer>
 #include <QWindow>
-#include <QtTest>
 
 #include <algorithm>
 

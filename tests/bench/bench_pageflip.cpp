@@ -11,9 +11,10 @@
 #include "eventspin.h"
 #include "studiodriver.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QTimer>
-#include <QtTest>
 
 #include <algorithm>
 #include <ctime>

@@ -19,12 +19,13 @@
 #include "emulatorthread.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QNetworkAccessManager>
 #include <QThread>
 #include <QTimer>
-#include <QtTest>
 
 #include <cstdio>
 

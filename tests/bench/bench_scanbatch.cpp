@@ -3,6 +3,8 @@
 #include "emulatorthread.h"
 #include "../airs/airstesthelpers.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
 

@@ -12,11 +12,12 @@
 #include "studiodriver.h"
 #include "ui/live/efficacychartview.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QLineSeries>
 #include <QTimer>
-#include <QtTest>
 
 #include <algorithm>
 #include <atomic>

@@ -1,13 +1,14 @@
 #include "cliprocess.h"
 #include "runfilefixture.h"
 
+#include "testmain.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QLockFile>
 #include <QTemporaryDir>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -1,12 +1,13 @@
 #include "cliprocess.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

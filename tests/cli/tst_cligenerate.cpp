@@ -3,11 +3,12 @@
 #include "runs/runstore.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

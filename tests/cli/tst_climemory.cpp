@@ -5,6 +5,8 @@
 #include "cliprocess.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QCryptographicHash>
 #include <QDirIterator>
 #include <QJsonArray>
@@ -12,7 +14,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

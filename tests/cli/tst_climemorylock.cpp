@@ -1,12 +1,13 @@
 #include "domain/nanoid.h"
 #include "memorystore/memorystore.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLockFile>
 #include <QProcess>
 #include <QTemporaryDir>
-#include <QtTest>
 
 #include <memory>
 

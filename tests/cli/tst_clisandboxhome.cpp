@@ -8,12 +8,13 @@
 #include "dirtree.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QDirIterator>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

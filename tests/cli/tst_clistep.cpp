@@ -6,13 +6,14 @@
 #include "runs/runstore.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -4,9 +4,10 @@
 #include "sandbox/llmemulator.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QProcess>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using namespace TenantFixture;

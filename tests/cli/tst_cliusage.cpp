@@ -2,6 +2,8 @@
 #include "runs/runstore.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -9,7 +11,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -1,7 +1,7 @@
 #include "applytenant.h"
 #include "models/compare/applycontroller.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 // ApplyController (the desktop side of `daystrom apply` / `revert`) against the AIRS emulator
 // over real loopback HTTP.

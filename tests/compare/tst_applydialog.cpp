@@ -3,10 +3,11 @@
 #include "ui/compare/applydialog.h"
 #include "ui/compare/comparepanel.h"
 
+#include "testmain.h"
+
 #include <QLabel>
 #include <QPushButton>
 #include <QTextBrowser>
-#include <QtTest>
 
 // ApplyDialog against the AIRS emulator over loopback: the GUI's Apply and Revert drive the
 // same TopicApplier as `daystrom apply` / `revert`. Waits use QSignalSpy::wait, which runs

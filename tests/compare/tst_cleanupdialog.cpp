@@ -2,11 +2,12 @@
 #include "models/compare/tenantcleanup.h"
 #include "ui/compare/cleanupdialog.h"
 
+#include "testmain.h"
+
 #include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QtTest>
 
 // File ▸ Clean up AIRS against the emulator over loopback: it lists what a killed run left,
 // deletes it only on confirmation, and leaves paused runs' objects alone.

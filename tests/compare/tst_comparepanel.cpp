@@ -11,6 +11,8 @@
 #include "ui/compare/diffstyle.h"
 #include "ui/compare/metricdeltatable.h"
 
+#include "testmain.h"
+
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
@@ -22,7 +24,6 @@
 #include <QTextBlock>
 #include <QTextBrowser>
 #include <QToolButton>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

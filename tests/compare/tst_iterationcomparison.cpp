@@ -2,8 +2,9 @@
 #include "models/compare/iterationcomparison.h"
 #include "models/compare/testflipmodel.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using Kind = DiffSpan::Kind;

@@ -3,10 +3,11 @@
 // text and a cell's own font; cells it does not handle (an icon) go to QStyledItemDelegate.
 #include "ui/compare/onelinedelegate.h"
 
+#include "testmain.h"
+
 #include <QHeaderView>
 #include <QStandardItemModel>
 #include <QTableView>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -6,6 +6,8 @@
 #include "testhome.h"
 #include "ui/compare/runspanel.h"
 
+#include "testmain.h"
+
 #include <QAction>
 #include <QFileDialog>
 #include <QHeaderView>
@@ -19,7 +21,6 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QToolButton>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -8,7 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
-#include <QtTest>
+#include <QTest>
 
 using namespace Qt::StringLiterals;
 

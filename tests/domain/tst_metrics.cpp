@@ -4,7 +4,7 @@
 #include "domain/efficacymetrics.h"
 #include "domain/testresult.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 #include <algorithm>
 

@@ -1,7 +1,8 @@
 #include "domain/pairedcomparison.h"
 
+#include "testmain.h"
+
 #include <QJsonObject>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

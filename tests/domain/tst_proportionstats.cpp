@@ -1,6 +1,6 @@
 #include "domain/proportionstats.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 // Wilson intervals and exact McNemar p-values against published figures.
 class TestProportionStats : public QObject

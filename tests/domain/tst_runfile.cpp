@@ -9,11 +9,12 @@
 #include "runs/runstore.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using namespace RunFileFixture;

@@ -2,12 +2,13 @@
 #include "runfilefixture.h"
 #include "runs/runstore.h"
 
+#include "testmain.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QTemporaryDir>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using namespace RunFileFixture;

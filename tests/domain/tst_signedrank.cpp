@@ -1,7 +1,8 @@
 #include "domain/signedrank.h"
 
+#include "testmain.h"
+
 #include <QRandomGenerator>
-#include <QtTest>
 
 #include <cmath>
 #include <limits>

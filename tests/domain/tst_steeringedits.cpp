@@ -6,7 +6,7 @@
 #include "loop/looppolicy.h"
 #include "loop/steeringedits.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

@@ -4,7 +4,7 @@
 
 #include "domain/testcomposition.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 #include <climits>
 

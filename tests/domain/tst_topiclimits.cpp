@@ -4,8 +4,9 @@
 #include "domain/topiclimits.h"
 #include "domain/utf8.h"
 
+#include "testmain.h"
+
 #include <QTextBoundaryFinder>
-#include <QtTest>
 
 #include <algorithm>
 

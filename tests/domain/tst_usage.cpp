@@ -5,10 +5,11 @@
 #include "runs/usagetext.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
-#include <QtTest>
 
 #include <cmath>
 #include <limits>

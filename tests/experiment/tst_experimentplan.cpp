@@ -6,9 +6,10 @@
 #include "memorystore/categorykey.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QSet>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -1,10 +1,11 @@
 #include "experiment/experimentoutcome.h"
 #include "experiment/experimentreport.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
-#include <QtTest>
 
 #include <cmath>
 #include <limits>

@@ -13,11 +13,12 @@
 #include "runs/runstore.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
 #include <QSignalSpy>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

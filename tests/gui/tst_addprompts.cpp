@@ -11,6 +11,8 @@
 #include "ui/live/addpromptsdialog.h"
 #include "ui/live/efficacychartview.h"
 
+#include "testmain.h"
+
 #include <QAction>
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -22,7 +24,6 @@
 #include <QStyle>
 #include <QStyleOptionButton>
 #include <QTableView>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -7,11 +7,12 @@
 #include "ui/newrun/newrunpanel.h"
 #include "ui/newrun/testpromptsfield.h"
 
+#include "testmain.h"
+
 #include <QComboBox>
 #include <QFileDialog>
 #include <QLabel>
 #include <QPushButton>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

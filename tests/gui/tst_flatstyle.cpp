@@ -6,6 +6,8 @@
 #include "studiodriver.h"
 #include "ui/flatstyle.h"
 
+#include "testmain.h"
+
 #include <QApplication>
 #include <QGroupBox>
 #include <QMainWindow>
@@ -16,7 +18,6 @@
 #include <QStyleOptionSlider>
 #include <QTabWidget>
 #include <QToolBar>
-#include <QtTest>
 
 #include <memory>
 

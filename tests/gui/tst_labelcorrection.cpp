@@ -16,6 +16,8 @@
 #include "ui/compare/metricdeltatable.h"
 #include "ui/live/liverunpanel.h"
 
+#include "testmain.h"
+
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
@@ -24,7 +26,6 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

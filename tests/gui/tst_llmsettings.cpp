@@ -10,6 +10,8 @@
 #include "llm/cloudauth/testkeys.h"
 #include "sandbox/llmemulator.h"
 
+#include "testmain.h"
+
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,7 +25,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTemporaryDir>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

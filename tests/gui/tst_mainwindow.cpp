@@ -3,6 +3,8 @@
 #include "config/configkeys.h"
 #include "studiodriver.h"
 
+#include "testmain.h"
+
 #include <QAction>
 #include <QComboBox>
 #include <QDialog>
@@ -10,7 +12,6 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -4,12 +4,13 @@
 // no budget; a run's budget shows again when its settings are loaded into the form.
 #include "ui/newrun/newrunpanel.h"
 
+#include "testmain.h"
+
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

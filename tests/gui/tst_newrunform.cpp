@@ -7,6 +7,8 @@
 #include "ui/newrun/sandboxsubjectnote.h"
 #include "ui/newrun/testpromptsfield.h"
 
+#include "testmain.h"
+
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
 #include <QComboBox>
@@ -17,7 +19,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

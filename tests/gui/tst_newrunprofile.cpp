@@ -4,6 +4,8 @@
 #include "ui/newrun/newrunpanel.h"
 #include "ui/newrun/profiletopicsfield.h"
 
+#include "testmain.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QGroupBox>
@@ -14,7 +16,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -4,10 +4,11 @@
 #include "models/runsession.h"
 #include "studiodriver.h"
 
+#include "testmain.h"
+
 #include <QAbstractButton>
 #include <QAction>
 #include <QTableView>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -10,12 +10,13 @@
 #include "ui/compare/runspanel.h"
 #include "ui/memory/memorybrowserpanel.h"
 
+#include "testmain.h"
+
 #include <QAction>
 #include <QDirIterator>
 #include <QLabel>
 #include <QListView>
 #include <QTableView>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

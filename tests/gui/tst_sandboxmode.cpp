@@ -6,13 +6,14 @@
 #include "studiodriver.h"
 #include "ui/windowsettings.h"
 
+#include "testmain.h"
+
 #include <QAction>
 #include <QDialog>
 #include <QDir>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

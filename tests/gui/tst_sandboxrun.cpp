@@ -14,6 +14,8 @@
 #include "ui/compare/metricdeltatable.h"
 #include "ui/live/efficacychartview.h"
 
+#include "testmain.h"
+
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
@@ -28,7 +30,6 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -5,12 +5,13 @@
 #include "models/runsession.h"
 #include "studiodriver.h"
 
+#include "testmain.h"
+
 #include <QLabel>
 #include <QLineEdit>
 #include <QApplication>
 #include <QInputDialog>
 #include <QTimer>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -15,6 +15,8 @@
 #include "ui/memory/memorybrowserpanel.h"
 #include "ui/windowfit.h"
 
+#include "testmain.h"
+
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QDialog>
@@ -30,7 +32,6 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QTextBrowser>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

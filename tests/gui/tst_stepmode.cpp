@@ -8,6 +8,8 @@
 #include "studiodriver.h"
 #include "ui/live/proposalreviewpanel.h"
 
+#include "testmain.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -20,7 +22,6 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QTextBrowser>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -5,10 +5,11 @@
 #include "testhome.h"
 #include "ui/windowsettings.h"
 
+#include "testmain.h"
+
 #include <QDialog>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

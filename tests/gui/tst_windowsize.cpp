@@ -7,6 +7,8 @@
 #include "ui/windowfit.h"
 #include "ui/windowsettings.h"
 
+#include "testmain.h"
+
 #include <QApplication>
 #include <QDir>
 #include <QJsonArray>
@@ -17,7 +19,6 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QTemporaryDir>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 
@@ -164,7 +165,8 @@ private slots:
 
 // The platform's screen is set before the application exists: the offscreen platform reads
 // its screens from a JSON file named in QT_QPA_PLATFORM ("offscreen:configfile=…", Qt ≥ 6.3).
-int main(int argc, char **argv)
+// A main of its own: the offscreen screen must be configured before the application exists.
+static int windowSizeMain(int argc, char **argv)
 {
     QTemporaryDir dir;
     if (!dir.isValid())
@@ -193,5 +195,6 @@ int main(int argc, char **argv)
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);
 }
+DAYSTROM_TEST_REGISTER(windowSizeMain)
 
 #include "tst_windowsize.moc"

@@ -1,6 +1,8 @@
 #include "models/keychainsecretstore.h"
 
-#include <QtTest>
+#include "testmain.h"
+
+#include <QRandomGenerator>
 
 using namespace Qt::StringLiterals;
 

@@ -2,7 +2,7 @@
 
 #include <qt6keychain/keychain.h>
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

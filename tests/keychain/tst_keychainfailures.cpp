@@ -5,6 +5,8 @@
 #include "testhome.h"
 #include "ui/mainwindow.h"
 
+#include "testmain.h"
+
 #include <QAction>
 #include <QCheckBox>
 #include <QDBusConnection>
@@ -18,7 +20,6 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QToolButton>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -1,8 +1,10 @@
 #include "models/sessionbusaddress.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QProcess>
-#include <QtTest>
+#include <QStandardPaths>
 
 #include <signal.h>
 

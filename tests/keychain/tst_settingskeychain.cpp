@@ -4,6 +4,8 @@
 #include "ui/mainwindow.h"
 #include "ui/settings/llmproviderfields.h"
 
+#include "testmain.h"
+
 #include <QAction>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -14,7 +16,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

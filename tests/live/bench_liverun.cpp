@@ -6,13 +6,14 @@
 #include "ui/live/efficacychartview.h"
 #include "ui/live/liverunpanel.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QHBoxLayout>
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QTimer>
-#include <QtTest>
 
 #include <algorithm>
 

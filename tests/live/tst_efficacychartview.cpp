@@ -5,6 +5,8 @@
 #include "ui/live/chartlegend.h"
 #include "ui/live/efficacychartview.h"
 
+#include "testmain.h"
+
 #include <QLabel>
 #include <QScopeGuard>
 #include <QToolTip>
@@ -19,7 +21,6 @@
 #include <QTemporaryDir>
 #include <QToolButton>
 #include <QValueAxis>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using Metric = EfficacySeriesModel::Metric;

@@ -1,8 +1,9 @@
 #include "livefeed.h"
 #include "models/live/efficacyseriesmodel.h"
 
+#include "testmain.h"
+
 #include <QSignalSpy>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using Metric = EfficacySeriesModel::Metric;

@@ -10,9 +10,10 @@
 #include "testhome.h"
 #include "ui/live/liverunpanel.h"
 
+#include "testmain.h"
+
 #include <QPlainTextEdit>
 #include <QSignalSpy>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

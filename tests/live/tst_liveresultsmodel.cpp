@@ -2,9 +2,10 @@
 #include "models/live/resultsfilterproxy.h"
 #include "models/live/resultstablemodel.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using Filter = ResultsFilterProxy::Filter;

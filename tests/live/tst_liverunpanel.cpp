@@ -7,6 +7,8 @@
 #include "ui/live/liverunpanel.h"
 #include "ui/live/stepstrip.h"
 
+#include "testmain.h"
+
 #include <QHeaderView>
 #include <QLineSeries>
 #include <QAbstractItemModelTester>
@@ -20,7 +22,6 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QToolButton>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -9,7 +9,7 @@
 #include "samplerun.h"
 #include "translations/translations.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

@@ -3,7 +3,7 @@
 #include "models/live/scanrate.h"
 #include "translations/translations.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

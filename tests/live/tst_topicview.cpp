@@ -4,11 +4,12 @@
 // hidden goes into the document once the page is shown again, not before.
 #include "ui/live/topicview.h"
 
+#include "testmain.h"
+
 #include <QLabel>
 #include <QStackedWidget>
 #include <QTextDocument>
 #include <QVBoxLayout>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -13,12 +13,13 @@
 #include "ui/compare/runspanel.h"
 #include "ui/live/liverunpanel.h"
 
+#include "testmain.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QTableView>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

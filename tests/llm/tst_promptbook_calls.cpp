@@ -3,7 +3,7 @@
 // the memory section goes for all seven calls.
 #include "promptfixtures.h"
 
-#include <QTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 using namespace PromptFixtures;

@@ -4,7 +4,7 @@
 // iteration's analysis.
 #include "promptfixtures.h"
 
-#include <QTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 using namespace PromptFixtures;

@@ -3,9 +3,10 @@
 #include "llm/prompts/promptbook.h"
 #include "llm/schemavalidator.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 

@@ -1,7 +1,7 @@
 // The prompt book's text helpers: placeholder filling, clipping, lists.
 #include "llm/prompts/promptformat.h"
 
-#include <QTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

@@ -4,8 +4,9 @@
 #include "loop/looppolicy.h"
 #include "sandbox/llmemulator.h"
 
+#include "testmain.h"
+
 #include <QJsonDocument>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -3,10 +3,11 @@
 
 #include "loop/resumeplan.h"
 
+#include "testmain.h"
+
 #include <QLockFile>
 #include <QProcess>
 #include <QSaveFile>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

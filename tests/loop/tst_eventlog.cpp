@@ -7,9 +7,10 @@
 #include "domain/jsonin.h"
 #include "loop/loopeventjson.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -1,7 +1,7 @@
 #include "loop/looppolicy.h"
 #include "samplerun.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

@@ -3,8 +3,9 @@
 
 #include "airs/profilepolicy.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

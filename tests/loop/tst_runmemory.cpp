@@ -8,9 +8,10 @@
 #include "memorystore/memoryinjector.h"
 #include "memorystore/memorystore.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QSaveFile>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

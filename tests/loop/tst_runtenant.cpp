@@ -5,7 +5,7 @@
 #include "airs/profilepolicy.h"
 #include "loop/runworkspace.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 using namespace TenantFixture;

@@ -3,7 +3,7 @@
 #include "loop/storerunmemory.h"
 #include "sandbox/llmemulator.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

@@ -7,9 +7,10 @@
 #include "memorystore/feedbacklog.h"
 #include "sandbox/llmemulator.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -3,8 +3,9 @@
 // from inside an action handled after it, final states stop everything, stop() runs no exit.
 #include "loop/stepmachine.h"
 
+#include "testmain.h"
+
 #include <QStringList>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 using T = StepMachine::Trigger;

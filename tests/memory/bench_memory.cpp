@@ -9,9 +9,10 @@
 
 #include "domain/nanoid.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QRandomGenerator>
-#include <QtTest>
 
 #include <algorithm>
 #include <cstdio>

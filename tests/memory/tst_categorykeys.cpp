@@ -3,9 +3,10 @@
 // instead of all sharing "uncategorized"; framing words no longer decide transfer.
 #include "memorystore/categorykey.h"
 
+#include "testmain.h"
+
 #include <QRandomGenerator>
 #include <QSet>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -5,7 +5,7 @@
 
 #include "domain/jsonin.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

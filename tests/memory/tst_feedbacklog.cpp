@@ -8,8 +8,9 @@
 #include "memorystore/memorycurator.h"
 #include "memorystore/memorystore.h"
 
+#include "testmain.h"
+
 #include <QProcess>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using namespace MemoryTestData;

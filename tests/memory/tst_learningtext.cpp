@@ -2,7 +2,7 @@
 // sides of 0.8), and the one-line form an insight takes inside a prompt.
 #include "memorystore/learningtext.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

@@ -9,8 +9,9 @@
 #include "memorystore/memorybundle.h"
 #include "memorystore/memorystore.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using namespace MemoryTestData;

@@ -4,9 +4,10 @@
 
 #include "memorystore/memorystore.h"
 
+#include "testmain.h"
+
 #include <QProcess>
 #include <QSignalSpy>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using namespace MemoryTestData;

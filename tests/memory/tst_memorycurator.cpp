@@ -6,10 +6,11 @@
 #include "memorystore/memorycurator.h"
 #include "memorystore/memorystore.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLockFile>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using namespace MemoryTestData;

@@ -7,8 +7,9 @@
 
 #include "domain/jsonin.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using namespace MemoryTestData;

@@ -6,7 +6,7 @@
 
 #include "domain/jsonin.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 using namespace MemoryTestData;

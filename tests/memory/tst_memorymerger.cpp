@@ -9,7 +9,7 @@
 #include "domain/jsonin.h"
 #include "domain/nanoid.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 using namespace MemoryTestData;

@@ -6,7 +6,7 @@
 #include "memorystore/categorykey.h"
 #include "memorystore/memorystore.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 using namespace MemoryTestData;

@@ -9,8 +9,9 @@
 
 #include "domain/jsonfile.h"
 
+#include "testmain.h"
+
 #include <QTimer>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using namespace MemoryTestData;

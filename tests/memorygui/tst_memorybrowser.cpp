@@ -8,6 +8,8 @@
 #include "ui/memory/injectionpreviewwidget.h"
 #include "ui/memory/memorybrowserpanel.h"
 
+#include "testmain.h"
+
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QDir>
@@ -26,7 +28,6 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

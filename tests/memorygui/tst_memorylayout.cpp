@@ -7,6 +7,8 @@
 #include "ui/compare/comparepanel.h"
 #include "ui/memory/memorybrowserpanel.h"
 
+#include "testmain.h"
+
 #include <QAbstractButton>
 #include <QDir>
 #include <QHeaderView>
@@ -16,7 +18,6 @@
 #include <QScrollBar>
 #include <QTableView>
 #include <QTextBrowser>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -12,6 +12,8 @@
 #include "ui/memory/importbundledialog.h"
 #include "ui/memory/memorybrowserpanel.h"
 
+#include "testmain.h"
+
 #include <QApplication>
 #include <QDir>
 #include <QLabel>
@@ -24,7 +26,6 @@
 #include <QToolTip>
 #include <QTreeWidget>
 #include <QUndoStack>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

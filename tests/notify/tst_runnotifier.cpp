@@ -3,9 +3,10 @@
 #include "models/runnotifier.h"
 #include "models/runsession.h"
 
+#include "testmain.h"
+
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -4,9 +4,10 @@
 // the check itself is known to see a GUI library when one is there.
 #include "toolrunner.h"
 
+#include "testmain.h"
+
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

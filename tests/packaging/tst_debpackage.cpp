@@ -3,12 +3,13 @@
 // binaries answering --version from there. The whole build tree must be built first.
 #include "toolrunner.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
 #include <QImageReader>
 #include <QTemporaryDir>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

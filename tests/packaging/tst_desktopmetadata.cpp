@@ -3,12 +3,13 @@
 // the application id, the icon, the binaries, the release version and the screenshots.
 #include "toolrunner.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QFile>
 #include <QImageReader>
 #include <QSettings>
 #include <QXmlStreamReader>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -2,10 +2,11 @@
 // unfinished or vanished), plural messages have both German forms, the placeholders and
 // keyboard mnemonics of the source survive, and shortcut strings stay in portable form.
 // translations/daystrom_en.ts gives every plural message its English singular and plural.
+#include "testmain.h"
+
 #include <QFile>
 #include <QRegularExpression>
 #include <QXmlStreamReader>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

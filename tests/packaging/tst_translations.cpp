@@ -5,10 +5,11 @@
 #include "studiodriver.h"
 #include "translations/translations.h"
 
+#include "testmain.h"
+
 #include <QAction>
 #include <QLibraryInfo>
 #include <QMenuBar>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -15,7 +15,7 @@
 #include <QProcessEnvironment>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QTest>
 
 namespace CloudTest {
 

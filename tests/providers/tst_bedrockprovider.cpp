@@ -7,6 +7,8 @@
 #include "llm/cloudauth/sigv4.h"
 #include "scriptedhttpserver.h"
 
+#include "testmain.h"
+
 #include <QNetworkAccessManager>
 
 using namespace Qt::StringLiterals;

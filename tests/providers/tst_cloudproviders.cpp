@@ -8,6 +8,8 @@
 #include "llm/cloudauth/sigv4.h"
 #include "llm/vertexprovider.h"
 
+#include "testmain.h"
+
 #include <QNetworkAccessManager>
 
 using namespace Qt::StringLiterals;

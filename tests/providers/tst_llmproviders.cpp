@@ -4,10 +4,11 @@
 #include "llm/openaiprovider.h"
 #include "providertesthelpers.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using Step = ScriptedHttpServer::Step;

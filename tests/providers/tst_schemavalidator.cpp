@@ -1,7 +1,8 @@
 #include "llm/schemavalidator.h"
 
+#include "testmain.h"
+
 #include <QJsonDocument>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -4,10 +4,11 @@
 #include "llm/structuredcall.h"
 #include "providertesthelpers.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 using Step = ScriptedHttpServer::Step;

@@ -8,6 +8,8 @@
 #include "llm/vertexprovider.h"
 #include "scriptedhttpserver.h"
 
+#include "testmain.h"
+
 #include <QNetworkAccessManager>
 
 using namespace Qt::StringLiterals;

@@ -3,6 +3,8 @@
 #include "dirtree.h"
 #include "homecheck.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -10,7 +12,6 @@
 #include <QProcess>
 #include <QTcpServer>
 #include <QTemporaryDir>
-#include <QTest>
 
 #include <functional>
 #include <sys/resource.h>

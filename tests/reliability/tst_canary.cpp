@@ -6,11 +6,12 @@
 #include "killer.h"
 #include "sandboxserve.h"
 
+#include "testmain.h"
+
 #include <QDirIterator>
 #include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
-#include <QTest>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;

@@ -9,6 +9,8 @@
 #include "runcompare.h"
 #include "sandboxserve.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -17,7 +19,6 @@
 #include <QRandomGenerator>
 #include <QSet>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 

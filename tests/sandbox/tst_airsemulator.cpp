@@ -4,9 +4,10 @@
 #include "sandbox/airsemulator.h"
 #include "sandbox/payloadhash.h"
 
+#include "testmain.h"
+
 #include <QJsonDocument>
 #include <QSignalSpy>
-#include <QTest>
 #include <QUuid>
 
 using namespace Qt::StringLiterals;

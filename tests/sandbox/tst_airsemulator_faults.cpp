@@ -3,12 +3,13 @@
 
 #include "sandbox/airsemulator.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTcpSocket>
-#include <QTest>
 
 #include <memory>
 

@@ -5,8 +5,9 @@
 #include "sandbox/airsemulator.h"
 #include "sandbox/policyjson.h"
 
+#include "testmain.h"
+
 #include <QJsonDocument>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 

@@ -5,8 +5,9 @@
 #include "sandbox/topicmatcher.h"
 #include "sandbox/topicstore.h"
 
+#include "testmain.h"
+
 #include <QSet>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 

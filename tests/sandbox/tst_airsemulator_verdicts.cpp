@@ -5,7 +5,7 @@
 #include "sandbox/airsemulator.h"
 #include "sandbox/policyjson.h"
 
-#include <QTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

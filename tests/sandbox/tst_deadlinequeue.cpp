@@ -3,7 +3,7 @@
 // from inside the call that schedules them.
 #include "sandbox/deadlinequeue.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 class TestDeadlineQueue : public QObject
 {

@@ -9,9 +9,10 @@
 #include "sandbox/faultspec.h"
 #include "sandbox/llmemulator.h"
 
+#include "testmain.h"
+
 #include <QJsonDocument>
 #include <QSet>
-#include <QTest>
 
 #include <memory>
 

@@ -3,7 +3,7 @@
 #include "sandbox/faultinjector.h"
 #include "sandbox/faultspec.h"
 
-#include <QTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

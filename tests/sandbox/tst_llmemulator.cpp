@@ -9,12 +9,13 @@
 #include "llm/schemavalidator.h"
 #include "sandbox/llmemulator.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkReply>
 #include <QSignalSpy>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 using namespace LlmRequests;

@@ -7,9 +7,10 @@
 #include "llm/cloudauth/googlejwt.h"
 #include "llm/schemavalidator.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 

@@ -7,9 +7,10 @@
 #include "sandbox/airsemulator.h"
 #include "sandbox/policyjson.h"
 
+#include "testmain.h"
+
 #include <QElapsedTimer>
 #include <QSignalSpy>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 

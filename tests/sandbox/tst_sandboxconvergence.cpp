@@ -10,7 +10,7 @@
 #include "sandbox/llmemulator.h"
 #include "sandbox/sandboxcorpus.h"
 
-#include <QTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

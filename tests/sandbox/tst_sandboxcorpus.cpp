@@ -5,7 +5,7 @@
 #include "sandbox/promptreader.h"
 #include "sandbox/sandboxcorpus.h"
 
-#include <QTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

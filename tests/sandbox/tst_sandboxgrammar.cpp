@@ -26,9 +26,10 @@
 #include "sandbox/templatebank.h"
 #include "sandbox/termstats.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QRegularExpression>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 

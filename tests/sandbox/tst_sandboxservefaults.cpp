@@ -1,6 +1,8 @@
 // `daystrom sandbox serve --faults SPEC` as a process: a bad spec is refused with exit 2 and
 // one line; a good one is printed at start, injected, counted at /_sandbox/faults and tallied
 // on stderr when the process is terminated.
+#include "testmain.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -8,7 +10,6 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 

@@ -13,8 +13,9 @@
 
 #include "domain/topiclimits.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,6 @@
 #include "memorystore/categorykey.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

@@ -5,10 +5,11 @@
 #include "samplerun.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -3,11 +3,12 @@
 #include "config/secretstore.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QSignalSpy>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

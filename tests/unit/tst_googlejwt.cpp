@@ -4,9 +4,10 @@
 #include "googlejwt.h"
 #include "testkeys.h"
 
+#include "testmain.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTest>
 
 using namespace Qt::StringLiterals;
 

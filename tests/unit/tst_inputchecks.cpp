@@ -3,9 +3,10 @@
 #include "domain/numbercheck.h"
 #include "domain/printable.h"
 
+#include "testmain.h"
+
 #include <QFile>
 #include <QTemporaryDir>
-#include <QtTest>
 
 #include <sys/stat.h>
 

@@ -1,6 +1,6 @@
 #include "domain/labelledcsv.h"
 
-#include <QtTest>
+#include "testmain.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,8 @@
 #include "domain/lockfiles.h"
 
-#include <QtTest>
+#include "testmain.h"
+
+#include <QLockFile>
 
 using namespace Qt::StringLiterals;
 

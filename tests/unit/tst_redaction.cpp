@@ -1,10 +1,11 @@
 #include "domain/redaction.h"
 
+#include "testmain.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QThread>
 #include <QUrl>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

@@ -3,10 +3,11 @@
 #include "samplerun.h"
 #include "testhome.h"
 
+#include "testmain.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QtTest>
 
 using namespace Qt::StringLiterals;
 

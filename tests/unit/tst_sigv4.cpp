@@ -14,9 +14,10 @@
 #include "awscredentials.h"
 #include "sigv4.h"
 
+#include "testmain.h"
+
 #include <QFile>
 #include <QTemporaryDir>
-#include <QTest>
 #include <QTimeZone>
 
 Q_DECLARE_METATYPE(SigV4::Request)
