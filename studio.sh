@@ -80,10 +80,11 @@ cmd=${1:-}
 [ $# -gt 0 ] && shift
 case "$cmd" in
   run)
-    # Builds only what it runs: the desktop app, or with no display the CLI; never the tests.
+    # Builds only what it runs, never the tests: the desktop app and the CLI beside it, or
+    # with no display the CLI alone.
     install_packages
     if have_display; then
-      build daystrom-studio
+      build daystrom-studio daystrom
       say "Starting Daystrom Studio"
       exec "$BUILD_DIR/app/daystrom-studio" "$@"
     fi
