@@ -6,7 +6,8 @@
 #
 #   tests/gui/screenshots.sh [output-dir]      (default: /tmp/daystrom-screenshots)
 #
-# Builds tst_screenshots first if needed (BUILD_DIR, default build/; JOBS, default 2).
+# Builds the GUI tests (tst_screenshots among them) first if needed (BUILD_DIR, default
+# build/; JOBS, default 2).
 # Needs xvfb-run (Debian: xvfb xauth).
 set -euo pipefail
 
@@ -19,7 +20,7 @@ command -v xvfb-run >/dev/null || { echo "screenshots.sh: xvfb-run is missing (a
 if [ ! -f "$build/build.ninja" ] && [ ! -f "$build/Makefile" ]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 fi
-cmake --build "$build" -j"$jobs" --target tst_screenshots
+cmake --build "$build" -j"$jobs" --target daystrom_tests_gui
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -33,7 +34,7 @@ rm -f "$out"/*.png
 screen=${SCREEN:-1400x900}
 DAYSTROM_SCREENSHOTS=$out QT_QPA_PLATFORM=xcb QT_STYLE_OVERRIDE=Fusion \
   xvfb-run -a -s "-screen 0 ${screen}x24 -dpi 96" \
-  "$build/tests/gui/tst_screenshots" -silent
+  "$build/tests/daystrom_tests_gui" tst_screenshots -silent
 
 expected=(welcome new-run live-run charts compare apply-dialog runs memory memory-preview settings
           settings-claude-vertex settings-claude-bedrock)
