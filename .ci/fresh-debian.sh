@@ -178,6 +178,7 @@ as_newcomer() {
 
 minutes() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
 
+LOAD_AT_START=$(cut -d' ' -f1-3 /proc/loadavg)
 ensure_host_tools
 tarball=$(base_tarball)
 say "unpacking the base root into $ROOT"
@@ -218,8 +219,8 @@ sed -n '/tests passed, /,$p' "$TEST_LOG" >"$TEST_SUMMARY"
 [ -s "$TEST_SUMMARY" ] || tail -n 30 "$TEST_LOG" >"$TEST_SUMMARY"
 
 {
-    printf 'fresh Debian 12 check (%s, HEAD %s, %s cores, load %s)\n' "$SUITE" "$HEAD_SHORT" "$(nproc)" \
-        "$(cut -d' ' -f1-3 /proc/loadavg)"
+    printf 'fresh Debian 12 check (%s, HEAD %s, %s cores, load average %s at the start, %s at the end)\n' \
+        "$SUITE" "$HEAD_SHORT" "$(nproc)" "$LOAD_AT_START" "$(cut -d' ' -f1-3 /proc/loadavg)"
     printf '  ./studio.sh run (no display, first): exit %d after %s; first iteration after %s; test objects built: %s\n' \
         "$run_rc" "$(minutes "$run_secs")" \
         "$([ -n "$first_iteration_secs" ] && minutes "$first_iteration_secs" || echo never)" "$tests_built"
