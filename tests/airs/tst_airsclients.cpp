@@ -9,6 +9,7 @@
 #include "testmain.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
 
