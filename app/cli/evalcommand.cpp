@@ -1,12 +1,12 @@
 #include "evalcommand.h"
 
 #include "common/configloader.h"
-#include "models/sandboxhost.h"
 #include "domain/format.h"
 #include "domain/labelledcsv.h"
 #include "domain/printable.h"
 #include "loop/runenvironment.h"
-#include "loop/staticevaluation.h"
+#include "models/sandboxhost.h"
+#include "tenant/staticevaluation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

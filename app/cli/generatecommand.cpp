@@ -2,7 +2,6 @@
 #include "runcommandsupport.h"
 
 #include "common/configloader.h"
-#include "models/sandboxhost.h"
 #include "domain/labelledcsv.h"
 #include "domain/nanoid.h"
 #include "domain/numbercheck.h"
@@ -10,12 +9,13 @@
 #include "interruptwatcher.h"
 #include "loop/resumeplan.h"
 #include "loop/runenvironment.h"
-#include "loop/tenantcleaner.h"
 #include "models/runcontroller.h"
+#include "models/sandboxhost.h"
 #include "runprinter.h"
-#include "stepprompter.h"
 #include "runs/runstore.h"
 #include "sandbox/sandboxsubject.h"
+#include "stepprompter.h"
+#include "tenant/tenantcleaner.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -5,11 +5,11 @@
 #include "domain/lockfiles.h"
 #include "loop/resumeplan.h"
 #include "loop/runenvironment.h"
-#include "loop/tenantcleaner.h"
 #include "models/sandboxhost.h"
 #include "runs/runstore.h"
 #include "runs/usagetext.h"
 #include "stepprompter.h"
+#include "tenant/tenantcleaner.h"
 
 #include <QCommandLineParser>
 #include <QDir>

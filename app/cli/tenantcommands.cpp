@@ -3,10 +3,10 @@
 #include "airs/airssettings.h"
 #include "airs/managementclient.h"
 #include "common/configloader.h"
-#include "loop/leftovers.h"
-#include "loop/tenantcleaner.h"
-#include "loop/topicapplier.h"
 #include "runs/runstore.h"
+#include "tenant/leftovers.h"
+#include "tenant/tenantcleaner.h"
+#include "tenant/topicapplier.h"
 
 #include <QCommandLineParser>
 #include <QEventLoop>

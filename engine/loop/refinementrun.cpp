@@ -9,10 +9,10 @@
 #include "loopeventjson.h"
 #include "looplog.h"
 #include "runs/runstore.h"
-#include "runworkspace.h"
 #include "stepmachine.h"
-#include "tenantcleaner.h"
-#include "topicdeployer.h"
+#include "tenant/runworkspace.h"
+#include "tenant/tenantcleaner.h"
+#include "tenant/topicdeployer.h"
 
 #include <QDir>
 #include <QTimer>

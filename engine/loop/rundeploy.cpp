@@ -5,8 +5,8 @@
 
 #include "domain/categorybreakdown.h"
 #include "llm/prompts/promptbook.h"
-#include "runworkspace.h"
-#include "topicdeployer.h"
+#include "tenant/runworkspace.h"
+#include "tenant/topicdeployer.h"
 
 #include <QTimer>
 

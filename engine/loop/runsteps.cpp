@@ -7,9 +7,9 @@
 #include "looplog.h"
 #include "looppolicy.h"
 #include "runmemory.h"
-#include "runworkspace.h"
 #include "steeringedits.h"
-#include "topicdeployer.h"
+#include "tenant/runworkspace.h"
+#include "tenant/topicdeployer.h"
 
 #include <QDateTime>
 #include <QTimer>

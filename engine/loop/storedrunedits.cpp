@@ -1,9 +1,9 @@
 #include "storedrunedits.h"
 
-#include "leftovers.h"
 #include "runs/runstore.h"
 #include "steeringedits.h"
 #include "storerunmemory.h"
+#include "tenant/leftovers.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "domain/runstate.h"
-#include "loop/topicapplier.h"
+#include "tenant/topicapplier.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "loop/leftovers.h"
-#include "loop/tenantcleaner.h"
+#include "tenant/leftovers.h"
+#include "tenant/tenantcleaner.h"
 
 #include <QObject>
 #include <QPointer>

@@ -3,7 +3,7 @@
 #include "tenantfixture.h"
 
 #include "airs/profilepolicy.h"
-#include "loop/runworkspace.h"
+#include "tenant/runworkspace.h"
 
 #include "testmain.h"
 

@@ -3,7 +3,7 @@
 #include "tenantfixture.h"
 
 #include "airs/profilepolicy.h"
-#include "loop/topicapplier.h"
+#include "tenant/topicapplier.h"
 
 #include "testmain.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "diffstyle.h"
-#include "loop/topicapplier.h"
+#include "tenant/topicapplier.h"
 
 #include <QCoreApplication>
 
