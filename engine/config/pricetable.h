@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llm/llmtypes.h"
+#include "domain/llmusage.h"
 
 #include <QHash>
 #include <QJsonValue>

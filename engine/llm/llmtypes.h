@@ -1,21 +1,10 @@
 #pragma once
 
+#include "domain/llmusage.h"
 #include "llmerror.h"
 
 #include <QJsonObject>
 #include <QString>
-
-struct LlmUsage
-{
-    qint64 inputTokens = 0;
-    qint64 outputTokens = 0;
-    LlmUsage &operator+=(const LlmUsage &o)
-    {
-        inputTokens += o.inputTokens;
-        outputTokens += o.outputTokens;
-        return *this;
-    }
-};
 
 // One structured-output request: a system and a user message and the JSON Schema the answer
 // must follow. `schemaName` names the forced tool / response format ([a-zA-Z0-9_-], <= 64).
