@@ -2,8 +2,8 @@
 
 #include "experiment/experimentoutcome.h"
 #include "experiment/experimentplan.h"
-#include "loop/runenvironment.h"
-#include "loop/storerunmemory.h"
+#include "models/runenvironment.h"
+#include "models/storerunmemory.h"
 
 #include <QObject>
 

@@ -8,7 +8,7 @@
 #include "config/pricetable.h"
 #include "config/secretstore.h"
 #include "domain/nanoid.h"
-#include "loop/storedrunedits.h"
+#include "models/storedrunedits.h"
 #include "models/runcontroller.h"
 #include "models/runsession.h"
 #include "models/settingscontroller.h"

@@ -4,7 +4,7 @@
 #include "domain/format.h"
 #include "domain/labelledcsv.h"
 #include "domain/printable.h"
-#include "loop/runenvironment.h"
+#include "models/runenvironment.h"
 #include "models/sandboxhost.h"
 #include "tenant/staticevaluation.h"
 

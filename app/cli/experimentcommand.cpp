@@ -6,7 +6,7 @@
 #include "domain/printable.h"
 #include "experiment/experimentreport.h"
 #include "interruptwatcher.h"
-#include "loop/runenvironment.h"
+#include "models/runenvironment.h"
 #include "models/experimentrunner.h"
 #include "models/sandboxhost.h"
 #include "runcommandsupport.h"

@@ -8,7 +8,7 @@
 #include "domain/printable.h"
 #include "interruptwatcher.h"
 #include "loop/resumeplan.h"
-#include "loop/runenvironment.h"
+#include "models/runenvironment.h"
 #include "models/runcontroller.h"
 #include "models/sandboxhost.h"
 #include "runprinter.h"

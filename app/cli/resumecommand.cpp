@@ -4,7 +4,7 @@
 #include "common/configloader.h"
 #include "domain/lockfiles.h"
 #include "loop/resumeplan.h"
-#include "loop/runenvironment.h"
+#include "models/runenvironment.h"
 #include "models/sandboxhost.h"
 #include "runs/runstore.h"
 #include "runs/usagetext.h"

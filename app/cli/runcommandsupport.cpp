@@ -7,7 +7,7 @@
 #include "loop/runbudget.h"
 #include "runs/usagetext.h"
 #include "interruptwatcher.h"
-#include "loop/runenvironment.h"
+#include "models/runenvironment.h"
 #include "models/runcontroller.h"
 #include "models/sandboxhost.h"
 #include "runprinter.h"

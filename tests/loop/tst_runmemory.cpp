@@ -2,9 +2,9 @@
 #include "scenarios.h"
 
 #include "config/config.h"
-#include "loop/llmlearningextractor.h"
-#include "loop/runenvironment.h"
-#include "loop/storerunmemory.h"
+#include "models/llmlearningextractor.h"
+#include "models/runenvironment.h"
+#include "models/storerunmemory.h"
 #include "memorystore/memoryinjector.h"
 #include "memorystore/memorystore.h"
 

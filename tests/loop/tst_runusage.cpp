@@ -1,6 +1,6 @@
 #include "loopharness.h"
 
-#include "loop/storerunmemory.h"
+#include "models/storerunmemory.h"
 #include "sandbox/llmemulator.h"
 
 #include "testmain.h"

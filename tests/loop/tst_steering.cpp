@@ -3,7 +3,7 @@
 
 #include "domain/testcomposition.h"
 #include "loop/looppolicy.h"
-#include "loop/storedrunedits.h"
+#include "models/storedrunedits.h"
 #include "memorystore/feedbacklog.h"
 #include "sandbox/llmemulator.h"
 

@@ -2,7 +2,7 @@
 
 #include "airs/airssettings.h"
 #include "llm/llmprovider.h"
-#include "runservices.h"
+#include "loop/runservices.h"
 
 #include <functional>
 

@@ -1,7 +1,7 @@
 #include "storedrunedits.h"
 
 #include "runs/runstore.h"
-#include "steeringedits.h"
+#include "loop/steeringedits.h"
 #include "storerunmemory.h"
 #include "tenant/leftovers.h"
 

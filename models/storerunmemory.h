@@ -1,6 +1,6 @@
 #pragma once
 
-#include "runmemory.h"
+#include "loop/runmemory.h"
 
 #include "memorystore/memoryinjector.h"
 

@@ -2,7 +2,7 @@
 
 #include "llm/prompts/promptbook.h"
 #include "llm/structuredcall.h"
-#include "looplog.h"
+#include "loop/looplog.h"
 
 using namespace Qt::StringLiterals;
 

@@ -2,7 +2,7 @@
 
 #include "config/config.h"
 #include "llmlearningextractor.h"
-#include "looplog.h"
+#include "loop/looplog.h"
 
 #include <QDir>
 
