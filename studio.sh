@@ -22,6 +22,8 @@ PACKAGES=(
   # libssl-dev: OpenSSL's headers for find_package(OpenSSL), RS256 for Google service accounts)
   qt6-base-dev libqt6opengl6-dev libgl-dev qt6-charts-dev qt6-svg-dev qt6-httpserver-dev
   qt6-websockets-dev qtkeychain-qt6-dev libdtl-dev libssl-dev
+  # the loop's statechart: QScxmlStateMachine and qscxmlc (libQt6Scxml needs only QtCore)
+  qt6-scxml-dev
   # translations: lupdate/lrelease and Qt's own German catalogue
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   # the tests: a private D-Bus session with a real Secret Service, an X server for the

@@ -3,7 +3,7 @@
 #include "backgroundpriority.h"
 
 RunController::RunController(QObject *parent)
-    : QObject(parent)
+    : LoopEvents(parent)
 {
 }
 
@@ -58,7 +58,7 @@ bool RunController::start(const RunEnvironment &environment, const RunState &run
     QMetaObject::invokeMethod(worker, [this, worker, environment, run] {
         // Inside the worker thread: the network manager, the clients and the run live here.
         auto *r = new RefinementRun(environment.build(worker), run, worker);
-        relay(r);
+        attach(r);
         QMetaObject::invokeMethod(this, [this, r] {
             m_run = r;
             if (m_pendingPause)
@@ -69,42 +69,9 @@ bool RunController::start(const RunEnvironment &environment, const RunState &run
     return true;
 }
 
-void RunController::relay(RefinementRun *run)
+void RunController::attach(RefinementRun *run)
 {
-    // Signal-to-signal connections across threads are queued: payloads are copied.
-    connect(run, &RefinementRun::iterationStarted, this, &RunController::iterationStarted);
-    connect(run, &RefinementRun::generateComplete, this, &RunController::generateComplete);
-    connect(run, &RefinementRun::companionGenerated, this, &RunController::companionGenerated);
-    connect(run, &RefinementRun::companionCreated, this, &RunController::companionCreated);
-    connect(run, &RefinementRun::applyComplete, this, &RunController::applyComplete);
-    connect(run, &RefinementRun::testsComposed, this, &RunController::testsComposed);
-    connect(run, &RefinementRun::testsAccumulated, this, &RunController::testsAccumulated);
-    connect(run, &RefinementRun::testProgress, this, &RunController::testProgress);
-    connect(run, &RefinementRun::evaluateComplete, this, &RunController::evaluateComplete);
-    connect(run, &RefinementRun::analyzeComplete, this, &RunController::analyzeComplete);
-    connect(run, &RefinementRun::iterationComplete, this, &RunController::iterationComplete);
-    connect(run, &RefinementRun::topicDuplicate, this, &RunController::topicDuplicate);
-    connect(run, &RefinementRun::topicReverted, this, &RunController::topicReverted);
-    connect(run, &RefinementRun::topicSimplified, this, &RunController::topicSimplified);
-    connect(run, &RefinementRun::loopPlateau, this, &RunController::loopPlateau);
-    connect(run, &RefinementRun::memoryExtracted, this, &RunController::memoryExtracted);
-    connect(run, &RefinementRun::promptSetCreated, this, &RunController::promptSetCreated);
-    connect(run, &RefinementRun::loopComplete, this, &RunController::loopComplete);
-    connect(run, &RefinementRun::memoryLoaded, this, &RunController::memoryLoaded);
-    connect(run, &RefinementRun::loopPaused, this, &RunController::loopPaused);
-    connect(run, &RefinementRun::loopCancelled, this, &RunController::loopCancelled);
-    connect(run, &RefinementRun::loopFailed, this, &RunController::loopFailed);
-    connect(run, &RefinementRun::stepChanged, this, &RunController::stepChanged);
-    connect(run, &RefinementRun::testScanned, this, &RunController::testScanned);
-    connect(run, &RefinementRun::warning, this, &RunController::warning);
-    connect(run, &RefinementRun::proposalReady, this, &RunController::proposalReady);
-    connect(run, &RefinementRun::decisionMade, this, &RunController::decisionMade);
-    connect(run, &RefinementRun::labelCorrected, this, &RunController::labelCorrected);
-    connect(run, &RefinementRun::promptsAdded, this, &RunController::promptsAdded);
-    connect(run, &RefinementRun::stepModeChanged, this, &RunController::stepModeChanged);
-    connect(run, &RefinementRun::keptExamplesChanged, this, &RunController::keptExamplesChanged);
-    connect(run, &RefinementRun::eventRecorded, this, &RunController::eventRecorded);
-    connect(run, &RefinementRun::usageChanged, this, &RunController::usageChanged);
+    LoopEvents::relay(run, this);
     connect(run, &RefinementRun::finished, this, [this](RunStatus status) {
         m_active = false;
         m_run = nullptr;

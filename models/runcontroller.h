@@ -1,7 +1,7 @@
 #pragma once
 
 #include "loop/refinementrun.h"
-#include "loop/runenvironment.h"
+#include "models/runenvironment.h"
 
 #include <QObject>
 #include <QPointer>
@@ -10,9 +10,10 @@
 #include <memory>
 
 // Owns one run's worker thread (RAII: the destructor cancels the run, then quits and waits)
-// and relays every RefinementRun signal to the thread that owns the controller (the GUI
-// thread, or the CLI's main thread). Nothing here blocks on the network or the disk.
-class RunController final : public QObject
+// and relays every LoopEvent of the run to the thread that owns the controller (the GUI
+// thread, or the CLI's main thread): listeners connect to the controller's LoopEvents.
+// Nothing here blocks on the network or the disk.
+class RunController final : public LoopEvents
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RunController)
@@ -41,44 +42,12 @@ public:
     void stopThreadLater();
 
 signals:
-    void iterationStarted(int iteration);
-    void generateComplete(const Topic &topic);
-    void companionGenerated(const Topic &topic);
-    void companionCreated(const QString &topicId, const Topic &topic);
-    void applyComplete(const QString &topicId);
-    void testsComposed(int generated, int carriedFailures, int regressionTier, int total);
-    void testsAccumulated(int newCount, int totalCount, int droppedCount);
-    void testProgress(int completed, int total);
-    void evaluateComplete(const EfficacyMetrics &metrics);
-    void analyzeComplete(const AnalysisReport &analysis);
-    void iterationComplete(const IterationResult &result);
-    void topicDuplicate(const Topic &topic, int duplicateOfIteration);
-    void topicReverted(const Topic &topic, int revertedToIteration);
-    void topicSimplified(const Topic &topic);
-    void loopPlateau(double min, double max, double bestCoverage);
-    void memoryExtracted(int learningCount);
-    void promptSetCreated(const QString &promptSetId, const QString &promptSetName, int promptCount);
-    void loopComplete(const IterationResult &bestResult, const RunState &runState);
-    void memoryLoaded(int learningCount);
-    void loopPaused(const RunState &runState);
-    void loopCancelled(const RunState &runState);
-    void loopFailed(const QString &error);
-    void stepChanged(const QString &step);
-    void testScanned(int index, const TestResult &result);
-    void warning(const QString &message);
-    void proposalReady(const PendingProposal &proposal);
-    void decisionMade(const ProposalDecision &decision, const Topic &accepted);
-    void labelCorrected(const LabelCorrection &correction, bool undone, const RunState &run);
-    void promptsAdded(int added, int duplicates, PromptTarget target, int benchmarkVersion);
-    void stepModeChanged(bool on);
-    void keptExamplesChanged(const QStringList &examples);
-    void eventRecorded(const QJsonObject &entry); // RefinementRun::eventRecorded
-    void usageChanged(const RunUsage &run, const RunUsage &iteration); // RefinementRun::usageChanged
+    // Besides the LoopEvents (relayed from the run, each in its order):
     void finished(RunStatus status);
     void threadStopped(); // after stopThreadLater()
 
 private:
-    void relay(RefinementRun *run);
+    void attach(RefinementRun *run);
     void stopThread();
 
     std::unique_ptr<QThread> m_thread;

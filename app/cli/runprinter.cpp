@@ -37,34 +37,7 @@ void RunPrinter::line(const QString &text)
 void RunPrinter::attach(RunController *c)
 {
     if (m_mode == Mode::JsonLines) {
-        connect(c, &RunController::memoryLoaded, this, [this](int n) { json(E::memoryLoaded(n)); });
-        connect(c, &RunController::iterationStarted, this, [this](int i) { json(E::iterationStart(i)); });
-        connect(c, &RunController::generateComplete, this, [this](const Topic &t) { json(E::generateComplete(t)); });
-        connect(c, &RunController::companionGenerated, this, [this](const Topic &t) { json(E::companionGenerated(t)); });
-        connect(c, &RunController::companionCreated, this, [this](const QString &id, const Topic &t) { json(E::companionCreated(id, t)); });
-        connect(c, &RunController::applyComplete, this, [this](const QString &id) { json(E::applyComplete(id)); });
-        connect(c, &RunController::testsComposed, this, [this](int g, int cf, int r, int t) { json(E::testsComposed(g, cf, r, t)); });
-        connect(c, &RunController::testsAccumulated, this, [this](int n, int t, int d) { json(E::testsAccumulated(n, t, d)); });
-        connect(c, &RunController::testProgress, this, [this](int done, int total) { json(E::testProgress(done, total)); });
-        connect(c, &RunController::evaluateComplete, this, [this](const EfficacyMetrics &m) { json(E::evaluateComplete(m)); });
-        connect(c, &RunController::analyzeComplete, this, [this](const AnalysisReport &a) { json(E::analyzeComplete(a)); });
-        connect(c, &RunController::iterationComplete, this, [this](const IterationResult &r) { json(E::iterationComplete(r)); });
-        connect(c, &RunController::topicDuplicate, this, [this](const Topic &t, int of) { json(E::topicDuplicate(t, of)); });
-        connect(c, &RunController::topicReverted, this, [this](const Topic &t, int to) { json(E::topicReverted(t, to)); });
-        connect(c, &RunController::topicSimplified, this, [this](const Topic &t) { json(E::topicSimplified(t)); });
-        connect(c, &RunController::loopPlateau, this, [this](double a, double b, double best) { json(E::loopPlateau(a, b, best)); });
-        connect(c, &RunController::memoryExtracted, this, [this](int n) { json(E::memoryExtracted(n)); });
-        connect(c, &RunController::promptSetCreated, this, [this](const QString &id, const QString &n, int k) { json(E::promptSetCreated(id, n, k)); });
-        connect(c, &RunController::loopComplete, this, [this](const IterationResult &b, const RunState &s) { json(E::loopComplete(b, s)); });
-        connect(c, &RunController::loopPaused, this, [this](const RunState &s) { json(E::loopPaused(s)); });
-        connect(c, &RunController::loopCancelled, this, [this](const RunState &s) { json(E::loopCancelled(s)); });
-        connect(c, &RunController::loopFailed, this, [this](const QString &e) { json(E::loopFailed(e)); });
-        connect(c, &RunController::proposalReady, this, [this](const PendingProposal &p) { json(E::proposalReady(p)); });
-        connect(c, &RunController::decisionMade, this, [this](const ProposalDecision &d, const Topic &t) { json(E::decisionMade(d, t)); });
-        connect(c, &RunController::labelCorrected, this, [this](const LabelCorrection &l, bool undone, const RunState &r) { json(E::labelCorrected(l, undone, r)); });
-        connect(c, &RunController::promptsAdded, this, [this](int n, int d, PromptTarget t, int v) { json(E::promptsAdded(n, d, t, v)); });
-        connect(c, &RunController::stepModeChanged, this, [this](bool on) { json(E::stepModeChanged(on)); });
-        connect(c, &RunController::keptExamplesChanged, this, [this](const QStringList &e) { json(E::keptExamplesChanged(e)); });
+        E::connectAll(c, this, E::Audience::Stream, [this](const QJsonObject &event) { json(event); });
         connect(c, &RunController::warning, this, [this](const QString &w) { m_ctx.err << "daystrom: warning: " << w << '\n'; m_ctx.err.flush(); });
         return;
     }

@@ -1,6 +1,7 @@
 #include "loopeventjson.h"
 
 #include "domain/jsonin.h"
+#include "loopevents.h"
 
 #include <QJsonArray>
 
@@ -156,5 +157,52 @@ QJsonObject logEntry(const QJsonObject &e, const QDateTime &at)
     o.remove(u"iterations"_s); // label:corrected: every iteration's recomputed figures
     o.insert(u"at"_s, toIsoString(at));
     return o;
+}
+
+void connectAll(const LoopEvents *events, const QObject *context, Audience audience,
+                std::function<void(const QJsonObject &)> sink)
+{
+    using L = LoopEvents;
+    const bool stream = audience == Audience::Stream;
+    const auto on = [&](auto signal, auto toJson) {
+        QObject::connect(events, signal, context, [sink, toJson](const auto &...args) { sink(toJson(args...)); });
+    };
+    on(&L::memoryLoaded, memoryLoaded);
+    on(&L::iterationStarted, iterationStart);
+    on(&L::generateComplete, generateComplete);
+    on(&L::companionGenerated, companionGenerated);
+    on(&L::companionCreated, companionCreated);
+    on(&L::applyComplete, applyComplete);
+    on(&L::testsComposed, testsComposed);
+    on(&L::testsAccumulated, testsAccumulated);
+    on(&L::evaluateComplete, evaluateComplete);
+    on(&L::analyzeComplete, analyzeComplete);
+    on(&L::iterationComplete, iterationComplete);
+    on(&L::topicDuplicate, topicDuplicate);
+    on(&L::topicReverted, topicReverted);
+    on(&L::topicSimplified, topicSimplified);
+    on(&L::loopPlateau, loopPlateau);
+    on(&L::memoryExtracted, memoryExtracted);
+    on(&L::promptSetCreated, promptSetCreated);
+    on(&L::proposalReady, proposalReady);
+    on(&L::decisionMade, decisionMade);
+    on(&L::promptsAdded, promptsAdded);
+    on(&L::stepModeChanged, stepModeChanged);
+    on(&L::keptExamplesChanged, keptExamplesChanged);
+    if (stream) {
+        on(&L::testProgress, testProgress);
+        on(&L::loopComplete, loopComplete);
+        on(&L::loopPaused, loopPaused);
+        on(&L::loopCancelled, loopCancelled);
+        on(&L::loopFailed, loopFailed);
+        on(&L::labelCorrected, labelCorrected);
+        return;
+    }
+    on(&L::warning, warning);
+    // Not labelCorrected(): it serialises every iteration's figures, which the log leaves out.
+    on(&L::labelCorrected, [](const LabelCorrection &c, bool undone, const RunState &) {
+        return event(u"label:corrected"_s, {{u"prompt"_s, c.prompt}, {u"expectedTriggered"_s, c.expectedTriggered},
+                                            {u"undone"_s, undone}});
+    });
 }
 } // namespace LoopEventJson

@@ -4,6 +4,11 @@
 
 #include <QJsonObject>
 
+#include <functional>
+
+class LoopEvents;
+class QObject;
+
 // The LoopEvents of behaviour reference §2.9 as JSON objects: {"type": "<name>", ...payload
 // fields named as in §2.9}. Used by `daystrom generate --events jsonl` and the event log.
 namespace LoopEventJson {
@@ -46,4 +51,13 @@ QJsonObject warning(const QString &message);
 // number and metrics instead of its tests, a topic's name and description, a run state's
 // status and stop reason), and "at": `at` as an ISO 8601 UTC timestamp.
 QJsonObject logEntry(const QJsonObject &event, const QDateTime &at);
+
+// Who reads the JSON form: `--events jsonl` (every event, warnings aside: the CLI writes those
+// to stderr), or the run's event log (no test:progress; the run records its own end before
+// its final save; label:corrected without every iteration's figures; warnings kept).
+enum class Audience { Stream, Log };
+// Connects every event of `events` that `audience` reads to `sink`, with its JSON form; the
+// one list of the events' JSON forms.
+void connectAll(const LoopEvents *events, const QObject *context, Audience audience,
+                std::function<void(const QJsonObject &)> sink);
 } // namespace LoopEventJson

@@ -1,29 +1,28 @@
 #include "refinementrun.h"
 
+#include "llmgate.h"
+#include "looplog.h"
+#include "promptsetexport.h"
+#include "refinement.h"
+#include "runlock.h"
 #include "runmemory.h"
+#include "runs/runstore.h"
+#include "steptimeouts.h"
 
 #include "airs/scanbatch.h"
-#include "domain/lockfiles.h"
-#include "llm/prompts/promptbook.h"
-#include "llm/structuredcall.h"
-#include "loopeventjson.h"
-#include "looplog.h"
-#include "runs/runstore.h"
-#include "stepmachine.h"
 #include "tenant/runworkspace.h"
 #include "tenant/tenantcleaner.h"
 #include "tenant/topicdeployer.h"
 
-#include <QDir>
+#include <QDateTime>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
 
 RefinementRun::RefinementRun(RunServices services, RunState run, QObject *parent)
-    : QObject(parent)
+    : LoopEvents(parent)
     , m_services(std::move(services))
     , m_run(std::move(run))
-    , m_stepTimer(new QTimer(this))
     , m_deployer(new TopicDeployer(m_services.management, this))
     , m_cleaner(new TenantCleaner(m_services.management, this))
     , m_delay(new QTimer(this))
@@ -32,7 +31,6 @@ RefinementRun::RefinementRun(RunServices services, RunState run, QObject *parent
         m_run.tenant = f;
         return saveCheckpoint();
     }, this);
-    m_stepTimer->setSingleShot(true);
     m_delay->setSingleShot(true);
     // Precise: a coarse timer may fire up to 5 % early, and a scan before the propagation
     // ends measures the topic AIRS had before.
@@ -41,11 +39,29 @@ RefinementRun::RefinementRun(RunServices services, RunState run, QObject *parent
         m_checkpoint = *m_run.checkpoint;
     else
         m_checkpoint.nextIteration = 1;
-    connect(m_stepTimer, &QTimer::timeout, this, [this] {
-        fail(u"the %1 step did not finish within %2 s"_s.arg(m_stepName).arg(m_stepTimer->interval() / 1000));
-    });
+
+    LlmGate::Hooks gate;
+    gate.failed = [this](const QString &error) { fail(error); };
+    gate.overBudget = [this](const QString &reason) {
+        qCInfo(lcLoop).noquote() << "run" << m_run.id << "in" << activeStep() << ":" << reason;
+        pauseWith(reason);
+    };
+    gate.used = [this](const RunUsage &usage, bool iterationWork) { addUsage(usage, iterationWork); };
+    gate.counting = [this] { return m_it.counting; };
+    gate.running = [this] { return m_chart->isRunning(); };
+    m_llm = new LlmGate(m_services.llm, m_services.prices, m_run, std::move(gate), this);
+
+    PromptSetExport::Hooks exportHooks;
+    exportHooks.save = [this] { return saveCheckpoint(); };
+    exportHooks.warning = [this](const QString &message) { emit warning(message); };
+    exportHooks.pause = [this](const QString &reason) { pauseWith(reason); };
+    exportHooks.created = [this](const QString &id, const QString &name, int prompts) {
+        emit promptSetCreated(id, name, prompts);
+    };
+    m_promptSet = new PromptSetExport(m_services.promptSets, m_checkpoint, std::move(exportHooks), this);
+
     recordEvents(); // first: the log has each entry before anyone else hears of the event
-    buildMachine();
+    bindChart();
 }
 
 RefinementRun::~RefinementRun()
@@ -53,97 +69,63 @@ RefinementRun::~RefinementRun()
     abortInFlight();
 }
 
-void RefinementRun::buildMachine()
+void RefinementRun::bindChart()
 {
-    using T = StepMachine::Trigger;
-    m_machine = new StepMachine(this);
+    using Step = StepTimeouts::Step;
     const RunServices &s = m_services;
+    m_timeouts = new StepTimeouts(this);
+    m_timeouts->setTimeout(Step::LoadMemory, s.llmStepTimeoutMs);
+    m_timeouts->setTimeout(Step::Prepare, s.airsStepTimeoutMs);
+    m_timeouts->setTimeout(Step::Benchmark, s.llmStepTimeoutMs);
+    m_timeouts->setTimeout(Step::Generate, s.llmStepTimeoutMs);
+    m_timeouts->setTimeout(Step::Apply, s.airsStepTimeoutMs + 2 * s.llmStepTimeoutMs); // deploy, companion, tests
+    m_timeouts->setTimeout(Step::Scan, s.scanStepTimeoutMs);
+    m_timeouts->setTimeout(Step::Analyze, s.llmStepTimeoutMs);
+    m_timeouts->setTimeout(Step::Recover, s.llmStepTimeoutMs);
+    m_timeouts->setTimeout(Step::Finish, s.llmStepTimeoutMs + s.airsStepTimeoutMs);
+    connect(m_timeouts, &StepTimeouts::stepTimedOut, this, [this](StepTimeouts::Step step, int ms) {
+        // The chart is on its way to the failed state already.
+        if (m_error.isEmpty())
+            m_error = u"the %1 step did not finish within %2 s"_s.arg(StepTimeouts::name(step)).arg(ms / 1000);
+    });
 
-    struct Step
+    m_chart = new RefinementChart(this);
+    m_chart->setDataModel(m_timeouts);
+    struct Binding
     {
-        const char *name;
+        const char *state;
         void (RefinementRun::*enter)();
-        int timeout;
     };
-    const Step steps[] = {{"load-memory", &RefinementRun::enterLoadMemory, s.llmStepTimeoutMs},
-                          {"prepare", &RefinementRun::enterPrepare, s.airsStepTimeoutMs},
-                          {"benchmark", &RefinementRun::enterBenchmark, s.llmStepTimeoutMs},
-                          {"start", &RefinementRun::enterStart, 0},
-                          {"generate", &RefinementRun::enterGenerate, s.llmStepTimeoutMs},
-                          {"review", &RefinementRun::enterReview, 0}, // waits for a person: no timeout
-                          {"duplicate-check", &RefinementRun::enterDuplicateCheck, 0},
-                          // Deploy (with the companion's call) and the tests' call.
-                          {"apply", &RefinementRun::enterApply, s.airsStepTimeoutMs + 2 * s.llmStepTimeoutMs},
-                          {"compose", &RefinementRun::enterCompose, 0},
-                          {"scan", &RefinementRun::enterScan, s.scanStepTimeoutMs},
-                          {"evaluate", &RefinementRun::enterEvaluate, 0},
-                          {"analyze", &RefinementRun::enterAnalyze, s.llmStepTimeoutMs},
-                          {"record", &RefinementRun::enterRecord, 0},
-                          {"decide", &RefinementRun::enterDecide, 0},
-                          {"recover", &RefinementRun::enterRecover, s.llmStepTimeoutMs},
-                          {"finish", &RefinementRun::enterFinish, s.llmStepTimeoutMs + s.airsStepTimeoutMs}};
-    StepMachine::StateId previous = StepMachine::NoState;
-    for (const Step &st : steps) {
-        const QString name = QString::fromLatin1(st.name);
-        const auto enter = st.enter;
-        const int timeoutMs = st.timeout;
-        const StepMachine::StateId id = m_machine->addStep(
-            name,
-            [this, name, enter, timeoutMs] {
-                m_stepName = name;
-                if (timeoutMs > 0)
-                    m_stepTimer->start(timeoutMs);
+    static constexpr Binding bindings[] = {
+        {"loadMemory", &RefinementRun::enterLoadMemory}, {"prepare", &RefinementRun::enterPrepare},
+        {"benchmark", &RefinementRun::enterBenchmark},   {"start", &RefinementRun::enterStart},
+        {"generate", &RefinementRun::enterGenerate},     {"review", &RefinementRun::enterReview},
+        {"duplicateCheck", &RefinementRun::enterDuplicateCheck}, {"apply", &RefinementRun::enterApply},
+        {"compose", &RefinementRun::enterCompose},       {"scan", &RefinementRun::enterScan},
+        {"evaluate", &RefinementRun::enterEvaluate},     {"analyze", &RefinementRun::enterAnalyze},
+        {"record", &RefinementRun::enterRecord},         {"decide", &RefinementRun::enterDecide},
+        {"recover", &RefinementRun::enterRecover},       {"revert", &RefinementRun::enterRevert},
+        {"simplify", &RefinementRun::enterSimplify},     {"judge", &RefinementRun::enterJudge},
+        {"finish", &RefinementRun::enterFinish},         {"completed", &RefinementRun::enterCompleted},
+        {"paused", &RefinementRun::enterPaused},         {"cancelled", &RefinementRun::enterCancelled},
+        {"failed", &RefinementRun::enterFailed},
+    };
+    for (const Binding &b : bindings) {
+        m_chart->connectToState(QString::fromLatin1(b.state), this, [this, enter = b.enter](bool active) {
+            ++m_stepEntries; // on exit too: an answer for the step just left is late
+            if (active)
                 (this->*enter)();
-            },
-            // Work a step started may be collected by a later one (overlapped steps): it is
-            // aborted when the run pauses, is cancelled or fails (the final states' entries).
-            [this] { m_stepTimer->stop(); });
-        if (previous != StepMachine::NoState && name != "finish"_L1)
-            m_machine->addTransition(previous, T::Done, id);
-        previous = id;
+        });
     }
-    const auto byName = [this](const char *name) { return m_machine->find(QString::fromLatin1(name)); };
-    m_machine->setInitialStep(byName("load-memory"));
-    // The non-linear edges.
-    m_machine->addTransition(byName("recover"), T::Done, byName("start"));
-    m_machine->addTransition(byName("duplicate-check"), T::Duplicate, byName("recover"));
-    m_machine->addTransition(byName("review"), T::Retry, byName("generate"));
-    m_machine->addTransition(byName("start"), T::Retry, byName("decide")); // a decision left pending
-    for (const char *from : {"start", "decide", "recover"})
-        m_machine->addTransition(byName(from), T::Finish, byName("finish"));
-
-    const auto completed = m_machine->addFinal(u"completed"_s, [this] { enterCompleted(); });
-    const auto paused = m_machine->addFinal(u"paused"_s, [this] { enterPaused(); });
-    const auto cancelled = m_machine->addFinal(u"cancelled"_s, [this] { enterCancelled(); });
-    const auto failed = m_machine->addFinal(u"failed"_s, [this] { enterFailed(); });
-    m_machine->addTransition(byName("finish"), T::Done, completed);
-    m_machine->addRunningTransition(T::Pause, paused);
-    m_machine->addRunningTransition(T::Cancel, cancelled);
-    m_machine->addRunningTransition(T::Failed, failed);
 }
 
 void RefinementRun::start()
 {
     QMetaObject::invokeMethod(this, [this] {
-        if (m_machine->isRunning() || m_finished)
+        if (m_chart->isRunning() || m_finished)
             return;
-        const QString runsDir = QDir::toNativeSeparators(m_services.runsDirectory);
-        const bool dirOk = QDir().mkpath(m_services.runsDirectory);
-        if (dirOk)
-            RunStore(m_services.runsDirectory).removeStaleLocks();
-        m_lock = std::make_unique<QLockFile>(QDir(m_services.runsDirectory).filePath(m_run.id + u".lock"_s));
-        if (!dirOk || !LockFiles::tryLock(*m_lock)) { // stale only when its process is gone
-            const qint64 pid = dirOk ? LockFiles::holder(*m_lock) : 0;
-            if (dirOk && m_lock->error() == QLockFile::LockFailedError && pid != 0)
-                m_error = u"run %1 is already being driven by another process (pid %2)"_s.arg(m_run.id).arg(pid);
-            else if (dirOk && m_lock->error() == QLockFile::LockFailedError)
-                m_error = u"run %1 is locked by a process that has not written its pid yet; try again in a few seconds"_s.arg(m_run.id);
-            else if (!dirOk)
-                m_error = u"cannot create the runs directory %1; check that it is writable"_s.arg(runsDir);
-            else
-                m_error = u"cannot write the run's lock file in %1 (%2); check that the directory is writable"_s.arg(
-                    runsDir, m_lock->error() == QLockFile::PermissionError ? u"permission denied"_s : u"unknown error"_s);
-            m_lock.reset();
+        m_lock = RunLock::acquire(m_services.runsDirectory, m_run.id, &m_error);
+        if (!m_lock) {
             m_finished = true;
             recordEnd(u"loop:failed"_s);
             emit loopFailed(m_error);
@@ -153,31 +135,31 @@ void RefinementRun::start()
         m_run.status = RunStatus::Running;
         m_run.stopReason.clear();
         m_schedule.start();
-        m_machine->start();
+        m_chart->start();
     }, Qt::QueuedConnection);
 }
 
 void RefinementRun::requestPause()
 {
-    advance(StepMachine::Trigger::Pause);
+    submit(u"run.pause"_s);
 }
 
 void RefinementRun::pauseWith(const QString &reason)
 {
     m_pauseReason = reason;
-    advance(StepMachine::Trigger::Pause);
+    submit(u"run.pause"_s);
 }
 
 void RefinementRun::requestCancel()
 {
-    advance(StepMachine::Trigger::Cancel);
+    submit(u"run.cancel"_s);
 }
 
 void RefinementRun::shutdown(const QString &reason)
 {
-    if (m_finished || !m_machine->isRunning())
+    if (m_finished || !m_chart->isRunning())
         return;
-    m_machine->stop();
+    m_chart->stop();
     abortInFlight();
     cancelExtraction();
     m_run.status = RunStatus::Paused;
@@ -190,10 +172,36 @@ void RefinementRun::shutdown(const QString &reason)
     m_lock.reset();
 }
 
-void RefinementRun::advance(StepMachine::Trigger trigger)
+void RefinementRun::submit(const QString &event)
 {
-    // Transitions fire from the event loop, never from inside a state's entry handler.
-    QMetaObject::invokeMethod(this, [this, trigger] { m_machine->fire(trigger); }, Qt::QueuedConnection);
+    // From the event loop, and so from the run's thread whoever asks: the chart is not
+    // thread-safe, and a step's handler returns before the transition it asks for.
+    QMetaObject::invokeMethod(this, [this, event] {
+        if (m_chart->isRunning())
+            m_chart->submitEvent(event);
+    }, Qt::QueuedConnection);
+}
+
+bool RefinementRun::running() const
+{
+    return m_chart->isRunning();
+}
+
+bool RefinementRun::inState(const char *stateId) const
+{
+    return running() && m_chart->isActive(QString::fromLatin1(stateId));
+}
+
+QString RefinementRun::activeStep() const
+{
+    return m_chart->activeStateNames().join(u'/');
+}
+
+void RefinementRun::beginIteration(int number)
+{
+    m_it = IterationWork{};
+    m_it.number = number;
+    m_it.startMs = QDateTime::currentMSecsSinceEpoch();
 }
 
 void RefinementRun::fail(const QString &error)
@@ -201,22 +209,14 @@ void RefinementRun::fail(const QString &error)
     if (!m_error.isEmpty())
         return;
     m_error = error;
-    qCWarning(lcLoop).noquote() << "run" << m_run.id << "failed in" << m_stepName << ":" << error;
-    advance(StepMachine::Trigger::Failed);
+    qCWarning(lcLoop).noquote() << "run" << m_run.id << "failed in" << activeStep() << ":" << error;
+    submit(u"run.fail"_s);
 }
 
 void RefinementRun::abortInFlight()
 {
-    const QList<QPointer<StructuredCall>> calls = std::exchange(m_llmCalls, {});
-    m_inFlightEstimate = {};
-    m_deferredCalls.clear();
-    for (const QPointer<StructuredCall> &call : calls) {
-        if (!call)
-            continue;
-        call->disconnect(this);
-        call->abort();
-        call->deleteLater();
-    }
+    m_llm->abort();
+    m_promptSet->abort();
     if (m_scan) {
         m_scan->disconnect(this);
         m_scan->cancel();
@@ -225,10 +225,8 @@ void RefinementRun::abortInFlight()
     }
     m_delay->stop();
     m_delay->disconnect(this);
-    if (m_deployer)
-        m_deployer->abort();
-    if (m_workspace)
-        m_workspace->abort();
+    m_deployer->abort();
+    m_workspace->abort();
 }
 
 void RefinementRun::cancelExtraction()
@@ -241,54 +239,19 @@ void RefinementRun::cancelExtraction()
 
 bool RefinementRun::llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk, bool early)
 {
-    if (!m_services.llm) {
-        fail(u"no LLM provider is configured"_s);
-        return false;
-    }
-    LlmRequest request;
-    request.system = prompt.system;
-    request.user = prompt.user;
-    request.schema = prompt.schema;
-    request.schemaName = prompt.callName;
-    const RunBudget::Estimate estimate = RunBudget::estimate(request, m_run.usage);
-    const QString overBudget = budgetProblem(estimate);
-    const bool crowded = !overBudget.isEmpty() || !fitsBesideCallsInFlight(estimate);
-    if (early && crowded)
-        return false; // near the budget: left to its own step, which pauses if need be
-    if (crowded && overBudget.isEmpty()) {
-        // Near the budget, calls go one at a time: this one is checked again (with what the
-        // calls in flight used) when they are answered, as in a strictly sequential run.
-        m_deferredCalls.append([this, prompt, onOk = std::move(onOk)] { llm(prompt, onOk); });
-        return true;
-    }
-    if (!overBudget.isEmpty()) {
-        pauseForBudget(overBudget);
-        return false;
-    }
-    const bool iterationWork = m_inIteration;
-    StructuredCall::Options options;
-    options.returnsTopic = prompt.returnsTopic;
-    auto *call = new StructuredCall(m_services.llm, request, options, this);
-    m_llmCalls.append(call);
-    m_inFlightEstimate.inputTokens += estimate.inputTokens;
-    m_inFlightEstimate.outputTokens += estimate.outputTokens;
-    const QString name = prompt.callName;
-    connect(call, &StructuredCall::finished, this, [this, call, name, estimate, iterationWork, onOk = std::move(onOk)](const StructuredResult &r) {
-        call->deleteLater();
-        m_llmCalls.removeAll(call);
-        m_inFlightEstimate.inputTokens -= estimate.inputTokens;
-        m_inFlightEstimate.outputTokens -= estimate.outputTokens;
-        addUsage(callUsage(r.usage, r.answered), iterationWork);
-        if (!r.ok()) {
-            fail(name + u": "_s + r.error.toString());
-            return;
-        }
-        onOk(r.object);
-        if (m_llmCalls.isEmpty() && !m_deferredCalls.isEmpty() && m_machine->isRunning())
-            m_deferredCalls.takeFirst()();
-    });
-    call->start();
-    return true;
+    return m_llm->ask(prompt, std::move(onOk), early);
+}
+
+void RefinementRun::addUsage(const RunUsage &usage, bool iterationWork)
+{
+    if (usage.isEmpty())
+        return;
+    m_run.usage += usage;
+    // Work started outside the iteration (the benchmark set, written while iteration 1
+    // starts) stays in the run's total only.
+    if (m_it.counting && iterationWork)
+        m_checkpoint.iterationUsage += usage;
+    emit usageChanged(m_run.usage, m_it.counting ? m_checkpoint.iterationUsage : RunUsage());
 }
 
 bool RefinementRun::saveCheckpoint()
@@ -303,190 +266,15 @@ bool RefinementRun::saveCheckpoint()
     return true;
 }
 
-void RefinementRun::stopWith(const QString &reason)
+void RefinementRun::stopWith(const QString &event, const QString &reason)
 {
     m_run.stopReason = reason;
     m_checkpoint.finishReason = reason;
     m_checkpoint.decisionPending = false;
-    advance(StepMachine::Trigger::Finish);
+    submit(event);
 }
 
 QString RefinementRun::sessionId() const
 {
-    return u"daystrom-%1-iter%2"_s.arg(m_run.id.left(7)).arg(m_iteration);
-}
-
-void RefinementRun::enterCompleted()
-{
-    abortInFlight();
-    cancelExtraction();
-    m_run.status = RunStatus::Completed;
-    leaveTenant([this] {
-        m_finished = true;
-        m_lock.reset();
-        m_schedule.end(m_finishPiece);
-        emit finished(RunStatus::Completed);
-    });
-}
-
-void RefinementRun::enterPaused()
-{
-    abortInFlight();
-    cancelExtraction();
-    // A paused run keeps its profile and topics: resume finds them again.
-    m_run.status = RunStatus::Paused;
-    m_run.stopReason = m_pauseReason.isEmpty() ? u"paused"_s : m_pauseReason;
-    recordEnd(u"loop:paused"_s);
-    saveCheckpoint();
-    m_finished = true;
-    emit loopPaused(m_run);
-    m_lock.reset();
-    emit finished(RunStatus::Paused);
-}
-
-void RefinementRun::enterCancelled()
-{
-    abortInFlight();
-    cancelExtraction();
-    m_run.status = RunStatus::Cancelled;
-    m_run.stopReason = u"cancelled"_s;
-    recordEnd(u"loop:cancelled"_s);
-    saveQuietly();
-    leaveTenant([this] {
-        m_finished = true;
-        emit loopCancelled(m_run);
-        m_lock.reset();
-        emit finished(RunStatus::Cancelled);
-    });
-}
-
-void RefinementRun::enterFailed()
-{
-    abortInFlight();
-    cancelExtraction();
-    m_run.status = RunStatus::Failed;
-    m_run.stopReason = m_error;
-    recordEnd(u"loop:failed"_s);
-    saveQuietly(); // best effort: the error is already the story
-    leaveTenant([this] {
-        m_finished = true;
-        emit loopFailed(m_error);
-        m_lock.reset();
-        emit finished(RunStatus::Failed);
-    });
-}
-
-void RefinementRun::saveQuietly()
-{
-    m_run.checkpoint = m_checkpoint;
-    m_run.updatedAt = QDateTime::currentDateTimeUtc();
-    RunStore(m_services.runsDirectory).save(m_run);
-}
-
-void RefinementRun::leaveTenant(std::function<void()> then)
-{
-    if (!m_run.tenant || m_run.tenant->isClear()) {
-        m_run.tenant.reset();
-        then();
-        return;
-    }
-    emit stepChanged(u"clean-up"_s);
-    auto *deadline = new QTimer(this);
-    deadline->setSingleShot(true);
-    auto settled = std::make_shared<bool>(false);
-    auto complete = [this, then, deadline, settled](const TenantCleaner::Outcome &o) {
-        if (std::exchange(*settled, true))
-            return;
-        deadline->deleteLater();
-        for (const QString &line : o.done)
-            qCInfo(lcLoop).noquote() << "run" << m_run.id << ":" << line;
-        const bool topicGone = std::none_of(o.remaining.topics.cbegin(), o.remaining.topics.cend(),
-                                            [this](const CreatedObject &t) { return t.id == m_checkpoint.topicId; });
-        if (topicGone) { // a resume deploys anew
-            m_checkpoint.topicId.clear();
-            m_checkpoint.companionTopicId.clear();
-        }
-        if (o.remaining.isClear()) {
-            m_run.tenant.reset();
-        } else {
-            m_run.tenant = o.remaining;
-            emit warning(u"left on AIRS: %1 (%2); `daystrom cleanup --yes` removes them"_s.arg(
-                TenantCleaner::describe(o.remaining).join(u"; "_s), o.problems.join(u"; "_s)));
-        }
-        saveQuietly();
-        then();
-    };
-    connect(deadline, &QTimer::timeout, this, [this, complete] {
-        m_cleaner->abort();
-        complete({*m_run.tenant, {}, {u"AIRS did not finish the clean-up in time"_s}});
-    });
-    deadline->start(m_services.airsStepTimeoutMs);
-    m_cleaner->clean(*m_run.tenant, complete, [this](const TenantFootprint &f) {
-        m_run.tenant = f;
-        saveQuietly();
-    });
-}
-
-void RefinementRun::recordEvents()
-{
-    namespace E = LoopEventJson;
-    const auto on = [this](auto signal, auto toJson) {
-        connect(this, signal, this, [this, toJson](const auto &...args) { record(toJson(args...)); });
-    };
-    on(&RefinementRun::memoryLoaded, E::memoryLoaded);
-    on(&RefinementRun::iterationStarted, E::iterationStart);
-    on(&RefinementRun::generateComplete, E::generateComplete);
-    on(&RefinementRun::companionGenerated, E::companionGenerated);
-    on(&RefinementRun::companionCreated, E::companionCreated);
-    on(&RefinementRun::applyComplete, E::applyComplete);
-    on(&RefinementRun::testsComposed, E::testsComposed);
-    on(&RefinementRun::testsAccumulated, E::testsAccumulated);
-    on(&RefinementRun::evaluateComplete, E::evaluateComplete);
-    on(&RefinementRun::analyzeComplete, E::analyzeComplete);
-    on(&RefinementRun::iterationComplete, E::iterationComplete);
-    on(&RefinementRun::topicDuplicate, E::topicDuplicate);
-    on(&RefinementRun::topicReverted, E::topicReverted);
-    on(&RefinementRun::topicSimplified, E::topicSimplified);
-    on(&RefinementRun::loopPlateau, E::loopPlateau);
-    on(&RefinementRun::memoryExtracted, E::memoryExtracted);
-    on(&RefinementRun::promptSetCreated, E::promptSetCreated);
-    on(&RefinementRun::proposalReady, E::proposalReady);
-    on(&RefinementRun::decisionMade, E::decisionMade);
-    on(&RefinementRun::promptsAdded, E::promptsAdded);
-    on(&RefinementRun::stepModeChanged, E::stepModeChanged);
-    on(&RefinementRun::keptExamplesChanged, E::keptExamplesChanged);
-    on(&RefinementRun::warning, E::warning);
-    // Not E::labelCorrected: it serialises every iteration's figures, which the log leaves out.
-    connect(this, &RefinementRun::labelCorrected, this, [this](const LabelCorrection &c, bool undone) {
-        record(QJsonObject{{u"type"_s, u"label:corrected"_s},
-                           {u"prompt"_s, c.prompt},
-                           {u"expectedTriggered"_s, c.expectedTriggered},
-                           {u"undone"_s, undone}});
-    });
-    // loop:complete, loop:paused, loop:cancelled and loop:failed: recordEnd(), before the final
-    // save. test:progress, stepChanged and testScanned are progress, not events to keep.
-}
-
-void RefinementRun::record(const QJsonObject &event)
-{
-    const QJsonObject entry = LoopEventJson::logEntry(event, QDateTime::currentDateTimeUtc());
-    m_run.appendEvent(entry);
-    emit eventRecorded(entry);
-}
-
-void RefinementRun::recordEnd(const QString &type)
-{
-    // The end as loop:* would say it, without serialising the whole run state.
-    QJsonObject e{{u"type"_s, type}, {u"status"_s, runStatusName(m_run.status)}};
-    if (type == "loop:failed"_L1)
-        e.insert(u"error"_s, m_error);
-    if (!m_run.stopReason.isEmpty())
-        e.insert(u"stopReason"_s, m_run.stopReason);
-    e.insert(u"usage"_s, m_run.usage.toJson()); // what the run used up to here
-    if (type == "loop:complete"_L1) {
-        if (const IterationResult *best = m_run.bestResult())
-            e.insert(u"bestResult"_s, QJsonObject{{u"iteration"_s, best->iteration},
-                                                   {u"metrics"_s, best->metrics.toJson()}});
-    }
-    record(e);
+    return u"daystrom-%1-iter%2"_s.arg(m_run.id.left(7)).arg(m_it.number);
 }

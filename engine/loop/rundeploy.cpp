@@ -23,10 +23,7 @@ Topic RefinementRun::deployed(const Topic &topic, const QString &topicId) const
 void RefinementRun::enterApply()
 {
     emit stepChanged(u"apply"_s);
-    m_deployDone = false;
-    m_testsStarted = false;
-    m_testsDone = false;
-    m_pieces.deploy = m_schedule.begin(u"deploy"_s, m_iteration, {m_pieces.generate});
+    m_it.pieces.deploy = m_schedule.begin(u"deploy"_s, m_it.number, {m_it.pieces.generate});
     deployTopic();
     if (m_services.overlapSteps) // the tests need the topic, not its deployment
         startTests();
@@ -36,21 +33,21 @@ void RefinementRun::deployTopic()
 {
     const auto record = [this](const QString &name) { return m_workspace->recordTopic(name); };
     if (m_checkpoint.topicId.isEmpty()) {
-        m_deployer->create(m_topic, [this](const AirsResult<AirsTopic> &r) {
+        m_deployer->create(m_it.topic, [this](const AirsResult<AirsTopic> &r) {
             if (!r.ok())
                 return fail(r.error.toString());
             m_checkpoint.topicId = r.value.id;
             if (!m_workspace->recordTopicId(r.value.name, r.value.id))
                 return;
-            if (r.value.name != m_topic.name) {
+            if (r.value.name != m_it.topic.name) {
                 emit warning(u"a topic named \"%1\" already exists in AIRS; this run tests its candidate as "
-                             "\"%2\" and deletes it when it ends (an apply writes \"%1\")"_s.arg(m_topic.name, r.value.name));
+                             "\"%2\" and deletes it when it ends (an apply writes \"%1\")"_s.arg(m_it.topic.name, r.value.name));
             }
             applyTopic(r.value);
         }, record);
         return;
     }
-    m_deployer->update(m_checkpoint.topicId, deployed(m_topic, m_checkpoint.topicId), [this](const AirsResult<AirsTopic> &r) {
+    m_deployer->update(m_checkpoint.topicId, deployed(m_it.topic, m_checkpoint.topicId), [this](const AirsResult<AirsTopic> &r) {
         if (r.error.kind == AirsError::Kind::NotFound) {
             // Deleted in AIRS since (or a fresh sandbox on resume): deploy it again.
             emit warning(u"topic %1 no longer exists in AIRS; creating it again"_s.arg(m_checkpoint.topicId));
@@ -68,7 +65,6 @@ void RefinementRun::deployTopic()
 
 void RefinementRun::applyTopic(const AirsTopic &target)
 {
-    m_target = target;
     const RunSettings &in = m_run.userInput;
     if (in.intent == Intent::Allow || m_companion || !m_checkpoint.companionTopicId.isEmpty()) {
         if (in.intent == Intent::Block && !m_companion && m_run.companionTopic)
@@ -93,7 +89,7 @@ void RefinementRun::applyTopic(const AirsTopic &target)
     };
     if (m_run.companionTopic)
         return deploy(*m_run.companionTopic);
-    llm(PromptBook::generateCompanion({m_topic.name, m_topic.description}), [this, deploy](const QJsonObject &o) {
+    llm(PromptBook::generateCompanion({m_it.topic.name, m_it.topic.description}), [this, deploy](const QJsonObject &o) {
         const Topic companion = PromptBook::topicFromJson(o);
         emit companionGenerated(companion);
         m_run.companionTopic = companion; // under its own name: what an apply writes
@@ -112,8 +108,8 @@ void RefinementRun::assignProfile(const AirsTopic &target)
                        [this](const AirsResult<AirsProfile> &r) {
         if (!r.ok())
             return fail(r.error.toString());
-        m_schedule.end(m_pieces.deploy);
-        m_pieces.propagate = m_schedule.begin(u"propagate"_s, m_iteration, {m_pieces.deploy});
+        m_schedule.end(m_it.pieces.deploy);
+        m_it.pieces.propagate = m_schedule.begin(u"propagate"_s, m_it.number, {m_it.pieces.deploy});
         if (m_services.propagationDelayMs <= 0)
             return propagated();
         connect(m_delay, &QTimer::timeout, this, &RefinementRun::propagated, Qt::SingleShotConnection);
@@ -123,11 +119,11 @@ void RefinementRun::assignProfile(const AirsTopic &target)
 
 void RefinementRun::propagated()
 {
-    m_schedule.end(m_pieces.propagate);
-    m_deployDone = true;
+    m_schedule.end(m_it.pieces.propagate);
+    m_it.deployDone = true;
     emit applyComplete(m_checkpoint.topicId);
     emit stepChanged(u"test"_s); // the tests' step, in its documented place (it may be done)
-    if (!m_testsStarted)
+    if (!m_it.testsStarted)
         startTests();
     else
         joinApply();
@@ -135,23 +131,23 @@ void RefinementRun::propagated()
 
 void RefinementRun::startTests()
 {
-    m_testsStarted = true;
-    m_pieces.tests = m_schedule.begin(u"tests"_s, m_iteration, {m_pieces.generate});
+    m_it.testsStarted = true;
+    m_it.pieces.tests = m_schedule.begin(u"tests"_s, m_it.number, {m_it.pieces.generate});
     if (!m_run.userInput.fixedTests.isEmpty()) {
-        m_generated = m_run.userInput.fixedTests; // imported from CSV: no LLM call
+        m_it.generated = m_run.userInput.fixedTests; // imported from CSV: no LLM call
         testsWritten();
         return;
     }
-    PromptBook::TestsInput input{m_topic, m_run.userInput.intent, {}, m_memorySection, {}};
+    PromptBook::TestsInput input{m_it.topic, m_run.userInput.intent, {}, m_memorySection, {}};
     for (const LabelCorrection &c : std::as_const(m_run.steering.corrections))
         input.corrected.append(TestCase{c.prompt, c.expectedTriggered, {}, TestSource::Generated, {}});
-    if (m_iteration > 1) {
+    if (m_it.number > 1) {
         if (const IterationResult *last = m_run.lastRecorded())
             input.breakdown = CategoryBreakdown::compute(last->testResults);
     }
     llm(PromptBook::generateTests(input), [this](const QJsonObject &o) {
-        m_generated = PromptBook::testsFromJson(o);
-        const QStringList problems = PromptBook::testsProblems(m_generated);
+        m_it.generated = PromptBook::testsFromJson(o);
+        const QStringList problems = PromptBook::testsProblems(m_it.generated);
         if (!problems.isEmpty())
             return fail(u"generate_tests: "_s + problems.join(u"; "_s));
         testsWritten();
@@ -160,14 +156,14 @@ void RefinementRun::startTests()
 
 void RefinementRun::testsWritten()
 {
-    m_schedule.end(m_pieces.tests);
-    m_testsDone = true;
+    m_schedule.end(m_it.pieces.tests);
+    m_it.testsDone = true;
     joinApply();
 }
 
 void RefinementRun::joinApply()
 {
     // Compose (and tests:composed) follows apply:complete, whichever finished first.
-    if (m_deployDone && m_testsDone)
-        advance(StepMachine::Trigger::Done);
+    if (m_it.deployDone && m_it.testsDone)
+        submit(u"step.done"_s);
 }

@@ -48,46 +48,43 @@ void RefinementRun::startScan()
     options.ratePerSecond = m_run.userInput.scanRate.value_or(m_services.scanRate);
     auto *batch = new ScanBatch(m_services.airs, options, this);
     m_scan = batch;
-    m_results = QList<TestResult>(m_suite.size());
+    m_it.results = QList<TestResult>(m_it.suite.size());
     // The working suite first, then the benchmark (each prompt `repeats` times, for stability),
     // under the one concurrency limit: the analysis waits only for the working suite.
-    const qsizetype working = m_suite.size();
+    const qsizetype working = m_it.suite.size();
     const qsizetype benchmark = m_run.benchmarkSet.size();
     const int repeats = benchmark > 0 ? std::max(1, m_run.userInput.scanRepeats) : 0;
-    m_benchmarkVerdicts = QList<QList<ScanVerdict>>(benchmark, QList<ScanVerdict>(repeats));
-    m_benchmarkScore.reset();
-    m_suiteLeft = int(working);
-    m_analysisAsked = false;
-    m_earlyAnalysis.reset();
-    m_pieces.scan = m_schedule.begin(u"scan"_s, m_iteration, {m_pieces.propagate, m_pieces.tests});
+    m_it.benchmarkVerdicts = QList<QList<ScanVerdict>>(benchmark, QList<ScanVerdict>(repeats));
+    m_it.suiteLeft = int(working);
+    m_it.pieces.scan = m_schedule.begin(u"scan"_s, m_it.number, {m_it.pieces.propagate, m_it.pieces.tests});
     if (benchmark > 0) {
-        m_pieces.scanBenchmark =
-            m_schedule.begin(u"scan-benchmark"_s, m_iteration, {m_pieces.propagate, m_benchmarkPiece});
+        m_it.pieces.scanBenchmark =
+            m_schedule.begin(u"scan-benchmark"_s, m_it.number, {m_it.pieces.propagate, m_benchmarkPiece});
     }
     connect(batch, &ScanBatch::scanned, this, [this, working, benchmark](int index, const ScanVerdict &v, int completed, int total) {
         addUsage(RunUsage{0, 0, 0, 1, {}}); // one scan (a retried request is still one)
         if (index >= working) {
             const qsizetype at = index - working;
-            m_benchmarkVerdicts[at % benchmark][at / benchmark] = v;
+            m_it.benchmarkVerdicts[at % benchmark][at / benchmark] = v;
             emit testProgress(completed, total);
             return;
         }
-        m_results[index] = judged(m_suite.at(index), v);
-        emit testScanned(index, m_results.at(index));
+        m_it.results[index] = judged(m_it.suite.at(index), v);
+        emit testScanned(index, m_it.results.at(index));
         emit testProgress(completed, total);
-        if (--m_suiteLeft == 0)
+        if (--m_it.suiteLeft == 0)
             suiteScanned();
     });
     connect(batch, &ScanBatch::finished, this, [this, batch] {
         batch->deleteLater();
         m_scan = nullptr;
-        m_schedule.end(m_pieces.scan); // an empty working suite
-        m_schedule.end(m_pieces.scanBenchmark);
-        advance(StepMachine::Trigger::Done);
+        m_schedule.end(m_it.pieces.scan); // an empty working suite
+        m_schedule.end(m_it.pieces.scanBenchmark);
+        submit(u"step.done"_s);
     });
     connect(batch, &ScanBatch::failed, this, [this](const AirsError &e) { fail(e.toString()); });
     QStringList prompts;
-    for (const TestCase &t : std::as_const(m_suite))
+    for (const TestCase &t : std::as_const(m_it.suite))
         prompts.append(t.prompt);
     for (int r = 0; r < repeats; ++r) {
         for (const TestCase &t : std::as_const(m_run.benchmarkSet))
@@ -98,64 +95,64 @@ void RefinementRun::startScan()
 
 void RefinementRun::suiteScanned()
 {
-    m_schedule.end(m_pieces.scan);
+    m_schedule.end(m_it.pieces.scan);
     // Only worth it while benchmark scans are left; otherwise the analyze step asks.
     if (!m_services.overlapSteps || !m_scan || m_scan->completed() >= m_scan->total())
         return;
-    m_metrics = EfficacyMetrics::compute(m_results); // what the evaluate step computes again
+    m_it.metrics = EfficacyMetrics::compute(m_it.results); // what the evaluate step computes again
     askAnalysis(true);
 }
 
 bool RefinementRun::askAnalysis(bool early)
 {
     const int round = ++m_analysisRound;
-    m_analysisAsked = llm(PromptBook::analyzeResults({m_topic, m_results, m_metrics, m_run.userInput.intent, m_memorySection}),
+    m_it.analysisAsked = llm(PromptBook::analyzeResults({m_it.topic, m_it.results, m_it.metrics, m_run.userInput.intent, m_memorySection}),
         [this, round](const QJsonObject &o) {
             if (round != m_analysisRound)
                 return; // a label was corrected since: asked again
-            m_schedule.end(m_pieces.analyze);
-            m_earlyAnalysis = PromptBook::analysisFromJson(o);
+            m_schedule.end(m_it.pieces.analyze);
+            m_it.earlyAnalysis = PromptBook::analysisFromJson(o);
             analysisArrived();
         }, early);
-    if (m_analysisAsked) // the answer comes later, from the event loop
-        m_pieces.analyze = m_schedule.begin(u"analyze"_s, m_iteration, {m_pieces.scan});
-    return m_analysisAsked;
+    if (m_it.analysisAsked) // the answer comes later, from the event loop
+        m_it.pieces.analyze = m_schedule.begin(u"analyze"_s, m_it.number, {m_it.pieces.scan});
+    return m_it.analysisAsked;
 }
 
 void RefinementRun::analysisArrived()
 {
-    if (m_stepName != "analyze"_L1 || !m_earlyAnalysis)
+    if (!inState("analyze") || !m_it.earlyAnalysis)
         return; // asked early: its turn comes after evaluate:complete
-    m_analysis = *std::exchange(m_earlyAnalysis, std::nullopt);
-    emit analyzeComplete(m_analysis);
-    advance(StepMachine::Trigger::Done);
+    m_it.analysis = *std::exchange(m_it.earlyAnalysis, std::nullopt);
+    emit analyzeComplete(m_it.analysis);
+    submit(u"step.done"_s);
 }
 
 void RefinementRun::enterEvaluate()
 {
     emit stepChanged(u"evaluate"_s);
-    m_metrics = EfficacyMetrics::compute(m_results);
+    m_it.metrics = EfficacyMetrics::compute(m_it.results);
     if (!m_run.benchmarkSet.isEmpty()) {
         QList<TestResult> results;
         QList<int> unstable;
         for (qsizetype i = 0; i < m_run.benchmarkSet.size(); ++i) {
-            const QList<ScanVerdict> &verdicts = m_benchmarkVerdicts.at(i);
+            const QList<ScanVerdict> &verdicts = m_it.benchmarkVerdicts.at(i);
             const ScanVerdict &v = verdicts.first();
             results.append(judged(m_run.benchmarkSet.at(i), v));
             if (std::any_of(verdicts.cbegin(), verdicts.cend(), [&v](const ScanVerdict &o) { return o.triggered != v.triggered; }))
                 unstable.append(int(i));
         }
-        m_benchmarkScore = BenchmarkScore::compute(results, unstable);
-        m_benchmarkScore->version = m_run.steering.benchmarkVersion();
+        m_it.benchmarkScore = BenchmarkScore::compute(results, unstable);
+        m_it.benchmarkScore->version = m_run.steering.benchmarkVersion();
     }
-    emit evaluateComplete(m_metrics);
-    advance(StepMachine::Trigger::Done);
+    emit evaluateComplete(m_it.metrics);
+    submit(u"step.done"_s);
 }
 
 void RefinementRun::enterAnalyze()
 {
     emit stepChanged(u"analyze"_s);
-    if (!m_analysisAsked)
+    if (!m_it.analysisAsked)
         askAnalysis();
     else
         analysisArrived(); // already here, or on its way (analysisArrived() then advances)

@@ -1,14 +1,14 @@
 // RefinementRun after an iteration: decide, recover (tiers, duplicate path, early stop,
-// plateau) and finish (memory extraction, prompt-set export, loop:complete).
+// plateau) and finish (memory extraction, prompt-set export, loop:complete). Each decision
+// reaches the chart as an event (refinement.scxml).
 #include "refinementrun.h"
 
-#include "airs/promptsetclient.h"
 #include "domain/format.h"
 #include "llm/prompts/promptbook.h"
+#include "llmgate.h"
 #include "looppolicy.h"
+#include "promptsetexport.h"
 #include "runmemory.h"
-
-#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -17,88 +17,99 @@ void RefinementRun::enterDecide()
     const IterationResult *last = m_run.lastRecorded();
     if (last && LoopPolicy::targetReached(m_run, *last)) {
         const bool benchmark = last->benchmark && !m_run.userInput.decideOnWorkingSuite;
-        stopWith(u"reached the target coverage%1 (%2 ≥ %3)"_s.arg(
+        stopWith(u"target.reached"_s, u"reached the target coverage%1 (%2 ≥ %3)"_s.arg(
             benchmark ? u" on the benchmark"_s : QString(),
             Format::percent(last->decidingMetrics(m_run.userInput.decideOnWorkingSuite).coverage),
             Format::percent(m_run.userInput.targetCoverage)));
         return;
     }
-    advance(StepMachine::Trigger::Done);
+    submit(u"step.done"_s);
 }
 
 void RefinementRun::enterRecover()
 {
     emit stepChanged(u"recover"_s);
     // After the record, or (duplicate path) after the generate that found the duplicate.
-    m_chainPiece = m_schedule.begin(u"recover"_s, m_iteration, {m_chainPiece, m_pieces.generate});
-    if (m_duplicateOf > 0) {
+    m_chainPiece = m_schedule.begin(u"recover"_s, m_it.number, {m_chainPiece, m_it.pieces.generate});
+    if (m_it.duplicateOf > 0) {
         // §2.6: nothing is deployed, scanned or recorded; the duplicate counts as a regression.
-        emit topicDuplicate(m_topic, m_duplicateOf);
+        emit topicDuplicate(m_it.topic, m_it.duplicateOf);
         ++m_run.consecutiveRegressions;
         // Not recorded, so its calls stay in the run's total only (work outside iterations).
         m_checkpoint.iterationUsage = {};
-        m_inIteration = false;
-        m_checkpoint.currentTopic = m_topic;
-        m_checkpoint.nextIteration = m_iteration + 1;
+        m_it.counting = false;
+        m_checkpoint.currentTopic = m_it.topic;
+        m_checkpoint.nextIteration = m_it.number + 1;
     }
     switch (LoopPolicy::chooseRecovery(m_run)) {
-    case LoopPolicy::Recovery::Revert: {
-        const IterationResult *best = m_run.iterationByNumber(m_run.bestIteration);
-        m_run.hasRevertedToBest = true;
-        m_run.consecutiveRegressions = 0;
-        m_checkpoint.currentTopic = best->topic;
-        m_checkpoint.improveFrom = best->iteration; // improve the best from its own results
-        m_checkpoint.deployAsIs = false;
-        emit topicReverted(best->topic, best->iteration);
-        finishRecovery();
+    case LoopPolicy::Recovery::Revert:
+        submit(u"recovery.revert"_s);
         return;
-    }
-    case LoopPolicy::Recovery::Simplify: {
-        const IterationResult *best = m_run.iterationByNumber(m_run.bestIteration);
-        const IterationResult *last = m_run.lastRecorded();
-        PromptBook::SimplifyInput input;
-        input.current = m_checkpoint.currentTopic.value_or(last->topic);
-        input.currentMetrics = last->metrics;
-        input.best = {best->iteration, best->metrics.coverage, best->topic, best->metrics, best->analysis};
-        input.intent = m_run.userInput.intent;
-        input.memory = m_memorySection;
-        llm(PromptBook::simplifyTopic(input), [this](const QJsonObject &o) {
-            Topic simplified = PromptBook::topicFromJson(o);
-            simplified.name = m_checkpoint.lockedName;
-            m_run.hasTriedSimplification = true;
-            m_run.consecutiveRegressions = 0;
-            emit topicSimplified(simplified);
-            m_checkpoint.currentTopic = simplified;
-            const int dup = LoopPolicy::duplicateOf(m_run, simplified);
-            if (dup > 0) {
-                emit topicDuplicate(simplified, dup);
-                m_run.consecutiveRegressions = 1;
-                m_checkpoint.deployAsIs = false; // already measured: improve it instead
-            } else {
-                m_checkpoint.deployAsIs = true; // measure the simplified topic as it is (§6 item 7)
-            }
-            finishRecovery();
-        });
+    case LoopPolicy::Recovery::Simplify:
+        submit(u"recovery.simplify"_s);
         return;
-    }
     case LoopPolicy::Recovery::None:
-        finishRecovery();
+        submit(u"recovery.none"_s);
         return;
     }
 }
 
-void RefinementRun::finishRecovery()
+void RefinementRun::enterRevert()
+{
+    const IterationResult *best = m_run.iterationByNumber(m_run.bestIteration);
+    m_run.hasRevertedToBest = true;
+    m_run.consecutiveRegressions = 0;
+    m_checkpoint.currentTopic = best->topic;
+    m_checkpoint.improveFrom = best->iteration; // improve the best from its own results
+    m_checkpoint.deployAsIs = false;
+    emit topicReverted(best->topic, best->iteration);
+    submit(u"step.done"_s);
+}
+
+void RefinementRun::enterSimplify()
+{
+    const IterationResult *best = m_run.iterationByNumber(m_run.bestIteration);
+    const IterationResult *last = m_run.lastRecorded();
+    PromptBook::SimplifyInput input;
+    input.current = m_checkpoint.currentTopic.value_or(last->topic);
+    input.currentMetrics = last->metrics;
+    input.best = {best->iteration, best->metrics.coverage, best->topic, best->metrics, best->analysis};
+    input.intent = m_run.userInput.intent;
+    input.memory = m_memorySection;
+    llm(PromptBook::simplifyTopic(input), [this](const QJsonObject &o) {
+        Topic simplified = PromptBook::topicFromJson(o);
+        simplified.name = m_checkpoint.lockedName;
+        m_run.hasTriedSimplification = true;
+        m_run.consecutiveRegressions = 0;
+        emit topicSimplified(simplified);
+        m_checkpoint.currentTopic = simplified;
+        const int dup = LoopPolicy::duplicateOf(m_run, simplified);
+        if (dup > 0) {
+            emit topicDuplicate(simplified, dup);
+            m_run.consecutiveRegressions = 1;
+            m_checkpoint.deployAsIs = false; // already measured: improve it instead
+        } else {
+            m_checkpoint.deployAsIs = true; // measure the simplified topic as it is (§6 item 7)
+        }
+        submit(u"step.done"_s);
+    });
+}
+
+void RefinementRun::enterJudge()
 {
     // The decision and the recovery go into the file in one save, with the stop it leads to:
     // a kill just after it can neither lose the stop nor run the recovery twice.
     QString stop;
+    QString event = u"loop.continue"_s;
     if (LoopPolicy::shouldStopEarly(m_run)) {
         stop = u"stopped after %1 consecutive regressions"_s.arg(m_run.consecutiveRegressions);
-    } else if (m_duplicateOf == 0) {
+        event = u"loop.regressed"_s;
+    } else if (m_it.duplicateOf == 0) {
         const LoopPolicy::Plateau p = LoopPolicy::checkPlateau(m_run);
         if (p.reached) {
             emit loopPlateau(p.min, p.max, m_run.bestCoverage);
             stop = u"coverage plateaued between %1 and %2"_s.arg(Format::percent(p.min), Format::percent(p.max));
+            event = u"loop.plateau"_s;
         }
     }
     m_checkpoint.decisionPending = false;
@@ -107,13 +118,8 @@ void RefinementRun::finishRecovery()
         m_run.stopReason = stop;
         m_checkpoint.finishReason = stop;
     }
-    if (!saveCheckpoint())
-        return;
-    if (!stop.isEmpty()) {
-        advance(StepMachine::Trigger::Finish);
-        return;
-    }
-    advance(StepMachine::Trigger::Done);
+    if (saveCheckpoint())
+        submit(event);
 }
 
 void RefinementRun::enterFinish()
@@ -130,13 +136,14 @@ void RefinementRun::enterFinish()
         next();
         return;
     }
-    if (m_services.memory->extractsWithLlm() && !withinBudget(RunBudget::estimateUnknownPrompt(m_run.usage)))
+    if (m_services.memory->extractsWithLlm() && !m_llm->withinBudget(RunBudget::estimateUnknownPrompt(m_run.usage)))
         return; // paused: a resume (with a higher budget) comes back to finishing
-    m_services.memory->extract(m_run, [this, next](const RunMemory::Extracted &e) {
-        QMetaObject::invokeMethod(this, [this, next, e] {
-            if (m_stepName != "finish"_L1)
-                return;
-            addUsage(callUsage(e.usage, e.llmCalls)); // outside any iteration: the run's total only
+    const quint64 entry = m_stepEntries;
+    m_services.memory->extract(m_run, [this, entry, next](const RunMemory::Extracted &e) {
+        QMetaObject::invokeMethod(this, [this, entry, next, e] {
+            if (entry != m_stepEntries)
+                return; // the step was left (paused, cancelled, failed)
+            addUsage(m_llm->callUsage(e.usage, e.llmCalls)); // outside any iteration: the run's total only
             if (!e.error.isEmpty()) {
                 emit warning(u"learnings were not extracted: "_s + e.error);
             } else {
@@ -159,11 +166,6 @@ void RefinementRun::exportPromptSet(std::function<void()> then)
         then();
         return;
     }
-    if (!m_services.promptSets) {
-        emit warning(u"a prompt set was requested but no Red Team client is configured"_s);
-        then();
-        return;
-    }
     const QString name = m_run.userInput.promptSetName.isEmpty()
                              ? u"daystrom-%1-%2"_s.arg(best->topic.name, m_run.id.left(7))
                              : m_run.userInput.promptSetName;
@@ -171,93 +173,7 @@ void RefinementRun::exportPromptSet(std::function<void()> then)
                                     .arg(m_run.id)
                                     .arg(best->testCases.size())
                                     .arg(best->iteration);
-    PromptSetExport job{name, best->testCases, std::move(then), 0};
-    if (!m_checkpoint.promptSetId.isEmpty()) { // created before a pause or a crash: go on filling it
-        fillPromptSet(std::move(job));
-        return;
-    }
-    m_services.promptSets->createPromptSet(name, description, this, [this, job](const AirsResult<PromptSetInfo> &set) {
-        if (m_finished)
-            return; // paused or cancelled meanwhile
-        if (!set.ok()) {
-            if (set.error.kind == AirsError::Kind::Conflict) {
-                // Someone else's set of that name (a set this run created is found by name
-                // and description and reused: PromptSetClient). Nothing of ours to finish.
-                emit warning(u"the prompt set was not created: "_s + set.error.toString()
-                             + u" (choose another name with --prompt-set-name)"_s);
-                return job.then();
-            }
-            emit warning(u"the prompt set was not created: "_s + set.error.toString());
-            return pauseWith(u"paused: the prompt set \"%1\" was not created; resume the run to try again"_s.arg(job.name));
-        }
-        m_checkpoint.promptSetId = set.value.id;
-        m_checkpoint.promptSetPrompts = 0;
-        if (!saveCheckpoint()) // a resume fills this set, never a second one
-            return;
-        fillPromptSet(job);
-    });
-}
-
-void RefinementRun::fillPromptSet(PromptSetExport job)
-{
-    // What the set holds is read back first, so a prompt AIRS took just before a crash, a pause
-    // or a cut answer is not added twice.
-    m_services.promptSets->listPrompts(m_checkpoint.promptSetId, this, [this, job](const AirsResult<QStringList> &listed) mutable {
-        if (m_finished)
-            return;
-        if (!listed.ok()) {
-            emit warning(u"the prompt set cannot be read back: "_s + listed.error.toString());
-            return pausePromptSet(job, int(listed.value.size()));
-        }
-        QHash<QString, int> present;
-        for (const QString &p : listed.value)
-            ++present[p];
-        QList<TestCase> missing;
-        for (const TestCase &t : std::as_const(job.tests)) {
-            if (present.value(t.prompt) > 0)
-                --present[t.prompt];
-            else
-                missing.append(t);
-        }
-        m_checkpoint.promptSetPrompts = int(job.tests.size() - missing.size());
-        addPromptSetPrompts(std::move(job), std::move(missing));
-    });
-}
-
-void RefinementRun::addPromptSetPrompts(PromptSetExport job, QList<TestCase> missing)
-{
-    if (missing.isEmpty()) {
-        emit promptSetCreated(m_checkpoint.promptSetId, job.name, int(job.tests.size()));
-        job.then();
-        return;
-    }
-    const TestCase t = missing.takeFirst();
-    const QString goal = t.expectedTriggered ? u"Should trigger topic guardrail"_s
-                                             : u"Should NOT trigger topic guardrail"_s;
-    m_services.promptSets->addPrompt(
-        m_checkpoint.promptSetId, t.prompt, goal, this,
-        [this, job = std::move(job), missing = std::move(missing)](const AirsResult<QString> &r) mutable {
-            if (m_finished)
-                return; // paused or cancelled meanwhile: a resume reads the set back
-            if (r.ok()) {
-                ++m_checkpoint.promptSetPrompts;
-                job.readBacks = 0;
-                return addPromptSetPrompts(std::move(job), std::move(missing));
-            }
-            // Perhaps taken, perhaps not: read the set back and go on from what it holds.
-            if (r.error.leavesOutcomeOpen() && ++job.readBacks <= MaxPromptSetReadBacks)
-                return fillPromptSet(std::move(job));
-            emit warning(u"the prompt set is incomplete: "_s + r.error.toString());
-            pausePromptSet(job, m_checkpoint.promptSetPrompts);
-        });
-}
-
-void RefinementRun::pausePromptSet(const PromptSetExport &job, int held)
-{
-    pauseWith(u"paused: the prompt set \"%1\" is incomplete (%2 of %3 prompts); resume the run to finish it"_s
-                  .arg(job.name)
-                  .arg(held)
-                  .arg(job.tests.size()));
+    m_promptSet->start(name, description, best->testCases, std::move(then));
 }
 
 void RefinementRun::afterFinish()
@@ -270,5 +186,5 @@ void RefinementRun::afterFinish()
         return;
     const IterationResult *best = m_run.bestResult();
     emit loopComplete(best ? *best : IterationResult{}, m_run);
-    advance(StepMachine::Trigger::Done);
+    submit(u"step.done"_s);
 }

@@ -18,12 +18,11 @@ void RefinementRun::setStepMode(bool on)
         [this, on] {
             m_run.steering.stepMode = on;
             emit stepModeChanged(on);
-            if (!on && m_stepName == "review"_L1 && m_run.steering.pending &&
-                m_machine->isRunning()) {
+            if (!on && inState("review") && m_run.steering.pending) {
                 handleDecision({}); // auto from here: the waiting proposal is accepted as it is
                 return;
             }
-            if (m_machine->isRunning())
+            if (running())
                 saveCheckpoint();
         },
         Qt::QueuedConnection);
@@ -60,13 +59,13 @@ void RefinementRun::setKeptExamples(const QStringList &examples)
             RunSteering &s = m_run.steering;
             s.keptExamples = kept;
             emit keptExamplesChanged(kept);
-            if (m_stepName == "review"_L1 && s.pending && m_machine->isRunning()) {
+            if (inState("review") && s.pending) {
                 // The waiting proposal keeps them at once.
                 s.pending->notes += SteeringEdits::keepExamples(s.pending->proposal, kept);
-                m_topic = s.pending->proposal;
+                m_it.topic = s.pending->proposal;
                 emit proposalReady(*s.pending);
             }
-            if (m_machine->isRunning())
+            if (running())
                 saveCheckpoint();
         },
         Qt::QueuedConnection);
@@ -74,40 +73,40 @@ void RefinementRun::setKeptExamples(const QStringList &examples)
 
 PromptBook::Guidance RefinementRun::takeGuidance()
 {
-    return {m_run.steering.hint, m_rejected, m_run.steering.keptExamples};
+    return {m_run.steering.hint, m_it.rejected, m_run.steering.keptExamples};
 }
 
 void RefinementRun::proposed(ProposalKind kind)
 {
     // The hint has reached the LLM: it is spent (it stays in the run's list of hints).
-    m_proposal = kind;
+    m_it.proposal = kind;
     m_run.steering.hint.clear();
-    m_rejected.reset();
-    advance(StepMachine::Trigger::Done);
+    m_it.rejected.reset();
+    submit(u"step.done"_s);
 }
 
 void RefinementRun::enterReview()
 {
-    m_schedule.end(m_pieces.generate); // the topic exists (a person's review is not generation)
-    if (!m_proposal) { // the checkpoint's topic, tested as it is: nothing new to review
-        advance(StepMachine::Trigger::Done);
+    m_schedule.end(m_it.pieces.generate); // the topic exists (a person's review is not generation)
+    if (!m_it.proposal) { // the checkpoint's topic, tested as it is: nothing new to review
+        submit(u"step.done"_s);
         return;
     }
     RunSteering &s = m_run.steering;
-    const bool resumed = s.pending && s.pending->iteration == m_iteration;
+    const bool resumed = s.pending && s.pending->iteration == m_it.number;
     if (!resumed) {
         QStringList unfit;
-        const QStringList notes = SteeringEdits::keepExamples(m_topic, s.keptExamples, &unfit);
+        const QStringList notes = SteeringEdits::keepExamples(m_it.topic, s.keptExamples, &unfit);
         for (const QString &note : unfit)
             emit warning(note);
         if (!s.stepMode) {
-            advance(StepMachine::Trigger::Done);
+            submit(u"step.done"_s);
             return;
         }
         PendingProposal p;
-        p.kind = *m_proposal;
-        p.iteration = m_iteration;
-        p.proposal = m_topic;
+        p.kind = *m_it.proposal;
+        p.iteration = m_it.number;
+        p.proposal = m_it.topic;
         p.notes = notes;
         if (p.kind == ProposalKind::Improve)
             p.current = m_checkpoint.currentTopic;
@@ -127,7 +126,7 @@ void RefinementRun::enterReview()
 void RefinementRun::handleDecision(const ProposalDecision &decision)
 {
     RunSteering &s = m_run.steering;
-    if (m_stepName != "review"_L1 || !s.pending || !m_machine->isRunning()) {
+    if (!inState("review") || !s.pending) {
         emit warning(u"no proposal is waiting for a decision"_s);
         return;
     }
@@ -137,7 +136,7 @@ void RefinementRun::handleDecision(const ProposalDecision &decision)
         if (!s.hint.isEmpty())
             s.hints.append(s.hint);
         s.pending.reset();
-        m_rejected = p.proposal;
+        m_it.rejected = p.proposal;
         if (p.kind == ProposalKind::Simplify)
             m_checkpoint.deployAsIs = false; // another proposal: improve the simplified topic
         if (!saveCheckpoint())
@@ -145,7 +144,7 @@ void RefinementRun::handleDecision(const ProposalDecision &decision)
         qCInfo(lcLoop).noquote() << "run" << m_run.id << ": another proposal asked for"
                                  << (s.hint.isEmpty() ? u"(no hint)"_s : s.hint);
         emit decisionMade(decision, {});
-        advance(StepMachine::Trigger::Retry);
+        submit(u"proposal.retry"_s);
         return;
     }
     Topic accepted = decision.edited.value_or(p.proposal);
@@ -154,12 +153,12 @@ void RefinementRun::handleDecision(const ProposalDecision &decision)
         emit warning(u"the edited topic cannot be deployed: "_s + TopicLimits::describe(v));
         return;
     }
-    m_topic = accepted;
+    m_it.topic = accepted;
     s.pending.reset();
     if (!saveCheckpoint())
         return;
     emit decisionMade(decision, accepted);
-    advance(StepMachine::Trigger::Done);
+    submit(u"step.done"_s);
 }
 
 void RefinementRun::handleCorrection(const QString &prompt, bool undo)
@@ -175,17 +174,17 @@ void RefinementRun::handleCorrection(const QString &prompt, bool undo)
         return;
     }
     m_checkpoint = *m_run.checkpoint;
-    SteeringEdits::relabel(m_suite, prompt, label);
-    SteeringEdits::relabel(m_generated, prompt, label);
-    SteeringEdits::relabel(m_results, prompt, label);
-    if (m_analysisAsked && m_stepName != "analyze"_L1) {
+    SteeringEdits::relabel(m_it.suite, prompt, label);
+    SteeringEdits::relabel(m_it.generated, prompt, label);
+    SteeringEdits::relabel(m_it.results, prompt, label);
+    if (m_it.analysisAsked && !inState("analyze")) {
         // Asked early, with the old label: the analyze step asks again (the answer of the
         // stale call is dropped when it comes).
         ++m_analysisRound;
-        m_analysisAsked = false;
-        m_earlyAnalysis.reset();
+        m_it.analysisAsked = false;
+        m_it.earlyAnalysis.reset();
     }
-    if (m_machine->isRunning() && !saveCheckpoint())
+    if (running() && !saveCheckpoint())
         return;
     if (m_services.memory)
         m_services.memory->logLabelCorrection(m_run, prompt, label, undo);
@@ -199,7 +198,7 @@ void RefinementRun::handleAddedPrompts(const QList<TestCase> &tests, PromptTarge
         emit warning(u"prompts not added: "_s + added.error);
         return;
     }
-    if (m_machine->isRunning() && !saveCheckpoint())
+    if (running() && !saveCheckpoint())
         return;
     const RunSteering &s = m_run.steering;
     emit promptsAdded(added.added, added.duplicates, target,

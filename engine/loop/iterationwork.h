@@ -1,0 +1,53 @@
+#pragma once
+
+#include "airs/scanverdict.h"
+#include "domain/benchmarkscore.h"
+#include "domain/runstate.h"
+#include "runschedule.h"
+
+#include <optional>
+
+// Everything one iteration of a RefinementRun builds up, from its start to its record: one
+// value, replaced as a whole when the next iteration starts (RefinementRun::beginIteration),
+// so nothing of an iteration leaks into the next. What outlives an iteration is in the run
+// (RunState) and its checkpoint.
+struct IterationWork
+{
+    int number = 0;
+    qint64 startMs = 0;
+    // Calls and scans count towards this iteration (its usage in the checkpoint) from its
+    // start to its record; false before and after, and on the duplicate path.
+    bool counting = false;
+
+    // The proposal: generate (or improve, or a simplification tested as it is) and review.
+    Topic topic;
+    bool deployAsIs = false;                // tests the checkpoint's topic as it is
+    std::optional<ProposalKind> proposal;   // `topic` is a proposal the person may review
+    std::optional<Topic> rejected;          // the proposal the person asked to replace
+    int duplicateOf = 0;                    // an earlier iteration with the same topic
+
+    // Apply: the deployment and the tests, joined.
+    bool deployDone = false;
+    bool testsStarted = false;
+    bool testsDone = false;
+    QList<TestCase> generated;
+
+    // Compose, scan, evaluate, analyze.
+    QList<TestCase> suite;
+    QList<TestResult> results;
+    int suiteLeft = 0;                              // working-suite prompts still to be scanned
+    QList<QList<ScanVerdict>> benchmarkVerdicts;    // per benchmark prompt, one per repeat
+    EfficacyMetrics metrics;
+    std::optional<BenchmarkScore> benchmarkScore;
+    bool analysisAsked = false;
+    std::optional<AnalysisReport> earlyAnalysis;    // arrived before the analyze step
+    AnalysisReport analysis;
+
+    // This iteration's entries in the run's schedule.
+    struct Pieces
+    {
+        int generate = RunSchedule::None, deploy = RunSchedule::None, propagate = RunSchedule::None,
+            tests = RunSchedule::None, scan = RunSchedule::None, scanBenchmark = RunSchedule::None,
+            analyze = RunSchedule::None;
+    } pieces;
+};

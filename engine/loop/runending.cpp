@@ -1,0 +1,156 @@
+// RefinementRun's final states (completed, paused, cancelled, failed), the clean-up of the
+// tenant when a run ends for good, and the run's event log.
+#include "refinementrun.h"
+
+#include "loopeventjson.h"
+#include "looplog.h"
+#include "runs/runstore.h"
+#include "tenant/tenantcleaner.h"
+
+#include <QDateTime>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+void RefinementRun::enterCompleted()
+{
+    abortInFlight();
+    cancelExtraction();
+    m_run.status = RunStatus::Completed;
+    leaveTenant([this] {
+        m_finished = true;
+        m_lock.reset();
+        m_schedule.end(m_finishPiece);
+        emit finished(RunStatus::Completed);
+    });
+}
+
+void RefinementRun::enterPaused()
+{
+    abortInFlight();
+    cancelExtraction();
+    // A paused run keeps its profile and topics: resume finds them again.
+    m_run.status = RunStatus::Paused;
+    m_run.stopReason = m_pauseReason.isEmpty() ? u"paused"_s : m_pauseReason;
+    recordEnd(u"loop:paused"_s);
+    saveCheckpoint();
+    m_finished = true;
+    emit loopPaused(m_run);
+    m_lock.reset();
+    emit finished(RunStatus::Paused);
+}
+
+void RefinementRun::enterCancelled()
+{
+    abortInFlight();
+    cancelExtraction();
+    m_run.status = RunStatus::Cancelled;
+    m_run.stopReason = u"cancelled"_s;
+    recordEnd(u"loop:cancelled"_s);
+    saveQuietly();
+    leaveTenant([this] {
+        m_finished = true;
+        emit loopCancelled(m_run);
+        m_lock.reset();
+        emit finished(RunStatus::Cancelled);
+    });
+}
+
+void RefinementRun::enterFailed()
+{
+    abortInFlight();
+    cancelExtraction();
+    m_run.status = RunStatus::Failed;
+    m_run.stopReason = m_error;
+    recordEnd(u"loop:failed"_s);
+    saveQuietly(); // best effort: the error is already the story
+    leaveTenant([this] {
+        m_finished = true;
+        emit loopFailed(m_error);
+        m_lock.reset();
+        emit finished(RunStatus::Failed);
+    });
+}
+
+void RefinementRun::saveQuietly()
+{
+    m_run.checkpoint = m_checkpoint;
+    m_run.updatedAt = QDateTime::currentDateTimeUtc();
+    RunStore(m_services.runsDirectory).save(m_run);
+}
+
+void RefinementRun::leaveTenant(std::function<void()> then)
+{
+    if (!m_run.tenant || m_run.tenant->isClear()) {
+        m_run.tenant.reset();
+        then();
+        return;
+    }
+    emit stepChanged(u"clean-up"_s);
+    auto *deadline = new QTimer(this);
+    deadline->setSingleShot(true);
+    auto settled = std::make_shared<bool>(false);
+    auto complete = [this, then, deadline, settled](const TenantCleaner::Outcome &o) {
+        if (std::exchange(*settled, true))
+            return;
+        deadline->deleteLater();
+        for (const QString &line : o.done)
+            qCInfo(lcLoop).noquote() << "run" << m_run.id << ":" << line;
+        const bool topicGone = std::none_of(o.remaining.topics.cbegin(), o.remaining.topics.cend(),
+                                            [this](const CreatedObject &t) { return t.id == m_checkpoint.topicId; });
+        if (topicGone) { // a resume deploys anew
+            m_checkpoint.topicId.clear();
+            m_checkpoint.companionTopicId.clear();
+        }
+        if (o.remaining.isClear()) {
+            m_run.tenant.reset();
+        } else {
+            m_run.tenant = o.remaining;
+            emit warning(u"left on AIRS: %1 (%2); `daystrom cleanup --yes` removes them"_s.arg(
+                TenantCleaner::describe(o.remaining).join(u"; "_s), o.problems.join(u"; "_s)));
+        }
+        saveQuietly();
+        then();
+    };
+    connect(deadline, &QTimer::timeout, this, [this, complete] {
+        m_cleaner->abort();
+        complete({*m_run.tenant, {}, {u"AIRS did not finish the clean-up in time"_s}});
+    });
+    deadline->start(m_services.airsStepTimeoutMs);
+    m_cleaner->clean(*m_run.tenant, complete, [this](const TenantFootprint &f) {
+        m_run.tenant = f;
+        saveQuietly();
+    });
+}
+
+void RefinementRun::recordEvents()
+{
+    // loop:complete, loop:paused, loop:cancelled and loop:failed: recordEnd(), before the final
+    // save. test:progress, stepChanged and testScanned are progress, not events to keep.
+    LoopEventJson::connectAll(this, this, LoopEventJson::Audience::Log,
+                              [this](const QJsonObject &event) { record(event); });
+}
+
+void RefinementRun::record(const QJsonObject &event)
+{
+    const QJsonObject entry = LoopEventJson::logEntry(event, QDateTime::currentDateTimeUtc());
+    m_run.appendEvent(entry);
+    emit eventRecorded(entry);
+}
+
+void RefinementRun::recordEnd(const QString &type)
+{
+    // The end as loop:* would say it, without serialising the whole run state.
+    QJsonObject e{{u"type"_s, type}, {u"status"_s, runStatusName(m_run.status)}};
+    if (type == "loop:failed"_L1)
+        e.insert(u"error"_s, m_error);
+    if (!m_run.stopReason.isEmpty())
+        e.insert(u"stopReason"_s, m_run.stopReason);
+    e.insert(u"usage"_s, m_run.usage.toJson()); // what the run used up to here
+    if (type == "loop:complete"_L1) {
+        if (const IterationResult *best = m_run.bestResult())
+            e.insert(u"bestResult"_s, QJsonObject{{u"iteration"_s, best->iteration},
+                                                   {u"metrics"_s, best->metrics.toJson()}});
+    }
+    record(e);
+}

@@ -1,0 +1,292 @@
+// The loop's statechart (engine/loop/refinement.scxml, compiled into RefinementChart): its
+// states and transitions against the table in README.md ("Architecture"), and the statechart
+// rules the loop relies on (they were StepMachine's, whose tests these replace): exit before
+// entry, run to completion, a child's transition before its parent's, a final state stops the
+// machine, stop() runs no exit action, a step's timeout fires only while it is active.
+#include "loop/steptimeouts.h"
+#include "refinement.h"
+#include "rulechart.h"
+
+#include "testmain.h"
+
+#include <QFile>
+#include <QHash>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <deque>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+struct Transition
+{
+    QString from, event, to;
+};
+
+// The rows between the statechart markers of the README.
+QList<Transition> documentedTransitions()
+{
+    QFile f(QStringLiteral(DAYSTROM_README));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QString text = QString::fromUtf8(f.readAll());
+    const qsizetype begin = text.indexOf(u"<!-- statechart:begin -->"_s);
+    const qsizetype end = text.indexOf(u"<!-- statechart:end -->"_s);
+    if (begin < 0 || end < begin)
+        return {};
+    QList<Transition> rows;
+    static const QRegularExpression row(u"^\\| (\\w+) \\| ([\\w.]+) \\| (\\w+) \\|$"_s);
+    for (const QString &line : text.mid(begin, end - begin).split(u'\n')) {
+        const QRegularExpressionMatch m = row.match(line.trimmed());
+        if (m.hasMatch() && m.captured(1) != "state"_L1)
+            rows.append({m.captured(1), m.captured(2), m.captured(3)});
+    }
+    return rows;
+}
+
+// A compiled chart with its data model, and what its states did.
+struct Chart
+{
+    StepTimeouts timeouts;
+    RefinementChart chart;
+    QStringList trace;
+
+    Chart()
+    {
+        chart.setDataModel(&timeouts);
+        for (const QString &state : chart.stateNames(false)) {
+            chart.connectToState(state, &chart, [this, state](bool active) {
+                trace << (active ? u"enter "_s : u"exit "_s) + state;
+            });
+        }
+    }
+    // The innermost active state.
+    QString leaf() const
+    {
+        const QStringList active = chart.activeStateNames(true);
+        return active.size() == 1 ? active.first() : active.join(u',');
+    }
+};
+} // namespace
+
+class tst_RefinementChart : public QObject
+{
+    Q_OBJECT
+
+    // The parent of each state, from the chart's own naming (compress = false lists ancestors).
+    static QHash<QString, QString> parents()
+    {
+        return {{u"recover"_s, u"running"_s}, {u"chooseRecovery"_s, u"recover"_s}, {u"revert"_s, u"recover"_s},
+                {u"simplify"_s, u"recover"_s}, {u"judge"_s, u"recover"_s}};
+    }
+
+    // Where `event` takes the chart from the leaf `state`, by the table: the state's own
+    // transition first, then its ancestors'. Empty: no transition.
+    static QString target(const QList<Transition> &table, QString state, const QString &event)
+    {
+        static const QSet<QString> finals{u"completed"_s, u"paused"_s, u"cancelled"_s, u"failed"_s};
+        if (finals.contains(state))
+            return {};
+        while (!state.isEmpty()) {
+            for (const Transition &t : table) {
+                if (t.from == state && t.event == event)
+                    return t.to;
+            }
+            state = parents().value(state, state == "running"_L1 ? QString() : u"running"_s);
+        }
+        return {};
+    }
+
+    // The leaf a state enters (a compound state: its initial child).
+    static QString entered(const QString &state)
+    {
+        return state == "recover"_L1 ? u"chooseRecovery"_s : state;
+    }
+
+    // Events from the initial step to `state`, by the table (breadth first).
+    static QStringList pathTo(const QList<Transition> &table, const QStringList &events, const QString &state)
+    {
+        std::deque<std::pair<QString, QStringList>> queue{{u"loadMemory"_s, {}}};
+        QSet<QString> seen{u"loadMemory"_s};
+        while (!queue.empty()) {
+            auto [at, path] = queue.front();
+            queue.pop_front();
+            if (at == state)
+                return path;
+            for (const QString &e : events) {
+                const QString to = target(table, at, e);
+                if (to.isEmpty() || seen.contains(entered(to)))
+                    continue;
+                seen.insert(entered(to));
+                queue.push_back({entered(to), path + QStringList{e}});
+            }
+        }
+        return {u"<unreachable>"_s};
+    }
+
+private slots:
+    void statesAreTheDocumentedOnes()
+    {
+        const QList<Transition> table = documentedTransitions();
+        QVERIFY2(table.size() > 20, "README.md has no statechart table between its markers");
+        Chart c;
+        QSet<QString> documented{u"completed"_s, u"paused"_s, u"cancelled"_s, u"failed"_s};
+        for (const Transition &t : table)
+            documented << t.from << t.to;
+        const QStringList names = c.chart.stateNames(false);
+        QCOMPARE(QSet<QString>(names.cbegin(), names.cend()), documented);
+    }
+
+    // Every (state, event) pair: the compiled chart goes where the table says, and nowhere
+    // when the table has no transition for it.
+    void transitionsAreTheDocumentedOnes()
+    {
+        const QList<Transition> table = documentedTransitions();
+        QVERIFY(!table.isEmpty());
+        QStringList events;
+        QSet<QString> leaves;
+        for (const Transition &t : table) {
+            if (!events.contains(t.event))
+                events << t.event;
+            if (t.from != "running"_L1 && t.from != "recover"_L1)
+                leaves << t.from;
+        }
+        events << u"no.such.event"_s;
+        int checked = 0;
+        for (const QString &state : std::as_const(leaves)) {
+            const QStringList path = pathTo(table, events, state);
+            QVERIFY2(path != QStringList{u"<unreachable>"_s}, qPrintable(state));
+            for (const QString &event : std::as_const(events)) {
+                Chart c;
+                c.chart.start();
+                QTRY_COMPARE(c.leaf(), u"loadMemory"_s);
+                QString at = u"loadMemory"_s;
+                for (const QString &step : path) {
+                    at = entered(target(table, at, step));
+                    c.chart.submitEvent(step);
+                    QTRY_COMPARE(c.leaf(), at);
+                }
+                const QString to = target(table, state, event);
+                const int entries = int(c.trace.size());
+                c.chart.submitEvent(event);
+                if (to.isEmpty()) {
+                    // Nothing happens: the next documented event still works from here.
+                    c.chart.submitEvent(u"run.fail"_s);
+                    QTRY_COMPARE(c.leaf(), u"failed"_s);
+                    QCOMPARE(c.trace.mid(entries, 1), QStringList{u"exit "_s + state});
+                } else {
+                    QTRY_COMPARE(c.leaf(), entered(to));
+                }
+                ++checked;
+            }
+        }
+        QCOMPARE(checked, leaves.size() * events.size());
+    }
+
+    void exitBeforeEntry()
+    {
+        Chart c;
+        c.chart.start();
+        QTRY_COMPARE(c.leaf(), u"loadMemory"_s);
+        c.chart.submitEvent(u"step.done"_s);
+        QTRY_COMPARE(c.leaf(), u"prepare"_s);
+        QCOMPARE(c.trace, (QStringList{u"enter running"_s, u"enter loadMemory"_s, u"exit loadMemory"_s,
+                                       u"enter prepare"_s}));
+    }
+
+    void eventFromAnEntryRunsAfterIt()
+    {
+        Chart c;
+        c.chart.connectToState(u"prepare"_s, &c.chart, [&c](bool active) {
+            if (!active)
+                return;
+            c.chart.submitEvent(u"step.done"_s); // handled after this entry has returned
+            c.trace << u"prepare entry returns"_s;
+        });
+        c.chart.start();
+        QTRY_COMPARE(c.leaf(), u"loadMemory"_s);
+        c.chart.submitEvent(u"step.done"_s);
+        QTRY_COMPARE(c.leaf(), u"benchmark"_s);
+        QCOMPARE(c.trace.mid(2), (QStringList{u"exit loadMemory"_s, u"enter prepare"_s, u"prepare entry returns"_s,
+                                              u"exit prepare"_s, u"enter benchmark"_s}));
+    }
+
+    // The loop's chart has no step that overrides a transition of `running` today; the rule is
+    // Qt SCXML's (W3C: transitions are selected from the innermost active state outwards),
+    // shown on a chart with a step and its parent handling the same event.
+    void childTransitionBeforeParents()
+    {
+        RuleChart rules;
+        rules.start();
+        QTRY_VERIFY(rules.isActive(u"a"_s));
+        rules.submitEvent(u"run.pause"_s); // a has its own: to b
+        QTRY_VERIFY(rules.isActive(u"b"_s));
+        rules.submitEvent(u"run.pause"_s); // b has none: the parent's, to paused
+        QTRY_VERIFY(rules.isActive(u"paused"_s));
+    }
+
+    void finalStateStopsTheMachine()
+    {
+        Chart c;
+        bool runningAtEntry = true;
+        c.chart.connectToState(u"paused"_s, &c.chart, [&](bool active) {
+            if (active)
+                runningAtEntry = c.chart.isRunning();
+        });
+        c.chart.start();
+        QTRY_COMPARE(c.leaf(), u"loadMemory"_s);
+        c.chart.submitEvent(u"run.pause"_s);
+        QTRY_COMPARE(c.leaf(), u"paused"_s);
+        QVERIFY(!runningAtEntry); // already stopped when the final state's entry runs
+        QVERIFY(!c.chart.isRunning());
+        const QStringList before = c.trace;
+        c.chart.submitEvent(u"step.done"_s);
+        c.chart.submitEvent(u"run.fail"_s);
+        QCoreApplication::processEvents();
+        QCOMPARE(c.trace, before);
+        QCOMPARE(c.leaf(), u"paused"_s);
+    }
+
+    void stopRunsNoExitAndIgnoresLaterEvents()
+    {
+        Chart c;
+        c.chart.start();
+        QTRY_COMPARE(c.leaf(), u"loadMemory"_s);
+        c.chart.stop();
+        QVERIFY(!c.chart.isRunning());
+        c.chart.submitEvent(u"step.done"_s);
+        c.chart.submitEvent(u"run.pause"_s);
+        QCoreApplication::processEvents();
+        QCOMPARE(c.trace, (QStringList{u"enter running"_s, u"enter loadMemory"_s}));
+    }
+
+    void stepTimeoutFailsTheRun()
+    {
+        Chart c;
+        c.timeouts.setTimeout(StepTimeouts::Step::LoadMemory, 50);
+        QList<StepTimeouts::Step> timedOut;
+        connect(&c.timeouts, &StepTimeouts::stepTimedOut, this,
+                [&](StepTimeouts::Step step, int ms) { timedOut << step; QCOMPARE(ms, 50); });
+        c.chart.start();
+        QTRY_COMPARE(c.leaf(), u"failed"_s);
+        QCOMPARE(timedOut, QList<StepTimeouts::Step>{StepTimeouts::Step::LoadMemory});
+        QCOMPARE(StepTimeouts::name(timedOut.first()), u"load-memory"_s);
+    }
+
+    void aStepLeftInTimeCancelsItsTimeout()
+    {
+        Chart c;
+        c.timeouts.setTimeout(StepTimeouts::Step::LoadMemory, 100);
+        c.chart.start();
+        QTRY_COMPARE(c.leaf(), u"loadMemory"_s);
+        c.chart.submitEvent(u"step.done"_s); // prepare has no limit
+        QTRY_COMPARE(c.leaf(), u"prepare"_s);
+        // Waiting for something that must not happen: well past loadMemory's 100 ms.
+        QVERIFY(!QTest::qWaitFor([&c] { return c.leaf() != "prepare"_L1; }, 400));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_RefinementChart)
+#include "tst_refinementchart.moc"
