@@ -13,9 +13,9 @@
 #include "tenant/runworkspace.h"
 #include "tenant/tenantcleaner.h"
 #include "tenant/topicdeployer.h"
+#include "topicdeployment.h"
 
 #include <QDateTime>
-#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -25,16 +25,11 @@ RefinementRun::RefinementRun(RunServices services, RunState run, QObject *parent
     , m_run(std::move(run))
     , m_deployer(new TopicDeployer(m_services.management, this))
     , m_cleaner(new TenantCleaner(m_services.management, this))
-    , m_delay(new QTimer(this))
 {
     m_workspace = new RunWorkspace(m_services.management, [this](const TenantFootprint &f) {
         m_run.tenant = f;
         return saveCheckpoint();
     }, this);
-    m_delay->setSingleShot(true);
-    // Precise: a coarse timer may fire up to 5 % early, and a scan before the propagation
-    // ends measures the topic AIRS had before.
-    m_delay->setTimerType(Qt::PreciseTimer);
     if (m_run.checkpoint)
         m_checkpoint = *m_run.checkpoint;
     else
@@ -58,6 +53,16 @@ RefinementRun::RefinementRun(RunServices services, RunState run, QObject *parent
     exportHooks.created = [this](const QString &id, const QString &name, int prompts) {
         emit promptSetCreated(id, name, prompts);
     };
+    TopicDeployment::Parts parts{m_deployer, m_workspace, m_llm, [this] { return saveCheckpoint(); },
+                                 m_services.propagationDelayMs};
+    m_deployment = new TopicDeployment(std::move(parts), m_run, m_checkpoint, this);
+    connect(m_deployment, &TopicDeployment::assigned, this, &RefinementRun::deploymentAssigned);
+    connect(m_deployment, &TopicDeployment::live, this, &RefinementRun::propagated);
+    connect(m_deployment, &TopicDeployment::failed, this, &RefinementRun::fail);
+    connect(m_deployment, &TopicDeployment::warning, this, &RefinementRun::warning);
+    connect(m_deployment, &TopicDeployment::companionGenerated, this, &RefinementRun::companionGenerated);
+    connect(m_deployment, &TopicDeployment::companionCreated, this, &RefinementRun::companionCreated);
+
     m_promptSet = new PromptSetExport(m_services.promptSets, m_checkpoint, std::move(exportHooks), this);
 
     recordEvents(); // first: the log has each entry before anyone else hears of the event
@@ -223,9 +228,7 @@ void RefinementRun::abortInFlight()
         m_scan->deleteLater();
         m_scan = nullptr;
     }
-    m_delay->stop();
-    m_delay->disconnect(this);
-    m_deployer->abort();
+    m_deployment->abort();
     m_workspace->abort();
 }
 

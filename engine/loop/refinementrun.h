@@ -14,13 +14,13 @@
 
 class LlmGate;
 class PromptSetExport;
-class QTimer;
 class RefinementChart;
 class RunWorkspace;
 class ScanBatch;
 class StepTimeouts;
 class TenantCleaner;
 class TopicDeployer;
+class TopicDeployment;
 
 // One refinement run (behaviour reference §2, with §6 fixed), driven by the statechart in
 // refinement.scxml (RefinementChart, a QScxmlStateMachine). Create it inside its worker thread;
@@ -44,8 +44,9 @@ class TopicDeployer;
 // scanned. The signals keep their documented order: an early result waits for its turn.
 // Every piece of work is timed in schedule() with what it needed (RunSchedule).
 //
-// The parts: LlmGate (the budget-aware way to the LLM), PromptSetExport, RunLock, the tenant
-// operations (engine/tenant), and IterationWork, the iteration in progress as one value.
+// The parts: LlmGate (the budget-aware way to the LLM), TopicDeployment (deploy and
+// propagate), PromptSetExport, RunLock, the tenant operations (engine/tenant), and
+// IterationWork, the iteration in progress as one value.
 class RefinementRun final : public LoopEvents
 {
     Q_OBJECT
@@ -107,16 +108,13 @@ private:
     void handleAddedPrompts(const QList<TestCase> &tests, PromptTarget target);
     PromptBook::Guidance takeGuidance();
     void proposed(ProposalKind kind); // m_it.topic is a fresh proposal of this kind
-    // Apply (rundeploy.cpp): the deploy chain and test generation, joined.
+    // Apply (rundeploy.cpp): the deployment and test generation, joined.
     void enterApply();
-    void deployTopic();
-    void applyTopic(const AirsTopic &target);
-    void assignProfile(const AirsTopic &target);
-    void propagated(); // the deployment is live: after the propagation wait
+    void deploymentAssigned(); // the propagation wait begins
+    void propagated();         // the deployment is live: after the propagation wait
     void startTests();
     void testsWritten();
     void joinApply();
-    Topic deployed(const Topic &topic, const QString &topicId) const; // with its AIRS name
     // Measuring (runmeasure.cpp).
     void enterScan();
     void startScan();
@@ -177,12 +175,11 @@ private:
     TopicDeployer *m_deployer = nullptr;
     RunWorkspace *m_workspace = nullptr;
     TenantCleaner *m_cleaner = nullptr;
+    TopicDeployment *m_deployment = nullptr;
     PromptSetExport *m_promptSet = nullptr;
     QPointer<ScanBatch> m_scan;
-    QTimer *m_delay = nullptr;
     QString m_profile; // where this run deploys and scans (RunWorkspace)
     QString m_memorySection;
-    std::optional<AirsTopic> m_companion;
     int m_analysisRound = 0; // an answer to an earlier round is stale
 
     IterationWork m_it; // the iteration in progress

@@ -1,120 +1,27 @@
-// RefinementRun's apply step: the topic (and, for block intent, its companion) created or
-// updated in AIRS and pinned on the run's profile, then the propagation wait; and the
+// RefinementRun's apply step: the topic deployed (TopicDeployment: created or updated in AIRS
+// with its companion, pinned on the run's profile, then the propagation wait), and the
 // iteration's tests written, at the same time when steps overlap (they need the topic only).
 #include "refinementrun.h"
 
 #include "domain/categorybreakdown.h"
 #include "llm/prompts/promptbook.h"
-#include "tenant/runworkspace.h"
-#include "tenant/topicdeployer.h"
-
-#include <QTimer>
+#include "topicdeployment.h"
 
 using namespace Qt::StringLiterals;
-
-Topic RefinementRun::deployed(const Topic &topic, const QString &topicId) const
-{
-    Topic t = topic;
-    if (const QString name = m_workspace->deployedName(topicId); !name.isEmpty())
-        t.name = name;
-    return t;
-}
 
 void RefinementRun::enterApply()
 {
     emit stepChanged(u"apply"_s);
     m_it.pieces.deploy = m_schedule.begin(u"deploy"_s, m_it.number, {m_it.pieces.generate});
-    deployTopic();
+    m_deployment->deploy(m_it.topic, m_profile);
     if (m_services.overlapSteps) // the tests need the topic, not its deployment
         startTests();
 }
 
-void RefinementRun::deployTopic()
+void RefinementRun::deploymentAssigned()
 {
-    const auto record = [this](const QString &name) { return m_workspace->recordTopic(name); };
-    if (m_checkpoint.topicId.isEmpty()) {
-        m_deployer->create(m_it.topic, [this](const AirsResult<AirsTopic> &r) {
-            if (!r.ok())
-                return fail(r.error.toString());
-            m_checkpoint.topicId = r.value.id;
-            if (!m_workspace->recordTopicId(r.value.name, r.value.id))
-                return;
-            if (r.value.name != m_it.topic.name) {
-                emit warning(u"a topic named \"%1\" already exists in AIRS; this run tests its candidate as "
-                             "\"%2\" and deletes it when it ends (an apply writes \"%1\")"_s.arg(m_it.topic.name, r.value.name));
-            }
-            applyTopic(r.value);
-        }, record);
-        return;
-    }
-    m_deployer->update(m_checkpoint.topicId, deployed(m_it.topic, m_checkpoint.topicId), [this](const AirsResult<AirsTopic> &r) {
-        if (r.error.kind == AirsError::Kind::NotFound) {
-            // Deleted in AIRS since (or a fresh sandbox on resume): deploy it again.
-            emit warning(u"topic %1 no longer exists in AIRS; creating it again"_s.arg(m_checkpoint.topicId));
-            m_checkpoint.topicId.clear();
-            m_checkpoint.companionTopicId.clear();
-            m_companion.reset();
-            deployTopic();
-            return;
-        }
-        if (!r.ok())
-            return fail(r.error.toString());
-        applyTopic(r.value);
-    });
-}
-
-void RefinementRun::applyTopic(const AirsTopic &target)
-{
-    const RunSettings &in = m_run.userInput;
-    if (in.intent == Intent::Allow || m_companion || !m_checkpoint.companionTopicId.isEmpty()) {
-        if (in.intent == Intent::Block && !m_companion && m_run.companionTopic)
-            m_companion = AirsTopic{m_checkpoint.companionTopicId, m_run.companionTopic->name, {}, {}, true, 0, {}};
-        assignProfile(target);
-        return;
-    }
-    // Block intent, first deployment: a benign companion in the same vocabulary. One the run
-    // already wrote (before a crash, or before AIRS lost it) is deployed again as it was: its
-    // create finds the topic AIRS may already hold, and an apply writes the same companion.
-    auto deploy = [this, target](const Topic &companion) {
-        m_deployer->create(companion, [this, target, companion](const AirsResult<AirsTopic> &r) {
-            if (!r.ok())
-                return fail(r.error.toString());
-            m_companion = r.value;
-            m_checkpoint.companionTopicId = r.value.id;
-            if (!m_workspace->recordTopicId(r.value.name, r.value.id)) // saves the checkpoint
-                return;
-            emit companionCreated(r.value.id, companion);
-            assignProfile(target);
-        }, [this](const QString &name) { return m_workspace->recordTopic(name); });
-    };
-    if (m_run.companionTopic)
-        return deploy(*m_run.companionTopic);
-    llm(PromptBook::generateCompanion({m_it.topic.name, m_it.topic.description}), [this, deploy](const QJsonObject &o) {
-        const Topic companion = PromptBook::topicFromJson(o);
-        emit companionGenerated(companion);
-        m_run.companionTopic = companion; // under its own name: what an apply writes
-        if (saveCheckpoint()) // before the create: a resume deploys this one, not a new one
-            deploy(companion);
-    });
-}
-
-void RefinementRun::assignProfile(const AirsTopic &target)
-{
-    // The run's candidates stand in for production topics of the same names, as after an apply.
-    QStringList candidates{m_checkpoint.lockedName};
-    if (m_run.userInput.intent == Intent::Block && m_run.companionTopic)
-        candidates.append(m_run.companionTopic->name);
-    m_deployer->assign(m_profile, m_run.userInput.intent, target, m_companion,
-                       [this](const AirsResult<AirsProfile> &r) {
-        if (!r.ok())
-            return fail(r.error.toString());
-        m_schedule.end(m_it.pieces.deploy);
-        m_it.pieces.propagate = m_schedule.begin(u"propagate"_s, m_it.number, {m_it.pieces.deploy});
-        if (m_services.propagationDelayMs <= 0)
-            return propagated();
-        connect(m_delay, &QTimer::timeout, this, &RefinementRun::propagated, Qt::SingleShotConnection);
-        m_delay->start(m_services.propagationDelayMs);
-    }, m_workspace->replacedNames(candidates));
+    m_schedule.end(m_it.pieces.deploy);
+    m_it.pieces.propagate = m_schedule.begin(u"propagate"_s, m_it.number, {m_it.pieces.deploy});
 }
 
 void RefinementRun::propagated()
