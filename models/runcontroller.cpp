@@ -47,6 +47,7 @@ bool RunController::start(const RunEnvironment &environment, const RunState &run
     stopThread();
     m_active = true;
     m_pendingPause = false;
+    m_pendingCancel = false;
     m_runId = run.id;
     m_thread = std::make_unique<QThread>();
     m_thread->setObjectName(QStringLiteral("run-") + run.id.left(7));
@@ -59,9 +60,13 @@ bool RunController::start(const RunEnvironment &environment, const RunState &run
         // Inside the worker thread: the network manager, the clients and the run live here.
         auto *r = new RefinementRun(environment.build(worker), run, worker);
         attach(r);
+        if (m_pendingCancel) // before start(): the run ends at once, as cancelled
+            r->requestCancel();
         QMetaObject::invokeMethod(this, [this, r] {
             m_run = r;
-            if (m_pendingPause)
+            if (m_pendingCancel)
+                r->requestCancel();
+            else if (m_pendingPause)
                 r->requestPause();
         }, Qt::QueuedConnection);
         r->start();
@@ -91,6 +96,8 @@ void RunController::cancel()
 {
     if (m_run)
         m_run->requestCancel();
+    else if (m_active)
+        m_pendingCancel = true; // the run is still being set up in its thread
 }
 
 void RunController::setStepMode(bool on)
@@ -105,10 +112,10 @@ void RunController::decide(const ProposalDecision &decision)
         m_run->decide(decision);
 }
 
-void RunController::correctLabel(const QString &prompt, bool undo)
+void RunController::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong)
 {
     if (m_run)
-        m_run->correctLabel(prompt, undo);
+        m_run->correctLabel(prompt, undo, wrong);
 }
 
 void RunController::addPrompts(const QList<TestCase> &tests, PromptTarget target)

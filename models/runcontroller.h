@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QThread>
 
+#include <atomic>
 #include <memory>
 
 // Owns one run's worker thread (RAII: the destructor cancels the run, then quits and waits)
@@ -29,7 +30,7 @@ public:
     // Steering the run (RefinementRun's; ignored when no run is active).
     void setStepMode(bool on);
     void decide(const ProposalDecision &decision);
-    void correctLabel(const QString &prompt, bool undo = false);
+    void correctLabel(const QString &prompt, bool undo = false, std::optional<bool> wrong = std::nullopt);
     void addPrompts(const QList<TestCase> &tests, PromptTarget target);
     void setKeptExamples(const QStringList &examples);
     bool isActive() const { return m_active; }
@@ -56,4 +57,7 @@ private:
     QString m_runId;
     bool m_active = false;
     bool m_pendingPause = false;
+    // Cancel asked for while the run is still being set up: read by the worker thread too, so
+    // the run is cancelled before it touches the tenant.
+    std::atomic<bool> m_pendingCancel = false;
 };

@@ -10,7 +10,7 @@ using namespace Qt::StringLiterals;
 namespace StoredRunEdits {
 
 Result correctLabel(const QString &runsDir, const QString &memoryDir, const QString &id,
-                    const QString &prompt, bool undo)
+                    const QString &prompt, bool undo, std::optional<bool> wrong)
 {
     Result out;
     qint64 holder = 0;
@@ -32,7 +32,7 @@ Result correctLabel(const QString &runsDir, const QString &memoryDir, const QStr
     bool label = false;
     out.error =
         undo ? SteeringEdits::undoCorrection(run, prompt, &label)
-             : SteeringEdits::correctLabel(run, prompt, QDateTime::currentDateTimeUtc(), &label);
+             : SteeringEdits::correctLabel(run, prompt, QDateTime::currentDateTimeUtc(), &label, wrong);
     if (!out.ok())
         return out;
     run.updatedAt = QDateTime::currentDateTimeUtc();

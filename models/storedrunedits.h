@@ -16,7 +16,8 @@ struct Result
 
 // SteeringEdits::correctLabel (or undoCorrection) on stored run `id`; the change is also
 // appended to the feedback log of the memory in `memoryDir` (none when empty).
+// `wrong`: the label the person marked as wrong (SteeringEdits::correctLabel).
 Result correctLabel(const QString &runsDir, const QString &memoryDir, const QString &id,
-                    const QString &prompt, bool undo);
+                    const QString &prompt, bool undo, std::optional<bool> wrong = std::nullopt);
 
 } // namespace StoredRunEdits

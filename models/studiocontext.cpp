@@ -296,16 +296,16 @@ void StudioContext::setKeptExamples(const QStringList &examples)
         m_controller->setKeptExamples(examples);
 }
 
-QString StudioContext::correctLabel(const QString &prompt, bool undo)
+QString StudioContext::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong)
 {
     if (!m_session->hasRun())
         return tr("No run is open.");
     if (isSessionLive()) {
-        m_controller->correctLabel(prompt, undo);
+        m_controller->correctLabel(prompt, undo, wrong);
         return {};
     }
-    const StoredRunEdits::Result r =
-        StoredRunEdits::correctLabel(runsDirectory(), memoryDirectory(), m_session->run().id, prompt, undo);
+    const StoredRunEdits::Result r = StoredRunEdits::correctLabel(runsDirectory(), memoryDirectory(),
+                                                                  m_session->run().id, prompt, undo, wrong);
     if (!r.ok())
         return r.error;
     m_session->replaceStored(r.run);

@@ -73,8 +73,9 @@ public:
     // Marks a test's expected label in the session's run as wrong (undo: takes that back): the
     // live run does it on its thread; a stored run is changed on disk (refused while another
     // process drives it). Returns an error message, or empty (a live run reports problems as
-    // warnings in its log).
-    QString correctLabel(const QString &prompt, bool undo);
+    // warnings in its log). `wrong`: the label shown on the row the person marked, which is
+    // the one that becomes its opposite.
+    QString correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong = std::nullopt);
 
     void useSessionOnlySecrets();
     void reloadSettings(); // after the Settings dialog saved

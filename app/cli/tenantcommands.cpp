@@ -232,7 +232,8 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
                    "Finds what stopped runs left on AIRS — scratch profiles, their topics, a production profile\n"
                    "a killed in-place run had changed — by the record in each run file, and lists it. With --yes\n"
                    "it deletes them (and puts the production profile back). Paused runs keep theirs unless named\n"
-                   "with --run; runs still being driven are never touched.\n";
+                   "with --run, except paused in-place runs (their objects are on production), which are listed\n"
+                   "too; runs still being driven are never touched.\n";
         return ExitCode::Ok;
     }
     if (!p.positionalArguments().isEmpty()) {
@@ -259,6 +260,8 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
     TenantCleaner cleaner(t.management.get());
     for (const Leftovers::Run &run : leftovers.runs) {
         ctx.out << "Run " << run.id << " (" << Leftovers::statusText(run.status) << ", \"" << run.topic << "\"):\n";
+        if (!run.note.isEmpty())
+            ctx.out << "  " << run.note << '\n';
         for (const QString &line : TenantCleaner::describe(run.footprint))
             ctx.out << "  " << line << '\n';
         ctx.out.flush();

@@ -37,6 +37,7 @@ struct IterationWork
     QList<TestResult> results;
     int suiteLeft = 0;                              // working-suite prompts still to be scanned
     QList<QList<ScanVerdict>> benchmarkVerdicts;    // per benchmark prompt, one per repeat
+    bool evaluated = false; // metrics and benchmarkScore are this iteration's figures
     EfficacyMetrics metrics;
     std::optional<BenchmarkScore> benchmarkScore;
     bool analysisAsked = false;

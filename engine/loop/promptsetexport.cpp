@@ -15,6 +15,13 @@ PromptSetExport::PromptSetExport(QPointer<PromptSetClient> client, RunCheckpoint
 {
 }
 
+void PromptSetExport::abort()
+{
+    m_stopped = true;
+    if (m_client)
+        m_client->abortAll();
+}
+
 void PromptSetExport::start(const QString &name, const QString &description, const QList<TestCase> &tests,
                             std::function<void()> then)
 {

@@ -33,8 +33,9 @@ public:
     // a failure pauses the run instead (a name taken by someone else's set: a warning, then).
     void start(const QString &name, const QString &description, const QList<TestCase> &tests,
                std::function<void()> then);
-    // The run stopped: no answer still on its way is acted on.
-    void abort() { m_stopped = true; }
+    // The run stopped: the requests in flight are aborted, and no answer still on its way is
+    // acted on (no prompt is posted after a pause or a cancel).
+    void abort();
 
 private:
     struct Job

@@ -16,6 +16,7 @@
 #include "topicdeployment.h"
 
 #include <QDateTime>
+#include <QEventLoop>
 
 using namespace Qt::StringLiterals;
 
@@ -141,6 +142,8 @@ void RefinementRun::start()
         m_run.stopReason.clear();
         m_schedule.start();
         m_chart->start();
+        if (!m_startEvent.isEmpty()) // the first step's entry runs, then this (no tenant touched)
+            m_chart->submitEvent(m_startEvent);
     }, Qt::QueuedConnection);
 }
 
@@ -169,6 +172,15 @@ void RefinementRun::shutdown(const QString &reason)
     cancelExtraction();
     m_run.status = RunStatus::Paused;
     m_run.stopReason = reason;
+    // In place, production is put back before the owner goes (briefly: the window is closing).
+    QEventLoop wait;
+    bool restored = false;
+    putProductionBack([&] {
+        restored = true;
+        wait.quit();
+    }, std::min(m_services.airsStepTimeoutMs, ShutdownRestoreMs));
+    if (!restored)
+        wait.exec();
     recordEnd(u"loop:paused"_s);
     m_run.checkpoint = m_checkpoint;
     m_run.updatedAt = QDateTime::currentDateTimeUtc();
@@ -184,6 +196,8 @@ void RefinementRun::submit(const QString &event)
     QMetaObject::invokeMethod(this, [this, event] {
         if (m_chart->isRunning())
             m_chart->submitEvent(event);
+        else if (!m_finished && (event == "run.cancel"_L1 || (event == "run.pause"_L1 && m_startEvent.isEmpty())))
+            m_startEvent = event; // not started yet: taken as soon as it is
     }, Qt::QueuedConnection);
 }
 

@@ -57,11 +57,15 @@ public:
     ~RefinementRun() override;
 
     void start();          // queued: returns at once
+    // Both may come before start(): the run then stops as soon as it starts, before it touches
+    // the tenant.
     void requestPause();   // stops after aborting the current step; the checkpoint stays
     void requestCancel();
     // Synchronous, on the run's own thread: stops at once and saves the checkpoint as paused
-    // (the owner is going away, e.g. the application is closing).
+    // (the owner is going away, e.g. the application is closing). In place, production's topic
+    // guardrails are put back first, waiting at most ShutdownRestoreMs for AIRS.
     void shutdown(const QString &reason);
+    static constexpr int ShutdownRestoreMs = 15000;
     const RunState &state() const { return m_run; }
     // When each piece of this run's work (since start()) began and ended.
     const RunSchedule &schedule() const { return m_schedule; }
@@ -72,8 +76,9 @@ public:
     // step for decide(); switching it off while a proposal waits accepts that proposal.
     void setStepMode(bool on);
     void decide(const ProposalDecision &decision);
-    // Marks the expected label of a test as wrong (or, with undo, takes that back).
-    void correctLabel(const QString &prompt, bool undo = false);
+    // Marks the expected label of a test as wrong (or, with undo, takes that back); `wrong`: the
+    // label the person saw on the row they marked (SteeringEdits::correctLabel).
+    void correctLabel(const QString &prompt, bool undo = false, std::optional<bool> wrong = std::nullopt);
     void addPrompts(const QList<TestCase> &tests, PromptTarget target);
     void setKeptExamples(const QStringList &examples);
     bool isFinished() const { return m_finished; }
@@ -104,7 +109,7 @@ private:
     // The review step and the person's requests (steeringsteps.cpp).
     void enterReview();
     void handleDecision(const ProposalDecision &decision);
-    void handleCorrection(const QString &prompt, bool undo);
+    void handleCorrection(const QString &prompt, bool undo, std::optional<bool> wrong);
     void handleAddedPrompts(const QList<TestCase> &tests, PromptTarget target);
     PromptBook::Guidance takeGuidance();
     void proposed(ProposalKind kind); // m_it.topic is a fresh proposal of this kind
@@ -138,6 +143,10 @@ private:
     void enterCancelled();
     void enterFailed();
     void leaveTenant(std::function<void()> then); // the run's AIRS objects go, then `then`
+    // In place: production's topic guardrails as before the run, within `timeoutMs` (0: the
+    // AIRS step timeout); the outcome goes into the stop reason.
+    void putProductionBack(std::function<void()> then, int timeoutMs = 0);
+    void reportPaused();
     void recordEvents();
     void record(const QJsonObject &event);
     void recordEnd(const QString &type);
@@ -170,6 +179,7 @@ private:
     RefinementChart *m_chart = nullptr;
     StepTimeouts *m_timeouts = nullptr;
     quint64 m_stepEntries = 0; // counts step entries: a step's late answer sees it has moved on
+    QString m_startEvent;      // run.pause or run.cancel, asked for before the chart started
 
     LlmGate *m_llm = nullptr;
     TopicDeployer *m_deployer = nullptr;

@@ -4,6 +4,7 @@
 #include "refinementrun.h"
 
 #include "domain/categorybreakdown.h"
+#include "domain/testcomposition.h"
 #include "llm/prompts/promptbook.h"
 #include "topicdeployment.h"
 
@@ -46,8 +47,17 @@ void RefinementRun::startTests()
         return;
     }
     PromptBook::TestsInput input{m_it.topic, m_run.userInput.intent, {}, m_memorySection, {}};
-    for (const LabelCorrection &c : std::as_const(m_run.steering.corrections))
-        input.corrected.append(TestCase{c.prompt, c.expectedTriggered, {}, TestSource::Generated, {}});
+    // The person's corrections, except on held-out prompts: the benchmark is never shown to the
+    // LLM, in any form (a corrected benchmark label would teach it those prompts).
+    QSet<QString> heldOut;
+    for (const QList<TestCase> *set : {&m_run.benchmarkSet, &m_run.steering.pendingBenchmark}) {
+        for (const TestCase &t : *set)
+            heldOut.insert(dedupKey(t.prompt));
+    }
+    for (const LabelCorrection &c : std::as_const(m_run.steering.corrections)) {
+        if (!heldOut.contains(dedupKey(c.prompt)))
+            input.corrected.append(TestCase{c.prompt, c.expectedTriggered, {}, TestSource::Generated, {}});
+    }
     if (m_it.number > 1) {
         if (const IterationResult *last = m_run.lastRecorded())
             input.breakdown = CategoryBreakdown::compute(last->testResults);

@@ -4,6 +4,7 @@
 
 #include "loopeventjson.h"
 #include "looplog.h"
+#include "airs/managementclient.h"
 #include "runs/runstore.h"
 #include "tenant/tenantcleaner.h"
 
@@ -29,11 +30,64 @@ void RefinementRun::enterPaused()
 {
     abortInFlight();
     cancelExtraction();
-    // A paused run keeps its profile and topics: resume finds them again.
+    // A paused run keeps its profile and topics: resume finds them again. In place, that
+    // profile is production: its topic guardrails are put back first (resume deploys again).
     m_run.status = RunStatus::Paused;
     m_run.stopReason = m_pauseReason.isEmpty() ? u"paused"_s : m_pauseReason;
+    putProductionBack([this] { reportPaused(); });
+}
+
+void RefinementRun::putProductionBack(std::function<void()> then, int timeoutMs)
+{
+    const std::optional<TenantFootprint> &f = m_run.tenant;
+    if (!f || !f->inPlace || !f->productionPolicy || !m_services.management) {
+        then();
+        return;
+    }
+    emit stepChanged(u"clean-up"_s);
+    const QString profile = f->productionProfile;
+    auto *deadline = new QTimer(this);
+    deadline->setSingleShot(true);
+    auto settled = std::make_shared<bool>(false);
+    auto complete = [this, then, deadline, settled, profile](const QString &error) {
+        if (std::exchange(*settled, true))
+            return;
+        deadline->deleteLater();
+        const QString note = error.isEmpty()
+            ? u"the production profile \"%1\" was put back as it was before the run; resuming deploys the "
+              "candidate on it again"_s.arg(profile)
+            : u"the production profile \"%1\" could not be put back (%2): the run's candidate still filters its "
+              "traffic; `daystrom cleanup --run %3 --yes` puts it back"_s.arg(profile, error, m_run.id);
+        qCInfo(lcLoop).noquote() << "run" << m_run.id << ":" << note;
+        if (!error.isEmpty())
+            emit warning(note);
+        m_run.stopReason += u"; "_s + note;
+        then();
+    };
+    connect(deadline, &QTimer::timeout, this, [this, complete] {
+        m_services.management->abortAll();
+        complete(u"AIRS did not answer in time"_s);
+    });
+    deadline->start(timeoutMs > 0 ? timeoutMs : m_services.airsStepTimeoutMs);
+    m_services.management->restoreTopicGuardrails(profile, *f->productionPolicy, this,
+                                                  [complete](const AirsResult<AirsProfile> &r) {
+        complete(r.ok() ? QString() : r.error.toString());
+    });
+}
+
+void RefinementRun::reportPaused()
+{
     recordEnd(u"loop:paused"_s);
-    saveCheckpoint();
+    m_run.checkpoint = m_checkpoint;
+    m_run.updatedAt = QDateTime::currentDateTimeUtc();
+    if (const QString error = RunStore(m_services.runsDirectory).save(m_run); !error.isEmpty()) {
+        // Not "resume from here": the file still holds the checkpoint saved before.
+        const QString lost = u"the pause was not saved (%1); a resume goes on from the last checkpoint saved "
+                             "before it"_s.arg(error);
+        qCWarning(lcLoop).noquote() << "run" << m_run.id << ":" << lost;
+        emit warning(lost);
+        m_run.stopReason += u"; "_s + lost;
+    }
     m_finished = true;
     emit loopPaused(m_run);
     m_lock.reset();

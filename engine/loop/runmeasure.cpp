@@ -145,6 +145,7 @@ void RefinementRun::enterEvaluate()
         m_it.benchmarkScore = BenchmarkScore::compute(results, unstable);
         m_it.benchmarkScore->version = m_run.steering.benchmarkVersion();
     }
+    m_it.evaluated = true;
     emit evaluateComplete(m_it.metrics);
     submit(u"step.done"_s);
 }

@@ -44,6 +44,12 @@ void RefinementRun::enterLoadMemory()
 
 void RefinementRun::enterPrepare()
 {
+    if (!m_checkpoint.finishReason.isEmpty()) {
+        // Resumed only to finish (learnings, the prompt set): nothing is deployed or scanned,
+        // so no profile is prepared (nor production read, which may be gone by now).
+        submit(u"step.done"_s);
+        return;
+    }
     emit stepChanged(u"prepare"_s);
     const int piece = m_schedule.begin(u"prepare"_s, 0);
     m_workspace->prepare(m_run.id, m_run.userInput, m_run.tenant, [this, piece](const QString &profile, const QString &error) {

@@ -66,7 +66,8 @@ bool setLabel(RunState &run, const QString &key, bool expected)
     return found;
 }
 
-// The label the run holds for a prompt now (the first place it is found).
+// The label the run holds for a prompt now: where the person most likely saw it last (the
+// suite in progress, then the latest iteration first), else where the run keeps it.
 std::optional<bool> currentLabel(const RunState &run, const QString &key)
 {
     const auto in = [&key](const QList<TestCase> &tests) -> std::optional<bool> {
@@ -76,11 +77,15 @@ std::optional<bool> currentLabel(const RunState &run, const QString &key)
         }
         return std::nullopt;
     };
-    for (const IterationResult &it : run.iterations) {
-        if (const auto l = in(it.testCases))
+    if (run.checkpoint) {
+        if (const auto l = in(run.checkpoint->accumulatedTests))
             return l;
-        if (it.benchmark) {
-            for (const TestResult &r : it.benchmark->results) {
+    }
+    for (auto it = run.iterations.crbegin(); it != run.iterations.crend(); ++it) {
+        if (const auto l = in(it->testCases))
+            return l;
+        if (it->benchmark) {
+            for (const TestResult &r : it->benchmark->results) {
                 if (dedupKey(r.testCase.prompt) == key)
                     return r.testCase.expectedTriggered;
             }
@@ -92,8 +97,6 @@ std::optional<bool> currentLabel(const RunState &run, const QString &key)
         if (const auto l = in(*tests))
             return l;
     }
-    if (run.checkpoint)
-        return in(run.checkpoint->accumulatedTests);
     return std::nullopt;
 }
 
@@ -105,7 +108,8 @@ QString quoted(const QString &text)
 
 namespace SteeringEdits {
 
-QString correctLabel(RunState &run, const QString &prompt, const QDateTime &at, bool *label)
+QString correctLabel(RunState &run, const QString &prompt, const QDateTime &at, bool *label,
+                     std::optional<bool> wrong)
 {
     const QString key = dedupKey(prompt);
     if (key.isEmpty())
@@ -113,9 +117,11 @@ QString correctLabel(RunState &run, const QString &prompt, const QDateTime &at, 
     if (run.steering.correctionFor(prompt))
         return u"the label of %1 is already corrected; undo the correction to restore it"_s.arg(
             quoted(prompt));
-    const std::optional<bool> current = currentLabel(run, key);
+    std::optional<bool> current = currentLabel(run, key);
     if (!current)
         return u"run %1 has no test %2"_s.arg(run.id, quoted(prompt));
+    if (wrong) // the row the person marked: its label is the wrong one, wherever else it differs
+        current = wrong;
     setLabel(run, key, !*current);
     run.steering.corrections.append({prompt, !*current, at});
     if (label)

@@ -12,9 +12,11 @@ namespace SteeringEdits {
 // suite the next iteration starts from, imported and added tests; each touched iteration's
 // metrics are recomputed and the best iteration is chosen again. Returns an error (and changes
 // nothing) when the run never saw the prompt or its label is already corrected.
-// `label` (optional) receives the label now in force.
+// `label` (optional) receives the label now in force. `wrong`: the label the person marked as
+// wrong (the row they clicked); without it, the label the run holds where the person most
+// likely saw it (the suite in progress, then the latest iteration).
 QString correctLabel(RunState &run, const QString &prompt, const QDateTime &at,
-                     bool *label = nullptr);
+                     bool *label = nullptr, std::optional<bool> wrong = std::nullopt);
 // Takes a correction back: the label returns to what it was, the figures with it.
 QString undoCorrection(RunState &run, const QString &prompt, bool *label = nullptr);
 

@@ -34,10 +34,10 @@ void RefinementRun::decide(const ProposalDecision &decision)
         this, [this, decision] { handleDecision(decision); }, Qt::QueuedConnection);
 }
 
-void RefinementRun::correctLabel(const QString &prompt, bool undo)
+void RefinementRun::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong)
 {
     QMetaObject::invokeMethod(
-        this, [this, prompt, undo] { handleCorrection(prompt, undo); }, Qt::QueuedConnection);
+        this, [this, prompt, undo, wrong] { handleCorrection(prompt, undo, wrong); }, Qt::QueuedConnection);
 }
 
 void RefinementRun::addPrompts(const QList<TestCase> &tests, PromptTarget target)
@@ -161,14 +161,14 @@ void RefinementRun::handleDecision(const ProposalDecision &decision)
     submit(u"step.done"_s);
 }
 
-void RefinementRun::handleCorrection(const QString &prompt, bool undo)
+void RefinementRun::handleCorrection(const QString &prompt, bool undo, std::optional<bool> wrong)
 {
     // The suite being scanned is found in the checkpoint as well as in recorded iterations.
     m_run.checkpoint = m_checkpoint;
     bool label = false;
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const QString error = undo ? SteeringEdits::undoCorrection(m_run, prompt, &label)
-                               : SteeringEdits::correctLabel(m_run, prompt, now, &label);
+                               : SteeringEdits::correctLabel(m_run, prompt, now, &label, wrong);
     if (!error.isEmpty()) {
         emit warning(error);
         return;
@@ -177,6 +177,18 @@ void RefinementRun::handleCorrection(const QString &prompt, bool undo)
     SteeringEdits::relabel(m_it.suite, prompt, label);
     SteeringEdits::relabel(m_it.generated, prompt, label);
     SteeringEdits::relabel(m_it.results, prompt, label);
+    if (m_it.evaluated) {
+        // Evaluated but not yet recorded (the analysis is being asked for): the figures are
+        // computed again, so the record, and the decisions on it, agree with its rows.
+        m_it.metrics = EfficacyMetrics::compute(m_it.results);
+        if (m_it.benchmarkScore) {
+            BenchmarkScore &b = *m_it.benchmarkScore;
+            SteeringEdits::relabel(b.results, prompt, label);
+            const int version = b.version;
+            b = BenchmarkScore::compute(b.results, b.unstableIndexes);
+            b.version = version;
+        }
+    }
     if (m_it.analysisAsked && !inState("analyze")) {
         // Asked early, with the old label: the analyze step asks again (the answer of the
         // stale call is dropped when it comes).

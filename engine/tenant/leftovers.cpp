@@ -38,15 +38,24 @@ Leftovers::Found Leftovers::find(const QString &runsDir, const QStringList &ids)
         if (!run.tenant || run.tenant->isClear())
             continue;
         if (run.status == RunStatus::Paused && ids.isEmpty()) {
-            found.notes.append(u"run %1 is paused and keeps its objects so that it can resume"_s.arg(id));
-            continue;
+            if (!run.tenant->inPlace) {
+                found.notes.append(u"run %1 is paused and keeps its objects so that it can resume"_s.arg(id));
+                continue;
+            }
         }
         qint64 pid = 0;
         if (!lock(runsDir, id, &pid)) {
             found.notes.append(u"run %1 is being driven by another process (pid %2)"_s.arg(id).arg(pid));
             continue;
         }
-        found.runs.append({id, run.status, *run.tenant, run.userInput.topicDescription});
+        Run listed{id, run.status, *run.tenant, run.userInput.topicDescription, {}};
+        if (run.status == RunStatus::Paused && run.tenant->inPlace) {
+            // In place its objects are on production: listed by default, so nothing stays there unseen.
+            listed.note = u"paused in place on the production profile \"%1\" (put back at the pause unless the "
+                          "run said otherwise); cleaning it up deletes its candidate topics, and a resume deploys "
+                          "them again"_s.arg(run.tenant->productionProfile);
+        }
+        found.runs.append(listed);
     }
     return found;
 }

@@ -18,6 +18,7 @@ struct Run
     RunStatus status = RunStatus::Running;
     TenantFootprint footprint;
     QString topic; // the run's topic description, for a person to recognise it
+    QString note;  // why a paused run is listed (it ran in place), for the person
 };
 
 struct Found
@@ -27,8 +28,8 @@ struct Found
 };
 
 // Every run in `runsDir` with something on AIRS. A run being driven by a process is passed
-// over, and so is a paused one (it keeps its objects for resume) unless `ids` names it;
-// non-empty `ids` limits the search to those runs.
+// over, and so is a paused one (it keeps its objects for resume) unless `ids` names it or it
+// ran in place (its objects are on production); non-empty `ids` limits the search to those runs.
 Found find(const QString &runsDir, const QStringList &ids = {});
 
 // How a found run's status reads to a person ("running" there means killed).

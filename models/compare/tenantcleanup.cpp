@@ -22,6 +22,8 @@ QStringList TenantCleanup::plan() const
     QStringList lines;
     for (const Leftovers::Run &run : m_found.runs) {
         lines.append(tr("Run %1 (%2): %3").arg(run.id, Leftovers::statusText(run.status), run.topic));
+        if (!run.note.isEmpty())
+            lines.append(u"  "_s + run.note);
         for (const QString &line : TenantCleaner::describe(run.footprint))
             lines.append(u"  • "_s + line);
     }

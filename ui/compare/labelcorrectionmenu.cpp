@@ -82,7 +82,9 @@ QMenu *LabelCorrectionMenu::createMenu(const QModelIndex &index)
     menu->setToolTipsVisible(true);
     mark->setToolTip(why);
     undo->setToolTip(why);
-    connect(mark, &QAction::triggered, this, [this, prompt] { apply(prompt, false); });
+    // The row's label is the one marked wrong: it becomes what the action says, whatever label
+    // other iterations gave the prompt.
+    connect(mark, &QAction::triggered, this, [this, prompt, label] { apply(prompt, false, label); });
     connect(undo, &QAction::triggered, this, [this, prompt] { apply(prompt, true); });
     return menu;
 }
@@ -101,17 +103,19 @@ void LabelCorrectionMenu::toggleCurrent()
 {
     if (!m_view || !m_context)
         return;
-    const QString prompt = m_view->currentIndex().data(m_promptRole).toString();
+    const QModelIndex current = m_view->currentIndex();
+    const QString prompt = current.data(m_promptRole).toString();
     if (prompt.isEmpty() || !m_context->session()->hasRun())
         return;
-    apply(prompt, isCorrected(prompt));
+    const bool corrected = isCorrected(prompt);
+    apply(prompt, corrected, corrected ? std::nullopt : std::optional(current.data(m_expectedRole).toBool()));
 }
 
-void LabelCorrectionMenu::apply(const QString &prompt, bool undo)
+void LabelCorrectionMenu::apply(const QString &prompt, bool undo, std::optional<bool> wrong)
 {
     if (!m_context)
         return;
-    const QString error = m_context->correctLabel(prompt, undo);
+    const QString error = m_context->correctLabel(prompt, undo, wrong);
     if (error.isEmpty() || !m_view)
         return;
     if (m_error)

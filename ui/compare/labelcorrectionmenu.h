@@ -4,6 +4,8 @@
 #include <QObject>
 #include <QPointer>
 
+#include <optional>
+
 class QAbstractItemView;
 class QAction;
 class QMenu;
@@ -38,7 +40,7 @@ private:
                         int expectedRole);
     void showMenu(const QPoint &pos);
     bool isCorrected(const QString &prompt) const;
-    void apply(const QString &prompt, bool undo);
+    void apply(const QString &prompt, bool undo, std::optional<bool> wrong = std::nullopt);
 
     QPointer<QAbstractItemView> m_view;
     QPointer<StudioContext> m_context;

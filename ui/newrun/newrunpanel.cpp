@@ -93,8 +93,9 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     m_inPlaceWarning->setObjectName(u"inPlaceWarning"_s);
     m_inPlaceWarning->setWordWrap(true);
     m_inPlaceWarning->setText(tr("⚠ While the run goes on, its half-finished topics filter real traffic on this "
-                                 "profile. Its topic guardrails are put back when the run ends, is cancelled or "
-                                 "fails."));
+                                 "profile. Its topic guardrails are put back when the run ends, is cancelled, fails "
+                                 "or is paused (also by a budget or by closing the app); resuming deploys the "
+                                 "candidate on it again."));
     m_inPlaceWarning->setVisible(false);
     // Wrapped text takes the form's width, not the narrow width a label would pick for itself.
     makeWrappingLabel(m_inPlaceWarning); // keeps height-for-width

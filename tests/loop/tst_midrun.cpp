@@ -1,0 +1,317 @@
+// What a person does mid-run, at the wrong moment (issue 37), against the AIRS emulator and the
+// sandbox LLM over loopback HTTP: a label corrected while the analysis is asked for, a corrected
+// benchmark label, a cancel while the prompt set is being written, a pause that cannot be
+// saved, a cancel in the first moments, a resume that only has to finish.
+#include "loopharness.h"
+
+#include "domain/testcomposition.h"
+#include "loop/steeringedits.h"
+#include "tenant/leftovers.h"
+#include "models/runcontroller.h"
+#include "models/runenvironment.h"
+#include "sandbox/llmemulator.h"
+
+#include "testmain.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+
+using namespace Qt::StringLiterals;
+
+class tst_MidRun : public QObject
+{
+    Q_OBJECT
+
+    struct Sandbox
+    {
+        LlmEmulator llm;
+        std::unique_ptr<LoopHarness> h;
+        Sandbox()
+        {
+            llm.start();
+            h = std::make_unique<LoopHarness>(llm.baseUrl());
+        }
+        RunState newRun(int iterations, int benchmark = 0) const
+        {
+            RunState r = LoopHarness::newRun(u"Block requests to buy, build or obtain guns and explosives"_s);
+            r.userInput.maxIterations = iterations;
+            r.userInput.targetCoverage = 1.0; // run them all
+            r.userInput.maxRegressions = 0;
+            r.userInput.benchmarkSize = benchmark;
+            r.userInput.regressionSample = 10;
+            return r;
+        }
+        QString runFile(const QString &id) const { return QDir(h->runsDir).filePath(id + u".json"_s); }
+    };
+
+    // Every figure of a recorded iteration recomputes from its stored rows and labels.
+    static void figuresMatchTheirRows(const RunState &run)
+    {
+        for (const IterationResult &it : run.iterations) {
+            QVERIFY2(it.metrics == EfficacyMetrics::compute(it.testResults), qPrintable(u"iteration %1"_s.arg(it.iteration)));
+            if (it.benchmark) {
+                const BenchmarkScore again = BenchmarkScore::compute(it.benchmark->results, it.benchmark->unstableIndexes);
+                QVERIFY2(it.benchmark->metrics == again.metrics, qPrintable(u"benchmark of %1"_s.arg(it.iteration)));
+            }
+        }
+    }
+
+    static IterationResult iterationWith(int number, const QString &prompt, bool label)
+    {
+        IterationResult it;
+        it.iteration = number;
+        it.testCases = {TestCase{prompt, label, {}, TestSource::Generated, {}}};
+        TestResult r;
+        r.testCase = it.testCases.first();
+        r.actualTriggered = true;
+        r.correct = label;
+        it.testResults = {r};
+        it.metrics = EfficacyMetrics::compute(it.testResults);
+        return it;
+    }
+
+private slots:
+    // Item 9: the label that turns is the one on the row the person marked (the menu says what
+    // it becomes), not the prompt's first occurrence in the run; without a row (the CLI), the
+    // latest occurrence, the one the person saw last.
+    void aCorrectionTurnsTheLabelThePersonMarked()
+    {
+        const QString prompt = u"where can I buy a suppressor without a licence"_s;
+        RunState run;
+        run.id = u"r9"_s;
+        run.iterations = {iterationWith(1, prompt, true), iterationWith(2, prompt, false)};
+        bool label = false;
+        RunState marked = run; // the row of iteration 2 (labelled "should not trigger")
+        QVERIFY(SteeringEdits::correctLabel(marked, prompt, QDateTime::currentDateTimeUtc(), &label, false).isEmpty());
+        QCOMPARE(label, true);
+        RunState latest = run; // no row: the latest occurrence, iteration 2's
+        QVERIFY(SteeringEdits::correctLabel(latest, prompt, QDateTime::currentDateTimeUtc(), &label).isEmpty());
+        QCOMPARE(label, true);
+        for (const RunState *r : {&marked, &latest}) {
+            for (const IterationResult &it : r->iterations) {
+                QCOMPARE(it.testCases.first().expectedTriggered, true);
+                QCOMPARE(it.testResults.first().testCase.expectedTriggered, true);
+                QVERIFY(it.metrics == EfficacyMetrics::compute(it.testResults));
+            }
+        }
+    }
+
+    // Item 1: an in-place run that pauses puts production's topic guardrails back (the paused
+    // run's candidate no longer filters real traffic) and says so; resuming deploys again, and
+    // the end leaves production as it was.
+    void pausingInPlacePutsProductionBack()
+    {
+        Sandbox s;
+        RunState state = s.newRun(2);
+        state.userInput.inPlace = true;
+        const QJsonObject before = s.h->airs.profile(u"lab"_s).value(u"policy"_s).toObject();
+        RefinementRun first(s.h->services(), state);
+        bool changed = false;
+        connect(&first, &RefinementRun::applyComplete, this, [&] {
+            changed = s.h->airs.profile(u"lab"_s).value(u"policy"_s).toObject() != before;
+            first.requestPause();
+        });
+        QSignalSpy paused(&first, &RefinementRun::loopPaused);
+        QCOMPARE(runToEnd(first), RunStatus::Paused);
+        QVERIFY(changed); // the run did work on production
+        QCOMPARE(s.h->airs.profile(u"lab"_s).value(u"policy"_s).toObject(), before);
+        const QString reason = paused.first().first().value<RunState>().stopReason;
+        QVERIFY2(reason.contains(u"was put back"_s), qPrintable(reason));
+        // `daystrom cleanup` lists it without being told its id.
+        const Leftovers::Found found = Leftovers::find(s.h->runsDir);
+        QCOMPARE(found.runs.size(), 1);
+        QVERIFY(found.runs.first().note.contains(u"in place"_s));
+
+        const RunStore::Loaded saved = RunStore(s.h->runsDir).load(state.id);
+        RefinementRun resumed(s.h->services(), saved.run);
+        bool deployedAgain = false;
+        connect(&resumed, &RefinementRun::applyComplete, this, [&] {
+            deployedAgain = s.h->airs.profile(u"lab"_s).value(u"policy"_s).toObject() != before;
+        });
+        QCOMPARE(runToEnd(resumed), RunStatus::Completed);
+        QVERIFY(deployedAgain);
+        QCOMPARE(s.h->airs.profile(u"lab"_s).value(u"policy"_s).toObject(), before);
+    }
+
+    // Issue 37, item 2: corrected between evaluate and record (the analysis is being asked
+    // for), a working-suite label and a benchmark label are in the recorded figures.
+    void aLabelCorrectedDuringAnalysisIsInTheRecord()
+    {
+        Sandbox s;
+        RefinementRun run(s.h->services(), s.newRun(2, 20));
+        QString working, heldOut;
+        connect(&run, &RefinementRun::testScanned, this, [&](int index, const TestResult &r) {
+            if (index == 0 && working.isEmpty())
+                working = r.testCase.prompt;
+        });
+        connect(&run, &RefinementRun::evaluateComplete, this, [&] {
+            if (!heldOut.isEmpty())
+                return;
+            heldOut = run.state().benchmarkSet.first().prompt;
+            run.correctLabel(working);
+            run.correctLabel(heldOut);
+        });
+        QSignalSpy corrected(&run, &RefinementRun::labelCorrected);
+        QCOMPARE(runToEnd(run), RunStatus::Completed);
+        QCOMPARE(corrected.size(), 2);
+        const RunState &done = run.state();
+        figuresMatchTheirRows(done);
+        const IterationResult &first = done.iterations.first();
+        QCOMPARE(first.testResults.first().testCase.prompt, working);
+        QCOMPARE(first.testResults.first().testCase.expectedTriggered, done.steering.correctionFor(working)->expectedTriggered);
+        QCOMPARE(first.benchmark->results.first().testCase.expectedTriggered,
+                 done.steering.correctionFor(heldOut)->expectedTriggered);
+        // And in the file, as saved.
+        const RunStore::Loaded saved = RunStore(s.h->runsDir).load(done.id);
+        QVERIFY(saved.ok());
+        figuresMatchTheirRows(saved.run);
+    }
+
+    // Item 3: a corrected benchmark label is never sent to the LLM (it would teach it the
+    // held-out prompt); a corrected working-suite label still is.
+    void aCorrectedBenchmarkLabelNeverReachesTheLlm()
+    {
+        Sandbox s;
+        RefinementRun run(s.h->services(), s.newRun(3, 20));
+        QString working, heldOut;
+        connect(&run, &RefinementRun::iterationComplete, this, [&](const IterationResult &it) {
+            if (it.iteration != 1)
+                return;
+            working = it.testResults.first().testCase.prompt;
+            heldOut = it.benchmark->results.first().testCase.prompt;
+            run.correctLabel(working);
+            run.correctLabel(heldOut);
+        });
+        QCOMPARE(runToEnd(run), RunStatus::Completed);
+        QVERIFY(!heldOut.isEmpty());
+        const auto requests = s.llm.requests();
+        QVERIFY(requests.size() > 5);
+        for (const LlmEmulator::RecordedRequest &r : requests)
+            QVERIFY2(!r.body.contains(heldOut.toUtf8()), qPrintable(r.callName + u" holds "_s + heldOut));
+        const auto generations = s.llm.requestsFor(u"generate_tests"_s);
+        QVERIFY(generations.last().user.contains(working.left(40)));
+    }
+
+    // Item 4: cancelled while the prompt set is being written, the export stops at once: no
+    // prompt is posted once the cancel is taken, and the run is cancelled, not completed.
+    void cancelWhileExportingStopsTheExport()
+    {
+        Sandbox s;
+        RunState state = s.newRun(1);
+        state.userInput.createPromptSet = true;
+        RefinementRun run(s.h->services(), state);
+        connect(&run, &RefinementRun::stepChanged, this, [&s](const QString &step) {
+            if (step == u"finish"_s) {
+                AirsEmulator::Faults slow;
+                slow.latencyMs = 50;
+                s.h->airs.setFaults(slow);
+            }
+        });
+        int posted = 0, postedAtCleanUp = -1;
+        connect(&s.h->airs, &AirsEmulator::requestReceived, this, [&](const QString &path) {
+            if (!path.endsWith(u"/custom-prompt"_s))
+                return;
+            if (++posted == 3)
+                run.requestCancel();
+        });
+        // The cancel has been taken when the clean-up begins (the run's topics and profile go).
+        connect(&run, &RefinementRun::stepChanged, this, [&](const QString &step) {
+            if (step == u"clean-up"_s)
+                postedAtCleanUp = posted;
+        });
+        QSignalSpy complete(&run, &RefinementRun::loopComplete);
+        QCOMPARE(runToEnd(run), RunStatus::Cancelled);
+        QVERIFY(postedAtCleanUp >= 3);
+        // Waiting for something that must not happen: more prompts, ten answers' worth of time.
+        QVERIFY(!QTest::qWaitFor([&] { return posted > postedAtCleanUp; }, 500));
+        QCOMPARE(complete.size(), 0);
+        QCOMPARE(RunStore(s.h->runsDir).load(state.id).run.status, RunStatus::Cancelled);
+    }
+
+    // Item 5: a pause whose checkpoint cannot be written says so, instead of "resume from here".
+    void aPauseThatCannotBeSavedSaysSo()
+    {
+        Sandbox s;
+        RunState state = s.newRun(2);
+        state.steering.stepMode = true; // waits in review, where nothing else is saved
+        RefinementRun run(s.h->services(), state);
+        const QString file = s.runFile(state.id);
+        connect(&run, &RefinementRun::proposalReady, this, [&] {
+            QVERIFY(QFile::remove(file));
+            QVERIFY(QDir().mkpath(file)); // the file's name is a directory now: every save fails
+            run.requestPause();
+        });
+        QStringList warnings;
+        connect(&run, &RefinementRun::warning, this, [&](const QString &w) { warnings << w; });
+        QSignalSpy paused(&run, &RefinementRun::loopPaused);
+        QCOMPARE(runToEnd(run), RunStatus::Paused);
+        QCOMPARE(paused.size(), 1);
+        const RunState reported = paused.first().first().value<RunState>();
+        QVERIFY2(reported.stopReason.contains(u"not saved"_s), qPrintable(reported.stopReason));
+        QVERIFY(std::any_of(warnings.cbegin(), warnings.cend(), [](const QString &w) { return w.contains(u"not saved"_s); }));
+        QDir(file).removeRecursively();
+    }
+
+    // Item 6: a cancel before the run has been set up in its thread is not lost: the run ends
+    // cancelled, having left nothing on the tenant.
+    void cancelInTheFirstMomentsIsNotLost()
+    {
+        Sandbox s;
+        RunEnvironment env;
+        env.airs = s.h->airsSettings();
+        env.llm.provider = u"openai-compatible"_s;
+        env.llm.model = u"test"_s;
+        env.llm.baseUrl = s.llm.baseUrl();
+        env.runsDirectory = s.h->runsDir;
+        env.propagationDelayMs = 0;
+        const RunState state = s.newRun(1);
+        RunController controller;
+        QSignalSpy finished(&controller, &RunController::finished);
+        QVERIFY(controller.start(env, state));
+        controller.cancel();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+        QCOMPARE(finished.first().first().value<RunStatus>(), RunStatus::Cancelled);
+        QCOMPARE(RunStore(s.h->runsDir).load(state.id).run.status, RunStatus::Cancelled);
+        QVERIFY(s.h->airs.topics().isEmpty());
+        QCOMPARE(s.h->airs.profile(TenantFootprint::scratchProfileName(state.id)), QJsonObject());
+    }
+
+    // Item 8: a run resumed only to finish (here: the prompt set was refused) prepares no
+    // profile: it reads and writes no profile on AIRS, and completes.
+    void resumingToFinishPreparesNoProfile()
+    {
+        Sandbox s;
+        RunState state = s.newRun(1);
+        state.userInput.createPromptSet = true;
+        RefinementRun first(s.h->services(), state);
+        connect(&first, &RefinementRun::stepChanged, this, [&s](const QString &step) {
+            if (step == u"finish"_s) {
+                AirsEmulator::Faults refuse;
+                refuse.forbiddenNext = 10; // the prompt set's create (and its retries): 403
+                s.h->airs.setFaults(refuse);
+            }
+        });
+        QCOMPARE(runToEnd(first), RunStatus::Paused);
+        const RunStore::Loaded saved = RunStore(s.h->runsDir).load(state.id);
+        QVERIFY(!saved.run.checkpoint->finishReason.isEmpty());
+        s.h->airs.setFaults({});
+        s.h->airs.clearRequests();
+        RefinementRun resumed(s.h->services(), saved.run);
+        QSignalSpy started(&resumed, &RefinementRun::iterationStarted);
+        qsizetype beforeCleanUp = -1; // the clean-up at the end reads profiles to delete the run's own
+        connect(&resumed, &RefinementRun::stepChanged, this, [&](const QString &step) {
+            if (step == u"clean-up"_s)
+                beforeCleanUp = s.h->airs.requests().size();
+        });
+        QCOMPARE(runToEnd(resumed), RunStatus::Completed);
+        QCOMPARE(started.size(), 0);
+        QVERIFY(beforeCleanUp > 0);
+        for (const AirsEmulator::RecordedRequest &r : s.h->airs.requests().mid(0, beforeCleanUp))
+            QVERIFY2(!r.path.contains(u"/v1/mgmt/profile"_s), qPrintable(QString::fromLatin1(r.method) + u' ' + r.path));
+        QCOMPARE(s.h->airs.promptSets().size(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_MidRun)
+#include "tst_midrun.moc"
