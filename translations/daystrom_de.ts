@@ -3353,8 +3353,8 @@ Anmeldedatei.</translation>
         <translation>Nur für Mandanten, die keine Sicherheitsprofile anlegen lassen: Standard ist die eigene Kopie des Laufs „daystrom-run-&lt;id&gt;“</translation>
     </message>
     <message>
-        <source>⚠ While the run goes on, its half-finished topics filter real traffic on this profile. Its topic guardrails are put back when the run ends, is cancelled or fails.</source>
-        <translation>⚠ Solange der Lauf dauert, filtern seine halbfertigen Themen echten Datenverkehr auf diesem Profil. Seine Themen-Guardrails werden wiederhergestellt, wenn der Lauf endet, abgebrochen wird oder fehlschlägt.</translation>
+        <source>⚠ While the run goes on, its half-finished topics filter real traffic on this profile. Its topic guardrails are put back when the run ends, is cancelled, fails or is paused (also by a budget or by closing the app); resuming deploys the candidate on it again.</source>
+        <translation>⚠ Solange der Lauf dauert, filtern seine halbfertigen Themen echten Datenverkehr auf diesem Profil. Seine Themen-Guardrails werden wiederhergestellt, wenn der Lauf endet, abgebrochen wird, fehlschlägt oder pausiert (auch durch ein Budget oder beim Schließen der App); beim Fortsetzen wird der Kandidat wieder darauf bereitgestellt.</translation>
     </message>
     <message>
         <source>The run&apos;s copy of the profile would hold more than %1 topics: uncheck some of the profile&apos;s topics above.</source>

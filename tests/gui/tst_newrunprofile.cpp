@@ -87,6 +87,9 @@ private slots:
         inPlace->click();
         QVERIFY(warning->isVisible());
         QVERIFY(warning->text().contains(u"real traffic"_s));
+        // What a pause does in place (issue 37): production is put back, resume deploys again.
+        QVERIFY(warning->text().contains(u"is paused"_s));
+        QVERIFY(warning->text().contains(u"resuming deploys"_s));
         QVERIFY(panel.settings().inPlace);
     }
 
