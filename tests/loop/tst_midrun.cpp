@@ -5,6 +5,7 @@
 #include "loopharness.h"
 
 #include "domain/testcomposition.h"
+#include "loop/runmemory.h"
 #include "loop/steeringedits.h"
 #include "tenant/leftovers.h"
 #include "models/runcontroller.h"
@@ -70,6 +71,15 @@ class tst_MidRun : public QObject
         it.metrics = EfficacyMetrics::compute(it.testResults);
         return it;
     }
+
+    // A memory whose extraction answers only when the test says so, even after cancel(): an
+    // answer already on its way when the run paused.
+    struct LateMemory final : RunMemory
+    {
+        std::function<void(const Extracted &)> pending;
+        void load(const RunSettings &, std::function<void(const Loaded &)> done) override { done({}); }
+        void extract(const RunState &, std::function<void(const Extracted &)> done) override { pending = std::move(done); }
+    };
 
 private slots:
     // Item 9: the label that turns is the one on the row the person marked (the menu says what
@@ -275,6 +285,34 @@ private slots:
         QCOMPARE(RunStore(s.h->runsDir).load(state.id).run.status, RunStatus::Cancelled);
         QVERIFY(s.h->airs.topics().isEmpty());
         QCOMPARE(s.h->airs.profile(TenantFootprint::scratchProfileName(state.id)), QJsonObject());
+    }
+
+    // Item 7: a step's answer that comes after the run paused (here the learnings, whose
+    // extraction was already answered) does nothing: no prompt set is created, the run stays
+    // paused.
+    void anAnswerAfterThePauseDoesNothing()
+    {
+        Sandbox s;
+        RunState state = s.newRun(1);
+        state.userInput.createPromptSet = true;
+        LateMemory memory;
+        RunServices services = s.h->services();
+        services.memory = &memory;
+        RefinementRun run(services, state);
+        connect(&run, &RefinementRun::stepChanged, this, [&](const QString &step) {
+            if (step == u"finish"_s)
+                run.requestPause();
+        });
+        QSignalSpy complete(&run, &RefinementRun::loopComplete);
+        QCOMPARE(runToEnd(run), RunStatus::Paused);
+        QVERIFY(memory.pending);
+        s.h->airs.clearRequests();
+        memory.pending({3, {}, {}, 1}); // the answer arrives now
+        // Waiting for something that must not happen: a request to the Red Team API.
+        QVERIFY(!QTest::qWaitFor([&] { return !s.h->airs.requests().isEmpty(); }, 300));
+        QCOMPARE(complete.size(), 0);
+        QVERIFY(s.h->airs.promptSets().isEmpty());
+        QCOMPARE(RunStore(s.h->runsDir).load(state.id).run.status, RunStatus::Paused);
     }
 
     // Item 8: a run resumed only to finish (here: the prompt set was refused) prepares no
