@@ -133,3 +133,10 @@ QList<AirsEmulator::RecordedRequest> SandboxHost::airsRequests() const
     readInThread(m_airs, m_thread.get(), [this, &out] { out = m_airs->requests(); });
     return out;
 }
+
+QJsonObject SandboxHost::profile(const QString &name) const
+{
+    QJsonObject out;
+    readInThread(m_airs, m_thread.get(), [this, &name, &out] { out = m_airs->profile(name); });
+    return out;
+}

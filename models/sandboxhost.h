@@ -33,6 +33,7 @@ public:
     // for tests and diagnostics. An empty call name means every chat request.
     QList<LlmEmulator::RecordedRequest> llmRequests(const QString &callName = {}) const;
     QList<AirsEmulator::RecordedRequest> airsRequests() const;
+    QJsonObject profile(const QString &name) const; // AirsEmulator::profile
 
 private:
     std::unique_ptr<QThread> m_thread;

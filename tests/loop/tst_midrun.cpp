@@ -10,6 +10,7 @@
 #include "tenant/leftovers.h"
 #include "models/runcontroller.h"
 #include "models/runenvironment.h"
+#include "models/sandboxhost.h"
 #include "sandbox/llmemulator.h"
 
 #include "testmain.h"
@@ -142,6 +143,43 @@ private slots:
         QCOMPARE(runToEnd(resumed), RunStatus::Completed);
         QVERIFY(deployedAgain);
         QCOMPARE(s.h->airs.profile(u"lab"_s).value(u"policy"_s).toObject(), before);
+    }
+
+    // Item 1 when the window closes: the controller's destructor pauses the run on its thread
+    // (RefinementRun::shutdown), which puts production back first (the sandbox's emulators
+    // answer from their own thread, as a real AIRS would).
+    void closingTheWindowPutsProductionBack()
+    {
+        SandboxHost host;
+        QString error;
+        QVERIFY2(host.start(&error), qPrintable(error));
+        RunEnvironment env;
+        env.airs = host.airsSettings();
+        env.llm = host.llmEndpoint();
+        env.runsDirectory = TestHome::path() + u"/runs-window"_s;
+        env.propagationDelayMs = 0;
+        RunState state = LoopHarness::newRun(u"Block requests to buy, build or obtain guns and explosives"_s);
+        state.userInput.profileName = SandboxHost::ProfileName;
+        state.userInput.inPlace = true;
+        state.userInput.maxIterations = 5;
+        state.steering.stepMode = true; // waits in iteration 2's review, deployed on production
+        const QJsonObject before = host.profile(SandboxHost::ProfileName).value(u"policy"_s).toObject();
+        auto controller = std::make_unique<RunController>();
+        int proposals = 0;
+        connect(controller.get(), &RunController::proposalReady, this, [&](const PendingProposal &p) {
+            if (p.iteration == 1)
+                controller->decide({}); // accept the first topic as it is
+            ++proposals;
+        });
+        QVERIFY(controller->start(env, state));
+        QTRY_COMPARE_WITH_TIMEOUT(proposals, 2, 60000);
+        QVERIFY(host.profile(SandboxHost::ProfileName).value(u"policy"_s).toObject() != before);
+        controller.reset(); // the window closes
+        QCOMPARE(host.profile(SandboxHost::ProfileName).value(u"policy"_s).toObject(), before);
+        const RunStore::Loaded saved = RunStore(env.runsDirectory).load(state.id);
+        QVERIFY(saved.ok());
+        QCOMPARE(saved.run.status, RunStatus::Paused);
+        QVERIFY2(saved.run.stopReason.contains(u"was put back"_s), qPrintable(saved.run.stopReason));
     }
 
     // Issue 37, item 2: corrected between evaluate and record (the analysis is being asked

@@ -134,9 +134,8 @@ QJsonObject fetchObject(const QByteArray &method, const QString &url,
 }
 } // namespace
 
-QStringList SandboxServe::promptSetPrompts(const QString &setId, bool *ok) const
+QByteArray SandboxServe::bearer() const
 {
-    *ok = false;
     const QByteArray basic = (m_settings.value(u"PANW_MGMT_CLIENT_ID"_s) + u':' +
                               m_settings.value(u"PANW_MGMT_CLIENT_SECRET"_s))
                                  .toUtf8()
@@ -148,7 +147,31 @@ QStringList SandboxServe::promptSetPrompts(const QString &setId, bool *ok) const
                                           {{"Authorization", "Basic " + basic},
                                            {"Content-Type", "application/x-www-form-urlencoded"}},
                                           form.toString(QUrl::FullyEncoded).toUtf8());
-    const QString bearer = token.value(u"access_token"_s).toString();
+    return token.value(u"access_token"_s).toString().toUtf8();
+}
+
+QJsonObject SandboxServe::profilePolicy(const QString &name) const
+{
+    const QByteArray token = bearer();
+    if (token.isEmpty())
+        return {};
+    const QString url = m_settings.value(u"PANW_MGMT_ENDPOINT"_s) + u"/v1/mgmt/profiles/tsg/%1?offset=0&limit=100"_s
+                                                                         .arg(m_settings.value(u"PANW_MGMT_TSG_ID"_s));
+    const QJsonObject o = fetchObject("GET", url, {{"Authorization", "Bearer " + token}});
+    QJsonObject latest;
+    for (const QJsonValue &v : o.value(u"ai_profiles"_s).toArray()) {
+        const QJsonObject p = v.toObject();
+        if (p.value(u"profile_name"_s).toString() == name &&
+            p.value(u"revision"_s).toInt() >= latest.value(u"revision"_s).toInt())
+            latest = p;
+    }
+    return latest.value(u"policy"_s).toObject();
+}
+
+QStringList SandboxServe::promptSetPrompts(const QString &setId, bool *ok) const
+{
+    *ok = false;
+    const QString bearer = QString::fromUtf8(this->bearer());
     if (bearer.isEmpty())
         return {};
     QStringList prompts;

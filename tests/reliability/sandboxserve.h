@@ -29,8 +29,12 @@ public:
     // Every prompt of a Red Team prompt set, through the management API with the printed
     // sandbox credentials; `ok` false when any request failed.
     QStringList promptSetPrompts(const QString &setId, bool *ok) const;
+    // The policy of the latest revision of profile `name`, through the management API; empty
+    // when it is not there or a request failed.
+    QJsonObject profilePolicy(const QString &name) const;
 
 private:
+    QByteArray bearer() const; // an OAuth2 token with the printed sandbox credentials
     QString m_cli;
     QProcess m_process;
     QMap<QString, QString> m_settings;
