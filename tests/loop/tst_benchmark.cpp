@@ -1,8 +1,7 @@
-#include "loopharness.h"
+#include "sandboxloop.h"
 #include "scenarios.h"
 
 #include "loop/looppolicy.h"
-#include "sandbox/llmemulator.h"
 
 #include "testmain.h"
 
@@ -16,26 +15,7 @@ class TestBenchmark : public QObject
 {
     Q_OBJECT
 
-    struct Sandbox
-    {
-        LlmEmulator llm;
-        std::unique_ptr<LoopHarness> h;
-        Sandbox()
-        {
-            llm.start();
-            h = std::make_unique<LoopHarness>(llm.baseUrl());
-        }
-        RunState newRun(int benchmark = 40) const
-        {
-            RunState r = LoopHarness::newRun(u"Block requests to buy, build or obtain guns and explosives"_s);
-            r.userInput.benchmarkSize = benchmark;
-            r.userInput.regressionSample = 10;
-            r.userInput.maxIterations = 4;
-            r.userInput.targetCoverage = 1.0; // run all four
-            r.userInput.maxRegressions = 0;
-            return r;
-        }
-    };
+    using Sandbox = SandboxLoop;
 
     static QStringList prompts(const QList<TestCase> &tests)
     {
@@ -57,7 +37,7 @@ private slots:
     void everyIterationIsScoredOnTheSameHeldOutSet()
     {
         Sandbox s;
-        RefinementRun run(s.h->services(), s.newRun(40));
+        RefinementRun run(s.h->services(), s.newRun(4, 40));
         QSignalSpy ready(&run, &RefinementRun::benchmarkReady);
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         const RunState &r = run.state();
@@ -120,7 +100,7 @@ private slots:
     void resumeKeepsTheSet()
     {
         Sandbox s;
-        const RunState state = s.newRun(30);
+        const RunState state = s.newRun(4, 30);
         RefinementRun first(s.h->services(), state);
         connect(&first, &RefinementRun::iterationComplete, this, [&first](const IterationResult &it) {
             if (it.iteration == 1)
@@ -141,7 +121,7 @@ private slots:
     void aLabelledSetFromTheUserIsUsedAsItIs()
     {
         Sandbox s;
-        RunState state = s.newRun(0);
+        RunState state = s.newRun(4, 0);
         state.userInput.benchmarkTests = Scenario::weaponTests();
         state.userInput.maxIterations = 2;
         RefinementRun run(s.h->services(), state);
@@ -154,7 +134,7 @@ private slots:
     void repeatedScansFlagUnstablePrompts()
     {
         Sandbox s;
-        RunState state = s.newRun(20);
+        RunState state = s.newRun(4, 20);
         state.userInput.scanRepeats = 3;
         state.userInput.maxIterations = 1;
         RefinementRun run(s.h->services(), state);

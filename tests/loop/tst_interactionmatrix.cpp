@@ -11,9 +11,7 @@
 // The other actions of the issue (a failure, kill -9 then resume, closing the window, a budget,
 // step-mode decisions, an Apply from Compare) are not rows yet; tst_midrun covers the defects
 // found with them.
-#include "loopharness.h"
-
-#include "sandbox/llmemulator.h"
+#include "sandboxloop.h"
 
 #include "testmain.h"
 
@@ -101,15 +99,10 @@ private slots:
         QFETCH(Action, action);
         QFETCH(Where, where);
         QFETCH(QString, step);
-        LlmEmulator llm;
-        llm.start();
-        LoopHarness h(llm.baseUrl());
-        RunState state = LoopHarness::newRun(u"Block requests to buy, build or obtain guns and explosives"_s);
-        state.userInput.maxIterations = 2;
-        state.userInput.targetCoverage = 1.0;
-        state.userInput.maxRegressions = 0;
-        state.userInput.benchmarkSize = 20;
-        state.userInput.regressionSample = 10;
+        SandboxLoop sandbox;
+        LlmEmulator &llm = sandbox.llm;
+        LoopHarness &h = *sandbox.h;
+        RunState state = sandbox.newRun(2, 20);
         state.userInput.createPromptSet = true;
         state.userInput.inPlace = where == Where::InPlace;
         const QJsonObject production = h.airs.profile(u"lab"_s).value(u"policy"_s).toObject();

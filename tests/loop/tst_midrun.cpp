@@ -2,7 +2,7 @@
 // sandbox LLM over loopback HTTP: a label corrected while the analysis is asked for, a corrected
 // benchmark label, a cancel while the prompt set is being written, a pause that cannot be
 // saved, a cancel in the first moments, a resume that only has to finish.
-#include "loopharness.h"
+#include "sandboxloop.h"
 
 #include "domain/testcomposition.h"
 #include "loop/runmemory.h"
@@ -11,7 +11,6 @@
 #include "models/runcontroller.h"
 #include "models/runenvironment.h"
 #include "models/sandboxhost.h"
-#include "sandbox/llmemulator.h"
 
 #include "testmain.h"
 
@@ -25,25 +24,8 @@ class tst_MidRun : public QObject
 {
     Q_OBJECT
 
-    struct Sandbox
+    struct Sandbox : SandboxLoop
     {
-        LlmEmulator llm;
-        std::unique_ptr<LoopHarness> h;
-        Sandbox()
-        {
-            llm.start();
-            h = std::make_unique<LoopHarness>(llm.baseUrl());
-        }
-        RunState newRun(int iterations, int benchmark = 0) const
-        {
-            RunState r = LoopHarness::newRun(u"Block requests to buy, build or obtain guns and explosives"_s);
-            r.userInput.maxIterations = iterations;
-            r.userInput.targetCoverage = 1.0; // run them all
-            r.userInput.maxRegressions = 0;
-            r.userInput.benchmarkSize = benchmark;
-            r.userInput.regressionSample = 10;
-            return r;
-        }
         QString runFile(const QString &id) const { return QDir(h->runsDir).filePath(id + u".json"_s); }
     };
 
@@ -57,6 +39,17 @@ class tst_MidRun : public QObject
                 QVERIFY2(it.benchmark->metrics == again.metrics, qPrintable(u"benchmark of %1"_s.arg(it.iteration)));
             }
         }
+    }
+
+    // What a RunController builds a run from, pointed at emulators (no propagation wait).
+    static RunEnvironment environment(const AirsSettings &airs, const LlmEndpoint &llm, const QString &runsDir)
+    {
+        RunEnvironment env;
+        env.airs = airs;
+        env.llm = llm;
+        env.runsDirectory = runsDir;
+        env.propagationDelayMs = 0;
+        return env;
     }
 
     static IterationResult iterationWith(int number, const QString &prompt, bool label)
@@ -153,11 +146,7 @@ private slots:
         SandboxHost host;
         QString error;
         QVERIFY2(host.start(&error), qPrintable(error));
-        RunEnvironment env;
-        env.airs = host.airsSettings();
-        env.llm = host.llmEndpoint();
-        env.runsDirectory = TestHome::path() + u"/runs-window"_s;
-        env.propagationDelayMs = 0;
+        const RunEnvironment env = environment(host.airsSettings(), host.llmEndpoint(), TestHome::path() + u"/runs-window"_s);
         RunState state = LoopHarness::newRun(u"Block requests to buy, build or obtain guns and explosives"_s);
         state.userInput.profileName = SandboxHost::ProfileName;
         state.userInput.inPlace = true;
@@ -306,13 +295,11 @@ private slots:
     void cancelInTheFirstMomentsIsNotLost()
     {
         Sandbox s;
-        RunEnvironment env;
-        env.airs = s.h->airsSettings();
-        env.llm.provider = u"openai-compatible"_s;
-        env.llm.model = u"test"_s;
-        env.llm.baseUrl = s.llm.baseUrl();
-        env.runsDirectory = s.h->runsDir;
-        env.propagationDelayMs = 0;
+        LlmEndpoint llm;
+        llm.provider = u"openai-compatible"_s;
+        llm.model = u"test"_s;
+        llm.baseUrl = s.llm.baseUrl();
+        const RunEnvironment env = environment(s.h->airsSettings(), llm, s.h->runsDir);
         const RunState state = s.newRun(1);
         RunController controller;
         QSignalSpy finished(&controller, &RunController::finished);

@@ -1,11 +1,10 @@
-#include "loopharness.h"
+#include "sandboxloop.h"
 #include "scenarios.h"
 
 #include "domain/testcomposition.h"
 #include "loop/looppolicy.h"
 #include "models/storedrunedits.h"
 #include "memorystore/feedbacklog.h"
-#include "sandbox/llmemulator.h"
 
 #include "testmain.h"
 
@@ -21,24 +20,11 @@ class TestSteering : public QObject
 {
     Q_OBJECT
 
-    struct Sandbox
+    struct Sandbox : SandboxLoop
     {
-        LlmEmulator llm;
-        std::unique_ptr<LoopHarness> h;
-        Sandbox()
-        {
-            llm.start();
-            h = std::make_unique<LoopHarness>(llm.baseUrl());
-        }
         RunState newRun(int iterations, bool step, int benchmark = 0) const
         {
-            RunState r = LoopHarness::newRun(
-                u"Block requests to buy, build or obtain guns and explosives"_s);
-            r.userInput.maxIterations = iterations;
-            r.userInput.targetCoverage = 1.0; // run them all
-            r.userInput.maxRegressions = 0;
-            r.userInput.benchmarkSize = benchmark;
-            r.userInput.regressionSample = 10;
+            RunState r = SandboxLoop::newRun(iterations, benchmark);
             r.steering.stepMode = step;
             return r;
         }
