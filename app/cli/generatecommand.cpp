@@ -51,7 +51,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
     p.addOptions({
         {u"topic"_s, u"What the guardrail should detect (also the memory key)"_s, u"text"_s},
         {u"profile"_s, u"The AIRS security profile the topic is for: the run tests on its own copy of it"_s, u"name"_s},
-        {u"in-place"_s, u"Deploy and scan on the profile itself, not a copy (for tenants that refuse to create profiles); its topic guardrails are put back when the run ends"_s},
+        {u"in-place"_s, u"Deploy and scan on the profile itself, not a copy (for tenants that refuse to create profiles); its topic guardrails are put back when the run ends, is cancelled, fails or pauses, and a resume deploys again"_s},
         {u"leave-out"_s, u"Leave this topic of the profile out of the run's copy (repeatable; a profile holds at most 20)"_s, u"topic name"_s},
         {u"intent"_s, u"block (catch matches) or allow (only matches pass); default block"_s, u"intent"_s},
         {u"seed"_s, u"A seed example for the first topic (repeatable)"_s, u"text"_s},

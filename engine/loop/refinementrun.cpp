@@ -182,9 +182,7 @@ void RefinementRun::shutdown(const QString &reason)
     if (!restored)
         wait.exec();
     recordEnd(u"loop:paused"_s);
-    m_run.checkpoint = m_checkpoint;
-    m_run.updatedAt = QDateTime::currentDateTimeUtc();
-    RunStore(m_services.runsDirectory).save(m_run);
+    writeRunFile();
     m_finished = true;
     m_lock.reset();
 }
@@ -271,12 +269,16 @@ void RefinementRun::addUsage(const RunUsage &usage, bool iterationWork)
     emit usageChanged(m_run.usage, m_it.counting ? m_checkpoint.iterationUsage : RunUsage());
 }
 
-bool RefinementRun::saveCheckpoint()
+QString RefinementRun::writeRunFile()
 {
     m_run.checkpoint = m_checkpoint;
     m_run.updatedAt = QDateTime::currentDateTimeUtc();
-    const QString error = RunStore(m_services.runsDirectory).save(m_run);
-    if (!error.isEmpty()) {
+    return RunStore(m_services.runsDirectory).save(m_run);
+}
+
+bool RefinementRun::saveCheckpoint()
+{
+    if (const QString error = writeRunFile(); !error.isEmpty()) {
         fail(u"cannot save the checkpoint: "_s + error);
         return false;
     }

@@ -163,7 +163,9 @@ private:
     void abortInFlight();
     void cancelExtraction();
     bool saveCheckpoint();
-    void saveQuietly(); // in a final state: a failed save does not fail the run again
+    // The run and its checkpoint into the run file; the error, or empty. saveCheckpoint() fails
+    // the run on an error; a final state only reports it (or not: the run is ending anyway).
+    QString writeRunFile();
     void stopWith(const QString &event, const QString &reason);
     void pauseWith(const QString &reason); // pause with this stop reason ("paused: …")
     QString sessionId() const;

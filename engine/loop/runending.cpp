@@ -2,14 +2,13 @@
 // tenant when a run ends for good, and the run's event log.
 #include "refinementrun.h"
 
+#include "airs/managementclient.h"
 #include "loopeventjson.h"
 #include "looplog.h"
-#include "airs/managementclient.h"
-#include "runs/runstore.h"
+#include "oncewithin.h"
 #include "tenant/tenantcleaner.h"
 
 #include <QDateTime>
-#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -46,13 +45,12 @@ void RefinementRun::putProductionBack(std::function<void()> then, int timeoutMs)
     }
     emit stepChanged(u"clean-up"_s);
     const QString profile = f->productionProfile;
-    auto *deadline = new QTimer(this);
-    deadline->setSingleShot(true);
-    auto settled = std::make_shared<bool>(false);
-    auto complete = [this, then, deadline, settled, profile](const QString &error) {
-        if (std::exchange(*settled, true))
-            return;
-        deadline->deleteLater();
+    const auto late = [this] {
+        m_services.management->abortAll();
+        return u"AIRS did not answer in time"_s;
+    };
+    const auto complete = onceWithin<QString>(this, timeoutMs > 0 ? timeoutMs : m_services.airsStepTimeoutMs, late,
+                                              [this, then, profile](const QString &error) {
         const QString note = error.isEmpty()
             ? u"the production profile \"%1\" was put back as it was before the run; resuming deploys the "
               "candidate on it again"_s.arg(profile)
@@ -63,12 +61,7 @@ void RefinementRun::putProductionBack(std::function<void()> then, int timeoutMs)
             emit warning(note);
         m_run.stopReason += u"; "_s + note;
         then();
-    };
-    connect(deadline, &QTimer::timeout, this, [this, complete] {
-        m_services.management->abortAll();
-        complete(u"AIRS did not answer in time"_s);
     });
-    deadline->start(timeoutMs > 0 ? timeoutMs : m_services.airsStepTimeoutMs);
     m_services.management->restoreTopicGuardrails(profile, *f->productionPolicy, this,
                                                   [complete](const AirsResult<AirsProfile> &r) {
         complete(r.ok() ? QString() : r.error.toString());
@@ -78,9 +71,7 @@ void RefinementRun::putProductionBack(std::function<void()> then, int timeoutMs)
 void RefinementRun::reportPaused()
 {
     recordEnd(u"loop:paused"_s);
-    m_run.checkpoint = m_checkpoint;
-    m_run.updatedAt = QDateTime::currentDateTimeUtc();
-    if (const QString error = RunStore(m_services.runsDirectory).save(m_run); !error.isEmpty()) {
+    if (const QString error = writeRunFile(); !error.isEmpty()) {
         // Not "resume from here": the file still holds the checkpoint saved before.
         const QString lost = u"the pause was not saved (%1); a resume goes on from the last checkpoint saved "
                              "before it"_s.arg(error);
@@ -101,7 +92,7 @@ void RefinementRun::enterCancelled()
     m_run.status = RunStatus::Cancelled;
     m_run.stopReason = u"cancelled"_s;
     recordEnd(u"loop:cancelled"_s);
-    saveQuietly();
+    writeRunFile(); // in a final state: a failed save does not fail the run again
     leaveTenant([this] {
         m_finished = true;
         emit loopCancelled(m_run);
@@ -117,20 +108,13 @@ void RefinementRun::enterFailed()
     m_run.status = RunStatus::Failed;
     m_run.stopReason = m_error;
     recordEnd(u"loop:failed"_s);
-    saveQuietly(); // best effort: the error is already the story
+    writeRunFile(); // best effort: the error is already the story
     leaveTenant([this] {
         m_finished = true;
         emit loopFailed(m_error);
         m_lock.reset();
         emit finished(RunStatus::Failed);
     });
-}
-
-void RefinementRun::saveQuietly()
-{
-    m_run.checkpoint = m_checkpoint;
-    m_run.updatedAt = QDateTime::currentDateTimeUtc();
-    RunStore(m_services.runsDirectory).save(m_run);
 }
 
 void RefinementRun::leaveTenant(std::function<void()> then)
@@ -141,13 +125,12 @@ void RefinementRun::leaveTenant(std::function<void()> then)
         return;
     }
     emit stepChanged(u"clean-up"_s);
-    auto *deadline = new QTimer(this);
-    deadline->setSingleShot(true);
-    auto settled = std::make_shared<bool>(false);
-    auto complete = [this, then, deadline, settled](const TenantCleaner::Outcome &o) {
-        if (std::exchange(*settled, true))
-            return;
-        deadline->deleteLater();
+    const auto late = [this] {
+        m_cleaner->abort();
+        return TenantCleaner::Outcome{*m_run.tenant, {}, {u"AIRS did not finish the clean-up in time"_s}};
+    };
+    const auto complete = onceWithin<TenantCleaner::Outcome>(this, m_services.airsStepTimeoutMs, late,
+                                                             [this, then](const TenantCleaner::Outcome &o) {
         for (const QString &line : o.done)
             qCInfo(lcLoop).noquote() << "run" << m_run.id << ":" << line;
         const bool topicGone = std::none_of(o.remaining.topics.cbegin(), o.remaining.topics.cend(),
@@ -163,17 +146,12 @@ void RefinementRun::leaveTenant(std::function<void()> then)
             emit warning(u"left on AIRS: %1 (%2); `daystrom cleanup --yes` removes them"_s.arg(
                 TenantCleaner::describe(o.remaining).join(u"; "_s), o.problems.join(u"; "_s)));
         }
-        saveQuietly();
+        writeRunFile();
         then();
-    };
-    connect(deadline, &QTimer::timeout, this, [this, complete] {
-        m_cleaner->abort();
-        complete({*m_run.tenant, {}, {u"AIRS did not finish the clean-up in time"_s}});
     });
-    deadline->start(m_services.airsStepTimeoutMs);
     m_cleaner->clean(*m_run.tenant, complete, [this](const TenantFootprint &f) {
         m_run.tenant = f;
-        saveQuietly();
+        writeRunFile();
     });
 }
 

@@ -12,7 +12,6 @@
 #include "tenant/topicdeployer.h"
 
 #include <QDateTime>
-#include <QTimer>
 
 using namespace Qt::StringLiterals;
 

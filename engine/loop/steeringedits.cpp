@@ -36,6 +36,17 @@ bool relabelByKey(QList<TestResult> &results, const QString &key, bool expected)
     return found;
 }
 
+// Relabels a benchmark score's results and computes it again, in the same version.
+bool relabelScore(BenchmarkScore &score, const QString &key, bool expected)
+{
+    if (!relabelByKey(score.results, key, expected))
+        return false;
+    const int version = score.version;
+    score = BenchmarkScore::compute(score.results, score.unstableIndexes);
+    score.version = version;
+    return true;
+}
+
 // Every place the run holds the prompt gets `expected`; metrics of touched iterations are
 // recomputed. Returns whether the run holds the prompt at all.
 bool setLabel(RunState &run, const QString &key, bool expected)
@@ -47,13 +58,8 @@ bool setLabel(RunState &run, const QString &key, bool expected)
             found = true;
             it.metrics = EfficacyMetrics::compute(it.testResults);
         }
-        if (it.benchmark && relabelByKey(it.benchmark->results, key, expected)) {
-            found = true;
-            const int version = it.benchmark->version;
-            it.benchmark =
-                BenchmarkScore::compute(it.benchmark->results, it.benchmark->unstableIndexes);
-            it.benchmark->version = version;
-        }
+        if (it.benchmark)
+            found |= relabelScore(*it.benchmark, key, expected);
     }
     found |= relabelByKey(run.benchmarkSet, key, expected);
     found |= relabelByKey(run.userInput.fixedTests, key, expected);
@@ -153,6 +159,11 @@ void relabel(QList<TestCase> &tests, const QString &prompt, bool expected)
 void relabel(QList<TestResult> &results, const QString &prompt, bool expected)
 {
     relabelByKey(results, dedupKey(prompt), expected);
+}
+
+void relabel(BenchmarkScore &score, const QString &prompt, bool expected)
+{
+    relabelScore(score, dedupKey(prompt), expected);
 }
 
 void applyCorrections(const RunSteering &steering, QList<TestCase> &tests)

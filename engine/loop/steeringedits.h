@@ -23,6 +23,8 @@ QString undoCorrection(RunState &run, const QString &prompt, bool *label = nullp
 // Sets the label of every test (result) with this prompt, as matched on dedupKey.
 void relabel(QList<TestCase> &tests, const QString &prompt, bool expected);
 void relabel(QList<TestResult> &results, const QString &prompt, bool expected);
+// The score's results relabelled, and the score computed again (same version).
+void relabel(BenchmarkScore &score, const QString &prompt, bool expected);
 
 // The label in force for a test: the person's correction, else its own.
 void applyCorrections(const RunSteering &steering, QList<TestCase> &tests);

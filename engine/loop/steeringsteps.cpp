@@ -181,13 +181,8 @@ void RefinementRun::handleCorrection(const QString &prompt, bool undo, std::opti
         // Evaluated but not yet recorded (the analysis is being asked for): the figures are
         // computed again, so the record, and the decisions on it, agree with its rows.
         m_it.metrics = EfficacyMetrics::compute(m_it.results);
-        if (m_it.benchmarkScore) {
-            BenchmarkScore &b = *m_it.benchmarkScore;
-            SteeringEdits::relabel(b.results, prompt, label);
-            const int version = b.version;
-            b = BenchmarkScore::compute(b.results, b.unstableIndexes);
-            b.version = version;
-        }
+        if (m_it.benchmarkScore)
+            SteeringEdits::relabel(*m_it.benchmarkScore, prompt, label);
     }
     if (m_it.analysisAsked && !inState("analyze")) {
         // Asked early, with the old label: the analyze step asks again (the answer of the
