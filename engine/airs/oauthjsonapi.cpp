@@ -16,6 +16,7 @@ struct OAuthJsonApi::Pending
     QPointer<QObject> context;
     Callback done;
     bool refreshed = false;
+    quint64 aborts = 0; // OAuthJsonApi::m_aborts when it was asked for
 };
 
 OAuthJsonApi::OAuthJsonApi(QNetworkAccessManager *manager, OAuthTokenSource *tokens, QUrl base,
@@ -48,6 +49,7 @@ void OAuthJsonApi::request(const QByteArray &method, const QString &path, const 
     p->what = what;
     p->context = context;
     p->done = std::move(done);
+    p->aborts = m_aborts;
     attempt(p);
 }
 
@@ -63,6 +65,14 @@ void OAuthJsonApi::attempt(std::shared_ptr<Pending> p)
             return;
         if (tokenError.isError()) {
             p->done({}, tokenError);
+            return;
+        }
+        if (p->aborts != m_aborts) {
+            // Aborted while it waited for its token (a cached token is handed out on the next
+            // event-loop turn): it is not sent.
+            HttpResponse cancelled;
+            cancelled.outcome = HttpOutcome::Cancelled;
+            p->done(cancelled, AirsError::fromResponse(cancelled, p->what));
             return;
         }
         HttpRequestSpec spec = p->spec;
@@ -88,6 +98,7 @@ void OAuthJsonApi::attempt(std::shared_ptr<Pending> p)
 
 void OAuthJsonApi::abortAll()
 {
+    ++m_aborts;
     if (m_tokens)
         m_tokens->abort();
     const QSet<HttpCall *> calls = m_calls;

@@ -33,7 +33,8 @@ public:
                  const QJsonValue &body, const QString &what, QObject *context, Callback done,
                  const std::optional<RetryPolicy> &retry = std::nullopt);
 
-    void abortAll(); // every call in flight reports Cancelled
+    // Every call in flight, or still waiting for its token, reports Cancelled; none is sent after.
+    void abortAll();
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
     void setRetryPolicy(const RetryPolicy &p) { m_retry = p; }
     const RetryPolicy &retryPolicy() const { return m_retry; }
@@ -49,4 +50,5 @@ private:
     int m_timeoutMs = 30000;
     RetryPolicy m_retry;
     QSet<HttpCall *> m_calls;
+    quint64 m_aborts = 0; // abortAll() calls so far: a request made before one is not sent
 };

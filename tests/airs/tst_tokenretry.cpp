@@ -1,5 +1,6 @@
 // The OAuth2 token request is idempotent: it is retried through 5xx, 429, cut and malformed
 // answers and timeouts; refused credentials are reported at once. Real loopback server.
+#include "airs/oauthjsonapi.h"
 #include "airs/oauthtokensource.h"
 #include "scriptedhttpserver.h"
 
@@ -124,6 +125,35 @@ private slots:
         QCOMPARE(got.error.kind, AirsError::Kind::Server);
         QCOMPARE(server.requests().size(), 3);
         QCOMPARE(tokens->lastAttempts(), 3);
+    }
+
+    // Issue 37: a request made just before abortAll(), still waiting for the cached token
+    // (handed out on the next event-loop turn), was sent anyway after the run had stopped.
+    void abortAllStopsARequestWaitingForItsToken()
+    {
+        ScriptedHttpServer server;
+        QVERIFY(server.start());
+        server.setScript({Step::json(200, m_token), Step::json(200, R"({"ok":true})")});
+        QObject owner;
+        OAuthTokenSource *tokens = source(server, &owner);
+        OAuthJsonApi api(&m_nam, tokens, QUrl(server.baseUrl() + u"/v1"_s));
+        int answered = 0;
+        AirsError last;
+        auto done = [&](const HttpResponse &, const AirsError &e) {
+            ++answered;
+            last = e;
+        };
+        api.request("GET", u"/first"_s, {}, QJsonValue(), u"first"_s, &owner, done);
+        QTRY_COMPARE(answered, 1); // the token is cached now
+        QVERIFY(!last.isError());
+        QCOMPARE(server.requests().size(), 2);
+
+        api.request("PUT", u"/second"_s, {}, QJsonObject{{u"x"_s, 1}}, u"second"_s, &owner, done);
+        api.abortAll();
+        QTRY_COMPARE(answered, 2);
+        QCOMPARE(last.kind, AirsError::Kind::Cancelled);
+        QVERIFY(!QTest::qWaitFor([&] { return server.requests().size() > 2; }, 200));
+        QCOMPARE(api.inFlight(), 0);
     }
 };
 
