@@ -225,6 +225,11 @@ void RefinementRun::fail(const QString &error)
 {
     if (!m_error.isEmpty())
         return;
+    if (!running()) {
+        // An answer to a request the pause, cancel or shutdown aborted: not a failure of the run.
+        qCDebug(lcLoop).noquote() << "run" << m_run.id << ": after the run stopped:" << error;
+        return;
+    }
     m_error = error;
     qCWarning(lcLoop).noquote() << "run" << m_run.id << "failed in" << activeStep() << ":" << error;
     submit(u"run.fail"_s);
