@@ -2,7 +2,7 @@
 
 #include "eventlogtext.h"
 #include "loop/looppolicy.h"
-#include "runcontroller.h"
+#include "loop/loopevents.h"
 
 #include <utility>
 
@@ -104,7 +104,7 @@ void RunSession::replayLog()
         takeEntry(entry, false);
 }
 
-void RunSession::attach(RunController *c, const RunState &initial)
+void RunSession::attach(LoopEvents *c, const RunState &initial)
 {
     forget();
     m_run = initial;
@@ -115,61 +115,61 @@ void RunSession::attach(RunController *c, const RunState &initial)
     emit runUpdated();
     // The log and the chart's markers come from the entries the engine records; the signals
     // below keep the document (iterations, topic, steering) up to date.
-    connect(c, &RunController::eventRecorded, this, [this](const QJsonObject &entry) {
+    connect(c, &LoopEvents::eventRecorded, this, [this](const QJsonObject &entry) {
         m_run.appendEvent(entry);
         takeEntry(entry, true);
     });
-    connect(c, &RunController::iterationStarted, this, [this](int i) {
+    connect(c, &LoopEvents::iterationStarted, this, [this](int i) {
         m_currentIteration = i;
         m_run.currentIteration = i;
         m_scanCompleted = m_scanTotal = 0;
         emit iterationStarted(i);
     });
-    connect(c, &RunController::stepChanged, this, [this](const QString &s) {
+    connect(c, &LoopEvents::stepChanged, this, [this](const QString &s) {
         m_step = s;
         emit stepChanged(s);
     });
-    connect(c, &RunController::generateComplete, this, [this](const Topic &t) {
+    connect(c, &LoopEvents::generateComplete, this, [this](const Topic &t) {
         m_topic = t;
         emit topicChanged(t);
     });
-    connect(c, &RunController::companionCreated, this, [this](const QString &, const Topic &t) { m_run.companionTopic = t; });
-    connect(c, &RunController::testScanned, this, [this](int index, const TestResult &r) { emit resultScanned(index, r); });
-    connect(c, &RunController::testProgress, this, [this](int done, int total) {
+    connect(c, &LoopEvents::companionCreated, this, [this](const QString &, const Topic &t) { m_run.companionTopic = t; });
+    connect(c, &LoopEvents::testScanned, this, [this](int index, const TestResult &r) { emit resultScanned(index, r); });
+    connect(c, &LoopEvents::testProgress, this, [this](int done, int total) {
         m_scanCompleted = done;
         m_scanTotal = total;
         emit scanProgress(done, total);
     });
-    connect(c, &RunController::usageChanged, this, [this](const RunUsage &run, const RunUsage &iteration) {
+    connect(c, &LoopEvents::usageChanged, this, [this](const RunUsage &run, const RunUsage &iteration) {
         m_run.usage = run;
         m_iterationUsage = iteration;
         emit usageChanged();
     });
-    connect(c, &RunController::iterationComplete, this, [this](const IterationResult &r) {
+    connect(c, &LoopEvents::iterationComplete, this, [this](const IterationResult &r) {
         m_run.iterations.append(r);
         LoopPolicy::updateBest(m_run, r); // as the engine decides: on the benchmark when there is one
         emit iterationAdded(r);
         emit runUpdated();
     });
-    connect(c, &RunController::proposalReady, this, [this](const PendingProposal &p) {
+    connect(c, &LoopEvents::proposalReady, this, [this](const PendingProposal &p) {
         m_run.steering.pending = p;
         emit proposalReady(p);
     });
-    connect(c, &RunController::decisionMade, this, [this](const ProposalDecision &d, const Topic &) {
+    connect(c, &LoopEvents::decisionMade, this, [this](const ProposalDecision &d, const Topic &) {
         m_run.steering.pending.reset();
         if (d.action == ProposalDecision::Action::Retry && !d.hint.trimmed().isEmpty())
             m_run.steering.hints.append(d.hint.trimmed());
         emit proposalDecided();
     });
-    connect(c, &RunController::stepModeChanged, this, [this](bool on) {
+    connect(c, &LoopEvents::stepModeChanged, this, [this](bool on) {
         m_run.steering.stepMode = on;
         emit stepModeChanged(on);
     });
-    connect(c, &RunController::keptExamplesChanged, this, [this](const QStringList &examples) {
+    connect(c, &LoopEvents::keptExamplesChanged, this, [this](const QStringList &examples) {
         m_run.steering.keptExamples = examples;
         emit keptExamplesChanged(examples);
     });
-    connect(c, &RunController::labelCorrected, this, [this](const LabelCorrection &l, bool undone, const RunState &run) {
+    connect(c, &LoopEvents::labelCorrected, this, [this](const LabelCorrection &l, bool undone, const RunState &run) {
         // The engine's state, with every figure recomputed; what is live here stays.
         const RunStatus status = m_run.status;
         m_run = run;
@@ -184,10 +184,10 @@ void RunSession::attach(RunController *c, const RunState &initial)
         emit usageChanged();
         emit runUpdated();
     };
-    connect(c, &RunController::loopComplete, this, [stored](const IterationResult &, const RunState &s) { stored(s); });
-    connect(c, &RunController::loopPaused, this, stored);
-    connect(c, &RunController::loopCancelled, this, stored);
-    connect(c, &RunController::loopFailed, this, [this](const QString &e) {
+    connect(c, &LoopEvents::loopComplete, this, [stored](const IterationResult &, const RunState &s) { stored(s); });
+    connect(c, &LoopEvents::loopPaused, this, stored);
+    connect(c, &LoopEvents::loopCancelled, this, stored);
+    connect(c, &LoopEvents::loopFailed, this, [this](const QString &e) {
         m_error = e;
         m_run.status = RunStatus::Failed;
         m_run.stopReason = e;

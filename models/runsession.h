@@ -8,7 +8,7 @@
 #include <QString>
 #include <QTimer>
 
-class RunController;
+class LoopEvents;
 
 // A moment in a run a chart marks: a revert, a simplification or a skipped duplicate.
 struct RunMarker
@@ -19,9 +19,10 @@ struct RunMarker
     QString text;
 };
 
-// The run the window shows, as one document every view reads: either live (fed by a
-// RunController's signals, on the GUI thread) or opened from the run store. Views never talk
-// to the engine directly; they observe this object.
+// The run the window shows, as one document every view reads: either live (fed by the
+// LoopEvents of a RunController, on the GUI thread, or of a RefinementRun in its own thread)
+// or opened from the run store. Views never talk to the engine directly; they observe this
+// object.
 class RunSession final : public QObject
 {
     Q_OBJECT
@@ -30,7 +31,7 @@ public:
     explicit RunSession(QObject *parent = nullptr);
 
     // Follow a live run (a fresh RunState or one being resumed) from now on.
-    void attach(RunController *controller, const RunState &initial);
+    void attach(LoopEvents *events, const RunState &initial);
     void open(const RunState &run);         // show a stored run (not live)
     void clear();
 

@@ -237,8 +237,9 @@ LlmEmulator::Reply LlmEmulator::structured(Dialect dialect, const ChatCompletion
             u"invalid_request_error"_s, u"response_format.json_schema.name"_s);
     }
     const QString content = faulted(request.callName, request.schema, *answer);
-    record.reportedInputTokens =
-        ChatCompletion::estimatedTokens(request.system.size() + request.user.size());
+    record.reportedInputTokens = m_faults.billedInputTokens > 0
+                                     ? m_faults.billedInputTokens
+                                     : ChatCompletion::estimatedTokens(request.system.size() + request.user.size());
     record.reportedOutputTokens = ChatCompletion::estimatedTokens(content.size());
     // The id is a function of the request, like the answer: a retried call gets the same one.
     const QString id = QString::number(SeededRng::hash(QString::fromUtf8(body)), 16);

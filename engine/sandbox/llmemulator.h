@@ -53,6 +53,8 @@ public:
         int schemaInvalidNext = 0; // next N answers: valid JSON missing a required property
         int overLengthNext = 0;    // next N topic answers: fields far over the byte limits and
                                    // 7 examples (other calls leave the counter alone)
+        qint64 billedInputTokens = 0; // > 0: every answer reports this many input tokens (a
+                                      // provider that bills far more than the text; budgets)
     };
 
     struct RecordedRequest
