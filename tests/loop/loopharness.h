@@ -16,11 +16,29 @@
 
 #include <memory>
 
+// A network access manager that notes every request as it is sent: what the run sent, as
+// opposed to what an emulator received (a request already written when it is aborted still
+// reaches the server, later).
+class SendLog final : public QNetworkAccessManager
+{
+public:
+    QStringList sent; // "PUT /aisec/v1/mgmt/…", in order
+
+protected:
+    QNetworkReply *createRequest(Operation op, const QNetworkRequest &request, QIODevice *data) override
+    {
+        static const char *const names[] = {"", "HEAD", "GET", "PUT", "POST", "DELETE", "CUSTOM"};
+        sent.append(QString::fromLatin1(op >= HeadOperation && op <= CustomOperation ? names[op] : "?")
+                    + u' ' + request.url().path());
+        return QNetworkAccessManager::createRequest(op, request, data);
+    }
+};
+
 // Everything a RefinementRun needs, in this thread, pointed at loopback emulators.
 struct LoopHarness
 {
     AirsEmulator airs;
-    QNetworkAccessManager nam;
+    SendLog nam;
     std::unique_ptr<OpenAiProvider> llm;
     std::unique_ptr<ManagementClient> management;
     std::unique_ptr<PromptSetClient> promptSets;
