@@ -9,7 +9,7 @@ using namespace Qt::StringLiterals;
 
 KillOutcome runAndMaybeKill(const QString &program, const QStringList &args,
                             const QProcessEnvironment &env, const QString &anchor, int delayMs,
-                            int timeoutMs)
+                            int timeoutMs, int occurrence)
 {
     KillOutcome outcome;
     QProcess process;
@@ -30,7 +30,7 @@ KillOutcome runAndMaybeKill(const QString &program, const QStringList &args,
     };
     auto scan = [&](QString &buffer, const QByteArray &chunk) {
         buffer += QString::fromUtf8(chunk);
-        if (!anchor.isEmpty() && !outcome.anchorSeen && buffer.contains(anchor))
+        if (!anchor.isEmpty() && !outcome.anchorSeen && buffer.count(anchor) >= occurrence)
             arm();
     };
     QObject::connect(&process, &QProcess::readyReadStandardOutput, &process,

@@ -4,9 +4,9 @@
 #include <QRandomGenerator>
 #include <QStringList>
 
-// Runs one `daystrom` command and kill -9s it at a chosen moment: `delayMs` after the first
-// output line (stdout or stderr) containing `anchor` appears (right after start when `anchor`
-// is empty). Waits on the event loop (QTest::qWaitFor), so the child may talk to emulators in
+// Runs one `daystrom` command and kill -9s it at a chosen moment: `delayMs` after the
+// `occurrence`-th appearance of `anchor` in its output (stdout or stderr; right after start
+// when `anchor` is empty). Waits on the event loop (QTest::qWaitFor), so the child may talk to emulators in
 // another process or in this one.
 struct KillOutcome
 {
@@ -19,4 +19,4 @@ struct KillOutcome
 
 KillOutcome runAndMaybeKill(const QString &program, const QStringList &args,
                             const QProcessEnvironment &env, const QString &anchor, int delayMs,
-                            int timeoutMs = 60000);
+                            int timeoutMs = 60000, int occurrence = 1);
