@@ -97,6 +97,19 @@ private slots:
                 shown.append({value, progress->maximum()});
         });
 
+        // Apply from Compare (its button, or Ctrl+Shift+A) tried at every step while the run is
+        // live: it never opens (issue 37's matrix: the run still deploys its own topics).
+        auto *compare = m_studio->find<ComparePanel>(u"comparePanel"_s);
+        QVERIFY(compare);
+        QStringList applyTried, applyOpened;
+        connect(m_studio->session(), &RunSession::stepChanged, &watching, [&](const QString &step) {
+            if (!m_studio->session()->isLive())
+                return;
+            applyTried.append(step);
+            if (compare->openApplyDialog())
+                applyOpened.append(step);
+        });
+
         QVERIFY2(m_studio->clickRun(), qPrintable(m_studio->why()));
         m_runId = m_studio->session()->run().id;
         QVERIFY(!m_runId.isEmpty());
@@ -113,6 +126,9 @@ private slots:
                  qPrintable(m_run.stopReason));
         QVERIFY(m_run.iterations.size() >= 2);
         QCOMPARE(m_studio->session()->run().status, RunStatus::Completed);
+        QVERIFY2(applyOpened.isEmpty(), qPrintable(u"Apply opened mid-run at: "_s + applyOpened.join(u", "_s)));
+        for (const QString &step : {u"generate"_s, u"apply"_s, u"scan"_s, u"evaluate"_s, u"analyze"_s, u"record"_s, u"finish"_s})
+            QVERIFY2(applyTried.contains(step), qPrintable(step + u" never seen: "_s + applyTried.join(u", "_s)));
 
         // The bar never overflows, shows each iteration's scan finished, and ends full.
         // One scan per working test, and per benchmark prompt and repeat.
