@@ -113,6 +113,11 @@ QString DisplayFormat::stopReason(const QString &engineText)
         {QRegularExpression(u"^paused: the cost budget cannot be checked: no price for model (.+) in config.json llmPrices; add one, or resume with --max-tokens instead$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "paused: the cost budget cannot be checked: there is no price for model %1 in llmPrices in config.json; add one, then resume the run")},
         {QRegularExpression(u"^paused$"_s), QT_TRANSLATE_NOOP("DisplayFormat", "paused")},
+        // engine/loop/runending.cpp: what a stopping in-place run did to production, after "; ".
+        {QRegularExpression(u"^the production profile \"(.+)\" was put back as it was before the run; resuming deploys the candidate on it again$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "the production profile \"%1\" was put back as it was before the run; resuming deploys the candidate on it again")},
+        {QRegularExpression(u"^the production profile \"(.+)\" could not be put back \\((.+)\\): the run's candidate still filters its traffic; `daystrom cleanup --run (.+) --yes` puts it back$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "the production profile \"%1\" could not be put back (%2): the run's candidate still filters its traffic; `daystrom cleanup --run %3 --yes` puts it back")},
         {QRegularExpression(u"^cancelled$"_s), QT_TRANSLATE_NOOP("DisplayFormat", "cancelled")},
         {QRegularExpression(u"^the (\\S+) step did not finish within (\\d+) s$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "the %1 step did not finish within %2 s")},
@@ -125,6 +130,11 @@ QString DisplayFormat::stopReason(const QString &engineText)
     };
     // A run file written before redaction existed may hold a key a server quoted back.
     const QString text = Redaction::apply(engineText).trimmed();
+    // A reason with a note on production appended ("paused; the production profile …"): each
+    // part on its own.
+    static const QRegularExpression withNote(u"^(.+?); (the production profile \".+)$"_s);
+    if (const auto m = withNote.match(text); m.hasMatch())
+        return stopReason(m.captured(1)) + u"; "_s + stopReason(m.captured(2));
     for (const Known &k : known) {
         const auto m = k.pattern.match(text);
         if (!m.hasMatch())

@@ -44,6 +44,8 @@ QString pausedLine(const QString &reason)
 {
     if (reason.isEmpty() || reason == "paused"_L1)
         return EventLogText::tr("Run paused");
+    if (reason.startsWith("paused; "_L1)) // a plain pause, with what it did to production
+        return EventLogText::tr("Run paused (%1)").arg(DisplayFormat::stopReason(reason.mid(8)));
     return EventLogText::tr("Run paused (%1)").arg(DisplayFormat::stopReason(reason));
 }
 

@@ -1106,6 +1106,14 @@ B: %2
         <source>paused: the cost budget cannot be checked: there is no price for model %1 in llmPrices in config.json; add one, then resume the run</source>
         <translation>pausiert: das Kostenbudget lässt sich nicht prüfen: für das Modell %1 steht kein Preis in llmPrices in config.json; tragen Sie einen ein und setzen Sie den Lauf dann fort</translation>
     </message>
+    <message>
+        <source>the production profile &quot;%1&quot; was put back as it was before the run; resuming deploys the candidate on it again</source>
+        <translation>das Produktionsprofil „%1“ wurde wiederhergestellt, wie es vor dem Lauf war; beim Fortsetzen wird der Kandidat erneut darauf bereitgestellt</translation>
+    </message>
+    <message>
+        <source>the production profile &quot;%1&quot; could not be put back (%2): the run&apos;s candidate still filters its traffic; `daystrom cleanup --run %3 --yes` puts it back</source>
+        <translation>das Produktionsprofil „%1“ konnte nicht wiederhergestellt werden (%2): der Kandidat des Laufs filtert weiter dessen Verkehr; `daystrom cleanup --run %3 --yes` stellt es wieder her</translation>
+    </message>
 </context>
 <context>
     <name>EfficacyChartImage</name>

@@ -5,6 +5,7 @@
 #include "models/compare/efficacychartimage.h"
 #include "models/compare/htmlreport.h"
 #include "models/displayformat.h"
+#include "models/eventlogtext.h"
 #include "runs/runreport.h"
 #include "samplerun.h"
 #include "translations/translations.h"
@@ -57,6 +58,27 @@ private slots:
         QVERIFY(html.contains(fifty.toHtmlEscaped()));
         QVERIFY(!html.contains(u"50.0%"_s));
         Translations::install(QLocale(QLocale::English, QLocale::UnitedStates));
+    }
+
+    // Issue 37: an in-place run's pause says what happened to production, in the app's
+    // language. The engine appends the note to the pause reason ("paused; the production
+    // profile …"); before, the whole reason was unknown to the app and stayed English, and the
+    // log read "Run paused (paused; …)".
+    void anInPlacePauseSaysProductionWasPutBack()
+    {
+        const QString note = u"the production profile \"lab\" was put back as it was before the run; resuming "
+                             "deploys the candidate on it again"_s;
+        const QJsonObject paused{{u"type"_s, u"loop:paused"_s}, {u"stopReason"_s, QString(u"paused; "_s + note)}};
+        QCOMPARE(EventLogText::text(paused), u"Run paused (%1)"_s.arg(note));
+        QVERIFY(!Translations::install(QLocale(QLocale::German, QLocale::Germany)).isEmpty());
+        const QString shown = DisplayFormat::stopReason(u"paused: the application was closed; "_s + note);
+        Translations::install(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY2(shown.startsWith(u"pausiert: Die Anwendung wurde geschlossen; das Produktionsprofil „lab“ wurde "
+                                  "wiederhergestellt"_s), qPrintable(shown));
+        const QString failed = DisplayFormat::stopReason(
+            u"paused; the production profile \"lab\" could not be put back (AIRS did not answer in time): the run's "
+            "candidate still filters its traffic; `daystrom cleanup --run r1 --yes` puts it back"_s);
+        QVERIFY2(failed.endsWith(u"`daystrom cleanup --run r1 --yes` puts it back"_s), qPrintable(failed));
     }
 
     // The CLI's text report, in English, with the same words.
