@@ -1,6 +1,7 @@
 #include "applycontroller.h"
 
 #include "runs/runstore.h"
+#include "tenant/leftovers.h"
 
 using namespace Qt::StringLiterals;
 
@@ -38,9 +39,26 @@ void ApplyController::fail(const QString &message)
     emit failed(message);
 }
 
+bool ApplyController::lockRun()
+{
+    qint64 pid = 0;
+    m_lock = Leftovers::lock(m_runsDirectory, m_run.id, &pid);
+    if (m_lock) {
+        // Read under the lock: what `daystrom apply` or `revert` recorded meanwhile.
+        if (const RunStore::Loaded stored = RunStore(m_runsDirectory).load(m_run.id); stored.ok())
+            m_run.applies = stored.run.applies;
+        return true;
+    }
+    fail(tr("Run %1 is being driven by another process (pid %2): wait until it stops, then try again.")
+             .arg(m_run.id)
+             .arg(pid));
+    return false;
+}
+
 void ApplyController::cancel()
 {
     ++m_generation;
+    m_lock.reset();
     m_applier->abort();
     if (isBusy())
         setState(State::Idle);
@@ -68,8 +86,13 @@ void ApplyController::prepare(const RunState &run, int iteration)
     m_plan = TopicApplier::Plan{};
     m_message.clear();
     m_run = run;
-    if (const RunStore::Loaded stored = RunStore(m_runsDirectory).load(run.id); stored.ok())
-        m_run.applies = stored.run.applies; // recorded so far, also by `daystrom apply`
+    // The stored file is the truth: what the run still holds on the tenant (a window's copy of
+    // a run that just ended may predate its clean-up) and the applies recorded so far, also by
+    // `daystrom apply`.
+    if (const RunStore::Loaded stored = RunStore(m_runsDirectory).load(run.id); stored.ok()) {
+        m_run.tenant = stored.run.tenant;
+        m_run.applies = stored.run.applies;
+    }
     setState(State::Preparing);
     emit progress(tr("Reading the topics and the profile from AIRS…"));
     m_applier->plan(m_run, iteration, [this, generation](const AirsResult<TopicApplier::Plan> &p) {
@@ -87,6 +110,8 @@ void ApplyController::apply()
 {
     if (m_state != State::Ready)
         return;
+    if (!lockRun())
+        return;
     const quint64 generation = ++m_generation;
     setState(State::Applying);
     emit progress(tr("Writing to profile \"%1\" and waiting for AIRS to take it up…").arg(m_plan.profileName));
@@ -96,6 +121,7 @@ void ApplyController::apply()
         m_message = o.done.join(u"; "_s);
         if (o.record)
             record([&o](RunState &run) { run.applies.append(*o.record); });
+        m_lock.reset();
         if (o.error.isEmpty()) {
             setState(State::Applied);
             emit applied();
@@ -111,9 +137,13 @@ void ApplyController::apply()
 
 void ApplyController::revert()
 {
-    const ApplyRecord *last = TopicApplier::lastApplied(m_run);
-    if (isBusy() || !last)
+    if (isBusy() || !TopicApplier::lastApplied(m_run) || !lockRun())
         return;
+    const ApplyRecord *last = TopicApplier::lastApplied(m_run);
+    if (!last) {
+        m_lock.reset();
+        return fail(tr("Another process reverted the run's last apply meanwhile: there is nothing left to revert."));
+    }
     const ApplyRecord target = *last;
     const quint64 generation = ++m_generation;
     setState(State::Reverting);
@@ -136,6 +166,7 @@ void ApplyController::revert()
                 }
             }
         });
+        m_lock.reset();
         if (!o.error.isEmpty())
             return fail(tr("The revert stopped part way: %1. Revert again to finish.").arg(o.error));
         setState(State::Reverted);

@@ -4,7 +4,10 @@
 #include "tenant/topicapplier.h"
 
 #include <QObject>
+#include <QLockFile>
 #include <QPointer>
+
+#include <memory>
 
 class ManagementClient;
 
@@ -28,8 +31,11 @@ public:
 
     void setPropagationDelayMs(int ms);
     void prepare(const RunState &run, int iteration);
-    void apply();  // only in state Ready
-    void revert(); // the run's last apply; only when canRevert()
+    // The person's consent to the plan's change of the action for unmatched prompts (the
+    // dialog's own box); apply() refuses such a plan without it.
+    void setActionChangeConsented(bool consented) { m_plan.actionChangeConsented = consented; }
+    void apply();  // only in state Ready; holds the run's lock while it writes and records
+    void revert(); // the run's last apply; only when canRevert(); holds the run's lock too
     void cancel(); // forget the calls in flight (their answers are ignored)
 
     State state() const { return m_state; }
@@ -62,4 +68,8 @@ private:
     TopicApplier::Plan m_plan;
     QString m_message;
     quint64 m_generation = 0; // answers from an older generation are ignored
+    // The run's lock while an apply or revert writes (a `resume` meanwhile cannot drop the
+    // record of what changed).
+    std::unique_ptr<QLockFile> m_lock;
+    bool lockRun(); // false (and failed) when another process drives the run
 };
