@@ -10,6 +10,8 @@ inline constexpr int Ok = 0;
 inline constexpr int Usage = 2;     // bad flags, unknown ids, bad input files
 inline constexpr int Failed = 3;    // a run failed
 inline constexpr int Stopped = 4;   // a run was paused or cancelled
+inline constexpr int NotConfirmed = 5; // a change was planned, not made: it needs a confirmation (--yes, …)
+                                       // or refused as it stands (the reason on stderr)
 } // namespace ExitCode
 
 // What a command needs from the outside world; tests give it strings and a temporary home.

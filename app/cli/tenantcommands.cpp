@@ -3,9 +3,11 @@
 #include "airs/airssettings.h"
 #include "airs/managementclient.h"
 #include "common/configloader.h"
+#include "domain/nanoid.h"
 #include "runs/runstore.h"
 #include "tenant/leftovers.h"
 #include "tenant/tenantcleaner.h"
+#include "tenant/applyplantext.h"
 #include "tenant/topicapplier.h"
 
 #include <QCommandLineParser>
@@ -86,9 +88,11 @@ bool parse(QCommandLineParser &p, const QString &command, const QStringList &arg
 }
 
 // The shared start of apply and revert: flags (with `help` for --help), one run id, the AIRS
-// management API and the run's file. Returns the exit code to stop with, or -1 to go on.
+// management API, the run's lock and then its file (read under the lock: a `resume` running
+// meanwhile cannot drop what this command records). Returns the exit code to stop with, or -1
+// to go on.
 int openRun(const QString &command, const QString &help, const QStringList &arguments, CliContext &ctx,
-            QCommandLineParser &p, Tenant &t, std::optional<RunState> &run)
+            QCommandLineParser &p, Tenant &t, std::unique_ptr<QLockFile> &lock, std::optional<RunState> &run)
 {
     if (!parse(p, command, arguments, ctx))
         return ExitCode::Usage;
@@ -102,7 +106,15 @@ int openRun(const QString &command, const QString &help, const QStringList &argu
     }
     if (!connectTenant(command, ctx, &t))
         return ExitCode::Usage;
-    const RunStore::Loaded loaded = RunStore(t.runsDir).load(p.positionalArguments().first());
+    const QString id = p.positionalArguments().first();
+    if (!NanoId::isValid(id)) {
+        ctx.err << "daystrom " << command << ": \"" << id << "\" is not a run id (ids use only A-Z a-z 0-9 _ -)\n";
+        return ExitCode::Usage;
+    }
+    lock = lockRun(t.runsDir, id, command, ctx);
+    if (!lock)
+        return ExitCode::Usage;
+    const RunStore::Loaded loaded = RunStore(t.runsDir).load(id);
     if (!loaded.ok()) {
         ctx.err << "daystrom " << command << ": " << loaded.error << '\n';
         return ExitCode::Usage;
@@ -116,15 +128,25 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
     p.addOption({u"iteration"_s, u"The iteration to apply (default: the run's best)"_s, u"N"_s});
+    p.addOption({u"yes"_s, u"Write the plan (without it, only print it)"_s});
+    p.addOption({u"change-action"_s, u"Agree to change the profile's action for prompts that match none of its "
+                                     "topics, where the plan does"_s});
     Tenant t;
+    std::unique_ptr<QLockFile> lock;
     std::optional<RunState> run;
     const int stop = openRun(u"apply"_s,
-                             u"Usage: daystrom apply <run-id> [--iteration N]\n\n"
-                             "Writes that iteration's topic (and, for block intent, its companion) to the run's production\n"
-                             "profile: a topic of the same name is updated, else created; every other topic and policy\n"
-                             "field stays; the latest revisions are pinned. Applying twice changes nothing the second\n"
-                             "time. What changed is recorded in the run file, for `daystrom revert`.\n"_s,
-                             arguments, ctx, p, t, run);
+                             u"Usage: daystrom apply <run-id> [--iteration N] [--yes] [--change-action]\n\n"
+                             "Prints the plan for writing that iteration's topic (and, for block intent, its companion)\n"
+                             "to the run's production profile, and writes it with --yes: a topic of the same name is\n"
+                             "updated (the plan shows the word diff), else created; every other topic and policy field\n"
+                             "stays; the latest revisions are pinned. Where the plan changes the profile's action for\n"
+                             "prompts that match none of its topics (an allow list becoming a block list, or the other way\n"
+                             "round), it is written only with --change-action as well. A run that still holds objects of\n"
+                             "its own on the tenant cannot be applied until it is finished or cleaned up.\n\n"
+                             "Exit status: 0 when production holds the plan (applied now, or already); 5 when the plan\n"
+                             "was only printed or needs --change-action; 3 when AIRS refused or failed. What changed is\n"
+                             "recorded in the run file, for `daystrom revert`.\n"_s,
+                             arguments, ctx, p, t, lock, run);
     if (stop >= 0)
         return stop;
     const QString id = run->id;
@@ -137,20 +159,32 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
             return ExitCode::Usage;
         }
     }
-    const auto lock = lockRun(t.runsDir, id, u"apply"_s, ctx);
-    if (!lock)
-        return ExitCode::Usage;
 
     TopicApplier applier(t.management.get());
     applier.setPropagationDelayMs(t.propagationDelayMs);
-    const auto plan = waitFor<AirsResult<TopicApplier::Plan>>([&](auto done) { applier.plan(*run, iteration, done); });
+    auto plan = waitFor<AirsResult<TopicApplier::Plan>>([&](auto done) { applier.plan(*run, iteration, done); });
     if (!plan.ok()) {
         ctx.err << "daystrom apply: " << plan.error.toString() << '\n';
-        return ExitCode::Failed;
+        return plan.error.kind == AirsError::Kind::Validation ? ExitCode::NotConfirmed : ExitCode::Failed;
     }
-    ctx.out << "Applying iteration " << iteration << " of run " << id << " to profile \"" << plan.value.profileName << "\":\n";
-    for (const QString &line : plan.value.describe())
+    ctx.out << "Plan for iteration " << iteration << " of run " << id << " on profile \"" << plan.value.profileName << "\":\n";
+    for (const QString &line : ApplyPlanText::lines(plan.value))
         ctx.out << "  " << line << '\n';
+    if (plan.value.changesNothing()) {
+        ctx.out << "Production already holds this plan: nothing to write.\n";
+        return ExitCode::Ok;
+    }
+    if (!p.isSet(u"yes"_s)) {
+        ctx.out << "Nothing was written. Apply it with --yes"
+                << (plan.value.changesAction() ? " --change-action" : "") << ".\n";
+        return ExitCode::NotConfirmed;
+    }
+    if (plan.value.changesAction() && !p.isSet(u"change-action"_s)) {
+        ctx.err << "daystrom apply: not applied: it would " << plan.value.actionChangeText()
+                << "; add --change-action to agree to that\n";
+        return ExitCode::NotConfirmed;
+    }
+    plan.value.actionChangeConsented = p.isSet(u"change-action"_s);
     ctx.out.flush();
     const auto outcome = waitFor<TopicApplier::Outcome>([&](auto done) { applier.apply(plan.value, done); });
     for (const QString &line : outcome.done)
@@ -172,7 +206,7 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
     if (outcome.record)
         ctx.out << "Applied. `daystrom revert " << id << "` undoes it.\n";
     else
-        ctx.out << "Nothing to change.\n";
+        ctx.out << "Production already holds this plan: nothing was written.\n";
     return ExitCode::Ok;
 }
 
@@ -180,12 +214,13 @@ int revertCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
     Tenant t;
+    std::unique_ptr<QLockFile> lock;
     std::optional<RunState> run;
     const int stop = openRun(u"revert"_s,
                              u"Usage: daystrom revert <run-id>\n\n"
                              "Undoes the run's last apply: the production profile's topic guardrails go back exactly as\n"
                              "they were, topics the apply updated get their earlier text, topics it created are deleted.\n"_s,
-                             arguments, ctx, p, t, run);
+                             arguments, ctx, p, t, lock, run);
     if (stop >= 0)
         return stop;
     const QString id = run->id;
@@ -194,9 +229,6 @@ int revertCommand(const QStringList &arguments, CliContext &ctx)
         ctx.err << "daystrom revert: run " << id << " has no apply to revert\n";
         return ExitCode::Usage;
     }
-    const auto lock = lockRun(t.runsDir, id, u"revert"_s, ctx);
-    if (!lock)
-        return ExitCode::Usage;
     const qsizetype index = last - run->applies.constData();
     TopicApplier applier(t.management.get());
     const auto outcome = waitFor<TopicApplier::Outcome>([&](auto done) { applier.revert(*last, done); });

@@ -43,7 +43,20 @@ QStringList TopicApplier::Plan::describe() const
         pins.append(u"\"%1\" → %2"_s.arg(i.topic.name, i.action));
     out.append(profileChanges ? u"pin %1 in profile \"%2\" (its other topics stay)"_s.arg(pins.join(u", "_s), profileName)
                               : u"profile \"%1\" already pins them"_s.arg(profileName));
+    if (changesAction())
+        out.append(actionChangeText());
     return out;
+}
+
+QString TopicApplier::Plan::actionChangeText() const
+{
+    if (!changesAction())
+        return {};
+    return actionAfter() == "allow"_L1
+        ? u"change the action for prompts that match none of the profile's topics from block to allow: "
+          "everything that matches no topic then passes"_s
+        : u"change the action for prompts that match none of the profile's topics from allow to block: "
+          "only prompts on an allow topic then pass"_s;
 }
 
 TopicApplier::TopicApplier(ManagementClient *management, QObject *parent)
@@ -95,6 +108,13 @@ void TopicApplier::plan(const RunState &run, int iteration, std::function<void(c
         plan.profileName = run.userInput.profileName;
     if (plan.profileName.isEmpty())
         return failWith(u"run %1 names no security profile to apply to"_s.arg(run.id));
+    if (run.tenant && !run.tenant->isClear()) {
+        // Its own topics carry the names the plan matches on: production would pin a topic
+        // the run keeps rewriting and later deletes.
+        return failWith(u"run %1 still holds objects of its own on the tenant (%2); end it first: `daystrom "
+                        "resume %1` lets it finish, `daystrom cleanup --run %1 --yes` removes them"_s
+                            .arg(run.id, TenantCleaner::describe(*run.tenant).join(u"; "_s)));
+    }
     if (plan.intent == Intent::Block) {
         if (!run.companionTopic)
             return failWith(u"run %1 has no companion allow topic; a block topic needs one to be applied as the run "
@@ -126,6 +146,9 @@ void TopicApplier::plan(const RunState &run, int iteration, std::function<void(c
             if (!p.ok())
                 return done({{}, p.error});
             plan.policy = p.value.policy;
+            // Only a guardrail that pins topics has a list whose meaning its action decides.
+            if (!ProfilePolicy::assignedTopics(plan.policy).isEmpty())
+                plan.actionBefore = ProfilePolicy::topicGuardrails(plan.policy).value(u"action"_s).toString();
             // A created or updated topic gets a new revision to pin.
             const bool allSame = std::all_of(plan.topics.cbegin(), plan.topics.cend(),
                                              [](const Item &i) { return i.change == Item::Change::Same; });
@@ -139,6 +162,12 @@ void TopicApplier::plan(const RunState &run, int iteration, std::function<void(c
 void TopicApplier::apply(const Plan &plan, std::function<void(const Outcome &)> done)
 {
     ++m_generation;
+    if (plan.changesAction() && !plan.actionChangeConsented) {
+        Outcome refused;
+        refused.error = u"not applied: it would %1; confirm that change on its own (--change-action)"_s.arg(
+            plan.actionChangeText());
+        return done(refused);
+    }
     ApplyRecord record;
     record.iteration = plan.iteration;
     record.profileName = plan.profileName;

@@ -20,6 +20,11 @@ class QTimer;
 // and waits for AIRS to propagate the change. Applying what is already there changes
 // nothing. The returned ApplyRecord is what revert needs: the policy before, the topics
 // created, the earlier text of the topics updated.
+//
+// A plan is refused while the run still holds objects of its own on the tenant (a paused or
+// killed run): matching topics by name would adopt the run's disposable topics. A plan that
+// changes the guardrail's action for unmatched prompts is written only with the person's
+// consent to that change (Plan::actionChangeConsented).
 class TopicApplier final : public QObject
 {
     Q_OBJECT
@@ -42,8 +47,21 @@ public:
         QList<Item> topics; // companion first (block intent), then the iteration's topic
         QJsonObject policy; // the profile's policy as read
         bool profileChanges = true;
+        // The topic guardrails' action for a prompt that matches none of the topics, as the
+        // profile has it ("block" on an allow list, "allow" on a block list; empty when its topic
+        // guardrails pin no topic, so no list's meaning changes) and as the apply writes it (the
+        // opposite of the intent).
+        QString actionBefore;
+        QString actionAfter() const { return guardrailActionFor(intent); }
+        bool changesAction() const { return !actionBefore.isEmpty() && actionBefore != actionAfter(); }
+        // Set by the caller once the person agreed to that change (--change-action, the
+        // dialog's own box); apply() refuses a plan that changes the action without it.
+        bool actionChangeConsented = false;
         bool changesNothing() const;
         QStringList describe() const; // one line per change, for a person to confirm
+        // What changing the action means for production's traffic, in words; empty when the
+        // plan does not change it.
+        QString actionChangeText() const;
     };
     struct Outcome
     {

@@ -1,6 +1,7 @@
 #include "../loop/tenantfixture.h"
 #include "airs/profilepolicy.h"
 #include "runs/runstore.h"
+#include "tenant/leftovers.h"
 #include "sandbox/llmemulator.h"
 #include "testhome.h"
 
@@ -120,7 +121,17 @@ private slots:
         const QByteArray topicsBefore = compact(m_airs->topics());
         QCOMPARE(m_airs->topics().size(), 1); // the run took its own away
 
-        const Finished applied = run({u"apply"_s, id, u"--iteration"_s, u"1"_s});
+        // Without --yes: the plan, and nothing written (issue 38).
+        m_airs->clearRequests();
+        const Finished dry = run({u"apply"_s, id, u"--iteration"_s, u"1"_s});
+        QCOMPARE(dry.code, 5);
+        QVERIFY2(dry.out.contains(u"create topic"_s) && dry.out.contains(u"Nothing was written. Apply it with --yes."_s),
+                 qPrintable(dry.out));
+        QVERIFY2(dry.out.contains(u"a prompt that matches none of the profile's topics: allow, as now"_s), qPrintable(dry.out));
+        QCOMPARE(writesTo(*m_airs, u"/v1/mgmt/"_s), 0);
+        QCOMPARE(production(), before);
+
+        const Finished applied = run({u"apply"_s, id, u"--iteration"_s, u"1"_s, u"--yes"_s});
         QVERIFY2(applied.code == 0, qPrintable(applied.out + applied.err));
         QVERIFY2(applied.out.contains(u"create topic"_s), qPrintable(applied.out));
         QStringList pinned;
@@ -132,9 +143,9 @@ private slots:
         QCOMPARE(RunStore(m_home + u"/runs"_s).load(id).run.applies.size(), 1);
 
         m_airs->clearRequests();
-        const Finished again = run({u"apply"_s, id, u"--iteration"_s, u"1"_s});
+        const Finished again = run({u"apply"_s, id, u"--iteration"_s, u"1"_s, u"--yes"_s});
         QCOMPARE(again.code, 0);
-        QVERIFY2(again.out.contains(u"Nothing to change"_s), qPrintable(again.out));
+        QVERIFY2(again.out.contains(u"Production already holds this plan"_s), qPrintable(again.out));
         QCOMPARE(writesTo(*m_airs, u"/v1/mgmt/"_s), 0);
         QCOMPARE(RunStore(m_home + u"/runs"_s).load(id).run.applies.size(), 1);
 
@@ -146,6 +157,84 @@ private slots:
         const Finished nothing = run({u"revert"_s, id});
         QCOMPARE(nothing.code, 2);
         QVERIFY(nothing.err.contains(u"no apply to revert"_s));
+    }
+
+    // Issue 38: a block-intent topic applied to an allow-list profile (action "block", allow
+    // topics) would make everything that matches no topic pass. It needs its own consent.
+    void anAllowListKeepsItsActionUnlessToldOtherwise()
+    {
+        const QString topic = m_airs->addTopic(u"Cooking"_s, u"Questions about recipes and cooking"_s,
+                                               {u"How long do I boil an egg?"_s, u"A good bread recipe"_s});
+        m_airs->addProfile(u"allowlist"_s, productionPolicy(topic, u"block"_s));
+        const Finished generated = run({u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s, u"--profile"_s,
+                                        u"allowlist"_s, u"--max-iterations"_s, u"1"_s});
+        QVERIFY2(generated.code == 0, qPrintable(generated.err));
+        const QString id = onlyRunId();
+        const QJsonObject before = m_airs->profile(u"allowlist"_s).value(u"policy"_s).toObject();
+
+        m_airs->clearRequests();
+        const Finished refused = run({u"apply"_s, id, u"--yes"_s});
+        QCOMPARE(refused.code, 5);
+        QVERIFY2(refused.out.contains(u"from block to allow: everything that matches no topic then passes (needs "
+                                      "--change-action)"_s), qPrintable(refused.out));
+        QVERIFY2(refused.err.contains(u"add --change-action"_s), qPrintable(refused.err));
+        QCOMPARE(writesTo(*m_airs, u"/v1/mgmt/"_s), 0);
+        QCOMPARE(m_airs->profile(u"allowlist"_s).value(u"policy"_s).toObject(), before);
+
+        const Finished applied = run({u"apply"_s, id, u"--yes"_s, u"--change-action"_s});
+        QVERIFY2(applied.code == 0, qPrintable(applied.out + applied.err));
+        const QJsonObject after = m_airs->profile(u"allowlist"_s).value(u"policy"_s).toObject();
+        QCOMPARE(ProfilePolicy::topicGuardrails(after).value(u"action"_s).toString(), u"allow"_s);
+        QCOMPARE(run({u"revert"_s, id}).code, 0);
+        QCOMPARE(m_airs->profile(u"allowlist"_s).value(u"policy"_s).toObject(), before);
+    }
+
+    // Issue 38: a run that still holds its own objects (killed mid-run) is not applied: the
+    // plan would adopt its scratch topics by name. The refusal names the way out.
+    void aRunHoldingObjectsIsNotApplied()
+    {
+        QProcess generate;
+        generate.setProcessEnvironment(env());
+        generate.start(QStringLiteral(DAYSTROM_CLI), {u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s,
+                                                      u"--profile"_s, Production, u"--max-iterations"_s, u"5"_s});
+        QVERIFY(generate.waitForStarted());
+        const QString runs = m_home + u"/runs"_s;
+        // An iteration recorded, its objects still on the tenant.
+        QTRY_VERIFY_WITH_TIMEOUT(!onlyRunId().isEmpty()
+                                     && !RunStore(runs).load(onlyRunId()).run.iterations.isEmpty(), 60000);
+        generate.kill();
+        QTRY_VERIFY(generate.state() == QProcess::NotRunning);
+        const QString id = onlyRunId();
+        QVERIFY(RunStore(runs).load(id).run.tenant.has_value());
+        const Snapshot before = Snapshot::of(*m_airs);
+
+        m_airs->clearRequests();
+        const Finished refused = run({u"apply"_s, id, u"--iteration"_s, u"1"_s, u"--yes"_s});
+        QCOMPARE(refused.code, 5);
+        QVERIFY2(refused.err.contains(u"still holds objects of its own"_s)
+                     && refused.err.contains(u"daystrom cleanup --run %1 --yes"_s.arg(id)),
+                 qPrintable(refused.err));
+        QCOMPARE(writesTo(*m_airs, u"/v1/mgmt/"_s), 0);
+        QCOMPARE(Snapshot::of(*m_airs), before);
+    }
+
+    // Issue 38: apply and revert take the run's lock before they read its file; a run driven by
+    // another process is refused, and nothing is written.
+    void applyTakesTheRunLockFirst()
+    {
+        const Finished generated = run({u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s, u"--profile"_s,
+                                        Production, u"--max-iterations"_s, u"1"_s});
+        QVERIFY2(generated.code == 0, qPrintable(generated.err));
+        const QString id = onlyRunId();
+        const auto held = Leftovers::lock(m_home + u"/runs"_s, id);
+        QVERIFY(held);
+        m_airs->clearRequests();
+        for (const QStringList &args : {QStringList{u"apply"_s, id, u"--yes"_s}, QStringList{u"revert"_s, id}}) {
+            const Finished refused = run(args);
+            QCOMPARE(refused.code, 2);
+            QVERIFY2(refused.err.contains(u"is being driven by another process"_s), qPrintable(refused.err));
+        }
+        QCOMPARE(m_airs->requests().size(), 0);
     }
 
     void badUsageIsSaid()

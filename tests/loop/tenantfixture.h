@@ -14,14 +14,17 @@ namespace TenantFixture {
 
 inline const QString Production = QStringLiteral("prod");
 
-inline QJsonObject productionPolicy(const QString &userTopicId)
+// `action`: the guardrail's action for prompts that match none of its topics ("allow": a block
+// list, the person's topic blocked; "block": an allow list, the person's topic allowed).
+inline QJsonObject productionPolicy(const QString &userTopicId, const QString &action = QStringLiteral("allow"))
 {
     const QJsonObject guardrails{
         {QStringLiteral("name"), QStringLiteral("topic-guardrails")},
-        {QStringLiteral("action"), QStringLiteral("allow")},
+        {QStringLiteral("action"), action},
         {QStringLiteral("options"), QJsonArray()},
         {QStringLiteral("topic-list"),
-         QJsonArray{QJsonObject{{QStringLiteral("action"), QStringLiteral("block")},
+         QJsonArray{QJsonObject{{QStringLiteral("action"), action == QLatin1String("allow") ? QStringLiteral("block")
+                                                                                            : QStringLiteral("allow")},
                                 {QStringLiteral("topic"),
                                  QJsonArray{QJsonObject{{QStringLiteral("topic_id"), userTopicId},
                                                         {QStringLiteral("topic_name"), QStringLiteral("Customer records")},

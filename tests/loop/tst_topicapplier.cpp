@@ -151,6 +151,64 @@ private slots:
         run.applies.first().revertedAt = QDateTime::currentDateTimeUtc();
         QVERIFY(!TopicApplier::lastApplied(run));
     }
+
+    // Issue 38: a run that still holds objects on the tenant (paused, killed) is refused: the
+    // plan matches topics by name and would adopt the run's own scratch topic.
+    void neverAdoptsTheRunsOwnObjects()
+    {
+        TopicApplier applier(m_h->management.get());
+        applier.setPropagationDelayMs(0);
+        const QString ownId = m_h->airs.addTopic(m_run.iterationByNumber(2)->topic.name, u"the run's scratch copy"_s,
+                                                 {u"a"_s, u"b"_s});
+        RunState holding = m_run;
+        holding.tenant = TenantFootprint{};
+        holding.tenant->productionProfile = Production;
+        holding.tenant->scratchProfile = TenantFootprint::scratchProfileName(m_run.id);
+        holding.tenant->topics = {{m_run.iterationByNumber(2)->topic.name, ownId}};
+        m_h->airs.clearRequests();
+        std::optional<AirsResult<TopicApplier::Plan>> refused;
+        applier.plan(holding, 2, [&](const AirsResult<TopicApplier::Plan> &p) { refused = p; });
+        QTRY_VERIFY(refused.has_value());
+        QVERIFY(!refused->ok());
+        QVERIFY2(refused->error.message.contains(u"daystrom cleanup --run %1 --yes"_s.arg(m_run.id)),
+                 qPrintable(refused->error.message));
+
+        QCOMPARE(writes(), 0);
+    }
+
+    // Issue 38: a plan that changes the guardrail's action for unmatched prompts is written
+    // only with the person's consent to that change.
+    void anActionChangeNeedsItsOwnConsent()
+    {
+        TopicApplier applier(m_h->management.get());
+        applier.setPropagationDelayMs(0);
+        const QString list = u"allowlist"_s;
+        m_h->airs.addProfile(list, productionPolicy(m_userTopicId, u"block"_s));
+        RunState run = m_run;
+        run.tenant.reset();
+        run.userInput.profileName = list;
+        std::optional<AirsResult<TopicApplier::Plan>> planned;
+        applier.plan(run, 2, [&](const AirsResult<TopicApplier::Plan> &p) { planned = p; });
+        QTRY_VERIFY(planned.has_value());
+        QVERIFY(planned->ok());
+        TopicApplier::Plan plan = planned->value;
+        QCOMPARE(plan.actionBefore, u"block"_s);
+        QVERIFY(plan.changesAction());
+        QVERIFY(plan.describe().join(u'\n').contains(u"from block to allow: everything that matches no topic then passes"_s));
+        const QJsonObject before = m_h->airs.profile(list).value(u"policy"_s).toObject();
+        m_h->airs.clearRequests();
+        const TopicApplier::Outcome refused = wait([&](auto done) { applier.apply(plan, done); });
+        QVERIFY(refused.error.contains(u"--change-action"_s));
+        QVERIFY(!refused.record);
+        QCOMPARE(writes(), 0);
+        QCOMPARE(m_h->airs.profile(list).value(u"policy"_s).toObject(), before);
+
+        plan.actionChangeConsented = true;
+        const TopicApplier::Outcome applied = wait([&](auto done) { applier.apply(plan, done); });
+        QVERIFY2(applied.error.isEmpty(), qPrintable(applied.error));
+        QCOMPARE(ProfilePolicy::topicGuardrails(m_h->airs.profile(list).value(u"policy"_s).toObject())
+                     .value(u"action"_s).toString(), u"allow"_s);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTopicApplier)
