@@ -208,6 +208,14 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
         <source>The revert stopped part way: %1. Revert again to finish.</source>
         <translation>Das Zurücknehmen brach mittendrin ab: %1. Zum Abschließen erneut zurücknehmen.</translation>
     </message>
+    <message>
+        <source>Run %1 is being driven by another process (pid %2): wait until it stops, then try again.</source>
+        <translation>Lauf %1 wird von einem anderen Prozess ausgeführt (PID %2): Warten Sie, bis er endet, und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>Another process reverted the run&apos;s last apply meanwhile: there is nothing left to revert.</source>
+        <translation>Ein anderer Prozess hat die letzte Übernahme des Laufs inzwischen rückgängig gemacht: Es gibt nichts mehr rückgängig zu machen.</translation>
+    </message>
 </context>
 <context>
     <name>ApplyDialog</name>
@@ -306,6 +314,18 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
     <message>
         <source>The run&apos;s last apply was reverted. Reload from AIRS to see what applying iteration %1 would change now.</source>
         <translation>Die letzte Übernahme des Laufs wurde zurückgenommen. Laden Sie aus AIRS neu, um zu sehen, was die Übernahme von Iteration %1 jetzt ändern würde.</translation>
+    </message>
+    <message>
+        <source>Also change the profile&apos;s action for unmatched prompts</source>
+        <translation>Auch die Aktion des Profils für Prompts ohne passendes Thema ändern</translation>
+    </message>
+    <message>
+        <source>Also change the profile&apos;s action for prompts that match none of its topics from block to allow: everything that matches no topic will pass</source>
+        <translation>Auch die Aktion des Profils für Prompts, die zu keinem seiner Themen passen, von Blockieren auf Zulassen ändern: Alles, was zu keinem Thema passt, wird dann durchgelassen</translation>
+    </message>
+    <message>
+        <source>Also change the profile&apos;s action for prompts that match none of its topics from allow to block: only prompts on an allow topic will pass</source>
+        <translation>Auch die Aktion des Profils für Prompts, die zu keinem seiner Themen passen, von Zulassen auf Blockieren ändern: Nur Prompts zu einem zugelassenen Thema werden dann durchgelassen</translation>
     </message>
 </context>
 <context>

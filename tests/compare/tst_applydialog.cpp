@@ -5,6 +5,7 @@
 
 #include "testmain.h"
 
+#include <QCheckBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QTextBrowser>
@@ -117,6 +118,47 @@ private slots:
         QCOMPARE(close->text(), u"&Close"_s);
         QTest::mouseClick(close, Qt::LeftButton);
         QVERIFY(!dialog.isVisible());
+    }
+
+    // Issue 38: on an allow-list profile (action "block" for unmatched prompts), applying a
+    // block-intent topic changes that action; the dialog asks for it on its own.
+    void anAllowListAsksBeforeItsActionChanges()
+    {
+        ApplyTenant t;
+        QVERIFY(t.setUp());
+        QJsonObject policy = t.policy();
+        const auto toAllowList = await<AirsProfile>([&](QObject *ctx, auto done) {
+            t.client->assignTopics(u"lab"_s, ProfilePolicy::assignedTopics(policy), u"block"_s, ctx, done);
+        });
+        QVERIFY(toAllowList.ok());
+        const QJsonObject before = t.policy();
+        QCOMPARE(ProfilePolicy::topicGuardrails(before).value(u"action"_s).toString(), u"block"_s);
+        ApplyDialog dialog(t.client.get(), t.runsDir, t.run, 4);
+        dialog.controller()->setPropagationDelayMs(0);
+        dialog.open();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(waitFor(&dialog, ApplyController::State::Ready));
+        auto *confirm = dialog.findChild<QPushButton *>(u"applyConfirmButton"_s);
+        auto *consent = dialog.findChild<QCheckBox *>(u"applyChangeActionCheck"_s);
+        QVERIFY(confirm && consent);
+        QVERIFY(consent->isVisible());
+        QVERIFY(!consent->isChecked());
+        QVERIFY2(consent->text().contains(u"from block to allow: everything that matches no topic will pass"_s),
+                 qPrintable(consent->text()));
+        QVERIFY(!confirm->isEnabled());
+        const QString text = dialog.findChild<QTextBrowser *>(u"applyPreview"_s)->toPlainText();
+        QVERIFY2(text.contains(u"(It is block now: this changes too.)"_s), qPrintable(text));
+        shot(&dialog, u"apply-dialog-action.png"_s);
+
+        consent->click();
+        QVERIFY(confirm->isEnabled());
+        consent->click();
+        QVERIFY(!confirm->isEnabled());
+        consent->click();
+        QTest::mouseClick(confirm, Qt::LeftButton);
+        QVERIFY(waitFor(&dialog, ApplyController::State::Applied));
+        QCOMPARE(ProfilePolicy::topicGuardrails(t.policy()).value(u"action"_s).toString(), u"allow"_s);
+        QVERIFY(!consent->isVisible());
     }
 
     void anEarlierApplyCanBeRevertedLater()

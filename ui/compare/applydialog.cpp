@@ -4,6 +4,7 @@
 #include "diffstyle.h"
 
 #include <QBoxLayout>
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QPushButton>
@@ -44,6 +45,14 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_result->hide();
+    m_changeAction = new QCheckBox(this);
+    m_changeAction->setObjectName(u"applyChangeActionCheck"_s);
+    m_changeAction->setAccessibleName(tr("Also change the profile's action for unmatched prompts"));
+    m_changeAction->hide();
+    connect(m_changeAction, &QCheckBox::toggled, this, [this](bool on) {
+        m_controller->setActionChangeConsented(on);
+        updateState();
+    });
 
     auto *buttons = new QDialogButtonBox(this);
     m_reload = buttons->addButton(tr("&Reload from AIRS"), QDialogButtonBox::ResetRole);
@@ -75,6 +84,7 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     layout->addWidget(m_status);
     layout->addWidget(m_preview, 1);
     layout->addWidget(m_result);
+    layout->addWidget(m_changeAction);
     layout->addWidget(buttons);
 
     connect(m_controller, &ApplyController::stateChanged, this, &ApplyDialog::updateState);
@@ -110,7 +120,19 @@ void ApplyDialog::updateState()
     const S state = m_controller->state();
     const bool done = state == S::Applied || state == S::HalfApplied || state == S::Reverted;
     const DiffStyle style = DiffStyle::from(palette());
-    m_confirm->setEnabled(state == S::Ready && !m_controller->plan().changesNothing());
+    const TopicApplier::Plan &plan = m_controller->plan();
+    // A change of the action for unmatched prompts is agreed to on its own, never implied by Apply.
+    const bool asksAction = state == S::Ready && plan.changesAction();
+    if (asksAction) {
+        m_changeAction->setText(plan.actionAfter() == "allow"_L1
+                                    ? tr("Also change the profile's action for prompts that match none of its topics from "
+                                         "block to allow: everything that matches no topic will pass")
+                                    : tr("Also change the profile's action for prompts that match none of its topics from "
+                                         "allow to block: only prompts on an allow topic will pass"));
+    }
+    m_changeAction->setVisible(asksAction);
+    m_confirm->setEnabled(state == S::Ready && !plan.changesNothing()
+                          && (!plan.changesAction() || m_changeAction->isChecked()));
     m_confirm->setVisible(!done);
     m_revert->setVisible(m_controller->canRevert() || state == S::Reverting);
     m_revert->setEnabled(m_controller->canRevert());

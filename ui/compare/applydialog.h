@@ -16,6 +16,8 @@ class QTextBrowser;
 // as `daystrom apply`) and shows the outcome, including a change that stopped part way. Revert
 // undoes the run's last apply. Open it with open() (window-modal, never exec()); it cannot be
 // closed while a change is being written.
+class QCheckBox;
+
 class ApplyDialog final : public QDialog
 {
     Q_OBJECT
@@ -49,6 +51,7 @@ private:
     QLabel *m_status = nullptr;
     QTextBrowser *m_preview = nullptr;
     QLabel *m_result = nullptr;
+    QCheckBox *m_changeAction = nullptr; // the person's own consent to a change of the action
     QPushButton *m_confirm = nullptr;
     QPushButton *m_revert = nullptr;
     QPushButton *m_reload = nullptr;
