@@ -216,6 +216,10 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
         <source>Another process reverted the run&apos;s last apply meanwhile: there is nothing left to revert.</source>
         <translation>Ein anderer Prozess hat die letzte Übernahme des Laufs inzwischen rückgängig gemacht: Es gibt nichts mehr rückgängig zu machen.</translation>
     </message>
+    <message>
+        <source>Production changed since the apply: nothing was reverted.</source>
+        <translation>Die Produktion wurde seit der Übernahme geändert: Es wurde nichts rückgängig gemacht.</translation>
+    </message>
 </context>
 <context>
     <name>ApplyDialog</name>
@@ -326,6 +330,18 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
     <message>
         <source>Also change the profile&apos;s action for prompts that match none of its topics from allow to block: only prompts on an allow topic will pass</source>
         <translation>Auch die Aktion des Profils für Prompts, die zu keinem seiner Themen passen, von Zulassen auf Blockieren ändern: Nur Prompts zu einem zugelassenen Thema werden dann durchgelassen</translation>
+    </message>
+    <message>
+        <source>Production changed since the apply</source>
+        <translation>Die Produktion wurde seit der Übernahme geändert</translation>
+    </message>
+    <message>
+        <source>Someone changed the profile or its topics since this apply. Reverting now would undo their change too:</source>
+        <translation>Jemand hat das Profil oder seine Themen seit dieser Übernahme geändert. Ein Rückgängigmachen jetzt würde auch diese Änderung zurücknehmen:</translation>
+    </message>
+    <message>
+        <source>Revert &amp;anyway</source>
+        <translation>&amp;Trotzdem rückgängig machen</translation>
     </message>
 </context>
 <context>

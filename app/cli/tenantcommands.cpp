@@ -213,13 +213,18 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
 int revertCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
+    p.addOption({u"force"_s, u"Take back the apply's side also where production changed since"_s});
     Tenant t;
     std::unique_ptr<QLockFile> lock;
     std::optional<RunState> run;
     const int stop = openRun(u"revert"_s,
-                             u"Usage: daystrom revert <run-id>\n\n"
-                             "Undoes the run's last apply: the production profile's topic guardrails go back exactly as\n"
-                             "they were, topics the apply updated get their earlier text, topics it created are deleted.\n"_s,
+                             u"Usage: daystrom revert <run-id> [--force]\n\n"
+                             "Undoes the run's last apply, three-way: the pins it added or changed are taken back where\n"
+                             "they still stand as it left them, the action for unmatched prompts goes back if it is still\n"
+                             "the apply's, topics it updated get their earlier text and topics it created are deleted if\n"
+                             "they are still at the revision it wrote. What colleagues changed since stays. Where they\n"
+                             "changed what the apply wrote, nothing is reverted and the difference is printed (exit 5);\n"
+                             "--force then takes back the apply's side regardless.\n"_s,
                              arguments, ctx, p, t, lock, run);
     if (stop >= 0)
         return stop;
@@ -231,7 +236,18 @@ int revertCommand(const QStringList &arguments, CliContext &ctx)
     }
     const qsizetype index = last - run->applies.constData();
     TopicApplier applier(t.management.get());
-    const auto outcome = waitFor<TopicApplier::Outcome>([&](auto done) { applier.revert(*last, done); });
+    const bool force = p.isSet(u"force"_s);
+    const auto outcome = waitFor<TopicApplier::Outcome>([&](auto done) { applier.revert(*last, done, force); });
+    if (!outcome.conflicts.isEmpty()) {
+        ctx.out << "Production changed since the apply:\n";
+        for (const QString &line : outcome.conflicts)
+            ctx.out << "  " << line << '\n';
+        if (!force) {
+            ctx.err << "daystrom revert: nothing was reverted; `daystrom revert " << id
+                    << " --force` takes back the apply's side anyway\n";
+            return ExitCode::NotConfirmed;
+        }
+    }
     for (const QString &line : outcome.done)
         ctx.out << "  done: " << line << '\n';
     ApplyRecord &record = run->applies[index];

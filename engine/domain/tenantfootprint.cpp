@@ -87,6 +87,14 @@ QJsonObject ApplyRecord::toJson() const
                   {u"updatedTopics"_s, updated}};
     if (policyBefore)
         o.insert(u"policyBefore"_s, *policyBefore);
+    if (policyAfter)
+        o.insert(u"policyAfter"_s, *policyAfter);
+    if (!writtenRevisions.isEmpty()) {
+        QJsonObject revisions;
+        for (auto it = writtenRevisions.cbegin(); it != writtenRevisions.cend(); ++it)
+            revisions.insert(it.key(), it.value());
+        o.insert(u"writtenRevisions"_s, revisions);
+    }
     if (revertedAt)
         o.insert(u"revertedAt"_s, toIsoString(*revertedAt));
     return o;
@@ -99,6 +107,12 @@ ApplyRecord ApplyRecord::fromJson(const JsonIn &in)
     r.profileName = in.string("profileName"_L1);
     r.appliedAt = in.timestamp("appliedAt"_L1);
     r.policyBefore = in.optObject("policyBefore"_L1);
+    r.policyAfter = in.optObject("policyAfter"_L1);
+    if (const std::optional<QJsonObject> revisions = in.optObject("writtenRevisions"_L1)) {
+        const JsonIn child = in.child("writtenRevisions"_L1);
+        for (const QString &id : revisions->keys())
+            r.writtenRevisions.insert(id, int(child.integer(QLatin1StringView(id.toLatin1()))));
+    }
     r.createdTopics = objectsFromJson(in, "createdTopics"_L1);
     const QJsonArray updated = in.arrayOr("updatedTopics"_L1);
     for (qsizetype i = 0; i < updated.size(); ++i) {

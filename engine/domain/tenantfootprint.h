@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QJsonObject>
+#include <QMap>
 #include <QList>
 
 #include <optional>
@@ -60,6 +61,11 @@ struct ApplyRecord
     QString profileName;
     QDateTime appliedAt;
     std::optional<QJsonObject> policyBefore; // absent: the apply left the profile as it was
+    // The policy as the apply left it, and the revision of every topic it wrote (topic id →
+    // revision): revert takes back only what is still as the apply left it (three-way).
+    // Absent in records written before three-way revert.
+    std::optional<QJsonObject> policyAfter;
+    QMap<QString, int> writtenRevisions;
     QList<CreatedObject> createdTopics;
     QList<UpdatedTopic> updatedTopics;
     std::optional<QDateTime> revertedAt;

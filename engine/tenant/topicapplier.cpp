@@ -3,6 +3,7 @@
 #include "airs/managementclient.h"
 #include "airs/profilepolicy.h"
 #include "tenantcleaner.h"
+#include "threewayrevert.h"
 
 #include <QTimer>
 
@@ -241,8 +242,13 @@ void TopicApplier::pin(const Plan &plan, ApplyRecord record, const QList<AirsTop
                 o.done.append(u"created topic \"%1\""_s.arg(c.name));
             for (const ApplyRecord::UpdatedTopic &u : std::as_const(record.updatedTopics))
                 o.done.append(u"updated topic \"%1\""_s.arg(u.before.name));
+            for (qsizetype i = 0; i < written.size(); ++i) {
+                if (plan.topics.at(i).change != Item::Change::Same)
+                    record.writtenRevisions.insert(written.at(i).id, written.at(i).revision);
+            }
             if (after.value.policy != before.value.policy) {
                 record.policyBefore = before.value.policy;
+                record.policyAfter = after.value.policy;
                 o.done.append(u"pinned the topics in profile \"%1\""_s.arg(plan.profileName));
             }
             if (!topicsChanged && !record.policyBefore) {
@@ -258,31 +264,54 @@ void TopicApplier::pin(const Plan &plan, ApplyRecord record, const QList<AirsTop
     });
 }
 
-void TopicApplier::revert(const ApplyRecord &record, std::function<void(const Outcome &)> done)
+void TopicApplier::revert(const ApplyRecord &record, std::function<void(const Outcome &)> done, bool force)
 {
     const quint64 generation = ++m_generation;
     if (!m_management)
-        return done({u"AIRS management is not configured"_s, record, {}});
-    // The profile first (so nothing pins the created topics any more), then those topics.
-    TenantFootprint f;
-    f.productionProfile = record.profileName;
-    f.inPlace = record.policyBefore.has_value();
-    f.productionPolicy = record.policyBefore;
-    f.topics = record.createdTopics;
-    m_cleaner->clean(f, [this, generation, record, done](const TenantCleaner::Outcome &cleaned) {
+        return done({u"AIRS management is not configured"_s, record, {}, {}});
+    // Production now: its topics' revisions and the profile's policy, for the three-way check.
+    m_management->listTopics(this, [this, generation, record, done, force](const AirsResult<QList<AirsTopic>> &topics) {
         if (generation != m_generation)
             return;
-        Outcome o;
-        o.done = cleaned.done;
-        if (!cleaned.remaining.isClear()) {
-            o.error = cleaned.problems.join(u"; "_s);
-            ApplyRecord rest = record;
-            rest.policyBefore = cleaned.remaining.productionPolicy;
-            rest.createdTopics = cleaned.remaining.topics;
-            o.record = rest;
-            return done(o);
-        }
-        restoreTexts(record, record.updatedTopics, o, done);
+        if (!topics.ok())
+            return done({u"the topics could not be read: "_s + topics.error.toString(), record, {}, {}});
+        QHash<QString, int> revisions;
+        for (const AirsTopic &t : topics.value)
+            revisions.insert(t.id, t.revision);
+        m_management->findProfile(record.profileName, this, [this, generation, record, done, force, revisions](
+                                                                const AirsResult<AirsProfile> &profile) {
+            if (generation != m_generation)
+                return;
+            if (!profile.ok())
+                return done({u"profile \"%1\" could not be read: %2"_s.arg(record.profileName, profile.error.toString()),
+                             record, {}, {}});
+            const ThreeWayRevert::Plan plan = ThreeWayRevert::compute(record, profile.value.policy, revisions, force);
+            if (!plan.conflicts.isEmpty() && !force) {
+                return done({u"production changed since the apply; nothing was reverted (revert with --force to take "
+                             "back the apply's side anyway): "_s + plan.conflicts.join(u"; "_s),
+                             record, {}, plan.conflicts});
+            }
+            // The profile first (so nothing pins the created topics any more), then those topics.
+            TenantFootprint f;
+            f.productionProfile = record.profileName;
+            f.inPlace = plan.profileChanges;
+            if (plan.profileChanges)
+                f.productionPolicy = plan.policy;
+            f.topics = plan.deleteTopics;
+            m_cleaner->clean(f, [this, generation, record, plan, done](const TenantCleaner::Outcome &cleaned) {
+                if (generation != m_generation)
+                    return;
+                Outcome o;
+                o.done = cleaned.done;
+                o.conflicts = plan.conflicts;
+                if (!cleaned.remaining.isClear()) {
+                    o.error = cleaned.problems.join(u"; "_s);
+                    o.record = record; // revert again: the three-way check runs again
+                    return done(o);
+                }
+                restoreTexts(record, plan.restoreTexts, o, done);
+            });
+        });
     });
 }
 

@@ -70,6 +70,9 @@ public:
         // revert with an error: what is still to undo.
         std::optional<ApplyRecord> record;
         QStringList done;                   // what happened, one line each
+        // revert: where production moved since the apply (ThreeWayRevert); without force the
+        // revert then changes nothing and `error` says so.
+        QStringList conflicts;
     };
 
     explicit TopicApplier(ManagementClient *management, QObject *parent = nullptr);
@@ -77,7 +80,9 @@ public:
 
     void plan(const RunState &run, int iteration, std::function<void(const AirsResult<Plan> &)> done);
     void apply(const Plan &plan, std::function<void(const Outcome &)> done);
-    void revert(const ApplyRecord &record, std::function<void(const Outcome &)> done);
+    // Takes back what the apply changed and still stands as it left it; where a colleague
+    // changed production since, nothing is written unless `force` (ThreeWayRevert).
+    void revert(const ApplyRecord &record, std::function<void(const Outcome &)> done, bool force = false);
     void abort();
 
     // The newest apply not yet reverted; null when there is none.

@@ -135,7 +135,7 @@ void ApplyController::apply()
     });
 }
 
-void ApplyController::revert()
+void ApplyController::revert(bool force)
 {
     if (isBusy() || !TopicApplier::lastApplied(m_run) || !lockRun())
         return;
@@ -146,11 +146,20 @@ void ApplyController::revert()
     }
     const ApplyRecord target = *last;
     const quint64 generation = ++m_generation;
+    const State was = m_state;
     setState(State::Reverting);
     emit progress(tr("Putting profile \"%1\" back as it was before the apply…").arg(target.profileName));
-    m_applier->revert(target, [this, generation, target](const TopicApplier::Outcome &o) {
+    m_applier->revert(target, [this, generation, target, force, was](const TopicApplier::Outcome &o) {
         if (generation != m_generation)
             return;
+        if (!o.conflicts.isEmpty() && !force) {
+            // Nothing was written: the person decides.
+            m_lock.reset();
+            m_message = tr("Production changed since the apply: nothing was reverted.");
+            setState(was);
+            emit revertConflicts(o.conflicts);
+            return;
+        }
         m_message = o.done.join(u"; "_s);
         const auto same = [&target](const ApplyRecord &r) { return r.appliedAt == target.appliedAt && r.iteration == target.iteration; };
         record([&](RunState &run) {
@@ -171,5 +180,5 @@ void ApplyController::revert()
             return fail(tr("The revert stopped part way: %1. Revert again to finish.").arg(o.error));
         setState(State::Reverted);
         emit reverted();
-    });
+    }, force);
 }

@@ -14,7 +14,8 @@ class ManagementClient;
 // The desktop side of `daystrom apply` / `daystrom revert`: the same TopicApplier, driven
 // asynchronously from the GUI thread. prepare() reads what applying an iteration would change
 // (for the person to confirm), apply() writes it to the production profile and records it in
-// the run file, revert() undoes the run's last apply exactly. Every outcome, including a
+// the run file, revert() undoes the run's last apply (three-way: what colleagues changed since
+// stays; where they changed what the apply wrote, revertConflicts() asks first). Every outcome, including a
 // change that stopped part way, is reported explicitly.
 class ApplyController final : public QObject
 {
@@ -35,7 +36,9 @@ public:
     // dialog's own box); apply() refuses such a plan without it.
     void setActionChangeConsented(bool consented) { m_plan.actionChangeConsented = consented; }
     void apply();  // only in state Ready; holds the run's lock while it writes and records
-    void revert(); // the run's last apply; only when canRevert(); holds the run's lock too
+    // The run's last apply; only when canRevert(); holds the run's lock too. Where production
+    // moved since the apply, nothing is written and revertConflicts() says where, unless `force`.
+    void revert(bool force = false);
     void cancel(); // forget the calls in flight (their answers are ignored)
 
     State state() const { return m_state; }
@@ -54,6 +57,7 @@ signals:
     void prepared(); // plan() is ready to show
     void applied();
     void reverted();
+    void revertConflicts(const QStringList &conflicts); // then back in the state before; revert(true) overwrites
     void failed(const QString &message);
 
 private:

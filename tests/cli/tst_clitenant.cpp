@@ -1,4 +1,5 @@
 #include "../loop/tenantfixture.h"
+#include "../airs/airstesthelpers.h"
 #include "airs/profilepolicy.h"
 #include "runs/runstore.h"
 #include "tenant/leftovers.h"
@@ -235,6 +236,65 @@ private slots:
             QVERIFY2(refused.err.contains(u"is being driven by another process"_s), qPrintable(refused.err));
         }
         QCOMPARE(m_airs->requests().size(), 0);
+    }
+
+    // Issue 38: revert is three-way. A colleague's own pin added after the apply stays; a
+    // colleague's edit of a topic the apply wrote makes revert ask (exit 5, the difference
+    // printed, nothing written); --force takes the apply's side back anyway.
+    void revertKeepsAColleaguesChangesAndAsksAboutTheirEdits()
+    {
+        const Finished generated = run({u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s, u"--profile"_s,
+                                        Production, u"--max-iterations"_s, u"1"_s});
+        QVERIFY2(generated.code == 0, qPrintable(generated.err));
+        const QString id = onlyRunId();
+        const QJsonObject before = production();
+        QNetworkAccessManager nam;
+        ManagementClient colleague(&nam, emulatorSettings(*m_airs));
+        QCOMPARE(run({u"apply"_s, id, u"--yes"_s}).code, 0);
+
+        // Kept: a topic of their own, pinned after the apply.
+        const QString travel = m_airs->addTopic(u"Travel"_s, u"Trip planning"_s, {u"Book me a flight"_s, u"Hotels in Rome"_s});
+        QList<TopicAssignment> pins = ProfilePolicy::assignedTopics(production());
+        pins.append({travel, u"Travel"_s, u"block"_s, 0});
+        QVERIFY(await<AirsProfile>([&](QObject *ctx, auto done) {
+                    colleague.assignTopics(Production, pins, u"allow"_s, ctx, done);
+                }).ok());
+        const Finished kept = run({u"revert"_s, id});
+        QVERIFY2(kept.code == 0, qPrintable(kept.out + kept.err));
+        QStringList names;
+        for (const TopicAssignment &a : ProfilePolicy::assignedTopics(production()))
+            names.append(a.topicName);
+        QCOMPARE(names, (QStringList{u"Customer records"_s, u"Travel"_s}));
+        QCOMPARE(production().value(u"dlp-data-profiles"_s), before.value(u"dlp-data-profiles"_s));
+
+        // Asks: they edited the topic the apply created.
+        QCOMPARE(run({u"apply"_s, id, u"--yes"_s}).code, 0);
+        const ApplyRecord applied = RunStore(m_home + u"/runs"_s).load(id).run.applies.last();
+        QVERIFY(!applied.createdTopics.isEmpty());
+        const CreatedObject created = applied.createdTopics.last();
+        QVERIFY(await<AirsTopic>([&](QObject *ctx, auto done) {
+                    colleague.updateTopic(created.id, created.name, u"Edited by a colleague"_s,
+                                          {u"one example"_s, u"another example"_s}, ctx, done);
+                }).ok());
+        const QJsonObject edited = production();
+        m_airs->clearRequests();
+        const Finished asked = run({u"revert"_s, id});
+        QCOMPARE(asked.code, 5);
+        QVERIFY2(asked.out.contains(u"Production changed since the apply:"_s)
+                     && asked.out.contains(u"topic \"%1\": the apply wrote revision 1; it is at revision 2 now"_s.arg(created.name)),
+                 qPrintable(asked.out));
+        QVERIFY2(asked.err.contains(u"--force"_s), qPrintable(asked.err));
+        QCOMPARE(writesTo(*m_airs, u"/v1/mgmt/"_s), 0);
+        QCOMPARE(production(), edited);
+        QVERIFY(!RunStore(m_home + u"/runs"_s).load(id).run.applies.last().revertedAt);
+
+        const Finished forced = run({u"revert"_s, id, u"--force"_s});
+        QVERIFY2(forced.code == 0, qPrintable(forced.out + forced.err));
+        names.clear();
+        for (const TopicAssignment &a : ProfilePolicy::assignedTopics(production()))
+            names.append(a.topicName);
+        QCOMPARE(names, (QStringList{u"Customer records"_s, u"Travel"_s}));
+        QVERIFY(m_airs->topic(created.id).isEmpty()); // deleted, the colleague's edit with it
     }
 
     void badUsageIsSaid()

@@ -7,6 +7,7 @@
 
 #include <QCheckBox>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTextBrowser>
 
@@ -159,6 +160,37 @@ private slots:
         QVERIFY(waitFor(&dialog, ApplyController::State::Applied));
         QCOMPARE(ProfilePolicy::topicGuardrails(t.policy()).value(u"action"_s).toString(), u"allow"_s);
         QVERIFY(!consent->isVisible());
+    }
+
+    // Issue 38: a colleague edited the topic the apply updated; Revert says so and asks,
+    // writing nothing until the person chooses to revert anyway.
+    void revertAsksWhenAColleagueChangedTheTopic()
+    {
+        ApplyTenant t;
+        QVERIFY(t.setUp());
+        ApplyDialog dialog(t.client.get(), t.runsDir, t.run, 4);
+        dialog.controller()->setPropagationDelayMs(0);
+        dialog.open();
+        QVERIFY(waitFor(&dialog, ApplyController::State::Ready));
+        QTest::mouseClick(dialog.findChild<QPushButton *>(u"applyConfirmButton"_s), Qt::LeftButton);
+        QVERIFY(waitFor(&dialog, ApplyController::State::Applied));
+        QVERIFY(await<AirsTopic>([&](QObject *ctx, auto done) {
+                    t.client->updateTopic(t.earlier.id, t.earlier.name, u"A colleague's wording"_s,
+                                          {u"first"_s, u"second"_s}, ctx, done);
+                }).ok());
+        QSignalSpy conflicts(dialog.controller(), &ApplyController::revertConflicts);
+        QTest::mouseClick(dialog.findChild<QPushButton *>(u"applyRevertButton"_s), Qt::LeftButton);
+        QVERIFY(conflicts.wait(15000));
+        QCOMPARE(dialog.controller()->state(), ApplyController::State::Applied); // nothing written
+        QCOMPARE(t.airs.topic(t.earlier.id).value(u"description"_s).toString(), u"A colleague's wording"_s);
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = dialog.findChild<QMessageBox *>(u"revertConflictsBox"_s)) != nullptr);
+        QVERIFY2(box->informativeText().contains(u"it is at revision 3 now"_s), qPrintable(box->informativeText()));
+        shot(box, u"apply-revert-conflict.png"_s);
+        box->findChild<QPushButton *>(u"revertAnywayButton"_s)->click();
+        QTRY_VERIFY2_WITH_TIMEOUT(dialog.controller()->state() == ApplyController::State::Reverted,
+                                  qPrintable(dialog.controller()->message()), 15000);
+        QCOMPARE(t.airs.topic(t.earlier.id).value(u"description"_s).toString(), t.earlier.description);
     }
 
     void anEarlierApplyCanBeRevertedLater()

@@ -7,6 +7,7 @@
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTextBrowser>
 
@@ -74,7 +75,8 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     // AcceptRole would close the dialog: the outcome must stay visible, so wire it by hand.
     disconnect(buttons, &QDialogButtonBox::accepted, this, nullptr);
     connect(m_confirm, &QPushButton::clicked, m_controller, &ApplyController::apply);
-    connect(m_revert, &QPushButton::clicked, m_controller, &ApplyController::revert);
+    connect(m_revert, &QPushButton::clicked, m_controller, [this] { m_controller->revert(); });
+    connect(m_controller, &ApplyController::revertConflicts, this, &ApplyDialog::askToOverwrite);
     connect(m_close, &QPushButton::clicked, this, &ApplyDialog::reject);
     connect(m_reload, &QPushButton::clicked, this,
             [this] { m_controller->prepare(m_run, m_iteration); });
@@ -209,4 +211,24 @@ void ApplyDialog::showPlan()
     }
     m_preview->setHtml(ApplyPlanHtml::render(m_controller->plan(), stage(), DiffStyle::from(palette())));
     updateState();
+}
+
+void ApplyDialog::askToOverwrite(const QStringList &conflicts)
+{
+    // Three-way: a colleague changed what the apply wrote. Say where, and ask.
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Production changed since the apply"),
+                                tr("Someone changed the profile or its topics since this apply. Reverting now "
+                                   "would undo their change too:"),
+                                QMessageBox::Cancel, this);
+    box->setObjectName(u"revertConflictsBox"_s);
+    box->setInformativeText(conflicts.join(u'\n'));
+    QPushButton *overwrite = box->addButton(tr("Revert &anyway"), QMessageBox::DestructiveRole);
+    overwrite->setObjectName(u"revertAnywayButton"_s);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::buttonClicked, this, [this, overwrite](QAbstractButton *clicked) {
+        if (clicked == overwrite)
+            m_controller->revert(true);
+    });
+    box->open();
 }
