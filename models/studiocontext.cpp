@@ -191,12 +191,16 @@ void StudioContext::listProfiles()
         QStringList names = latest.keys();
         names.sort(Qt::CaseInsensitive);
         QHash<QString, QStringList> topics;
+        QHash<QString, QString> actions;
         for (const AirsProfile &p : std::as_const(latest)) {
             for (const TopicAssignment &a : ProfilePolicy::assignedTopics(p.policy))
                 topics[p.name].append(a.topicName);
+            if (topics.contains(p.name))
+                actions.insert(p.name, ProfilePolicy::topicGuardrails(p.policy).value(u"action"_s).toString());
         }
         emit profilesListed(names, r.ok() ? QString() : r.error.toString());
         emit profileTopicsListed(topics);
+        emit profileActionsListed(actions);
     });
 }
 

@@ -87,6 +87,8 @@ signals:
     void managementChanged();
     void profilesListed(const QStringList &profiles, const QString &error);
     void profileTopicsListed(const QHash<QString, QStringList> &topicsByProfile);
+    // The topic-guardrails action of each profile that pins topics.
+    void profileActionsListed(const QHash<QString, QString> &actionByProfile);
 
 public:
     void listProfiles();

@@ -478,6 +478,38 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
         <source>Other topics on the profile: %1.</source>
         <translation>Weitere Themen des Profils: %1.</translation>
     </message>
+    <message>
+        <source>Profile %1 changed since the run read it at its start: the run&apos;s figures were measured against the profile as it was then.</source>
+        <translation>Profil %1 wurde geändert, seit der Lauf es zu Beginn gelesen hat: Die Zahlen des Laufs wurden mit dem Profil gemessen, wie es damals war.</translation>
+    </message>
+    <message>
+        <source>Topic “%1” was pinned since (%2).</source>
+        <translation>Thema „%1“ wurde seitdem angeheftet (%2).</translation>
+    </message>
+    <message>
+        <source>Topic “%1” was unpinned since.</source>
+        <translation>Thema „%1“ wurde seitdem entfernt.</translation>
+    </message>
+    <message>
+        <source>Topic “%1” moved from %2 to %3.</source>
+        <translation>Thema „%1“ wurde von %2 nach %3 verschoben.</translation>
+    </message>
+    <message>
+        <source>Topic “%1” is pinned at revision %2 now (was %3).</source>
+        <translation>Thema „%1“ ist jetzt in Revision %2 angeheftet (vorher %3).</translation>
+    </message>
+    <message>
+        <source>The action for prompts that match none of its topics is %1 now (was %2).</source>
+        <translation>Die Aktion für Prompts, die zu keinem seiner Themen passen, ist jetzt %1 (vorher %2).</translation>
+    </message>
+    <message>
+        <source>unset</source>
+        <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>Other settings of the profile changed.</source>
+        <translation>Andere Einstellungen des Profils wurden geändert.</translation>
+    </message>
 </context>
 <context>
     <name>BenchmarkGrid</name>
@@ -3543,6 +3575,14 @@ Anmeldedatei.</translation>
     <message>
         <source>Listing the profiles…</source>
         <translation>Profile werden aufgelistet…</translation>
+    </message>
+    <message>
+        <source>⚠ Profile %1 blocks every prompt that matches none of its topics (an allow list). A block topic works the other way round: the run measures it with that action set to allow, and applying it would let everything that matches no topic pass. Apply asks before it changes that.</source>
+        <translation>⚠ Profil %1 blockiert jeden Prompt, der zu keinem seiner Themen passt (eine Zulassungsliste). Ein Blockier-Thema funktioniert umgekehrt: Der Lauf misst es mit dieser Aktion auf Zulassen gesetzt, und seine Übernahme würde alles durchlassen, was zu keinem Thema passt. Die Übernahme fragt, bevor sie das ändert.</translation>
+    </message>
+    <message>
+        <source>⚠ Profile %1 lets every prompt through that matches none of its topics (a block list). An allow topic works the other way round: the run measures it with that action set to block, and applying it would block everything that matches no topic. Apply asks before it changes that.</source>
+        <translation>⚠ Profil %1 lässt jeden Prompt durch, der zu keinem seiner Themen passt (eine Sperrliste). Ein Zulassungs-Thema funktioniert umgekehrt: Der Lauf misst es mit dieser Aktion auf Blockieren gesetzt, und seine Übernahme würde alles blockieren, was zu keinem Thema passt. Die Übernahme fragt, bevor sie das ändert.</translation>
     </message>
 </context>
 <context>

@@ -108,6 +108,7 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     connect(m_newRun, &NewRunPanel::refreshProfilesRequested, this, &MainWindow::listProfiles);
     connect(context, &StudioContext::profilesListed, m_newRun, &NewRunPanel::setProfiles);
     connect(context, &StudioContext::profileTopicsListed, m_newRun, &NewRunPanel::setProfileTopics);
+    connect(context, &StudioContext::profileActionsListed, m_newRun, &NewRunPanel::setProfileActions);
     connect(context, &StudioContext::sandboxChanged, this, [this](bool sandbox) {
         showDataOfCurrentMode();
         updateTitle();

@@ -141,6 +141,8 @@ QJsonObject RunState::toJson() const
         o.insert(u"checkpoint"_s, checkpoint->toJson());
     if (tenant)
         o.insert(u"tenant"_s, tenant->toJson());
+    if (productionAtStart)
+        o.insert(u"productionAtStart"_s, *productionAtStart);
     if (!benchmarkSet.isEmpty()) {
         QJsonArray set;
         for (const TestCase &t : benchmarkSet)
@@ -200,6 +202,7 @@ RunState RunState::fromJson(const JsonIn &in)
         r.checkpoint = RunCheckpoint::fromJson(in.child("checkpoint"_L1));
     if (in.has("tenant"_L1))
         r.tenant = TenantFootprint::fromJson(in.child("tenant"_L1));
+    r.productionAtStart = in.optObject("productionAtStart"_L1);
     const QJsonArray set = in.arrayOr("benchmarkSet"_L1);
     for (qsizetype i = 0; i < set.size(); ++i)
         r.benchmarkSet.append(TestCase::fromJson(in.element("benchmarkSet"_L1, i, set.at(i))));

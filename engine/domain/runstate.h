@@ -77,6 +77,9 @@ struct RunState
     QString stopReason; // ours: why the run stopped; empty while running
     std::optional<RunCheckpoint> checkpoint; // ours: absent in the original's files
     std::optional<TenantFootprint> tenant;   // ours: what the run has on AIRS (scratch profile, topics)
+    // ours: the production profile's policy as the run read it at its start; an apply compares
+    // production now with it (the run's figures were measured against this one)
+    std::optional<QJsonObject> productionAtStart;
     QList<TestCase> benchmarkSet;            // ours: the held-out set, frozen at the start
     QList<ApplyRecord> applies;              // ours: deliberate applies to production, oldest first
     RunSteering steering;                    // ours: what the person steering the run decided

@@ -8,6 +8,7 @@
 #include "looppolicy.h"
 #include "runmemory.h"
 #include "steeringedits.h"
+#include "tenant/profiledrift.h"
 #include "tenant/runworkspace.h"
 #include "tenant/topicdeployer.h"
 
@@ -56,6 +57,11 @@ void RefinementRun::enterPrepare()
             return fail(error);
         m_schedule.end(piece);
         m_profile = profile;
+        if (const std::optional<QJsonObject> &read = m_workspace->productionRead(); read && !m_run.productionAtStart) {
+            m_run.productionAtStart = read;
+            if (const QString misfit = ProfileDrift::actionMisfit(*read, m_run.userInput); !misfit.isEmpty())
+                emit warning(misfit);
+        }
         submit(u"step.done"_s);
     });
 }

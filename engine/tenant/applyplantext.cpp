@@ -29,6 +29,12 @@ QStringList ApplyPlanText::lines(const TopicApplier::Plan &plan)
 {
     using C = TopicApplier::Item::Change;
     QStringList out;
+    if (!plan.drift.isEmpty()) {
+        out.append(u"production changed since the run read it at its start; the run's figures were measured "
+                   "against the profile as it was then:"_s);
+        for (const ProfileDrift::Change &d : plan.drift)
+            out.append(u"    "_s + ProfileDrift::text(d));
+    }
     for (const TopicApplier::Item &i : plan.topics) {
         switch (i.change) {
         case C::Create:

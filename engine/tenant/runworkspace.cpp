@@ -130,6 +130,7 @@ void RunWorkspace::prepare(const QString &runId, const RunSettings &settings,
                             ? u"there is no security profile named \"%1\" in this tenant"_s.arg(m_settings.profileName)
                             : u"profile \"%1\" could not be read: %2"_s.arg(m_settings.profileName, found.error.toString()));
         }
+        m_productionRead = found.value.policy;
         const QStringList names = topicNames(found.value.policy);
         for (const QString &left : std::as_const(m_footprint.leftOut)) {
             if (!names.contains(left))

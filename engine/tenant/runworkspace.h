@@ -41,6 +41,8 @@ public:
     void abort();
 
     const TenantFootprint &footprint() const { return m_footprint; }
+    // A new run: the production profile's policy as prepare() read it (absent on a resume).
+    const std::optional<QJsonObject> &productionRead() const { return m_productionRead; }
     QString profileName() const; // where the run deploys and scans
     // Topic names the run's candidates stand in for: the production topics of the same names
     // and the ones left out.
@@ -55,6 +57,7 @@ public:
     static QString overLimitMessage(const QString &profile, const QStringList &topicNames, int ownTopics);
 
 private:
+    std::optional<QJsonObject> m_productionRead;
     void createScratch(const AirsProfile &production);
     void resumeScratch();
     void restoreInPlace();

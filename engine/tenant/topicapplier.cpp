@@ -125,7 +125,8 @@ void TopicApplier::plan(const RunState &run, int iteration, std::function<void(c
     } else {
         plan.topics.append({it->topic, u"allow"_s, Item::Change::Create, {}});
     }
-    m_management->listTopics(this, [this, generation, plan, done](const AirsResult<QList<AirsTopic>> &topics) mutable {
+    const std::optional<QJsonObject> atStart = run.productionAtStart;
+    m_management->listTopics(this, [this, generation, plan, atStart, done](const AirsResult<QList<AirsTopic>> &topics) mutable {
         if (generation != m_generation)
             return;
         if (!topics.ok())
@@ -141,12 +142,14 @@ void TopicApplier::plan(const RunState &run, int iteration, std::function<void(c
             }
             pins.append({item.existing.id, item.topic.name, item.action, item.existing.revision});
         }
-        m_management->findProfile(plan.profileName, this, [this, generation, plan, pins, done](const AirsResult<AirsProfile> &p) mutable {
+        m_management->findProfile(plan.profileName, this, [this, generation, plan, pins, atStart, done](const AirsResult<AirsProfile> &p) mutable {
             if (generation != m_generation)
                 return;
             if (!p.ok())
                 return done({{}, p.error});
             plan.policy = p.value.policy;
+            if (atStart)
+                plan.drift = ProfileDrift::changes(*atStart, plan.policy);
             // Only a guardrail that pins topics has a list whose meaning its action decides.
             if (!ProfilePolicy::assignedTopics(plan.policy).isEmpty())
                 plan.actionBefore = ProfilePolicy::topicGuardrails(plan.policy).value(u"action"_s).toString();

@@ -3,6 +3,7 @@
 #include "airs/airserror.h"
 #include "airs/airstypes.h"
 #include "domain/runstate.h"
+#include "profiledrift.h"
 
 #include <QObject>
 #include <QPointer>
@@ -57,6 +58,9 @@ public:
         // Set by the caller once the person agreed to that change (--change-action, the
         // dialog's own box); apply() refuses a plan that changes the action without it.
         bool actionChangeConsented = false;
+        // How production differs from the policy the run read at its start, one line each
+        // (ProfileDrift): the run's figures were measured against that older profile.
+        QList<ProfileDrift::Change> drift;
         bool changesNothing() const;
         QStringList describe() const; // one line per change, for a person to confirm
         // What changing the action means for production's traffic, in words; empty when the

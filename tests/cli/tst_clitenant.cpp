@@ -170,6 +170,9 @@ private slots:
         const Finished generated = run({u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s, u"--profile"_s,
                                         u"allowlist"_s, u"--max-iterations"_s, u"1"_s});
         QVERIFY2(generated.code == 0, qPrintable(generated.err));
+        // Said before the run deploys anything.
+        QVERIFY2(generated.err.contains(u"profile \"allowlist\" blocks every prompt that matches none of its topics"_s),
+                 qPrintable(generated.err));
         const QString id = onlyRunId();
         const QJsonObject before = m_airs->profile(u"allowlist"_s).value(u"policy"_s).toObject();
 
@@ -259,6 +262,11 @@ private slots:
         QVERIFY(await<AirsProfile>([&](QObject *ctx, auto done) {
                     colleague.assignTopics(Production, pins, u"allow"_s, ctx, done);
                 }).ok());
+        // Drift: the plan says production moved since the run read it.
+        const Finished drift = run({u"apply"_s, id});
+        QVERIFY2(drift.out.contains(u"production changed since the run read it at its start"_s)
+                     && drift.out.contains(u"topic \"Travel\" was pinned since (block)"_s),
+                 qPrintable(drift.out));
         const Finished kept = run({u"revert"_s, id});
         QVERIFY2(kept.code == 0, qPrintable(kept.out + kept.err));
         QStringList names;

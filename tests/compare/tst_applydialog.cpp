@@ -134,6 +134,9 @@ private slots:
         QVERIFY(toAllowList.ok());
         const QJsonObject before = t.policy();
         QCOMPARE(ProfilePolicy::topicGuardrails(before).value(u"action"_s).toString(), u"block"_s);
+        // Drift: the run read the profile before the earlier apply and this change.
+        t.run.productionAtStart = policy;
+        QVERIFY(RunStore(t.runsDir).save(t.run).isEmpty());
         ApplyDialog dialog(t.client.get(), t.runsDir, t.run, 4);
         dialog.controller()->setPropagationDelayMs(0);
         dialog.open();
@@ -149,6 +152,9 @@ private slots:
         QVERIFY(!confirm->isEnabled());
         const QString text = dialog.findChild<QTextBrowser *>(u"applyPreview"_s)->toPlainText();
         QVERIFY2(text.contains(u"(It is block now: this changes too.)"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"Profile lab changed since the run read it at its start"_s)
+                     && text.contains(u"The action for prompts that match none of its topics is block now (was allow)."_s),
+                 qPrintable(text));
         shot(&dialog, u"apply-dialog-action.png"_s);
 
         consent->click();

@@ -74,6 +74,34 @@ private slots:
         QCOMPARE(panel.settings().leaveOut, QStringList{u"Topic 3"_s});
     }
 
+    // Issue 38: the intent does not fit the profile's action for unmatched prompts (a block
+    // topic on an allow list, an allow topic on a block list): the form says what follows.
+    void warnsWhenTheIntentDoesNotFitTheAction()
+    {
+        NewRunPanel panel;
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.setProfiles({u"allowlist"_s, u"blocklist"_s, u"empty"_s});
+        panel.setProfileActions({{u"allowlist"_s, u"block"_s}, {u"blocklist"_s, u"allow"_s}});
+        auto *profile = panel.findChild<QComboBox *>(u"profileCombo"_s);
+        auto *intent = panel.findChild<QComboBox *>(u"intentCombo"_s);
+        auto *warning = panel.findChild<QLabel *>(u"actionFitWarning"_s);
+        QVERIFY(profile && intent && warning);
+        intent->setCurrentIndex(0); // block
+        profile->setCurrentText(u"allowlist"_s);
+        QVERIFY(warning->isVisible());
+        QVERIFY2(warning->text().contains(u"allowlist blocks every prompt that matches none of its topics"_s)
+                     && warning->text().contains(u"Apply asks before it changes that"_s),
+                 qPrintable(warning->text()));
+        profile->setCurrentText(u"blocklist"_s);
+        QVERIFY(!warning->isVisible());
+        intent->setCurrentIndex(1); // allow
+        QVERIFY(warning->isVisible());
+        QVERIFY(warning->text().contains(u"an allow topic works the other way round"_s, Qt::CaseInsensitive));
+        profile->setCurrentText(u"empty"_s); // pins no topic: no list to turn around
+        QVERIFY(!warning->isVisible());
+    }
+
     void inPlaceWarns()
     {
         NewRunPanel panel;

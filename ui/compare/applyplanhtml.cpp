@@ -50,9 +50,38 @@ QString ApplyPlanHtml::render(const TopicApplier::Plan &plan, Stage stage, const
             style.worse.name(),
             tr("This is what was planned. Only part of it was written: the result below says what.")
                 .toHtmlEscaped());
+    if (stage == Stage::Planned && !plan.drift.isEmpty())
+        html += driftHtml(plan, style);
     for (const TopicApplier::Item &item : ordered(plan))
         html += topicHtml(plan, item, stage, style);
     return html + profileHtml(plan, stage);
+}
+
+QString ApplyPlanHtml::driftHtml(const TopicApplier::Plan &plan, const DiffStyle &style)
+{
+    using K = ProfileDrift::Change::Kind;
+    QString html = u"<p style=\"color:%1\"><b>%2</b></p><ul>"_s.arg(
+        style.worse.name(),
+        tr("Profile %1 changed since the run read it at its start: the run's figures were measured against the "
+           "profile as it was then.")
+            .arg(plan.profileName)
+            .toHtmlEscaped());
+    for (const ProfileDrift::Change &c : plan.drift) {
+        QString line;
+        switch (c.kind) {
+        case K::Pinned: line = tr("Topic “%1” was pinned since (%2).").arg(c.topic, actionName(c.to)); break;
+        case K::Unpinned: line = tr("Topic “%1” was unpinned since.").arg(c.topic); break;
+        case K::Moved: line = tr("Topic “%1” moved from %2 to %3.").arg(c.topic, actionName(c.from), actionName(c.to)); break;
+        case K::Revision: line = tr("Topic “%1” is pinned at revision %2 now (was %3).").arg(c.topic, c.to, c.from); break;
+        case K::Action:
+            line = tr("The action for prompts that match none of its topics is %1 now (was %2).")
+                       .arg(actionName(c.to), c.from.isEmpty() ? tr("unset") : actionName(c.from));
+            break;
+        case K::Other: line = tr("Other settings of the profile changed."); break;
+        }
+        html += u"<li>%1</li>"_s.arg(line.toHtmlEscaped());
+    }
+    return html + u"</ul>"_s;
 }
 
 QString ApplyPlanHtml::changeText(const TopicApplier::Item &item, Stage stage)

@@ -10,7 +10,8 @@
 // what was planned when only part of it was written. The iteration's topic comes first; a
 // block topic's companion follows, with one sentence on what it is and why the run made it.
 // The profile section says which topic blocks, which allows, and what the guardrail does
-// with a prompt that matches none of them (its own action).
+// with a prompt that matches none of them (its own action). When production changed since
+// the run read it, the plan opens with that.
 class ApplyPlanHtml final
 {
     Q_DECLARE_TR_FUNCTIONS(ApplyPlanHtml)
@@ -28,4 +29,6 @@ private:
                              Stage stage, const DiffStyle &style);
     static QString changeText(const TopicApplier::Item &item, Stage stage);
     static QString profileHtml(const TopicApplier::Plan &plan, Stage stage);
+    // Before the apply: how production moved since the run read it (the figures' footing).
+    static QString driftHtml(const TopicApplier::Plan &plan, const DiffStyle &style);
 };

@@ -46,6 +46,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     , m_inPlace(named(new QCheckBox(tr("Test on the production profile itself, not on a copy"), this), u"inPlaceCheck"_s,
                       tr("Test in place")))
     , m_inPlaceWarning(new QLabel(this))
+    , m_actionWarning(new QLabel(this))
     , m_profileTopics(new ProfileTopicsField(this))
     , m_testPrompts(new TestPromptsField(this))
     , m_maxIterations(named(new QSpinBox(this), u"maxIterationsSpin"_s, tr("Maximum iterations")))
@@ -97,6 +98,10 @@ NewRunPanel::NewRunPanel(QWidget *parent)
                                  "or is paused (also by a budget or by closing the app); resuming deploys the "
                                  "candidate on it again."));
     m_inPlaceWarning->setVisible(false);
+    m_actionWarning->setObjectName(u"actionFitWarning"_s);
+    m_actionWarning->setWordWrap(true);
+    m_actionWarning->setVisible(false);
+    makeWrappingLabel(m_actionWarning);
     // Wrapped text takes the form's width, not the narrow width a label would pick for itself.
     makeWrappingLabel(m_inPlaceWarning); // keeps height-for-width
     m_profileTopics->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
@@ -161,6 +166,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     form->addRow(profileLabel, profileRow);
     form->addRow(QString(), m_profileStatus);
     form->addRow(QString(), m_profileTopics);
+    form->addRow(QString(), m_actionWarning);
     form->addRow(QString(), m_inPlace);
     form->addRow(QString(), m_inPlaceWarning);
     form->addRow(tr("Test pr&ompts:"), m_testPrompts);
@@ -245,6 +251,8 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     connect(m_description, &QPlainTextEdit::textChanged, this, assessSubject);
     connect(m_intent, &QComboBox::currentIndexChanged, this, assessSubject);
     connect(m_profile, &QComboBox::currentTextChanged, this, &NewRunPanel::showProfileTopics);
+    connect(m_profile, &QComboBox::currentTextChanged, this, &NewRunPanel::showActionFit);
+    connect(m_intent, &QComboBox::currentIndexChanged, this, &NewRunPanel::showActionFit);
     connect(m_profile, &QComboBox::currentTextChanged, this, &NewRunPanel::updateRunButton);
     connect(m_profileTopics, &ProfileTopicsField::changed, this, &NewRunPanel::updateRunButton);
     connect(m_inPlace, &QCheckBox::toggled, m_inPlaceWarning, &QWidget::setVisible);
@@ -394,6 +402,32 @@ void NewRunPanel::setProfileTopics(const QHash<QString, QStringList> &topics)
 {
     m_topicsByProfile = topics;
     showProfileTopics();
+}
+
+void NewRunPanel::setProfileActions(const QHash<QString, QString> &actions)
+{
+    m_actionByProfile = actions;
+    showActionFit();
+}
+
+void NewRunPanel::showActionFit()
+{
+    // The guardrail's action is for prompts that match none of its topics: a block topic needs
+    // "allow" there, an allow topic "block" (ProfileDrift::actionMisfit says the same in the CLI).
+    const QString profile = m_profile->currentText().trimmed();
+    const QString action = m_actionByProfile.value(profile);
+    const bool block = Intent(m_intent->currentData().toInt()) == Intent::Block;
+    QString text;
+    if (block && action == "block"_L1)
+        text = tr("⚠ Profile %1 blocks every prompt that matches none of its topics (an allow list). A block topic "
+                  "works the other way round: the run measures it with that action set to allow, and applying it "
+                  "would let everything that matches no topic pass. Apply asks before it changes that.").arg(profile);
+    else if (!block && action == "allow"_L1)
+        text = tr("⚠ Profile %1 lets every prompt through that matches none of its topics (a block list). An allow "
+                  "topic works the other way round: the run measures it with that action set to block, and applying "
+                  "it would block everything that matches no topic. Apply asks before it changes that.").arg(profile);
+    m_actionWarning->setText(text);
+    m_actionWarning->setVisible(!text.isEmpty());
 }
 
 void NewRunPanel::showProfileTopics()

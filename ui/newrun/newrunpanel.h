@@ -41,6 +41,9 @@ public:
     void setProfilesPending(); // a listing was asked for: the last answer no longer holds
     // The topics each profile pins now (latest revision), for the run's copy of it.
     void setProfileTopics(const QHash<QString, QStringList> &topics);
+    // Each profile's topic-guardrails action for unmatched prompts ("block" on an allow list),
+    // for profiles that pin topics: the form warns when the intent does not fit it.
+    void setProfileActions(const QHash<QString, QString> &actions);
     void setRunning(bool running);
     // The run will use the built-in sandbox: a note under the topic says what it can do for it.
     void setSandbox(bool sandbox);
@@ -60,6 +63,7 @@ private:
     void updateRunButton();
     void setAdvancedToolTips();
     void showProfileTopics();
+    void showActionFit();
 
     QPlainTextEdit *m_description;
     SandboxSubjectNote *m_sandboxNote;
@@ -72,6 +76,8 @@ private:
     QLabel *m_inPlaceWarning;
     ProfileTopicsField *m_profileTopics;
     QHash<QString, QStringList> m_topicsByProfile;
+    QHash<QString, QString> m_actionByProfile;
+    QLabel *m_actionWarning;
     TestPromptsField *m_testPrompts;
     QSpinBox *m_maxIterations;
     QDoubleSpinBox *m_target;
