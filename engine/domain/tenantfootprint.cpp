@@ -59,6 +59,8 @@ QJsonObject TenantFootprint::toJson() const
         o.insert(u"productionPolicy"_s, *productionPolicy);
     if (!leftOut.isEmpty())
         o.insert(u"leftOut"_s, QJsonArray::fromStringList(leftOut));
+    if (lastWrittenPolicy)
+        o.insert(u"lastWrittenPolicy"_s, *lastWrittenPolicy);
     return o;
 }
 
@@ -69,6 +71,7 @@ TenantFootprint TenantFootprint::fromJson(const JsonIn &in)
     f.inPlace = in.booleanOr("inPlace"_L1, false);
     f.scratchProfile = in.stringOr("scratchProfile"_L1, {});
     f.scratchProfileId = in.stringOr("scratchProfileId"_L1, {});
+    f.lastWrittenPolicy = in.optObject("lastWrittenPolicy"_L1);
     f.productionPolicy = in.optObject("productionPolicy"_L1);
     f.topics = objectsFromJson(in, "topics"_L1);
     f.leftOut = in.stringsOr("leftOut"_L1);

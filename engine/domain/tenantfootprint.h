@@ -34,6 +34,9 @@ struct TenantFootprint
     QString scratchProfile;   // "daystrom-run-<run id>"; empty in place
     QString scratchProfileId; // empty until AIRS answered
     std::optional<QJsonObject> productionPolicy; // in place: the policy before the first write
+    // In place: the policy as the run last wrote it. Putting production back is then three-way
+    // (ThreeWayRevert): what a colleague changed meanwhile stays.
+    std::optional<QJsonObject> lastWrittenPolicy;
     QList<CreatedObject> topics;                 // the run's candidate topic and its companion
     QStringList leftOut; // production topics the person chose to leave out of the run's profile
 

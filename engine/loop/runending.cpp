@@ -1,6 +1,7 @@
 // RefinementRun's final states (completed, paused, cancelled, failed), the clean-up of the
 // tenant when a run ends for good, and the run's event log.
 #include "refinementrun.h"
+#include "tenant/productionrestore.h"
 
 #include "airs/managementclient.h"
 #include "loopeventjson.h"
@@ -62,8 +63,10 @@ void RefinementRun::putProductionBack(std::function<void()> then, int timeoutMs)
         m_run.stopReason += u"; "_s + note;
         then();
     });
-    m_services.management->restoreTopicGuardrails(profile, *f->productionPolicy, this,
-                                                  [complete](const AirsResult<AirsProfile> &r) {
+    ProductionRestore::putBack(m_services.management, *f, this, [this, complete](const AirsResult<AirsProfile> &r,
+                                                                             const QStringList &kept) {
+        for (const QString &k : kept)
+            emit warning(u"a change made to production during the run was kept: "_s + k);
         complete(r.ok() ? QString() : r.error.toString());
     });
 }

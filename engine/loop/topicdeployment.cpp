@@ -125,6 +125,8 @@ void TopicDeployment::assignProfile(const AirsTopic &target)
                              [this](const AirsResult<AirsProfile> &r) {
         if (!r.ok())
             return emit failed(r.error.toString());
+        if (!m_parts.workspace->recordWritten(r.value.policy))
+            return emit failed(u"the run file could not be saved"_s);
         emit assigned();
         if (m_parts.propagationDelayMs <= 0)
             return emit live();

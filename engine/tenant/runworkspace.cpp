@@ -1,5 +1,7 @@
 #include "runworkspace.h"
 
+#include "productionrestore.h"
+
 #include "airs/managementclient.h"
 #include "airs/profilepolicy.h"
 
@@ -208,17 +210,28 @@ void RunWorkspace::resumeScratch()
     });
 }
 
+bool RunWorkspace::recordWritten(const QJsonObject &policy)
+{
+    if (!m_footprint.inPlace || m_footprint.lastWrittenPolicy == policy)
+        return true;
+    m_footprint.lastWrittenPolicy = policy;
+    return !m_persist || m_persist(m_footprint);
+}
+
 void RunWorkspace::restoreInPlace()
 {
     if (!m_footprint.productionPolicy)
         return succeed();
     const quint64 generation = m_generation;
-    m_management->restoreTopicGuardrails(m_footprint.productionProfile, *m_footprint.productionPolicy, this,
-                                         [this, generation](const AirsResult<AirsProfile> &r) {
+    ProductionRestore::putBack(m_management, m_footprint, this, [this, generation](const AirsResult<AirsProfile> &r,
+                                                                                 const QStringList &) {
         if (generation != m_generation)
             return;
         if (!r.ok())
             return fail(u"profile \"%1\" could not be put back: %2"_s.arg(m_footprint.productionProfile, r.error.toString()));
+        m_footprint.lastWrittenPolicy.reset(); // production is as before the run again
+        if (m_persist && !m_persist(m_footprint))
+            return fail(u"the run file could not be saved"_s);
         succeed();
     });
 }

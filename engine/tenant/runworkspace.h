@@ -52,6 +52,8 @@ public:
     bool recordTopic(const QString &name);
     bool recordTopicId(const QString &name, const QString &id);
     QString deployedName(const QString &topicId) const; // the AIRS name of a topic the run created
+    // In place: the policy a deploy left on production, for a three-way restore (persisted).
+    bool recordWritten(const QJsonObject &policy);
 
     // The person-facing text for a profile over the limit.
     static QString overLimitMessage(const QString &profile, const QStringList &topicNames, int ownTopics);

@@ -1,5 +1,7 @@
 #include "tenantcleaner.h"
 
+#include "productionrestore.h"
+
 #include "airs/managementclient.h"
 #include "airs/profilepolicy.h"
 
@@ -87,8 +89,8 @@ void TenantCleaner::restoreProduction()
     if (!f.inPlace || !f.productionPolicy)
         return deleteScratchProfile();
     const quint64 generation = m_generation;
-    m_management->restoreTopicGuardrails(f.productionProfile, *f.productionPolicy, this,
-                                         [this, generation](const AirsResult<AirsProfile> &r) {
+    ProductionRestore::putBack(m_management, f, this, [this, generation](const AirsResult<AirsProfile> &r,
+                                                                         const QStringList &kept) {
         if (generation != m_generation)
             return;
         TenantFootprint &f = m_outcome.remaining;
@@ -97,7 +99,10 @@ void TenantCleaner::restoreProduction()
             return finish(); // its topics are still pinned there: deleting them would fail
         }
         m_outcome.done.append(u"restored the topic guardrails of profile \"%1\""_s.arg(f.productionProfile));
+        for (const QString &k : kept)
+            m_outcome.done.append(u"kept a change made meanwhile: "_s + k);
         f.productionPolicy.reset();
+        f.lastWrittenPolicy.reset();
         stepDone();
         deleteScratchProfile();
     });

@@ -110,6 +110,8 @@ ThreeWayRevert::Plan ThreeWayRevert::compute(const ApplyRecord &record, const QJ
             continue;
         }
         const TopicAssignment theirs = now.value(a.topicId);
+        if (!added && samePin(theirs, was.value(a.topicId)))
+            continue; // already as before (put back earlier, or by someone else)
         if (!samePin(theirs, a)) {
             plan.conflicts.append(u"pin of \"%1\": the apply left %2; it is %3 now; before the apply: %4"_s
                                       .arg(a.topicName, pinText(a), pinText(theirs),
@@ -127,7 +129,7 @@ ThreeWayRevert::Plan ThreeWayRevert::compute(const ApplyRecord &record, const QJ
             put(a); // the apply removed it, and nobody put it back
     }
     QString guardrailAction = action(current);
-    if (action(before) != action(after)) {
+    if (action(before) != action(after) && action(current) != action(before)) {
         if (action(current) == action(after) || force) {
             if (action(current) != action(after))
                 plan.conflicts.append(u"action for unmatched prompts: the apply left %1; it is %2 now; before the apply: %3"_s
@@ -137,6 +139,15 @@ ThreeWayRevert::Plan ThreeWayRevert::compute(const ApplyRecord &record, const QJ
             plan.conflicts.append(u"action for unmatched prompts: the apply left %1; it is %2 now; before the apply: %3"_s
                                       .arg(action(after), action(current), action(before)));
         }
+    }
+    if (ProfilePolicy::topicGuardrails(before).isEmpty()) {
+        // Production had no topic guardrails: none again, unless a colleague's pins are left.
+        if (result.isEmpty()) {
+            plan.policy = ProfilePolicy::withTopicGuardrailsOf(current, before);
+            plan.profileChanges = plan.policy != current;
+            return plan;
+        }
+        guardrailAction = action(current);
     }
     plan.policy = ProfilePolicy::withTopicGuardrails(current, result, guardrailAction, ProfilePolicy::OtherTopics::Drop);
     plan.profileChanges = plan.policy != current;

@@ -3,6 +3,7 @@
 // benchmark label, a cancel while the prompt set is being written, a pause that cannot be
 // saved, a cancel in the first moments, a resume that only has to finish.
 #include "sandboxloop.h"
+#include "airs/profilepolicy.h"
 
 #include "domain/testcomposition.h"
 #include "loop/runmemory.h"
@@ -136,6 +137,33 @@ private slots:
         QCOMPARE(runToEnd(resumed), RunStatus::Completed);
         QVERIFY(deployedAgain);
         QCOMPARE(s.h->airs.profile(u"lab"_s).value(u"policy"_s).toObject(), before);
+    }
+
+    // Issue 38: the in-place restore is three-way. A colleague pins a topic of their own on
+    // production while the run works there; when the run ends, its own pins go and theirs stays
+    // (the restore used to put the whole topic-guardrails entry back as before the run).
+    void theInPlaceRestoreKeepsAColleaguesPin()
+    {
+        Sandbox s;
+        RunState state = s.newRun(2);
+        state.userInput.inPlace = true;
+        const QString travel = s.h->airs.addTopic(u"Travel"_s, u"Trip planning"_s, {u"Book me a flight"_s, u"Hotels"_s});
+        RefinementRun run(s.h->services(), state);
+        bool pinned = false;
+        connect(&run, &RefinementRun::applyComplete, this, [&] {
+            if (pinned)
+                return;
+            pinned = true;
+            QList<TopicAssignment> pins = ProfilePolicy::assignedTopics(s.h->airs.profile(u"lab"_s).value(u"policy"_s).toObject());
+            pins.append({travel, u"Travel"_s, u"block"_s, 0});
+            s.h->management->assignTopics(u"lab"_s, pins, u"allow"_s, this, [](const AirsResult<AirsProfile> &) {});
+        });
+        QCOMPARE(runToEnd(run), RunStatus::Completed);
+        QVERIFY(pinned);
+        QStringList names;
+        for (const TopicAssignment &a : ProfilePolicy::assignedTopics(s.h->airs.profile(u"lab"_s).value(u"policy"_s).toObject()))
+            names.append(a.topicName);
+        QCOMPARE(names, QStringList{u"Travel"_s});
     }
 
     // Item 1 when the window closes: the controller's destructor pauses the run on its thread
