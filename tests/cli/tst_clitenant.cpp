@@ -70,6 +70,19 @@ class TestCliTenant : public QObject
     }
     QJsonObject production() const { return m_airs->profile(Production).value(u"policy"_s).toObject(); }
 
+    // `daystrom generate` on production, running on once its run has recorded an iteration.
+    void startRunPastAnIteration(QProcess &generate, int maxIterations)
+    {
+        generate.setProcessEnvironment(env());
+        generate.start(QStringLiteral(DAYSTROM_CLI), {u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s,
+                                                      u"--profile"_s, Production, u"--max-iterations"_s,
+                                                      QString::number(maxIterations)});
+        QVERIFY(generate.waitForStarted());
+        const QString runs = m_home + u"/runs"_s;
+        QTRY_VERIFY_WITH_TIMEOUT(!onlyRunId().isEmpty() && !RunStore(runs).load(onlyRunId()).run.iterations.isEmpty(),
+                                 60000);
+    }
+
 private slots:
     void init()
     {
@@ -198,14 +211,10 @@ private slots:
     void aRunHoldingObjectsIsNotApplied()
     {
         QProcess generate;
-        generate.setProcessEnvironment(env());
-        generate.start(QStringLiteral(DAYSTROM_CLI), {u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s,
-                                                      u"--profile"_s, Production, u"--max-iterations"_s, u"5"_s});
-        QVERIFY(generate.waitForStarted());
+        startRunPastAnIteration(generate, 5); // an iteration recorded, its objects still on the tenant
+        if (QTest::currentTestFailed())
+            return;
         const QString runs = m_home + u"/runs"_s;
-        // An iteration recorded, its objects still on the tenant.
-        QTRY_VERIFY_WITH_TIMEOUT(!onlyRunId().isEmpty()
-                                     && !RunStore(runs).load(onlyRunId()).run.iterations.isEmpty(), 60000);
         generate.kill();
         QTRY_VERIFY(generate.state() == QProcess::NotRunning);
         const QString id = onlyRunId();
@@ -303,6 +312,42 @@ private slots:
             names.append(a.topicName);
         QCOMPARE(names, (QStringList{u"Customer records"_s, u"Travel"_s}));
         QVERIFY(m_airs->topic(created.id).isEmpty()); // deleted, the colleague's edit with it
+    }
+
+    // Issue 38: a resume started while an apply writes is refused (the apply holds the run's
+    // lock from before it reads the file until it has recorded the change), and the apply
+    // record survives, so revert can still undo it.
+    void aResumeDuringAnApplyLeavesTheRecord()
+    {
+        QProcess generate;
+        startRunPastAnIteration(generate, 4);
+        if (QTest::currentTestFailed())
+            return;
+        const QString runs = m_home + u"/runs"_s;
+        LlmEmulator::Faults refuse;
+        refuse.httpErrorNext = 1000;
+        refuse.httpErrorStatus = 400;
+        m_llm->setFaults(refuse); // the next LLM call fails: a failed run, cleaned up, resumable
+        QTRY_VERIFY_WITH_TIMEOUT(generate.state() == QProcess::NotRunning, 60000);
+        m_llm->setFaults({});
+        const QString id = onlyRunId();
+        QCOMPARE(RunStore(runs).load(id).run.status, RunStatus::Failed);
+
+        QProcess apply;
+        QProcessEnvironment slow = env();
+        slow.insert(u"PROPAGATION_DELAY_MS"_s, u"3000"_s); // the apply waits, holding the lock
+        apply.setProcessEnvironment(slow);
+        m_airs->clearRequests();
+        apply.start(QStringLiteral(DAYSTROM_CLI), {u"apply"_s, id, u"--iteration"_s, u"1"_s, u"--yes"_s});
+        QVERIFY(apply.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(writesTo(*m_airs, u"/v1/mgmt/profile"_s) > 0, 30000);
+        const Finished resume = run({u"resume"_s, id});
+        QCOMPARE(resume.code, 2);
+        QVERIFY2(resume.err.contains(id), qPrintable(resume.err));
+        QTRY_VERIFY_WITH_TIMEOUT(apply.state() == QProcess::NotRunning, 30000);
+        QVERIFY2(apply.exitCode() == 0, apply.readAllStandardError().constData());
+        QCOMPARE(RunStore(runs).load(id).run.applies.size(), 1);
+        QCOMPARE(run({u"revert"_s, id}).code, 0);
     }
 
     void badUsageIsSaid()
