@@ -324,14 +324,6 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
         <translation>Auch die Aktion des Profils für Prompts ohne passendes Thema ändern</translation>
     </message>
     <message>
-        <source>Also change the profile&apos;s action for prompts that match none of its topics from block to allow: everything that matches no topic will pass</source>
-        <translation>Auch die Aktion des Profils für Prompts, die zu keinem seiner Themen passen, von Blockieren auf Zulassen ändern: Alles, was zu keinem Thema passt, wird dann durchgelassen</translation>
-    </message>
-    <message>
-        <source>Also change the profile&apos;s action for prompts that match none of its topics from allow to block: only prompts on an allow topic will pass</source>
-        <translation>Auch die Aktion des Profils für Prompts, die zu keinem seiner Themen passen, von Zulassen auf Blockieren ändern: Nur Prompts zu einem zugelassenen Thema werden dann durchgelassen</translation>
-    </message>
-    <message>
         <source>Production changed since the apply</source>
         <translation>Die Produktion wurde seit der Übernahme geändert</translation>
     </message>
@@ -342,6 +334,22 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
     <message>
         <source>Revert &amp;anyway</source>
         <translation>&amp;Trotzdem rückgängig machen</translation>
+    </message>
+    <message>
+        <source>Applying this also changes the profile&apos;s action for prompts that match none of its topics from block to allow: everything that matches no topic will pass.</source>
+        <translation>Die Übernahme ändert auch die Aktion des Profils für Prompts, die zu keinem seiner Themen passen, von Blockieren auf Zulassen: Alles, was zu keinem Thema passt, wird dann durchgelassen.</translation>
+    </message>
+    <message>
+        <source>Applying this also changes the profile&apos;s action for prompts that match none of its topics from allow to block: only prompts on an allow topic will pass.</source>
+        <translation>Die Übernahme ändert auch die Aktion des Profils für Prompts, die zu keinem seiner Themen passen, von Zulassen auf Blockieren: Nur Prompts zu einem zugelassenen Thema werden dann durchgelassen.</translation>
+    </message>
+    <message>
+        <source>Change the &amp;action from block to allow</source>
+        <translation>&amp;Aktion von Blockieren auf Zulassen ändern</translation>
+    </message>
+    <message>
+        <source>Change the &amp;action from allow to block</source>
+        <translation>&amp;Aktion von Zulassen auf Blockieren ändern</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 #include "models/runsession.h"
 #include "ui/compare/applydialog.h"
 #include "ui/compare/comparepanel.h"
+#include "translations/translations.h"
 
 #include "testmain.h"
 
@@ -35,7 +36,41 @@ class TestApplyDialog : public QObject
             QVERIFY(w->grab().save(dir + u'/' + name));
     }
 
+    // Profile "lab" turned into an allow list (action "block") after the run read it: the run's
+    // record of production at its start is the policy from before.
+    static void makeAllowListThatDrifted(ApplyTenant &t)
+    {
+        QVERIFY(t.setUp());
+        const QJsonObject policy = t.policy();
+        const auto toAllowList = await<AirsProfile>([&](QObject *ctx, auto done) {
+            t.client->assignTopics(u"lab"_s, ProfilePolicy::assignedTopics(policy), u"block"_s, ctx, done);
+        });
+        QVERIFY(toAllowList.ok());
+        QCOMPARE(ProfilePolicy::topicGuardrails(t.policy()).value(u"action"_s).toString(), u"block"_s);
+        t.run.productionAtStart = policy;
+        QVERIFY(RunStore(t.runsDir).save(t.run).isEmpty());
+    }
+
 private slots:
+    // Issue 38 in German, as a person there sees it: the drift and the action change.
+    void actionChangeAndDriftInGerman()
+    {
+        QVERIFY(!Translations::install(QLocale(QLocale::German, QLocale::Germany)).isEmpty());
+        ApplyTenant t;
+        makeAllowListThatDrifted(t);
+        ApplyDialog dialog(t.client.get(), t.runsDir, t.run, 4);
+        dialog.open();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(waitFor(&dialog, ApplyController::State::Ready));
+        const QString text = dialog.findChild<QTextBrowser *>(u"applyPreview"_s)->toPlainText();
+        const QString consent = dialog.findChild<QLabel *>(u"applyChangeActionNote"_s)->text();
+        QVERIFY2(dialog.width() <= 1024, qPrintable(QString::number(dialog.width()))); // fits a small screen
+        shot(&dialog, u"apply-dialog-action-de.png"_s);
+        Translations::install(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY2(text.contains(u"Profil lab wurde geändert, seit der Lauf es zu Beginn gelesen hat"_s), qPrintable(text));
+        QVERIFY2(consent.startsWith(u"Die Übernahme ändert auch die Aktion des Profils"_s), qPrintable(consent));
+    }
+
     void showsTheChangeAppliesAndReverts()
     {
         ApplyTenant t;
@@ -126,17 +161,9 @@ private slots:
     void anAllowListAsksBeforeItsActionChanges()
     {
         ApplyTenant t;
-        QVERIFY(t.setUp());
-        QJsonObject policy = t.policy();
-        const auto toAllowList = await<AirsProfile>([&](QObject *ctx, auto done) {
-            t.client->assignTopics(u"lab"_s, ProfilePolicy::assignedTopics(policy), u"block"_s, ctx, done);
-        });
-        QVERIFY(toAllowList.ok());
-        const QJsonObject before = t.policy();
-        QCOMPARE(ProfilePolicy::topicGuardrails(before).value(u"action"_s).toString(), u"block"_s);
-        // Drift: the run read the profile before the earlier apply and this change.
-        t.run.productionAtStart = policy;
-        QVERIFY(RunStore(t.runsDir).save(t.run).isEmpty());
+        makeAllowListThatDrifted(t);
+        if (QTest::currentTestFailed())
+            return;
         ApplyDialog dialog(t.client.get(), t.runsDir, t.run, 4);
         dialog.controller()->setPropagationDelayMs(0);
         dialog.open();
@@ -147,8 +174,11 @@ private slots:
         QVERIFY(confirm && consent);
         QVERIFY(consent->isVisible());
         QVERIFY(!consent->isChecked());
-        QVERIFY2(consent->text().contains(u"from block to allow: everything that matches no topic will pass"_s),
-                 qPrintable(consent->text()));
+        QCOMPARE(consent->text(), u"Change the &action from block to allow"_s);
+        auto *note = dialog.findChild<QLabel *>(u"applyChangeActionNote"_s);
+        QVERIFY(note && note->isVisible());
+        QVERIFY2(note->text().contains(u"from block to allow: everything that matches no topic will pass"_s),
+                 qPrintable(note->text()));
         QVERIFY(!confirm->isEnabled());
         const QString text = dialog.findChild<QTextBrowser *>(u"applyPreview"_s)->toPlainText();
         QVERIFY2(text.contains(u"(It is block now: this changes too.)"_s), qPrintable(text));

@@ -46,6 +46,11 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_result->hide();
+    // A check box does not wrap: the explanation is a label above it, the box says what it does.
+    m_changeActionNote = new QLabel(this);
+    m_changeActionNote->setObjectName(u"applyChangeActionNote"_s);
+    m_changeActionNote->setWordWrap(true);
+    m_changeActionNote->hide();
     m_changeAction = new QCheckBox(this);
     m_changeAction->setObjectName(u"applyChangeActionCheck"_s);
     m_changeAction->setAccessibleName(tr("Also change the profile's action for unmatched prompts"));
@@ -86,6 +91,7 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     layout->addWidget(m_status);
     layout->addWidget(m_preview, 1);
     layout->addWidget(m_result);
+    layout->addWidget(m_changeActionNote);
     layout->addWidget(m_changeAction);
     layout->addWidget(buttons);
 
@@ -126,12 +132,16 @@ void ApplyDialog::updateState()
     // A change of the action for unmatched prompts is agreed to on its own, never implied by Apply.
     const bool asksAction = state == S::Ready && plan.changesAction();
     if (asksAction) {
-        m_changeAction->setText(plan.actionAfter() == "allow"_L1
-                                    ? tr("Also change the profile's action for prompts that match none of its topics from "
-                                         "block to allow: everything that matches no topic will pass")
-                                    : tr("Also change the profile's action for prompts that match none of its topics from "
-                                         "allow to block: only prompts on an allow topic will pass"));
+        const bool toAllow = plan.actionAfter() == "allow"_L1;
+        m_changeActionNote->setText(
+            toAllow ? tr("Applying this also changes the profile's action for prompts that match none of its topics "
+                         "from block to allow: everything that matches no topic will pass.")
+                    : tr("Applying this also changes the profile's action for prompts that match none of its topics "
+                         "from allow to block: only prompts on an allow topic will pass."));
+        m_changeAction->setText(toAllow ? tr("Change the &action from block to allow")
+                                        : tr("Change the &action from allow to block"));
     }
+    m_changeActionNote->setVisible(asksAction);
     m_changeAction->setVisible(asksAction);
     m_confirm->setEnabled(state == S::Ready && !plan.changesNothing()
                           && (!plan.changesAction() || m_changeAction->isChecked()));

@@ -52,6 +52,7 @@ private:
     QLabel *m_status = nullptr;
     QTextBrowser *m_preview = nullptr;
     QLabel *m_result = nullptr;
+    QLabel *m_changeActionNote = nullptr;
     QCheckBox *m_changeAction = nullptr; // the person's own consent to a change of the action
     QPushButton *m_confirm = nullptr;
     QPushButton *m_revert = nullptr;
