@@ -83,16 +83,10 @@ MetricIntervals MetricIntervals::of(const EfficacyMetrics &m)
     i.truePositiveRate = ProportionStats::wilson(m.truePositives, positives);
     i.trueNegativeRate = ProportionStats::wilson(m.trueNegatives, negatives);
     i.accuracy = ProportionStats::wilson(m.truePositives + m.trueNegatives, m.total());
-    if (i.truePositiveRate && i.trueNegativeRate) {
-        const double tpr = double(m.truePositives) / positives, tnr = double(m.trueNegatives) / negatives;
-        const auto width = [](const ProportionStats::Interval &x) { return x.high - x.low; };
-        if (tpr < tnr)
-            i.coverage = i.truePositiveRate;
-        else if (tnr < tpr)
-            i.coverage = i.trueNegativeRate;
-        else
-            i.coverage = width(*i.truePositiveRate) >= width(*i.trueNegativeRate) ? i.truePositiveRate : i.trueNegativeRate;
-    }
+    const auto tpr = ProportionStats::wilson(m.truePositives, positives, ProportionStats::Z975);
+    const auto tnr = ProportionStats::wilson(m.trueNegatives, negatives, ProportionStats::Z975);
+    if (tpr && tnr)
+        i.coverage = ProportionStats::Interval{std::min(tpr->low, tnr->low), std::min(tpr->high, tnr->high)};
     return i;
 }
 

@@ -41,7 +41,10 @@ struct MetricIntervals
     std::optional<ProportionStats::Interval> truePositiveRate;
     std::optional<ProportionStats::Interval> trueNegativeRate;
     std::optional<ProportionStats::Interval> accuracy;
-    // min(TPR, TNR): the interval of whichever rate binds (the lower one; on a tie, the wider).
+    // min(TPR, TNR), with the uncertainty of both rates (issue 39): each rate's Wilson interval
+    // at 97.5 %, so both hold together with at least 95 % (Bonferroni); min is monotone in each,
+    // so coverage then lies in [min(low TPR, low TNR), min(high TPR, high TNR)]. On an unbalanced
+    // suite this is wider than the binding rate's own interval, as it should be.
     std::optional<ProportionStats::Interval> coverage;
 
     static MetricIntervals of(const EfficacyMetrics &m);

@@ -11,6 +11,9 @@ namespace ProportionStats {
 
 // The 97.5th percentile of the standard normal distribution (two-sided 95 %).
 inline constexpr double Z95 = 1.959963984540054;
+// The 98.75th percentile (two-sided 97.5 %): two intervals at this level hold together with at
+// least 95 % (Bonferroni), as the coverage interval needs.
+inline constexpr double Z975 = 2.241402727604947;
 
 struct Interval
 {

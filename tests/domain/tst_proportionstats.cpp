@@ -1,3 +1,4 @@
+#include "domain/benchmarkscore.h"
 #include "domain/proportionstats.h"
 
 #include "testmain.h"
@@ -60,6 +61,29 @@ private slots:
     // mid-p and asymptotic are better than exact conditional", BMC Medical Research Methodology
     // 13:91 (2013): airway hyper-responsiveness before/after transplantation (Bentur et al.),
     // discordant pairs 1 and 7, exact conditional p = 2 * binomcdf(1, 8, 0.5) = 0.070.
+    // Issue 39: the coverage interval carries both rates' uncertainty. TPR 160/200, TNR 17/20:
+    // Wilson (Newcombe 1998, method 3) at z = 2.2414 (97.5 % each, Bonferroni for two) gives
+    // TPR [0.72960, 0.85569] and TNR [0.60499, 0.95447], so coverage [0.60499, 0.85569]
+    // (hand-computed from the formula). It used to be TPR's 95 % interval, [0.73914, 0.84955].
+    void coverageIntervalCarriesBothRates()
+    {
+        EfficacyMetrics m;
+        m.truePositives = 160;
+        m.falseNegatives = 40;
+        m.trueNegatives = 17;
+        m.falsePositives = 3;
+        const MetricIntervals i = MetricIntervals::of(m);
+        QVERIFY(i.coverage);
+        QVERIFY2(qAbs(i.coverage->low - 0.60499) < 1e-4, qPrintable(QString::number(i.coverage->low)));
+        QVERIFY2(qAbs(i.coverage->high - 0.85569) < 1e-4, qPrintable(QString::number(i.coverage->high)));
+        // The rates' own intervals stay at 95 %.
+        QVERIFY(qAbs(i.truePositiveRate->low - 0.73914) < 1e-4);
+        QVERIFY(qAbs(i.trueNegativeRate->low - 0.63958) < 1e-4);
+        // One class empty: no coverage interval.
+        m.trueNegatives = m.falsePositives = 0;
+        QVERIFY(!MetricIntervals::of(m).coverage);
+    }
+
     void mcnemarMatchesFagerland()
     {
         QVERIFY(near(ProportionStats::mcnemarExact(1, 7), 0.0703125, 1e-12));
