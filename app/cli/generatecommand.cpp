@@ -61,7 +61,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         {u"plateau-window"_s, u"Stop when N iterations stay within the band (0 = off)"_s, u"N"_s},
         {u"plateau-band"_s, u"Width of the plateau band, 0-1 (default 0.05)"_s, u"x"_s},
         {u"accumulate-tests"_s, u"Keep earlier passing tests as a regression tier"_s},
-        {u"max-accumulated-tests"_s, u"Cap on the test suite (0 = none)"_s, u"N"_s},
+        {u"max-accumulated-tests"_s, u"Cap on the test suite (0 = none); half of it is kept for new tests"_s, u"N"_s},
         {u"create-prompt-set"_s, u"Export the best iteration's tests as a Red Team prompt set"_s},
         {u"prompt-set-name"_s, u"Name for that prompt set"_s, u"name"_s},
         {u"provider"_s, u"LLM provider (claude-api, openai, openai-compatible, gemini-api, ollama)"_s, u"name"_s},

@@ -69,7 +69,10 @@ CompositionResult composeTestSuite(const CompositionInput &in)
     const qsizetype before = carried.size() + regression.size() + fresh.size();
     if (in.cap && *in.cap > 0 && before > *in.cap) {
         qsizetype budget = *in.cap;
-        carried.resize(std::min(carried.size(), budget));
+        // Half the cap (rounded down) is kept for new tests while there are that many, so
+        // carried failures never fill the suite on their own.
+        const qsizetype forFresh = std::min(fresh.size(), budget / 2);
+        carried.resize(std::min(carried.size(), budget - forFresh));
         budget -= carried.size();
         fresh.resize(std::min(fresh.size(), budget));
         budget -= fresh.size();

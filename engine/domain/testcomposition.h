@@ -14,9 +14,10 @@
 // trimmed prompt, first occurrence wins, also within the generated tests and on iteration 1.
 //
 // Fixes over the original: the accumulate flag decides whether earlier passing tests stay,
-// so without it the suite stays bounded (new tests + last failures); and a cap drops the
-// oldest regression-tier tests first, then trailing new tests, then trailing failures, so new
-// tests are never starved out of a full suite.
+// so without it the suite stays bounded (new tests + last failures); and under a cap, half
+// of it (rounded down) is kept for new tests while there are that many, carried failures take
+// what they can of the rest, then the new tests, then the newest regression-tier tests, so new
+// tests are never starved out of a full suite (issue 39).
 struct CompositionInput
 {
     int iteration = 1;

@@ -263,9 +263,14 @@ private slots:
         QTest::newRow("cap then trims trailing generated tests")
             << 2 << prev << gen << true << 3 << QStringList{u"f1|T|fn"_s, u"f2|F|fp"_s, u"g1|T|g"_s}
             << 3 << 2 << 3 << 5;
-        QTest::newRow("cap equal to the carried failures")
-            << 2 << prev << gen << true << 2 << QStringList{u"f1|T|fn"_s, u"f2|F|fp"_s} << 3 << 2
+        // Issue 39: half the cap (rounded down) is kept for new tests, so carried failures
+        // can never fill a suite on their own.
+        QTest::newRow("cap equal to the carried failures: half stays for new tests")
+            << 2 << prev << gen << true << 2 << QStringList{u"f1|T|fn"_s, u"g1|T|g"_s} << 3 << 2
             << 3 << 6;
+        QTest::newRow("more carried failures than the cap: new tests keep their half")
+            << 3 << u"f1|TF;f2|FT;f3|TF;f4|FT;f5|TF"_s << gen << false << 4
+            << QStringList{u"f1|T|fn"_s, u"f2|F|fp"_s, u"g1|T|g"_s, u"g2|F|g"_s} << 3 << 5 << 0 << 4;
         QTest::newRow("cap smaller than the carried failures: trailing failures go")
             << 2 << prev << gen << true << 1 << QStringList{u"f1|T|fn"_s} << 3 << 2 << 3 << 7;
         QTest::newRow("cap applies with accumulation off")
