@@ -8,11 +8,17 @@
 using namespace Qt::StringLiterals;
 
 namespace {
+struct Outcome
+{
+    bool correct = false;
+    bool positive = false; // expected to trigger
+};
+
 // Each prompt's outcome in one iteration (the first result for a prompt listed twice), and
 // the keys of prompts left out as unstable.
-QHash<QString, bool> outcomes(const IterationResult &it, bool benchmark, QSet<QString> *unstable)
+QHash<QString, Outcome> outcomes(const IterationResult &it, bool benchmark, QSet<QString> *unstable)
 {
-    QHash<QString, bool> correct;
+    QHash<QString, Outcome> correct;
     const QList<TestResult> &results = benchmark ? it.benchmark->results : it.testResults;
     for (qsizetype i = 0; i < results.size(); ++i) {
         const QString k = PairedComparison::key(results.at(i).testCase.prompt);
@@ -21,7 +27,7 @@ QHash<QString, bool> outcomes(const IterationResult &it, bool benchmark, QSet<QS
             continue;
         }
         if (!correct.contains(k))
-            correct.insert(k, results.at(i).correct);
+            correct.insert(k, {results.at(i).correct, results.at(i).testCase.expectedTriggered});
     }
     return correct;
 }
@@ -41,7 +47,7 @@ PairedComparison PairedComparison::of(const IterationResult &a, const IterationR
     c.iterationB = b.iteration;
     c.onBenchmark = a.benchmark && b.benchmark;
     QSet<QString> unstable;
-    QHash<QString, bool> inA = outcomes(a, c.onBenchmark, &unstable), inB = outcomes(b, c.onBenchmark, &unstable);
+    QHash<QString, Outcome> inA = outcomes(a, c.onBenchmark, &unstable), inB = outcomes(b, c.onBenchmark, &unstable);
     for (const QString &k : std::as_const(unstable)) { // unstable in either: out of both
         inA.remove(k);
         inB.remove(k);
@@ -54,9 +60,16 @@ PairedComparison PairedComparison::of(const IterationResult &a, const IterationR
             continue;
         }
         ++c.shared;
-        c.fixed += !it.value() && other.value();
-        c.broken += it.value() && !other.value();
+        const bool fixed = !it.value().correct && other.value().correct;
+        const bool broken = it.value().correct && !other.value().correct;
+        c.fixed += fixed;
+        c.broken += broken;
+        ClassPairs &cls = other.value().positive ? c.positives : c.negatives;
+        cls.fixed += fixed;
+        cls.broken += broken;
     }
+    c.positives.pValue = ProportionStats::mcnemarExact(c.positives.fixed, c.positives.broken);
+    c.negatives.pValue = ProportionStats::mcnemarExact(c.negatives.fixed, c.negatives.broken);
     c.onlyInB = int(inB.size()) - c.shared;
     c.pValue = ProportionStats::mcnemarExact(c.fixed, c.broken);
     if (c.shared == 0)
@@ -113,8 +126,12 @@ QString PairedComparison::sentence() const
 
 QJsonObject PairedComparison::toJson() const
 {
+    const auto pairs = [](const ClassPairs &p) {
+        return QJsonObject{{u"fixed"_s, p.fixed}, {u"broken"_s, p.broken}, {u"pValue"_s, p.pValue}};
+    };
     return {{u"iterationA"_s, iterationA}, {u"iterationB"_s, iterationB}, {u"shared"_s, shared},
             {u"onlyInA"_s, onlyInA},       {u"onlyInB"_s, onlyInB},       {u"fixed"_s, fixed},
             {u"broken"_s, broken},         {u"pValue"_s, pValue},         {u"verdict"_s, verdictName(verdict)},
-            {u"suite"_s, onBenchmark ? u"benchmark"_s : u"working"_s}, {u"unstable"_s, unstable}};
+            {u"suite"_s, onBenchmark ? u"benchmark"_s : u"working"_s}, {u"unstable"_s, unstable},
+            {u"perClass"_s, QJsonObject{{u"positives"_s, pairs(positives)}, {u"negatives"_s, pairs(negatives)}}}};
 }

@@ -27,6 +27,16 @@ struct PairedComparison
     int broken = 0;
     double pValue = 1;
     Verdict verdict = Verdict::NothingShared;
+    // The same split per class of the shared prompts (by B's expected label): coverage is
+    // min(TPR, TNR), so which class B fixes and which it breaks matters (issue 39).
+    struct ClassPairs
+    {
+        int fixed = 0;
+        int broken = 0;
+        double pValue = 1; // exact McNemar within the class
+    };
+    ClassPairs positives; // prompts expected to trigger
+    ClassPairs negatives;
 
     // `alpha`: the p-value below which a difference is called real.
     static PairedComparison of(const IterationResult &a, const IterationResult &b, double alpha = 0.05);
@@ -36,5 +46,6 @@ struct PairedComparison
     // "Iteration 5 is better than iteration 3: 12 fixed, 1 broken, p = 0.003 (on the 48 prompts
     // both scanned; 3 only in iteration 3, 5 only in iteration 5)".
     QString sentence() const;
+    // Also "perClass": {"positives": {fixed, broken, pValue}, "negatives": {…}}.
     QJsonObject toJson() const;
 };

@@ -28,6 +28,48 @@ class TestPairedComparison : public QObject
     }
 
 private slots:
+    // Issue 39: the split per class. B fixes 10 negatives and breaks 3 positives: pooled,
+    // 10 fixed and 3 broken (p = 2 · 378/8192, within noise); per class, negatives 10/0
+    // (p = 2/1024) and positives 0/3 (p = 2/8) — exact binomial, computed by hand.
+    void thePerClassSplit()
+    {
+        IterationResult a, b;
+        a.iteration = 1;
+        b.iteration = 2;
+        const auto add = [](IterationResult &it, const QString &prompt, bool positive, bool right) {
+            TestResult r;
+            r.testCase = TestCase{prompt, positive, u"direct"_s, TestSource::Generated, {}};
+            r.actualTriggered = positive == right;
+            r.correct = right;
+            it.testResults.append(r);
+        };
+        for (int i = 0; i < 10; ++i) {
+            add(a, u"negative %1"_s.arg(i), false, false);
+            add(b, u"negative %1"_s.arg(i), false, true);
+        }
+        for (int i = 0; i < 3; ++i) {
+            add(a, u"positive %1"_s.arg(i), true, true);
+            add(b, u"positive %1"_s.arg(i), true, false);
+        }
+        add(a, u"steady"_s, true, true);
+        add(b, u"steady"_s, true, true);
+        const PairedComparison c = PairedComparison::of(a, b);
+        QCOMPARE(c.fixed, 10);
+        QCOMPARE(c.broken, 3);
+        QVERIFY(std::abs(c.pValue - 756.0 / 8192) < 1e-12);
+        QCOMPARE(c.negatives.fixed, 10);
+        QCOMPARE(c.negatives.broken, 0);
+        QVERIFY(std::abs(c.negatives.pValue - 2.0 / 1024) < 1e-12);
+        QCOMPARE(c.positives.fixed, 0);
+        QCOMPARE(c.positives.broken, 3);
+        QVERIFY(std::abs(c.positives.pValue - 0.25) < 1e-12);
+        const QJsonObject perClass = c.toJson().value(u"perClass"_s).toObject();
+        QCOMPARE(perClass.value(u"negatives"_s).toObject().value(u"fixed"_s).toInt(), 10);
+        QCOMPARE(perClass.value(u"positives"_s).toObject().value(u"broken"_s).toInt(), 3);
+        QVERIFY(std::abs(perClass.value(u"positives"_s).toObject().value(u"pValue"_s).toDouble() - 0.25) < 1e-12);
+        QCOMPARE(c.toJson().value(u"fixed"_s).toInt(), 10); // the pooled fields stay
+    }
+
     void aClearImprovement()
     {
         QList<std::pair<QString, bool>> a, b;
