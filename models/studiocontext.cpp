@@ -196,7 +196,7 @@ void StudioContext::listProfiles()
             for (const TopicAssignment &a : ProfilePolicy::assignedTopics(p.policy))
                 topics[p.name].append(a.topicName);
             if (topics.contains(p.name))
-                actions.insert(p.name, ProfilePolicy::topicGuardrails(p.policy).value(u"action"_s).toString());
+                actions.insert(p.name, ProfilePolicy::guardrailAction(p.policy));
         }
         emit profilesListed(names, r.ok() ? QString() : r.error.toString());
         emit profileTopicsListed(topics);

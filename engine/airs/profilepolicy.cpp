@@ -82,6 +82,11 @@ QJsonObject ProfilePolicy::withTopicGuardrails(const QJsonObject &policy,
     return out;
 }
 
+QString ProfilePolicy::guardrailAction(const QJsonObject &policy)
+{
+    return topicGuardrails(policy).value(u"action"_s).toString();
+}
+
 QJsonObject ProfilePolicy::topicGuardrails(const QJsonObject &policy)
 {
     const QJsonArray profiles = policy.value(u"ai-security-profiles"_s).toArray();

@@ -34,4 +34,7 @@ QJsonObject withTopicGuardrailsOf(const QJsonObject &current, const QJsonObject 
 
 // The topic-guardrails entry of a policy, or {} when there is none.
 QJsonObject topicGuardrails(const QJsonObject &policy);
+// That entry's action for prompts that match none of its topics ("allow", "block"; empty when
+// there is no entry).
+QString guardrailAction(const QJsonObject &policy);
 } // namespace ProfilePolicy

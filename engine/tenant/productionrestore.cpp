@@ -36,7 +36,7 @@ void ProductionRestore::putBack(ManagementClient *management, const TenantFootpr
             ApplyRecord run;
             run.policyBefore = before;
             run.policyAfter = ProfilePolicy::withTopicGuardrails(
-                *written, runs, ProfilePolicy::topicGuardrails(*written).value(QStringLiteral("action")).toString(),
+                *written, runs, ProfilePolicy::guardrailAction(*written),
                 ProfilePolicy::OtherTopics::Drop);
             const ThreeWayRevert::Plan plan = ThreeWayRevert::compute(run, found.value.policy, {}, false);
             target = plan.policy;

@@ -31,8 +31,8 @@ QList<ProfileDrift::Change> ProfileDrift::changes(const QJsonObject &then, const
         if (!seen.contains(b.topicId))
             out.append({K::Unpinned, b.topicName, b.action, {}});
     }
-    const QString actionThen = ProfilePolicy::topicGuardrails(then).value(u"action"_s).toString();
-    const QString actionNow = ProfilePolicy::topicGuardrails(now).value(u"action"_s).toString();
+    const QString actionThen = ProfilePolicy::guardrailAction(then);
+    const QString actionNow = ProfilePolicy::guardrailAction(now);
     if (actionThen != actionNow)
         out.append({K::Action, {}, actionThen, actionNow});
     if (ProfilePolicy::withTopicGuardrailsOf(now, then) != then)
@@ -60,7 +60,7 @@ QString ProfileDrift::actionMisfit(const QJsonObject &policy, const RunSettings 
 {
     if (ProfilePolicy::assignedTopics(policy).isEmpty())
         return {};
-    const QString action = ProfilePolicy::topicGuardrails(policy).value(u"action"_s).toString();
+    const QString action = ProfilePolicy::guardrailAction(policy);
     const QString wanted = guardrailActionFor(settings.intent);
     if (action.isEmpty() || action == wanted)
         return {};

@@ -24,11 +24,6 @@ QString pinText(const TopicAssignment &a)
 {
     return u"%1 at revision %2"_s.arg(a.action).arg(a.revision);
 }
-
-QString action(const QJsonObject &policy)
-{
-    return ProfilePolicy::topicGuardrails(policy).value(u"action"_s).toString();
-}
 } // namespace
 
 ThreeWayRevert::Plan ThreeWayRevert::compute(const ApplyRecord &record, const QJsonObject &current,
@@ -128,17 +123,16 @@ ThreeWayRevert::Plan ThreeWayRevert::compute(const ApplyRecord &record, const QJ
         if (!left.contains(a.topicId) && !now.contains(a.topicId))
             put(a); // the apply removed it, and nobody put it back
     }
-    QString guardrailAction = action(current);
-    if (action(before) != action(after) && action(current) != action(before)) {
-        if (action(current) == action(after) || force) {
-            if (action(current) != action(after))
-                plan.conflicts.append(u"action for unmatched prompts: the apply left %1; it is %2 now; before the apply: %3"_s
-                                          .arg(action(after), action(current), action(before)));
-            guardrailAction = action(before);
-        } else {
+    const QString actionBefore = ProfilePolicy::guardrailAction(before), actionLeft = ProfilePolicy::guardrailAction(after),
+                  actionNow = ProfilePolicy::guardrailAction(current);
+    QString actionToWrite = actionNow;
+    if (actionBefore != actionLeft && actionNow != actionBefore) {
+        const bool theirs = actionNow != actionLeft; // someone changed it since the apply
+        if (theirs)
             plan.conflicts.append(u"action for unmatched prompts: the apply left %1; it is %2 now; before the apply: %3"_s
-                                      .arg(action(after), action(current), action(before)));
-        }
+                                      .arg(actionLeft, actionNow, actionBefore));
+        if (!theirs || force)
+            actionToWrite = actionBefore;
     }
     if (ProfilePolicy::topicGuardrails(before).isEmpty()) {
         // Production had no topic guardrails: none again, unless a colleague's pins are left.
@@ -147,9 +141,9 @@ ThreeWayRevert::Plan ThreeWayRevert::compute(const ApplyRecord &record, const QJ
             plan.profileChanges = plan.policy != current;
             return plan;
         }
-        guardrailAction = action(current);
+        actionToWrite = actionNow;
     }
-    plan.policy = ProfilePolicy::withTopicGuardrails(current, result, guardrailAction, ProfilePolicy::OtherTopics::Drop);
+    plan.policy = ProfilePolicy::withTopicGuardrails(current, result, actionToWrite, ProfilePolicy::OtherTopics::Drop);
     plan.profileChanges = plan.policy != current;
     return plan;
 }

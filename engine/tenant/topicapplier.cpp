@@ -152,7 +152,7 @@ void TopicApplier::plan(const RunState &run, int iteration, std::function<void(c
                 plan.drift = ProfileDrift::changes(*atStart, plan.policy);
             // Only a guardrail that pins topics has a list whose meaning its action decides.
             if (!ProfilePolicy::assignedTopics(plan.policy).isEmpty())
-                plan.actionBefore = ProfilePolicy::topicGuardrails(plan.policy).value(u"action"_s).toString();
+                plan.actionBefore = ProfilePolicy::guardrailAction(plan.policy);
             // A created or updated topic gets a new revision to pin.
             const bool allSame = std::all_of(plan.topics.cbegin(), plan.topics.cend(),
                                              [](const Item &i) { return i.change == Item::Change::Same; });

@@ -108,11 +108,16 @@ QJsonObject production(const AirsEmulator &airs)
     return {{u"policy"_s, policy}, {u"topics"_s, topics}};
 }
 
+QString pinText(const TopicAssignment &a)
+{
+    return u"%1 %2 %3@%4"_s.arg(a.action, a.topicName, a.topicId).arg(a.revision);
+}
+
 QStringList pins(const QJsonObject &policy)
 {
     QStringList out;
     for (const TopicAssignment &a : ProfilePolicy::assignedTopics(policy))
-        out.append(u"%1 %2 %3@%4"_s.arg(a.action, a.topicName, a.topicId).arg(a.revision));
+        out.append(pinText(a));
     return out;
 }
 
@@ -224,7 +229,7 @@ class tst_InteractionMatrix : public QObject
             QVERIFY2(now.contains(p), qPrintable(p));
         QStringList added;
         for (const TopicAssignment &a : ProfilePolicy::assignedTopics(after)) {
-            if (!was.contains(u"%1 %2 %3@%4"_s.arg(a.action, a.topicName, a.topicId).arg(a.revision)))
+            if (!was.contains(pinText(a)))
                 added.append(a.topicName);
         }
         added.sort();

@@ -202,7 +202,7 @@ QString ApplyPlanHtml::profileHtml(const TopicApplier::Plan &plan, Stage stage)
     // (reference airs-api.md §5.5): the opposite of the intent.
     const QString action = guardrailActionFor(plan.intent);
     const QString current =
-        ProfilePolicy::topicGuardrails(plan.policy).value(u"action"_s).toString();
+        ProfilePolicy::guardrailAction(plan.policy);
     QString actionLine =
         tr("Profile action for a prompt that matches none of its topics: <b>%1</b>.")
             .arg(actionName(action));

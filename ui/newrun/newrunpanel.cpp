@@ -416,16 +416,17 @@ void NewRunPanel::showActionFit()
     // "allow" there, an allow topic "block" (ProfileDrift::actionMisfit says the same in the CLI).
     const QString profile = m_profile->currentText().trimmed();
     const QString action = m_actionByProfile.value(profile);
-    const bool block = Intent(m_intent->currentData().toInt()) == Intent::Block;
-    QString text;
-    if (block && action == "block"_L1)
-        text = tr("⚠ Profile %1 blocks every prompt that matches none of its topics (an allow list). A block topic "
+    const Intent intent = Intent(m_intent->currentData().toInt());
+    QString text; // empty when it fits, or when the profile pins no topic (no action listed)
+    if (!action.isEmpty() && action != guardrailActionFor(intent)) {
+        text = intent == Intent::Block
+            ? tr("⚠ Profile %1 blocks every prompt that matches none of its topics (an allow list). A block topic "
                   "works the other way round: the run measures it with that action set to allow, and applying it "
-                  "would let everything that matches no topic pass. Apply asks before it changes that.").arg(profile);
-    else if (!block && action == "allow"_L1)
-        text = tr("⚠ Profile %1 lets every prompt through that matches none of its topics (a block list). An allow "
+                  "would let everything that matches no topic pass. Apply asks before it changes that.").arg(profile)
+            : tr("⚠ Profile %1 lets every prompt through that matches none of its topics (a block list). An allow "
                   "topic works the other way round: the run measures it with that action set to block, and applying "
                   "it would block everything that matches no topic. Apply asks before it changes that.").arg(profile);
+    }
     m_actionWarning->setText(text);
     m_actionWarning->setVisible(!text.isEmpty());
 }

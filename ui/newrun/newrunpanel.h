@@ -74,10 +74,10 @@ private:
     QLabel *m_profileStatus;
     QCheckBox *m_inPlace;
     QLabel *m_inPlaceWarning;
+    QLabel *m_actionWarning; // the intent does not fit the profile's action
     ProfileTopicsField *m_profileTopics;
     QHash<QString, QStringList> m_topicsByProfile;
     QHash<QString, QString> m_actionByProfile;
-    QLabel *m_actionWarning;
     TestPromptsField *m_testPrompts;
     QSpinBox *m_maxIterations;
     QDoubleSpinBox *m_target;
