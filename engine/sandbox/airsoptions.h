@@ -1,6 +1,11 @@
 #pragma once
 
+#include "domain/topic.h"
+
 #include <QString>
+
+#include <functional>
+#include <optional>
 #include <QtGlobal>
 
 // Configuration of the AIRS emulator. Every behaviour airs-api.md marks as (inferred) is a
@@ -35,6 +40,15 @@ struct AirsEmulatorOptions
     bool redTeamLicensed = true;  // false: every Red Team route answers 403 (no EULA)
     qsizetype maxScanBodyBytes = 2 * 1000 * 1000; // larger sync scan bodies get 413
     QString actorEmail = QStringLiteral("sandbox@daystrom.invalid"); // created_by/updated_by
+    // For tests of the loop's decisions under noise (issue 39): when set, whether a prompt
+    // matches the run's topic (the profile's first block-bucket topic, else its first
+    // allow-bucket one) is what this says, not what the matcher finds (std::nullopt: the
+    // matcher decides) — a topic whose true rates the test chooses. Each scan's match then
+    // flips with probability `verdictNoise`, independently per scan (a PRNG seeded with
+    // `verdictNoiseSeed`).
+    std::function<std::optional<bool>(const QString &prompt, const Topic &runTopic)> trueMatch;
+    double verdictNoise = 0;
+    quint64 verdictNoiseSeed = 1;
 };
 
 // Fault injection. Everything defaults to "no fault"; counters count down as they fire.

@@ -12,11 +12,6 @@ namespace {
 using Kind = FaultSpec::Kind;
 using Route = FaultSpec::Route;
 
-double unitDouble(SeededRng &rng)
-{
-    return double(rng.next() >> 11) * (1.0 / 9007199254740992.0); // [0, 1)
-}
-
 // One body every client finds its text in: AIRS management ("message"), scan and OpenAI
 // ("error.message").
 ApiReply errorReply(int status, const QString &message, const QString &type)
@@ -55,7 +50,7 @@ std::optional<FaultInjector::Decision> FaultInjector::draw(Route route)
     if (total <= 0)
         return std::nullopt; // leave the stream alone: a fault-free route draws nothing
     SeededRng &rng = m_rngs[int(route)];
-    const double roll = unitDouble(rng);
+    const double roll = rng.unit();
     double edge = 0;
     for (int k = 0; k < FaultSpec::KindCount; ++k) {
         edge += rates[k];

@@ -30,7 +30,7 @@ GuardrailVerdict allowed(const QString &category, const QStringList &allowedTopi
 
 GuardrailVerdict GuardrailVerdict::evaluate(const QJsonObject &policy, const QString &prompt,
                                   const TopicStore &topics, const TopicMatcher &matcher,
-                                  AirsAllowSignal allowSignal)
+                                  AirsAllowSignal allowSignal, const GuardrailOverride &override)
 {
     const std::optional<QJsonObject> guardrail = PolicyJson::guardrail(policy);
     if (!guardrail)
@@ -43,6 +43,8 @@ GuardrailVerdict GuardrailVerdict::evaluate(const QJsonObject &policy, const QSt
     double bestBlock = -1;
     QStringList matchedAllow;
     QStringList matchedBlock;
+    QStringList blockNames, allowNames; // every topic of each bucket, for an imposed match
+    std::optional<Topic> firstBlock, firstAllow;
     bool hasAllowBucket = false;
     bool hasBlockBucket = false;
     for (const PolicyJson::TopicRef &ref : refs) {
@@ -51,10 +53,14 @@ GuardrailVerdict GuardrailVerdict::evaluate(const QJsonObject &policy, const QSt
         const std::optional<Topic> content = topics.contentAt(ref.topicId, ref.revision);
         if (!content)
             continue;
+        const QString name = ref.topicName.isEmpty() ? content->name : ref.topicName;
+        (isBlock ? blockNames : allowNames).append(name);
+        std::optional<Topic> &first = isBlock ? firstBlock : firstAllow;
+        if (!first)
+            first = *content;
         const double score = matcher.score(prompt, *content);
         if (score < matcher.threshold())
             continue;
-        const QString name = ref.topicName.isEmpty() ? content->name : ref.topicName;
         if (isBlock) {
             bestBlock = std::max(bestBlock, score);
             matchedBlock.append(name);
@@ -62,6 +68,22 @@ GuardrailVerdict GuardrailVerdict::evaluate(const QJsonObject &policy, const QSt
             bestAllow = std::max(bestAllow, score);
             matchedAllow.append(name);
         }
+    }
+
+    const bool blockRun = hasBlockBucket; // the run's topics: the block bucket's, else the allow bucket's
+    std::optional<bool> truth;
+    if (override.truth && *override.truth && (blockRun ? firstBlock : firstAllow))
+        truth = (*override.truth)(prompt, *(blockRun ? firstBlock : firstAllow));
+    if (truth || override.flip) {
+        bool matched = blockRun ? (!matchedBlock.isEmpty() && bestBlock >= bestAllow) : !matchedAllow.isEmpty();
+        matched = truth.value_or(matched) != override.flip;
+        if (blockRun) {
+            if (matched)
+                return blocked(true, matchedBlock.isEmpty() ? blockNames.mid(0, 1) : matchedBlock);
+            return allowed(u"benign"_s, matchedAllow);
+        }
+        matchedBlock.clear();
+        matchedAllow = matched ? (matchedAllow.isEmpty() ? allowNames.mid(0, 1) : matchedAllow) : QStringList();
     }
 
     if (!matchedBlock.isEmpty() && bestBlock >= bestAllow)

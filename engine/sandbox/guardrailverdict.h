@@ -2,15 +2,30 @@
 
 #include "airsoptions.h"
 
+#include <functional>
+
 #include <QJsonObject>
 #include <QStringList>
+
+#include <optional>
 
 class TopicStore;
 class TopicMatcher;
 
+// What a test may impose on the match of the run's topics (the block bucket when the profile
+// has one, else the allow bucket): the topic's true behaviour (`truth`, given the prompt and
+// the bucket's first topic; AirsEmulatorOptions::trueMatch) and verdict noise (`flip` inverts
+// the result).
+struct GuardrailOverride
+{
+    const std::function<std::optional<bool>(const QString &, const Topic &)> *truth = nullptr;
+    bool flip = false;
+};
+
 // The topic-guardrail verdict for one prompt against one profile revision.
 struct GuardrailVerdict
 {
+
     bool topicViolation = false;
     QString category = QStringLiteral("benign"); // "benign" or "malicious"
     QString action = QStringLiteral("allow");    // "allow" or "block"
@@ -29,7 +44,7 @@ struct GuardrailVerdict
     // sets topic_violation and action "block". No guardrail, or one without topics: benign.
     static GuardrailVerdict evaluate(const QJsonObject &policy, const QString &prompt,
                                 const TopicStore &topics, const TopicMatcher &matcher,
-                                AirsAllowSignal allowSignal);
+                                AirsAllowSignal allowSignal, const GuardrailOverride &override = {});
 
     QJsonObject promptDetected() const;
     QJsonObject promptDetectionDetails() const;

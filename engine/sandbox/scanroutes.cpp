@@ -25,6 +25,7 @@ QString newUuid()
 ScanRoutes::ScanRoutes(EmulatorState &state)
     : m_state(state)
     , m_matcher(state.options.matchThreshold)
+    , m_noise(state.options.verdictNoiseSeed)
 {}
 
 bool ScanRoutes::isScanPath(const QString &path)
@@ -165,9 +166,12 @@ ApiReply ScanRoutes::scan(const QJsonObject &body)
         const QString prompt = item.toObject().value(u"prompt"_s).toString();
         if (prompt.isEmpty())
             continue;
+        GuardrailOverride imposed;
+        imposed.truth = &m_state.options.trueMatch;
+        imposed.flip = m_state.options.verdictNoise > 0 && m_noise.unit() < m_state.options.verdictNoise;
         const GuardrailVerdict v =
             GuardrailVerdict::evaluate(profile.value(u"policy"_s).toObject(), prompt, *view.topics,
-                                  m_matcher, m_state.options.allowSignal);
+                                  m_matcher, m_state.options.allowSignal, imposed);
         if (first || (v.action == u"block" && verdict.action != u"block"))
             verdict = v;
         first = false;

@@ -2,6 +2,7 @@
 
 #include "apireply.h"
 #include "apirequest.h"
+#include "seededrng.h"
 #include "topicmatcher.h"
 
 #include <QJsonObject>
@@ -29,4 +30,5 @@ private:
 
     EmulatorState &m_state;
     TopicMatcher m_matcher;
+    SeededRng m_noise; // AirsEmulatorOptions::verdictNoise
 };

@@ -36,6 +36,7 @@ public:
     }
 
     int bounded(int n) { return n <= 0 ? 0 : int(next() % quint64(n)); }
+    double unit() { return double(next() >> 11) * (1.0 / 9007199254740992.0); } // 53 bits, [0, 1)
 
     template<typename T> void shuffle(QList<T> &list)
     {
