@@ -89,6 +89,10 @@ QString DisplayFormat::stopReason(const QString &engineText)
     // The engine's reasons (engine/loop/runrecovery.cpp, runsteps.cpp, refinementrun.cpp,
     // models/runcontroller.cpp). QT_TRANSLATE_NOOP marks them for lupdate.
     static const QList<Known> known{
+        {QRegularExpression(u"^reached the target coverage on the benchmark \\((.+) ≥ (.+); 95% lower bound (.+); (\\d+) unstable prompts counted as errors\\)$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "reached the target coverage on the benchmark (%1 ≥ %2; 95% lower bound %3; %4 unstable prompts counted as errors)")},
+        {QRegularExpression(u"^reached the target coverage on the benchmark \\((.+) ≥ (.+); 95% lower bound (.+)\\)$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "reached the target coverage on the benchmark (%1 ≥ %2; 95% lower bound %3)")},
         {QRegularExpression(u"^reached the target coverage on the benchmark \\((.+) ≥ (.+)\\)$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "reached the target coverage on the benchmark (%1 ≥ %2)")},
         {QRegularExpression(u"^reached the target coverage \\((.+) ≥ (.+)\\)$"_s),

@@ -4,6 +4,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 BenchmarkScore BenchmarkScore::compute(const QList<TestResult> &results, const QList<int> &unstableIndexes)
@@ -36,10 +38,51 @@ BenchmarkScore BenchmarkScore::firstPrompts(qsizetype count) const
 
 std::pair<BenchmarkScore, BenchmarkScore> BenchmarkScore::comparable(const BenchmarkScore &a, const BenchmarkScore &b)
 {
-    if (a.version == b.version && a.results.size() == b.results.size())
-        return {a, b};
-    const qsizetype shared = std::min(a.results.size(), b.results.size());
-    return {a.firstPrompts(shared), b.firstPrompts(shared)};
+    const QList<BenchmarkScore> both = comparable(QList<BenchmarkScore>{a, b});
+    return {both.at(0), both.at(1)};
+}
+
+QList<BenchmarkScore> BenchmarkScore::comparable(const QList<BenchmarkScore> &scores)
+{
+    if (scores.isEmpty())
+        return {};
+    qsizetype shared = scores.first().results.size();
+    bool same = true;
+    for (const BenchmarkScore &s : scores) {
+        same = same && s.version == scores.first().version && s.results.size() == shared
+               && s.unstableIndexes == scores.first().unstableIndexes;
+        shared = std::min(shared, s.results.size());
+    }
+    if (same)
+        return scores;
+    QList<int> unstable; // in any of them, within the shared prompts
+    for (const BenchmarkScore &s : scores) {
+        for (int i : s.unstableIndexes) {
+            if (i < shared && !unstable.contains(i))
+                unstable.append(i);
+        }
+    }
+    std::sort(unstable.begin(), unstable.end());
+    QList<BenchmarkScore> out;
+    for (const BenchmarkScore &s : scores) {
+        BenchmarkScore cut = compute(s.results.mid(0, shared), unstable);
+        cut.version = s.version;
+        out.append(cut);
+    }
+    return out;
+}
+
+EfficacyMetrics BenchmarkScore::unstableAsErrors() const
+{
+    if (unstableIndexes.isEmpty())
+        return metrics;
+    QList<TestResult> counted = results;
+    for (int i : unstableIndexes) {
+        TestResult &r = counted[i];
+        r.actualTriggered = !r.testCase.expectedTriggered;
+        r.correct = false;
+    }
+    return EfficacyMetrics::compute(counted);
 }
 
 QJsonObject BenchmarkScore::toJson() const

@@ -25,10 +25,15 @@ struct BenchmarkScore
     static BenchmarkScore compute(const QList<TestResult> &results, const QList<int> &unstableIndexes = {});
     // The score on the first `count` prompts only (what an earlier version asked).
     BenchmarkScore firstPrompts(qsizetype count) const;
-    // The two scores on the prompts both were asked: the whole of each when they share a
-    // version, else the larger cut to the smaller one's prompts. Never compare figures of
-    // different versions directly.
+    // The two scores on the prompts both were asked (the larger cut to the smaller one's
+    // prompts when their versions differ), with a prompt unstable in either left out of both
+    // (issue 39: the flakier iteration must not lose its likely errors alone). Never compare
+    // figures of different versions, or of different stable subsets, directly.
     static std::pair<BenchmarkScore, BenchmarkScore> comparable(const BenchmarkScore &a, const BenchmarkScore &b);
+    // The same for any number of scores: on the prompts all were asked, stable in all.
+    static QList<BenchmarkScore> comparable(const QList<BenchmarkScore> &scores);
+    // The metrics with every unstable prompt counted as an error instead of left out.
+    EfficacyMetrics unstableAsErrors() const;
 
     QJsonObject toJson() const;
     static BenchmarkScore fromJson(const JsonIn &in);

@@ -65,6 +65,9 @@ PairedComparison PairedComparison::of(const IterationResult &a, const IterationR
         c.fixed += fixed;
         c.broken += broken;
         ClassPairs &cls = other.value().positive ? c.positives : c.negatives;
+        ++cls.prompts;
+        cls.rightInA += it.value().correct;
+        cls.rightInB += other.value().correct;
         cls.fixed += fixed;
         cls.broken += broken;
     }
@@ -72,13 +75,42 @@ PairedComparison PairedComparison::of(const IterationResult &a, const IterationR
     c.negatives.pValue = ProportionStats::mcnemarExact(c.negatives.fixed, c.negatives.broken);
     c.onlyInB = int(inB.size()) - c.shared;
     c.pValue = ProportionStats::mcnemarExact(c.fixed, c.broken);
-    if (c.shared == 0)
-        c.verdict = Verdict::NothingShared;
-    else if (c.pValue >= alpha || c.fixed == c.broken)
-        c.verdict = Verdict::WithinNoise;
+    if (c.shared == 0) {
+        c.verdict = c.accuracyVerdict = Verdict::NothingShared;
+        return c;
+    }
+    if (c.pValue >= alpha || c.fixed == c.broken)
+        c.accuracyVerdict = Verdict::WithinNoise;
     else
-        c.verdict = c.fixed > c.broken ? Verdict::BBetter : Verdict::ABetter;
+        c.accuracyVerdict = c.fixed > c.broken ? Verdict::BBetter : Verdict::ABetter;
+
+    // Coverage: decided on the class(es) that limit it — A's when B's coverage is higher or
+    // equal (what B had to raise), B's when it is lower (what pulled it down).
+    const double covA = c.coverageA(), covB = c.coverageB();
+    const bool onB = covB < covA;
+    const double cov = onB ? covB : covA;
+    const bool pos = c.positives.prompts > 0 && (onB ? c.positives.rateB() : c.positives.rateA()) == cov;
+    const bool neg = c.negatives.prompts > 0 && (onB ? c.negatives.rateB() : c.negatives.rateA()) == cov;
+    c.limiting = pos && neg ? Limiting::Both : pos ? Limiting::Positives : Limiting::Negatives;
+    c.verdict = Verdict::WithinNoise;
+    if (covB > covA && (!pos || c.positives.gained(alpha)) && (!neg || c.negatives.gained(alpha)))
+        c.verdict = Verdict::BBetter;
+    else if (covB < covA && ((pos && c.positives.lost(alpha)) || (neg && c.negatives.lost(alpha))))
+        c.verdict = Verdict::ABetter;
     return c;
+}
+
+QString PairedComparison::limitingName(Limiting l)
+{
+    switch (l) {
+    case Limiting::Positives:
+        return u"positives"_s;
+    case Limiting::Negatives:
+        return u"negatives"_s;
+    case Limiting::Both:
+        break;
+    }
+    return u"both"_s;
 }
 
 QString PairedComparison::verdictName(Verdict v)
@@ -115,23 +147,68 @@ QString PairedComparison::sentence() const
         head = u"The difference between iterations %1 and %2 is within noise"_s.arg(a, b);
         break;
     }
+    const auto percent = [](double x) -> QString { return QString::number(100 * x, 'f', 1) + u" %"_s; };
+    const auto pairs = [](const ClassPairs &p) {
+        return u"%1 fixed, %2 broken, %3"_s.arg(QString::number(p.fixed), QString::number(p.broken), formatP(p.pValue));
+    };
+    // The class(es) decided on: A's limiting ones unless B's coverage is lower.
+    const bool onB = coverageB() < coverageA();
+    const QString whose = onB ? u"limit iteration %1's coverage"_s.arg(b) : u"limited iteration %1's coverage"_s.arg(a);
+    QString counts;
+    if (limiting == Limiting::Both)
+        counts = u"both classes %1: positives %2; negatives %3"_s.arg(whose, pairs(positives), pairs(negatives));
+    else
+        counts = u"the %1, which %2: %3"_s.arg(limitingName(limiting), whose,
+                                              pairs(limiting == Limiting::Positives ? positives : negatives));
+    head += u": coverage %1 → %2; %3"_s.arg(percent(coverageA()), percent(coverageB()), counts);
     QString scope = onBenchmark ? u"on the %1 held-out benchmark prompts"_s.arg(shared)
                                 : u"on the %1 prompts both scanned; %2 only in iteration %3, %4 only in iteration %5"_s.arg(
                                       QString::number(shared), QString::number(onlyInA), a, QString::number(onlyInB), b);
     if (unstable > 0)
         scope += u"; %1 unstable left out"_s.arg(unstable);
-    return u"%1: %2 fixed, %3 broken, %4 (%5)"_s.arg(head, QString::number(fixed), QString::number(broken),
-                                                     formatP(pValue), scope);
+    return u"%1 (%2)"_s.arg(head, scope);
+}
+
+QString PairedComparison::perClassText() const
+{
+    if (verdict == Verdict::NothingShared)
+        return {};
+    const bool onB = coverageB() < coverageA();
+    const auto line = [](const QString &name, int prompts, int rightA, int rightB, int fixed, int broken, double p,
+                         const QString &note) {
+        return u"  %1 %2 → %3 of %4 right  %5 fixed  %6 broken  %7%8\n"_s.arg(
+            name.leftJustified(22), QString::number(rightA).rightJustified(4), QString::number(rightB), QString::number(prompts),
+            QString::number(fixed).rightJustified(3), QString::number(broken).rightJustified(3), formatP(p).leftJustified(9),
+            note.isEmpty() ? QString() : u"  "_s + note);
+    };
+    const QString limits = onB ? u"limits B"_s : u"limited A"_s;
+    const auto cls = [&](const QString &name, const ClassPairs &c, bool limitingOne) {
+        return line(name, c.prompts, c.rightInA, c.rightInB, c.fixed, c.broken, c.pValue,
+                    limitingOne && c.prompts > 0 ? limits : QString());
+    };
+    return cls(u"positives (TPR)"_s, positives, limiting != Limiting::Negatives)
+           + cls(u"negatives (TNR)"_s, negatives, limiting != Limiting::Positives)
+           + line(u"all prompts (accuracy)"_s, shared, positives.rightInA + negatives.rightInA,
+                  positives.rightInB + negatives.rightInB, fixed, broken, pValue, QString());
+}
+
+QString PairedComparison::accuracySentence() const
+{
+    return u"All prompts (accuracy): %1 fixed, %2 broken, %3."_s.arg(QString::number(fixed), QString::number(broken),
+                                                                    formatP(pValue));
 }
 
 QJsonObject PairedComparison::toJson() const
 {
     const auto pairs = [](const ClassPairs &p) {
-        return QJsonObject{{u"fixed"_s, p.fixed}, {u"broken"_s, p.broken}, {u"pValue"_s, p.pValue}};
+        return QJsonObject{{u"fixed"_s, p.fixed},     {u"broken"_s, p.broken}, {u"pValue"_s, p.pValue},
+                           {u"prompts"_s, p.prompts}, {u"rateA"_s, p.rateA()}, {u"rateB"_s, p.rateB()}};
     };
     return {{u"iterationA"_s, iterationA}, {u"iterationB"_s, iterationB}, {u"shared"_s, shared},
             {u"onlyInA"_s, onlyInA},       {u"onlyInB"_s, onlyInB},       {u"fixed"_s, fixed},
             {u"broken"_s, broken},         {u"pValue"_s, pValue},         {u"verdict"_s, verdictName(verdict)},
             {u"suite"_s, onBenchmark ? u"benchmark"_s : u"working"_s}, {u"unstable"_s, unstable},
-            {u"perClass"_s, QJsonObject{{u"positives"_s, pairs(positives)}, {u"negatives"_s, pairs(negatives)}}}};
+            {u"perClass"_s, QJsonObject{{u"positives"_s, pairs(positives)}, {u"negatives"_s, pairs(negatives)}}},
+            {u"coverageA"_s, coverageA()}, {u"coverageB"_s, coverageB()},
+            {u"limiting"_s, limitingName(limiting)}, {u"accuracyVerdict"_s, verdictName(accuracyVerdict)}};
 }

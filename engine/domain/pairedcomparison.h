@@ -5,13 +5,21 @@
 
 #include <QJsonObject>
 
+#include <algorithm>
+
 // Whether iteration B scores better than A on the prompts both of them scanned — the held-out
-// benchmark when both have one (its unstable prompts left out), else their working suites —
-// each shared
-// prompt (matched on its trimmed, lower-cased text) is a pair of outcomes, the pairs that
-// disagree are fixed (wrong in A, right in B) or broken, and the exact McNemar test says
-// whether that split is more than chance. Prompts only one iteration scanned are counted and
-// named, never silently compared.
+// benchmark when both have one, else their working suites. Each shared prompt (matched on its
+// trimmed, lower-cased text; a benchmark prompt unstable in either iteration is out of both)
+// is a pair of outcomes; the pairs that disagree are fixed (wrong in A, right in B) or broken.
+// Prompts only one iteration scanned are counted and named, never silently compared.
+//
+// The verdict is about coverage, min(TPR, TNR), the figure the loop optimises (issue 39):
+// B is better when its coverage on the shared prompts is higher and every class that limited
+// A's coverage gained beyond noise (exact McNemar within that class, p < alpha); B is worse
+// when its coverage is lower and a class that limits B's coverage lost beyond noise; else the
+// difference is within noise. The loop chooses its best iteration by this same verdict
+// (LoopPolicy), so what Compare says and what the run chose agree. The pooled view over all
+// prompts (accuracy) stays available beside it.
 struct PairedComparison
 {
     enum class Verdict { BBetter, ABetter, WithinNoise, NothingShared };
@@ -25,27 +33,59 @@ struct PairedComparison
     int onlyInB = 0;
     int fixed = 0;
     int broken = 0;
-    double pValue = 1;
-    Verdict verdict = Verdict::NothingShared;
+    double pValue = 1;          // pooled: exact McNemar over every shared prompt (accuracy)
+    Verdict verdict = Verdict::NothingShared; // on coverage (above)
+    Verdict accuracyVerdict = Verdict::NothingShared; // on the pooled counts
     // The same split per class of the shared prompts (by B's expected label): coverage is
     // min(TPR, TNR), so which class B fixes and which it breaks matters (issue 39).
     struct ClassPairs
     {
+        int prompts = 0; // shared prompts of the class
+        int rightInA = 0;
+        int rightInB = 0;
         int fixed = 0;
         int broken = 0;
         double pValue = 1; // exact McNemar within the class
+
+        double rateA() const { return prompts ? double(rightInA) / prompts : 0; }
+        double rateB() const { return prompts ? double(rightInB) / prompts : 0; }
+        // Beyond noise at `alpha`, in B's favour (gained) or against it (lost).
+        bool gained(double alpha) const { return fixed > broken && pValue < alpha; }
+        bool lost(double alpha) const { return broken > fixed && pValue < alpha; }
     };
-    ClassPairs positives; // prompts expected to trigger
-    ClassPairs negatives;
+    ClassPairs positives; // prompts expected to trigger (TPR)
+    ClassPairs negatives; // (TNR)
+    enum class Limiting { Positives, Negatives, Both };
+    Limiting limiting = Limiting::Both; // the class(es) the verdict was decided on
+
+    // Coverage on the shared prompts: min of the two class rates (of the one class when the
+    // other has no shared prompt).
+    double coverageA() const { return coverage(positives.rateA(), negatives.rateA()); }
+    double coverageB() const { return coverage(positives.rateB(), negatives.rateB()); }
 
     // `alpha`: the p-value below which a difference is called real.
     static PairedComparison of(const IterationResult &a, const IterationResult &b, double alpha = 0.05);
     static QString key(const QString &prompt) { return dedupKey(prompt); }
 
+    double coverage(double positiveRate, double negativeRate) const
+    {
+        if (positives.prompts == 0 || negatives.prompts == 0)
+            return positives.prompts ? positiveRate : negatives.prompts ? negativeRate : 0;
+        return std::min(positiveRate, negativeRate);
+    }
+
     static QString verdictName(Verdict v); // "b-better", "a-better", "within-noise", "nothing-shared"
-    // "Iteration 5 is better than iteration 3: 12 fixed, 1 broken, p = 0.003 (on the 48 prompts
-    // both scanned; 3 only in iteration 3, 5 only in iteration 5)".
+    static QString limitingName(Limiting l); // "positives", "negatives", "both"
+    // "Iteration 5 is better than iteration 3: coverage 70.0 % → 86.7 %; the positives, which
+    // limited iteration 3's coverage: 12 fixed, 1 broken, p = 0.003 (on the 48 prompts both
+    // scanned; 3 only in iteration 3, 5 only in iteration 5)".
     QString sentence() const;
-    // Also "perClass": {"positives": {fixed, broken, pValue}, "negatives": {…}}.
+    // "All prompts (accuracy): 12 fixed, 3 broken, p = 0.035."
+    QString accuracySentence() const;
+    // One indented line per class and one for all prompts, each ending in a newline:
+    // "  positives (TPR)  16 → 27 of 43 right   12 fixed   1 broken   p = 0.003   limited A".
+    QString perClassText() const;
+    // Also "perClass": {"positives": {fixed, broken, pValue, …}, "negatives": {…}},
+    // "coverageA", "coverageB", "limiting" and "accuracyVerdict".
     QJsonObject toJson() const;
 };

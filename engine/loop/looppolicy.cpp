@@ -1,32 +1,75 @@
 #include "looppolicy.h"
 
+#include "domain/pairedcomparison.h"
+
 #include <algorithm>
 #include <limits>
+
+using namespace Qt::StringLiterals;
+
+bool LoopPolicy::decidesOnBenchmark(const RunState &run, const IterationResult &a, const IterationResult &b)
+{
+    return !run.userInput.decideOnWorkingSuite && a.benchmark && b.benchmark;
+}
 
 std::pair<double, double> LoopPolicy::comparableCoverage(const RunState &run, const IterationResult &a,
                                                          const IterationResult &b)
 {
-    const bool working = run.userInput.decideOnWorkingSuite;
-    if (!working && a.benchmark && b.benchmark) {
+    if (decidesOnBenchmark(run, a, b)) {
         const auto [x, y] = BenchmarkScore::comparable(*a.benchmark, *b.benchmark);
         return {x.metrics.coverage, y.metrics.coverage};
     }
+    const bool working = run.userInput.decideOnWorkingSuite;
     return {a.decidingMetrics(working).coverage, b.decidingMetrics(working).coverage};
+}
+
+LoopPolicy::Change LoopPolicy::judge(const RunState &run, const IterationResult &a, const IterationResult &b)
+{
+    if (decidesOnBenchmark(run, a, b)) {
+        switch (PairedComparison::of(a, b, Alpha).verdict) {
+        case PairedComparison::Verdict::BBetter:
+            return Change::Better;
+        case PairedComparison::Verdict::ABetter:
+            return Change::Worse;
+        default:
+            return Change::Same;
+        }
+    }
+    const auto [x, y] = comparableCoverage(run, a, b);
+    return y > x ? Change::Better : y < x ? Change::Worse : Change::Same;
+}
+
+QString LoopPolicy::judgement(const RunState &run, const IterationResult &recorded)
+{
+    const IterationResult *best = run.iterationByNumber(run.bestIteration);
+    if (!best)
+        return u"first"_s;
+    switch (judge(run, *best, recorded)) {
+    case Change::Better:
+        return u"better"_s;
+    case Change::Worse:
+        return u"worse"_s;
+    case Change::Same:
+        break;
+    }
+    const auto [x, y] = comparableCoverage(run, *best, recorded);
+    return decidesOnBenchmark(run, *best, recorded) && x != y ? u"within-noise"_s : u"equal"_s;
 }
 
 bool LoopPolicy::updateBest(RunState &run, const IterationResult &recorded)
 {
-    const double coverage = recorded.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage;
     const IterationResult *best = run.iterationByNumber(run.bestIteration);
-    const auto [bestCoverage, recordedCoverage] =
-        best ? comparableCoverage(run, *best, recorded) : std::pair<double, double>{run.bestCoverage, coverage};
-    if (run.bestIteration == 0 || recordedCoverage > bestCoverage) {
+    const Change change = best ? judge(run, *best, recorded)
+                               : (recorded.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage > run.bestCoverage
+                                      ? Change::Better
+                                      : Change::Same);
+    if (run.bestIteration == 0 || change == Change::Better) {
         run.bestIteration = recorded.iteration;
-        run.bestCoverage = coverage;
+        run.bestCoverage = recorded.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage;
         run.consecutiveRegressions = 0;
         return true;
     }
-    if (recordedCoverage < bestCoverage)
+    if (change == Change::Worse)
         ++run.consecutiveRegressions;
     return false;
 }
@@ -35,12 +78,7 @@ void LoopPolicy::rechooseBest(RunState &run)
 {
     const IterationResult *best = nullptr;
     for (const IterationResult &it : std::as_const(run.iterations)) {
-        if (!best) {
-            best = &it;
-            continue;
-        }
-        const auto [bestCoverage, coverage] = comparableCoverage(run, *best, it);
-        if (coverage > bestCoverage)
+        if (!best || judge(run, *best, it) == Change::Better)
             best = &it;
     }
     run.bestIteration = best ? best->iteration : 0;
@@ -82,28 +120,41 @@ LoopPolicy::Plateau LoopPolicy::checkPlateau(const RunState &run)
         return p;
     const auto last = run.iterations.mid(run.iterations.size() - window);
     const bool working = run.userInput.decideOnWorkingSuite;
-    // Benchmarks of different versions are compared on the prompts all of them asked.
-    qsizetype shared = std::numeric_limits<qsizetype>::max();
-    const bool onBenchmark = !working && std::all_of(last.cbegin(), last.cend(), [&shared](const IterationResult &it) {
-        if (it.benchmark)
-            shared = std::min(shared, it.benchmark->results.size());
+    // On the benchmark: the prompts all of the window asked, stable in all of it.
+    const bool onBenchmark = !working && std::all_of(last.cbegin(), last.cend(), [](const IterationResult &it) {
         return it.benchmark.has_value();
     });
-    const auto coverage = [&](const IterationResult &it) {
-        return onBenchmark ? it.benchmark->firstPrompts(shared).metrics.coverage : it.decidingMetrics(working).coverage;
-    };
-    p.min = p.max = coverage(last.first());
-    bool newBestInWindow = false;
-    for (const IterationResult &it : last) {
-        p.min = std::min(p.min, coverage(it));
-        p.max = std::max(p.max, coverage(it));
-        newBestInWindow = newBestInWindow || it.iteration == run.bestIteration;
+    QList<double> coverages;
+    if (onBenchmark) {
+        QList<BenchmarkScore> scores;
+        for (const IterationResult &it : last)
+            scores.append(*it.benchmark);
+        for (const BenchmarkScore &s : BenchmarkScore::comparable(scores))
+            coverages.append(s.metrics.coverage);
+    } else {
+        for (const IterationResult &it : last)
+            coverages.append(it.decidingMetrics(working).coverage);
     }
+    p.min = *std::min_element(coverages.cbegin(), coverages.cend());
+    p.max = *std::max_element(coverages.cbegin(), coverages.cend());
+    const bool newBestInWindow = std::any_of(last.cbegin(), last.cend(), [&run](const IterationResult &it) {
+        return it.iteration == run.bestIteration;
+    });
     p.reached = (p.max - p.min) <= run.userInput.plateauBand && !newBestInWindow;
     return p;
 }
 
+EfficacyMetrics LoopPolicy::targetMetrics(const RunState &run, const IterationResult &it)
+{
+    if (it.benchmark && !run.userInput.decideOnWorkingSuite)
+        return it.benchmark->unstableAsErrors();
+    return it.metrics;
+}
+
 bool LoopPolicy::targetReached(const RunState &run, const IterationResult &recorded)
 {
-    return recorded.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage >= run.userInput.targetCoverage;
+    const bool onBenchmark = recorded.benchmark && !run.userInput.decideOnWorkingSuite;
+    if (onBenchmark && recorded.iteration != run.bestIteration)
+        return false; // not better than the best beyond noise: its figure may be luck
+    return targetMetrics(run, recorded).coverage >= run.userInput.targetCoverage;
 }

@@ -6,20 +6,41 @@
 // §2.5–§2.7), with the §6 fixes: iterations found by number, the first recorded iteration
 // is always the first best (so recovery works after a 0-coverage start), a tie is neither an
 // improvement nor a regression, and a plateau needs a flat window with no new best in it.
-// Coverage here is the held-out benchmark's when the run has one (IterationResult::
-// decidingMetrics), so iterations are ranked on the same prompts.
+//
+// On the held-out benchmark (the default) the decisions allow for noise (issue 39; README
+// "Decisions that allow for noise"): an iteration is better or worse than the best only when
+// the paired comparison says so (PairedComparison: coverage, decided on the class that limits
+// it, exact McNemar p < 0.05, on the prompts both scanned with any prompt unstable in either
+// left out of both), the target is reached only by the best iteration with its unstable
+// prompts counted as errors, and a plateau is measured on the prompts stable in the whole
+// window. On the working suite (runs without a benchmark, or `--decide-on working`) they are
+// the original's point estimates: different iterations' suites are different prompts.
 namespace LoopPolicy {
 
 inline constexpr int RecoveryThreshold = 2;
+inline constexpr double Alpha = 0.05; // the p-value below which a difference is called real
+
+// Whether the run decides on its held-out benchmark (both iterations must have one).
+bool decidesOnBenchmark(const RunState &run, const IterationResult &a, const IterationResult &b);
+
+enum class Change { Better, Same, Worse };
+// How `b` compares with `a` as the loop judges it (see above).
+Change judge(const RunState &run, const IterationResult &a, const IterationResult &b);
+
+// How a just-recorded iteration compares with the run's best so far, for the run's story
+// (IterationResult::judgement): "first", "better", "within-noise" (on the benchmark, a
+// different figure the paired comparison does not call real), "equal" or "worse".
+QString judgement(const RunState &run, const IterationResult &recorded);
 
 // Updates bestIteration/bestCoverage/consecutiveRegressions for a just-recorded iteration.
 // Returns true when it became the new best.
 bool updateBest(RunState &run, const IterationResult &recorded);
-// Chooses the best iteration again over every recorded one (after a person corrected a label
-// the figures change); the consecutive-regression count is left as the loop counted it.
+// Chooses the best iteration again over every recorded one, in order, by the same rule (after
+// a person corrected a label the figures change); the consecutive-regression count is left as
+// the loop counted it.
 void rechooseBest(RunState &run);
-// a's and b's deciding coverage on figures that can be compared: when their benchmarks are of
-// different versions, both on the prompts the earlier version asked.
+// a's and b's deciding coverage on figures that can be compared: on the benchmark, on the
+// prompts both were asked with any prompt unstable in either left out of both.
 std::pair<double, double> comparableCoverage(const RunState &run, const IterationResult &a, const IterationResult &b);
 
 // The number of the first recorded iteration with exactly this description and examples
@@ -43,6 +64,10 @@ struct Plateau
 // none of those iterations set a new best.
 Plateau checkPlateau(const RunState &run);
 
+// The figure the target is checked against: the deciding coverage, with the benchmark's
+// unstable prompts counted as errors (a prompt that is not reliably right is not right).
+EfficacyMetrics targetMetrics(const RunState &run, const IterationResult &it);
+// On the benchmark only the best iteration reaches the target; on the working suite, any.
 bool targetReached(const RunState &run, const IterationResult &recorded);
 
 } // namespace LoopPolicy

@@ -17,10 +17,16 @@ void RefinementRun::enterDecide()
     const IterationResult *last = m_run.lastRecorded();
     if (last && LoopPolicy::targetReached(m_run, *last)) {
         const bool benchmark = last->benchmark && !m_run.userInput.decideOnWorkingSuite;
-        stopWith(u"target.reached"_s, u"reached the target coverage%1 (%2 ≥ %3)"_s.arg(
-            benchmark ? u" on the benchmark"_s : QString(),
-            Format::percent(last->decidingMetrics(m_run.userInput.decideOnWorkingSuite).coverage),
-            Format::percent(m_run.userInput.targetCoverage)));
+        const EfficacyMetrics m = LoopPolicy::targetMetrics(m_run, *last);
+        QString figures = u"%1 ≥ %2"_s.arg(Format::percent(m.coverage), Format::percent(m_run.userInput.targetCoverage));
+        if (benchmark) { // what the figure can show: the interval's lower bound (issue 39)
+            if (const auto interval = MetricIntervals::of(m).coverage)
+                figures += u"; 95% lower bound %1"_s.arg(Format::percent(interval->low));
+            if (const qsizetype unstable = last->benchmark->unstableIndexes.size())
+                figures += u"; %1 unstable prompts counted as errors"_s.arg(unstable);
+        }
+        stopWith(u"target.reached"_s, u"reached the target coverage%1 (%2)"_s.arg(
+                                          benchmark ? u" on the benchmark"_s : QString(), figures));
         return;
     }
     submit(u"step.done"_s);

@@ -68,6 +68,69 @@ private slots:
         QCOMPARE(perClass.value(u"positives"_s).toObject().value(u"broken"_s).toInt(), 3);
         QVERIFY(std::abs(perClass.value(u"positives"_s).toObject().value(u"pValue"_s).toDouble() - 0.25) < 1e-12);
         QCOMPARE(c.toJson().value(u"fixed"_s).toInt(), 10); // the pooled fields stay
+
+        // The verdict is about coverage. A: TPR 4/4, TNR 0/10 (coverage 0); B: TPR 1/4,
+        // TNR 10/10 (coverage 0.25). The negatives limited A and gained beyond noise, so B is
+        // better, although pooled the 10:3 split is within noise.
+        QCOMPARE(c.coverageA(), 0.0);
+        QCOMPARE(c.coverageB(), 0.25);
+        QCOMPARE(c.limiting, PairedComparison::Limiting::Negatives);
+        QCOMPARE(c.verdict, PairedComparison::Verdict::BBetter);
+        QCOMPARE(c.accuracyVerdict, PairedComparison::Verdict::WithinNoise);
+        QCOMPARE(c.toJson().value(u"verdict"_s).toString(), u"b-better"_s);
+        QCOMPARE(c.toJson().value(u"accuracyVerdict"_s).toString(), u"within-noise"_s);
+        QCOMPARE(c.toJson().value(u"limiting"_s).toString(), u"negatives"_s);
+    }
+
+    // Issue 39, item 2: B fixes 10 negatives and breaks 3 positives while the positives bind.
+    // A: TPR 12/20 (0.60), TNR 20/30 (0.667), coverage 0.60; B: TPR 9/20 (0.45), TNR 30/30,
+    // coverage 0.45. Pooled, 10 fixed vs 3 broken (p = 756/8192 = 0.092) looks like progress;
+    // on coverage B is lower, and the positives that limit it lost 3:0 (exact binomial,
+    // p = 2 · 1/8 = 0.25): within noise, never "better".
+    void theBindingRateDecides()
+    {
+        IterationResult a, b;
+        a.iteration = 1;
+        b.iteration = 2;
+        const auto add = [](const QString &prompt, bool positive, bool rightA, bool rightB, IterationResult &x,
+                            IterationResult &y) {
+            for (auto [it, right] : {std::pair<IterationResult *, bool>{&x, rightA}, {&y, rightB}}) {
+                TestResult r;
+                r.testCase = TestCase{prompt, positive, u"direct"_s, TestSource::Generated, {}};
+                r.actualTriggered = positive == right;
+                r.correct = right;
+                it->testResults.append(r);
+            }
+        };
+        for (int i = 0; i < 20; ++i) // positives: 9 right in both, 3 broken, 8 wrong in both
+            add(u"pos %1"_s.arg(i), true, i < 12, i < 9, a, b);
+        for (int i = 0; i < 30; ++i) // negatives: 20 right in both, 10 fixed
+            add(u"neg %1"_s.arg(i), false, i < 20, true, a, b);
+        const PairedComparison c = PairedComparison::of(a, b);
+        QCOMPARE(c.coverageA(), 0.6);
+        QCOMPARE(c.coverageB(), 0.45);
+        QCOMPARE(c.fixed, 10);
+        QCOMPARE(c.broken, 3);
+        QVERIFY(std::abs(c.pValue - 756.0 / 8192) < 1e-12);
+        QCOMPARE(c.accuracyVerdict, PairedComparison::Verdict::WithinNoise);
+        QCOMPARE(c.limiting, PairedComparison::Limiting::Positives);
+        QCOMPARE(c.verdict, PairedComparison::Verdict::WithinNoise);
+        QVERIFY2(c.sentence().startsWith(u"The difference between iterations 1 and 2 is within noise: coverage 60.0 % → "
+                                          "45.0 %; the positives, which limit iteration 2's coverage: 0 fixed, 3 broken, "
+                                          "p = 0.250"_s),
+                 qPrintable(c.sentence()));
+
+        // With 8 positives broken instead (p = 2/256 < 0.05) the loss is real: A is better.
+        IterationResult worse = b;
+        for (int i = 0; i < 5; ++i) { // 5 more of the 9 shared-right positives go wrong
+            TestResult &r = worse.testResults[i];
+            r.actualTriggered = false;
+            r.correct = false;
+        }
+        const PairedComparison d = PairedComparison::of(a, worse);
+        QCOMPARE(d.positives.broken, 8);
+        QVERIFY(std::abs(d.positives.pValue - 2.0 / 256) < 1e-12);
+        QCOMPARE(d.verdict, PairedComparison::Verdict::ABetter);
     }
 
     void aClearImprovement()
@@ -94,8 +157,11 @@ private slots:
         QCOMPARE(c.broken, 1);
         QVERIFY(std::abs(c.pValue - 28.0 / 8192) < 1e-12);
         QCOMPARE(c.verdict, PairedComparison::Verdict::BBetter);
-        QCOMPARE(c.sentence(), u"Iteration 5 is better than iteration 3: 12 fixed, 1 broken, p = 0.003 (on the 43 "
-                                "prompts both scanned; 1 only in iteration 3, 2 only in iteration 5)"_s);
+        // Only positives: coverage is their rate, 16/43 → 27/43.
+        QCOMPARE(c.sentence(), u"Iteration 5 is better than iteration 3: coverage 37.2 % → 62.8 %; the positives, which "
+                                "limited iteration 3's coverage: 12 fixed, 1 broken, p = 0.003 (on the 43 prompts both "
+                                "scanned; 1 only in iteration 3, 2 only in iteration 5)"_s);
+        QCOMPARE(c.accuracySentence(), u"All prompts (accuracy): 12 fixed, 1 broken, p = 0.003."_s);
         const QJsonObject j = c.toJson();
         QCOMPARE(j.value(u"verdict"_s).toString(), u"b-better"_s);
         QCOMPARE(j.value(u"fixed"_s).toInt(), 12);
@@ -122,7 +188,9 @@ private slots:
         }
         const PairedComparison c = PairedComparison::of(iteration(1, a), iteration(2, b));
         QCOMPARE(c.verdict, PairedComparison::Verdict::ABetter);
-        QVERIFY(c.sentence().startsWith(u"Iteration 2 is worse than iteration 1: 0 fixed, 8 broken, p = 0.008"_s));
+        QVERIFY2(c.sentence().startsWith(u"Iteration 2 is worse than iteration 1: coverage 100.0 % → 0.0 %; the "
+                                          "positives, which limit iteration 2's coverage: 0 fixed, 8 broken, p = 0.008"_s),
+                 qPrintable(c.sentence()));
     }
 
     void theBenchmarkWhenBothHaveIt()

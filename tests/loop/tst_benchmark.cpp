@@ -153,16 +153,24 @@ private slots:
     {
         RunState run;
         run.userInput.targetCoverage = 0.9;
-        auto iteration = [](int n, double working, double benchmark) {
+        // The benchmark: 20 positives and 20 negatives; `right` of each class judged right.
+        auto iteration = [](int n, double working, int right) {
             IterationResult it;
             it.iteration = n;
             it.metrics.coverage = working;
-            BenchmarkScore b;
-            b.metrics.coverage = benchmark;
-            it.benchmark = b;
+            QList<TestResult> results;
+            for (int i = 0; i < 40; ++i) {
+                TestResult r;
+                r.testCase = TestCase{u"prompt %1"_s.arg(i), i < 20, u"c"_s, TestSource::Benchmark, {}};
+                r.correct = i % 20 < right;
+                r.actualTriggered = r.testCase.expectedTriggered == r.correct;
+                results.append(r);
+            }
+            it.benchmark = BenchmarkScore::compute(results);
             return it;
         };
-        const IterationResult one = iteration(1, 0.95, 0.50), two = iteration(2, 0.60, 0.70);
+        // 10 → 19 of 20 in each class: 9 fixed, 0 broken per class (p = 2/512), a real gain.
+        const IterationResult one = iteration(1, 0.95, 10), two = iteration(2, 0.60, 19);
         run.iterations = {one, two};
         QVERIFY(LoopPolicy::updateBest(run, one));
         QVERIFY(LoopPolicy::updateBest(run, two)); // worse on its own suite, better on the benchmark
