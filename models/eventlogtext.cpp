@@ -37,6 +37,18 @@ QString iterationLine(const QJsonObject &result)
     const QJsonObject b = result.value(u"benchmarkMetrics"_s).toObject();
     if (!b.isEmpty())
         text = EventLogText::tr("%1; on the benchmark %2").arg(text, percentOf(b, u"coverage"_s));
+    // How the loop judged it against the best of that moment (issue 39).
+    const QJsonObject j = result.value(u"judgement"_s).toObject();
+    const QString verdict = string(j, u"verdict"_s);
+    const QString best = DisplayFormat::number(qint64(integer(j, u"versus"_s)));
+    if (verdict == "better"_L1)
+        text = EventLogText::tr("%1 — the new best").arg(text);
+    else if (verdict == "within-noise"_L1)
+        text = EventLogText::tr("%1 — within noise of the best (iteration %2), which stays").arg(text, best);
+    else if (verdict == "equal"_L1)
+        text = EventLogText::tr("%1 — no better than the best (iteration %2)").arg(text, best);
+    else if (verdict == "worse"_L1)
+        text = EventLogText::tr("%1 — worse than the best (iteration %2)").arg(text, best);
     return text;
 }
 

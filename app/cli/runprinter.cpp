@@ -82,6 +82,12 @@ void RunPrinter::attach(RunController *c)
                               ? QString()
                               : u", %1 unstable left out"_s.arg(r.benchmark->unstableIndexes.size())));
         }
+        if (r.judgement == u"better")
+            line(u"  the new best"_s);
+        else if (r.judgement == u"within-noise")
+            line(u"  within noise of the best (iteration %1), which stays"_s.arg(r.judgedAgainst));
+        else if (r.judgement == u"worse")
+            line(u"  worse than the best (iteration %1)"_s.arg(r.judgedAgainst));
         line(u"  usage: "_s + UsageText::summary(r.usage, m_model));
     });
     connect(c, &RunController::topicDuplicate, this, [this](const Topic &, int of) {

@@ -24,6 +24,8 @@ QJsonObject IterationResult::toJson() const
     if (benchmark)
         o.insert(u"benchmark"_s, benchmark->toJson());
     o.insert(u"usage"_s, usage.toJson());
+    if (!judgement.isEmpty())
+        o.insert(u"judgement"_s, QJsonObject{{u"verdict"_s, judgement}, {u"versus"_s, judgedAgainst}});
     return o;
 }
 
@@ -46,5 +48,10 @@ IterationResult IterationResult::fromJson(const JsonIn &in)
         it.benchmark = BenchmarkScore::fromJson(in.child("benchmark"_L1));
     if (in.has("usage"_L1))
         it.usage = RunUsage::fromJson(in.child("usage"_L1));
+    if (in.has("judgement"_L1)) {
+        const JsonIn j = in.child("judgement"_L1);
+        it.judgement = j.string("verdict"_L1);
+        it.judgedAgainst = int(j.integerOr("versus"_L1, 0));
+    }
     return it;
 }

@@ -23,6 +23,11 @@ struct IterationResult
     qint64 durationMs = 0;
     std::optional<BenchmarkScore> benchmark; // ours: absent in runs without a benchmark set
     RunUsage usage; // ours: the LLM calls and scans this iteration made (zero in older files)
+    // Ours: how the loop judged this iteration when it recorded it, against the best of that
+    // moment (LoopPolicy::judgement; empty in older files): "first", "better", "within-noise",
+    // "equal" or "worse".
+    QString judgement;
+    int judgedAgainst = 0; // that best's number (0 for the first)
 
     // The figures the loop decides on: the benchmark's when there is one (unless the run
     // decides on its working suite, as the original did), else the working suite's.

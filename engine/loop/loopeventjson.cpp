@@ -128,6 +128,8 @@ static QJsonObject iterationBrief(const QJsonValue &result)
         o.insert(u"benchmarkMetrics"_s, b);
     if (const QJsonValue u = r.value(u"usage"_s); u.isObject())
         o.insert(u"usage"_s, u);
+    if (const QJsonValue j = r.value(u"judgement"_s); j.isObject())
+        o.insert(u"judgement"_s, j);
     return o;
 }
 

@@ -285,6 +285,8 @@ void RefinementRun::enterRecord()
     it.usage = m_checkpoint.iterationUsage; // saved in the same checkpoint: never counted twice
     m_checkpoint.iterationUsage = {};
     m_it.counting = false;
+    it.judgedAgainst = m_run.bestIteration;
+    it.judgement = LoopPolicy::judgement(m_run, it);
     m_run.iterations.append(it);
     LoopPolicy::updateBest(m_run, it);
     m_checkpoint.currentTopic = m_it.topic;
