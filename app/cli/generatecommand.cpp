@@ -6,6 +6,7 @@
 #include "domain/nanoid.h"
 #include "domain/numbercheck.h"
 #include "domain/printable.h"
+#include "domain/samplesize.h"
 #include "interruptwatcher.h"
 #include "loop/resumeplan.h"
 #include "models/runenvironment.h"
@@ -72,6 +73,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         {u"sandbox"_s, u"Use the built-in AIRS and LLM emulators (no account needed)"_s},
         {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s},
         {u"benchmark"_s, u"Held-out prompts the LLM writes once and every iteration is scored on (0 = none, default 60)"_s, u"N"_s},
+        {u"benchmark-width"_s, u"Instead of --benchmark N: the size that measures a coverage near 90% to ±POINTS (95% interval), e.g. 5"_s, u"POINTS"_s},
         {u"benchmark-prompts"_s, u"Use this labelled CSV (prompt,expected[,intent][,category]) as the held-out benchmark"_s, u"file"_s},
         {u"decide-on"_s, u"benchmark (default) or working: the suite best iteration, revert, plateau and target use"_s, u"suite"_s},
         {u"scan-repeats"_s, u"Scan each benchmark prompt K times and flag prompts whose verdict changes (1-10, default 1)"_s, u"K"_s},
@@ -128,6 +130,17 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         || !readInt(p, u"regression-sample"_s, 0, 1000, &s.regressionSample, &error)
         || !checkScanFlags(p, &error) || !readBudget(p, &s, &error))
         return error;
+    if (p.isSet(u"benchmark-width"_s)) {
+        if (p.isSet(u"benchmark"_s) || p.isSet(u"benchmark-prompts"_s))
+            return u"--benchmark-width chooses the benchmark's size: give it without --benchmark or --benchmark-prompts"_s;
+        double points = 0;
+        if (!readDouble(p, u"benchmark-width"_s, 0.5, 50, &points, &error))
+            return error;
+        s.benchmarkSize = SampleSize::benchmarkFor(points / 100);
+        if (s.benchmarkSize > 1000)
+            return u"--benchmark-width %1 needs %2 prompts, more than the 1000 a benchmark may have"_s.arg(
+                p.value(u"benchmark-width"_s), QString::number(s.benchmarkSize));
+    }
     if (p.isSet(u"decide-on"_s)) {
         const QString on = p.value(u"decide-on"_s).trimmed().toLower();
         if (on != "benchmark"_L1 && on != "working"_L1)
@@ -207,6 +220,22 @@ int generateCommand(const QStringList &arguments, CliContext &ctx)
         else
             ctx.err << "Sandbox: no curated prompts for \"" << a.subject << "\"; it writes simple template prompts, so the "
                     "figures show how the loop works, not how AIRS would score this topic.\n";
+        ctx.err.flush();
+    }
+    if (!args.jsonEvents) { // what the benchmark's size can show, before any scan (stderr)
+        const RunSettings &in = args.settings;
+        if (in.benchmarkTests.isEmpty()) {
+            ctx.err << SampleSize::guidance(in.benchmarkSize) << '\n';
+        } else {
+            int positives = 0;
+            for (const TestCase &t : in.benchmarkTests)
+                positives += t.expectedTriggered;
+            const int negatives = int(in.benchmarkTests.size()) - positives;
+            ctx.err << "The benchmark's " << positives << " positives and " << negatives
+                    << " negatives measure a coverage near 90% to about ±"
+                    << QString::number(100 * SampleSize::coverageHalfWidth(positives, negatives), 'f', 1)
+                    << " points (95% interval).\n";
+        }
         ctx.err.flush();
     }
     RunState run;

@@ -1,7 +1,10 @@
 #include "domain/benchmarkscore.h"
 #include "domain/proportionstats.h"
+#include "domain/samplesize.h"
 
 #include "testmain.h"
+
+using namespace Qt::StringLiterals;
 
 // Wilson intervals and exact McNemar p-values against published figures.
 class TestProportionStats : public QObject
@@ -102,6 +105,28 @@ private slots:
         QVERIFY(big > 0 && big < 1e-4);
         QVERIFY(near(ProportionStats::mcnemarExact(1000, 1000), 1.0, 1e-12));
         QCOMPARE(ProportionStats::mcnemarExact(-1, 3), 1.0);
+    }
+
+    // Issue 39's sample-size guidance, by hand from the Wilson formula (Newcombe 1998, method
+    // 3) at z = 2.2414 (97.5 %, as coverage's interval uses) and p = 0.9: with n = 30,
+    // z²/n = 0.16746, half width = z·sqrt(0.003 + 0.0013955)/1.16746 = 0.12729.
+    void sampleSizeGuidance()
+    {
+        QVERIFY(std::abs(SampleSize::coverageHalfWidth(60) - 0.127286) < 1e-5);
+        QVERIFY(std::abs(SampleSize::coverageHalfWidth(30, 30) - 0.127286) < 1e-5);
+        // Unbalanced: the smaller class decides the low end, the larger the high end.
+        QVERIFY(SampleSize::coverageHalfWidth(200, 20) > SampleSize::coverageHalfWidth(110, 110));
+        QCOMPARE(SampleSize::coverageHalfWidth(0, 30), 0.0);
+        // ±5 points: n = 185 per class is the first with a half width ≤ 0.05 (0.04991; 184
+        // gives 0.05005).
+        QCOMPARE(SampleSize::benchmarkFor(0.05), 370);
+        QVERIFY(SampleSize::coverageHalfWidth(370) <= 0.05);
+        QVERIFY(SampleSize::coverageHalfWidth(368) > 0.05);
+        QCOMPARE(SampleSize::benchmarkFor(0.0), 100001);
+        QCOMPARE(SampleSize::guidance(60),
+                 u"A 60-prompt benchmark (30 per class) measures a coverage near 90% to about ±12.7 points (95% "
+                 "interval); ±5 points needs 370 prompts."_s);
+        QVERIFY(SampleSize::guidance(0).startsWith(u"Without a benchmark"_s));
     }
 };
 

@@ -2,9 +2,12 @@
 
 #include "ui/wrappinglabel.h"
 #include "domain/labelledcsv.h"
+#include "domain/samplesize.h"
+#include "models/displayformat.h"
 #include "testpromptsfield.h"
 
 #include <QCoreApplication>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -18,15 +21,12 @@
 
 using namespace Qt::StringLiterals;
 
-// The strings keep the New run form's translation context, where they were first written.
-static QString trForm(const char *text, int n = -1)
-{
-    return QCoreApplication::translate("NewRunPanel", text, nullptr, n);
-}
-
 BenchmarkField::BenchmarkField(QWidget *parent)
     : QWidget(parent)
     , m_size(new QSpinBox(this))
+    , m_width(new QDoubleSpinBox(this))
+    , m_useWidth(new QPushButton(QCoreApplication::translate("NewRunPanel", "&Use that size"), this))
+    , m_precision(new QLabel(this))
     , m_file(new QPushButton(QCoreApplication::translate("NewRunPanel", "From CS&V…"), this))
     , m_generated(new QPushButton(QCoreApplication::translate("NewRunPanel", "LLM-&written"), this))
     , m_summary(new QLabel(this))
@@ -60,16 +60,45 @@ BenchmarkField::BenchmarkField(QWidget *parent)
     m_summary->setWordWrap(true);
     makeWrappingLabel(m_summary); // keeps height-for-width
 
+    m_precision->setObjectName(u"benchmarkPrecision"_s);
+    m_precision->setWordWrap(true);
+    makeWrappingLabel(m_precision);
+    m_width->setObjectName(u"benchmarkWidthSpin"_s);
+    m_width->setAccessibleName(QCoreApplication::translate("NewRunPanel", "Wanted precision of coverage, in points"));
+    m_width->setRange(1, 25);
+    m_width->setDecimals(1);
+    m_width->setSingleStep(0.5);
+    m_width->setValue(100 * SampleSize::DefaultHalfWidth);
+    m_width->setPrefix(u"±"_s);
+    m_width->setSuffix(QCoreApplication::translate("NewRunPanel", " points"));
+    m_width->setToolTip(QCoreApplication::translate(
+        "NewRunPanel", "How precisely you want a coverage near 90 % measured (half the 95 % interval)."));
+    m_useWidth->setObjectName(u"benchmarkUseWidthButton"_s);
+    m_useWidth->setToolTip(QCoreApplication::translate("NewRunPanel", "Set the benchmark to the size this precision needs."));
+
     auto *row = new QHBoxLayout;
     row->addWidget(m_size);
     row->addWidget(m_file);
     row->addWidget(m_generated);
     row->addStretch(1);
+    auto *wanted = new QHBoxLayout;
+    auto *wantedLabel = new QLabel(QCoreApplication::translate("NewRunPanel", "Precision &wanted:"), this);
+    wantedLabel->setBuddy(m_width);
+    wanted->addWidget(wantedLabel);
+    wanted->addWidget(m_width);
+    wanted->addWidget(m_useWidth);
+    wanted->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(row);
     layout->addWidget(m_summary);
+    layout->addWidget(m_precision);
+    layout->addLayout(wanted);
     setFocusProxy(m_size);
+    connect(m_width, &QDoubleSpinBox::valueChanged, this, [this] { showSummary(); });
+    connect(m_useWidth, &QPushButton::clicked, this, [this] {
+        m_size->setValue(std::min(SampleSize::benchmarkFor(m_width->value() / 100), m_size->maximum()));
+    });
 
     connect(m_file, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
@@ -109,7 +138,7 @@ QString BenchmarkField::loadFile(const QString &path)
     const QString name = QFileInfo(path).fileName();
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        const QString error = trForm("Cannot read %1: %2").arg(name, file.errorString());
+        const QString error = tr("Cannot read %1: %2").arg(name, file.errorString());
         showSummary(error);
         return error;
     }
@@ -127,9 +156,9 @@ QString BenchmarkField::loadFile(const QString &path)
     const bool negative = std::any_of(tests.cbegin(), tests.cend(),
                                       [](const TestCase &t) { return !t.expectedTriggered; });
     if (!csv.ok())
-        error = trForm("%1 cannot be used: %2").arg(name, csv.error);
+        error = tr("%1 cannot be used: %2").arg(name, csv.error);
     else if (!positive || !negative)
-        error = trForm("%1 cannot be used: a benchmark needs prompts that should trigger and "
+        error = tr("%1 cannot be used: a benchmark needs prompts that should trigger and "
                        "prompts that should not.")
                     .arg(name);
     if (!error.isEmpty()) {
@@ -142,22 +171,47 @@ QString BenchmarkField::loadFile(const QString &path)
     return {};
 }
 
+void BenchmarkField::updatePrecision()
+{
+    const auto points = [](double x) { return DisplayFormat::number(100 * x, 1); };
+    int positives = m_size->value() / 2, negatives = m_size->value() - m_size->value() / 2;
+    if (!m_tests.isEmpty()) {
+        positives = int(std::count_if(m_tests.cbegin(), m_tests.cend(), [](const TestCase &t) { return t.expectedTriggered; }));
+        negatives = int(m_tests.size()) - positives;
+    }
+    const int needed = SampleSize::benchmarkFor(m_width->value() / 100);
+    const QString need = needed > m_size->maximum()
+                             ? tr("±%1 points would need %2 prompts, more than a benchmark here may have.")
+                                   .arg(points(m_width->value() / 100), QString::number(needed))
+                             : tr("±%1 points needs %2 prompts.").arg(points(m_width->value() / 100), QString::number(needed));
+    m_useWidth->setEnabled(m_tests.isEmpty() && needed <= m_size->maximum() && needed != m_size->value());
+    if (positives <= 0 || negatives <= 0) {
+        m_precision->setText(need);
+        return;
+    }
+    m_precision->setText(tr("With %1 positives and %2 negatives, a coverage near 90 % is measured to about ±%3 "
+                                "points (95 % interval). %4")
+                             .arg(QString::number(positives), QString::number(negatives),
+                                  points(SampleSize::coverageHalfWidth(positives, negatives)), need));
+}
+
 void BenchmarkField::showSummary(const QString &problem)
 {
     QString text;
     if (!m_tests.isEmpty()) {
-        text = trForm("%n labelled prompt(s) from %1, scored in every iteration and never shown to "
-                      "the LLM.",
-                      int(m_tests.size()))
-                   .arg(m_origin.isEmpty() ? trForm("the copied run") : m_origin);
+        text = tr("%n labelled prompt(s) from %1, scored in every iteration and never shown to "
+                  "the LLM.",
+                  nullptr, int(m_tests.size()))
+                   .arg(m_origin.isEmpty() ? tr("the copied run") : m_origin);
     } else if (m_size->value() > 0) {
-        text = trForm("The LLM writes %1 prompts once; every iteration is scored on them.")
+        text = tr("The LLM writes %1 prompts once; every iteration is scored on them.")
                    .arg(m_size->value());
     } else {
-        text = trForm("No benchmark: each iteration is scored only on its own tests.");
+        text = tr("No benchmark: each iteration is scored only on its own tests.");
     }
     m_size->setEnabled(m_tests.isEmpty());
     m_generated->setEnabled(!m_tests.isEmpty());
+    updatePrecision();
     m_summary->setText(
-        problem.isEmpty() ? text : problem + u'\n' + trForm("Benchmark unchanged: %1").arg(text));
+        problem.isEmpty() ? text : problem + u'\n' + tr("Benchmark unchanged: %1").arg(text));
 }

@@ -4,13 +4,16 @@
 
 #include <QWidget>
 
+class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
 
 // The New run form's "Benchmark prompts" row (in Advanced): how many held-out prompts the LLM
 // writes once, or labelled prompts from a CSV file used as they are ("From CSV…"; "LLM-written"
-// goes back), and a summary below that says which, or why a file could not be used.
+// goes back), and a summary below that says which, or why a file could not be used. Under it,
+// what that size can show (issue 39): how precisely it measures a coverage near 90 %, and the
+// size a precision the person wants would need ("Use that size" takes it).
 class BenchmarkField final : public QWidget
 {
     Q_OBJECT
@@ -30,8 +33,12 @@ public:
 
 private:
     void showSummary(const QString &problem = {});
+    void updatePrecision(); // the precision line and the Use button
 
     QSpinBox *m_size;
+    QDoubleSpinBox *m_width;
+    QPushButton *m_useWidth;
+    QLabel *m_precision;
     QPushButton *m_file;
     QPushButton *m_generated;
     QLabel *m_summary;
