@@ -60,6 +60,6 @@ int compareCommand(const QStringList &arguments, CliContext &ctx)
     if (format == "json"_L1)
         ctx.out << QJsonDocument(c.toJson()).toJson(QJsonDocument::Indented);
     else
-        ctx.out << c.sentence() << '\n';
+        ctx.out << c.sentence() << '\n' << c.perClassText();
     return ExitCode::Ok;
 }

@@ -173,7 +173,12 @@ private slots:
         const QString verdict = child<QLabel>(&panel, u"compareVerdict"_s)->text();
         QCOMPARE(panel.comparison().paired().fixed, 2);
         QCOMPARE(panel.comparison().paired().verdict, PairedComparison::Verdict::WithinNoise);
-        QVERIFY2(verdict.startsWith(u"The difference is within noise: 2 fixed, 0 broken, p = 0.500."_s), qPrintable(verdict));
+        QVERIFY2(verdict.startsWith(u"The difference is within noise: coverage "_s), qPrintable(verdict));
+        // Per class, and the pooled view beside it (issue 39).
+        // Coverage 50 % → 100 %: one positive and one negative fixed, each class at 1/2 limited A.
+        QVERIFY2(verdict.contains(u"Positives (TPR): 1 fixed, 0 broken, p = 1.000 (limited A)"_s), qPrintable(verdict));
+        QVERIFY2(verdict.contains(u"Negatives (TNR): 1 fixed, 0 broken, p = 1.000 (limited A)"_s), qPrintable(verdict));
+        QVERIFY2(verdict.contains(u"All prompts (accuracy): 2 fixed, 0 broken, p = 0.500"_s), qPrintable(verdict));
         QVERIFY2(verdict.contains(u"Counted on the %1 prompts both iterations scanned"_s.arg(panel.comparison().paired().shared)),
                  qPrintable(verdict));
         QCOMPARE(panel.comparison().examplesRemoved(),

@@ -378,19 +378,35 @@ QString ComparePanel::versionText(const IterationComparison &c)
 QString ComparePanel::verdictText(const PairedComparison &c)
 {
     using V = PairedComparison::Verdict;
+    using L = PairedComparison::Limiting;
     if (c.verdict == V::NothingShared)
         return tr("These iterations scanned no prompt in common, so they cannot be compared prompt by prompt.");
-    const QString p = c.pValue < 0.001 ? tr("p < %1").arg(DisplayFormat::number(0.001, 3))
-                                       : tr("p = %1").arg(DisplayFormat::number(c.pValue, 3));
+    const auto pText = [](double p) {
+        return p < 0.001 ? tr("p < %1").arg(DisplayFormat::number(0.001, 3)) : tr("p = %1").arg(DisplayFormat::number(p, 3));
+    };
     const QString a = QString::number(c.iterationA), b = QString::number(c.iterationB);
-    const QString counts = tr("%1 fixed, %2 broken, %3").arg(QString::number(c.fixed), QString::number(c.broken), p);
+    const QString coverage = tr("coverage %1 → %2").arg(DisplayFormat::percent(c.coverageA()), DisplayFormat::percent(c.coverageB()));
     QString head;
     if (c.verdict == V::BBetter)
-        head = tr("Iteration %1 is better than iteration %2: %3.").arg(b, a, counts);
+        head = tr("Iteration %1 is better than iteration %2: %3.").arg(b, a, coverage);
     else if (c.verdict == V::ABetter)
-        head = tr("Iteration %1 is worse than iteration %2: %3.").arg(b, a, counts);
+        head = tr("Iteration %1 is worse than iteration %2: %3.").arg(b, a, coverage);
     else
-        head = tr("The difference is within noise: %1.").arg(counts);
+        head = tr("The difference is within noise: %1.").arg(coverage);
+
+    // Per class: coverage is the lower of the two rates, so the verdict is decided on the class
+    // that limits it; the pooled view (accuracy) stays beside it.
+    const bool onB = c.coverageB() < c.coverageA();
+    const QString limits = onB ? tr("limits B") : tr("limited A");
+    const auto classLine = [&](const QString &name, const PairedComparison::ClassPairs &p, bool limiting) {
+        QString line = tr("%1: %2 fixed, %3 broken, %4").arg(name, QString::number(p.fixed), QString::number(p.broken), pText(p.pValue));
+        return limiting ? tr("%1 (%2)").arg(line, limits) : line;
+    };
+    const QStringList classes{
+        classLine(tr("Positives (TPR)"), c.positives, c.limiting != L::Negatives && c.positives.prompts > 0),
+        classLine(tr("Negatives (TNR)"), c.negatives, c.limiting != L::Positives && c.negatives.prompts > 0),
+        tr("All prompts (accuracy): %1 fixed, %2 broken, %3").arg(QString::number(c.fixed), QString::number(c.broken), pText(c.pValue))};
+
     QString scope = c.onBenchmark
                         ? tr("Counted on the %1 held-out benchmark prompts.").arg(c.shared)
                         : tr("Counted on the %1 prompts both iterations scanned; %2 only in iteration %3, %4 only in "
@@ -398,7 +414,7 @@ QString ComparePanel::verdictText(const PairedComparison &c)
                               .arg(QString::number(c.shared), QString::number(c.onlyInA), a, QString::number(c.onlyInB), b);
     if (c.unstable > 0)
         scope += u' ' + tr("%n prompt(s) left out: their verdict changed between repeated scans.", nullptr, c.unstable);
-    return head + u' ' + scope;
+    return head + u'\n' + classes.join(u" · "_s) + u'\n' + scope;
 }
 
 void ComparePanel::showPart(Part part)
