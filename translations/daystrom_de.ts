@@ -520,6 +520,56 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
     </message>
 </context>
 <context>
+    <name>BenchmarkField</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used: %2</source>
+        <translation>%1 ist nicht verwendbar: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used: a benchmark needs prompts that should trigger and prompts that should not.</source>
+        <translation>%1 ist nicht verwendbar: Ein Benchmark braucht Prompts, die auslösen sollen, und Prompts, die es nicht sollen.</translation>
+    </message>
+    <message>
+        <source>±%1 points would need %2 prompts, more than a benchmark here may have.</source>
+        <translation>±%1 Punkte bräuchten %2 Prompts, mehr als ein Benchmark hier haben darf.</translation>
+    </message>
+    <message>
+        <source>±%1 points needs %2 prompts.</source>
+        <translation>±%1 Punkte brauchen %2 Prompts.</translation>
+    </message>
+    <message>
+        <source>With %1 positives and %2 negatives, a coverage near 90 % is measured to about ±%3 points (95 % interval). %4</source>
+        <translation>Mit %1 Positiven und %2 Negativen wird eine Abdeckung um 90 % auf etwa ±%3 Punkte genau gemessen (95-%-Intervall). %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n labelled prompt(s) from %1, scored in every iteration and never shown to the LLM.</source>
+        <translation>
+            <numerusform>%n gelabelter Prompt aus %1, in jeder Iteration gemessen und dem LLM nie gezeigt.</numerusform>
+            <numerusform>%n gelabelte Prompts aus %1, in jeder Iteration gemessen und dem LLM nie gezeigt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the copied run</source>
+        <translation>dem kopierten Lauf</translation>
+    </message>
+    <message>
+        <source>The LLM writes %1 prompts once; every iteration is scored on them.</source>
+        <translation>Das LLM schreibt einmal %1 Prompts; jede Iteration wird daran gemessen.</translation>
+    </message>
+    <message>
+        <source>No benchmark: each iteration is scored only on its own tests.</source>
+        <translation>Kein Benchmark: Jede Iteration wird nur an ihren eigenen Tests gemessen.</translation>
+    </message>
+    <message>
+        <source>Benchmark unchanged: %1</source>
+        <translation>Benchmark unverändert: %1</translation>
+    </message>
+</context>
+<context>
     <name>BenchmarkGrid</name>
     <message>
         <source>Only prompts that f&amp;lip</source>
@@ -976,10 +1026,6 @@ B: %2
         <translation>p = %1</translation>
     </message>
     <message>
-        <source>%1 fixed, %2 broken, %3</source>
-        <translation>%1 behoben, %2 neu falsch, %3</translation>
-    </message>
-    <message>
         <source>Iteration %1 is better than iteration %2: %3.</source>
         <translation>Iteration %1 ist besser als Iteration %2: %3.</translation>
     </message>
@@ -1036,6 +1082,38 @@ B: %2
     <message>
         <source>p &lt; %1</source>
         <translation>p &lt; %1</translation>
+    </message>
+    <message>
+        <source>coverage %1 → %2</source>
+        <translation>Abdeckung %1 → %2</translation>
+    </message>
+    <message>
+        <source>limits B</source>
+        <translation>begrenzt B</translation>
+    </message>
+    <message>
+        <source>limited A</source>
+        <translation>begrenzte A</translation>
+    </message>
+    <message>
+        <source>%1: %2 fixed, %3 broken, %4</source>
+        <translation>%1: %2 behoben, %3 neu falsch, %4</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Positives (TPR)</source>
+        <translation>Positive (TPR)</translation>
+    </message>
+    <message>
+        <source>Negatives (TNR)</source>
+        <translation>Negative (TNR)</translation>
+    </message>
+    <message>
+        <source>All prompts (accuracy): %1 fixed, %2 broken, %3</source>
+        <translation>Alle Prompts (Genauigkeit): %1 behoben, %2 neu falsch, %3</translation>
     </message>
 </context>
 <context>
@@ -1189,6 +1267,14 @@ B: %2
     <message>
         <source>the production profile &quot;%1&quot; could not be put back (%2): the run&apos;s candidate still filters its traffic; `daystrom cleanup --run %3 --yes` puts it back</source>
         <translation>das Produktionsprofil „%1“ konnte nicht wiederhergestellt werden (%2): der Kandidat des Laufs filtert weiter dessen Verkehr; `daystrom cleanup --run %3 --yes` stellt es wieder her</translation>
+    </message>
+    <message>
+        <source>reached the target coverage on the benchmark (%1 ≥ %2; 95% lower bound %3; %4 unstable prompts counted as errors)</source>
+        <translation>Zielabdeckung auf dem Benchmark erreicht (%1 ≥ %2; untere 95-%-Grenze %3; %4 instabile Prompts als Fehler gezählt)</translation>
+    </message>
+    <message>
+        <source>reached the target coverage on the benchmark (%1 ≥ %2; 95% lower bound %3)</source>
+        <translation>Zielabdeckung auf dem Benchmark erreicht (%1 ≥ %2; untere 95-%-Grenze %3)</translation>
     </message>
 </context>
 <context>
@@ -1580,6 +1666,22 @@ B: %2
     <message>
         <source>Warning: %1</source>
         <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>%1 — the new best</source>
+        <translation>%1 – die neue beste</translation>
+    </message>
+    <message>
+        <source>%1 — within noise of the best (iteration %2), which stays</source>
+        <translation>%1 – im Rauschen der besten (Iteration %2), die bleibt</translation>
+    </message>
+    <message>
+        <source>%1 — no better than the best (iteration %2)</source>
+        <translation>%1 – nicht besser als die beste (Iteration %2)</translation>
+    </message>
+    <message>
+        <source>%1 — worse than the best (iteration %2)</source>
+        <translation>%1 – schlechter als die beste (Iteration %2)</translation>
     </message>
 </context>
 <context>
@@ -3591,6 +3693,30 @@ Anmeldedatei.</translation>
     <message>
         <source>⚠ Profile %1 lets every prompt through that matches none of its topics (a block list). An allow topic works the other way round: the run measures it with that action set to block, and applying it would block everything that matches no topic. Apply asks before it changes that.</source>
         <translation>⚠ Profil %1 lässt jeden Prompt durch, der zu keinem seiner Themen passt (eine Sperrliste). Ein Zulassungs-Thema funktioniert umgekehrt: Der Lauf misst es mit dieser Aktion auf Blockieren gesetzt, und seine Übernahme würde alles blockieren, was zu keinem Thema passt. Die Übernahme fragt, bevor sie das ändert.</translation>
+    </message>
+    <message>
+        <source>&amp;Use that size</source>
+        <translation>Diese Größe &amp;übernehmen</translation>
+    </message>
+    <message>
+        <source>Wanted precision of coverage, in points</source>
+        <translation>Gewünschte Genauigkeit der Abdeckung, in Punkten</translation>
+    </message>
+    <message>
+        <source> points</source>
+        <translation> Punkte</translation>
+    </message>
+    <message>
+        <source>How precisely you want a coverage near 90 % measured (half the 95 % interval).</source>
+        <translation>Wie genau eine Abdeckung um 90 % gemessen werden soll (die halbe Breite des 95-%-Intervalls).</translation>
+    </message>
+    <message>
+        <source>Set the benchmark to the size this precision needs.</source>
+        <translation>Setzt den Benchmark auf die Größe, die diese Genauigkeit braucht.</translation>
+    </message>
+    <message>
+        <source>Precision &amp;wanted:</source>
+        <translation>Gewünschte &amp;Genauigkeit:</translation>
     </message>
 </context>
 <context>

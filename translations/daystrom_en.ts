@@ -26,6 +26,16 @@
     </message>
 </context>
 <context>
+    <name>BenchmarkField</name>
+    <message numerus="yes">
+        <source>%n labelled prompt(s) from %1, scored in every iteration and never shown to the LLM.</source>
+        <translation>
+            <numerusform>%n labelled prompt from %1, scored in every iteration and never shown to the LLM.</numerusform>
+            <numerusform>%n labelled prompts from %1, scored in every iteration and never shown to the LLM.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CategoryListModel</name>
     <message numerus="yes">
         <source>%1, %n learning(s)</source>
