@@ -1112,8 +1112,12 @@ B: %2
         <translation>Negative (TNR)</translation>
     </message>
     <message>
-        <source>All prompts (accuracy): %1 fixed, %2 broken, %3</source>
-        <translation>Alle Prompts (Genauigkeit): %1 behoben, %2 neu falsch, %3</translation>
+        <source>All prompts (accuracy)</source>
+        <translation>Alle Prompts (Genauigkeit)</translation>
+    </message>
+    <message>
+        <source>%1 fixed, %2 broken, %3</source>
+        <translation>%1 behoben, %2 neu falsch, %3</translation>
     </message>
 </context>
 <context>
@@ -3707,16 +3711,16 @@ Anmeldedatei.</translation>
         <translation> Punkte</translation>
     </message>
     <message>
-        <source>How precisely you want a coverage near 90 % measured (half the 95 % interval).</source>
-        <translation>Wie genau eine Abdeckung um 90 % gemessen werden soll (die halbe Breite des 95-%-Intervalls).</translation>
-    </message>
-    <message>
-        <source>Set the benchmark to the size this precision needs.</source>
-        <translation>Setzt den Benchmark auf die Größe, die diese Genauigkeit braucht.</translation>
+        <source>Set the benchmark to the size this precision needs (the default size is 60 prompts).</source>
+        <translation>Setzt den Benchmark auf die Größe, die diese Genauigkeit braucht (Standardgröße: 60 Prompts).</translation>
     </message>
     <message>
         <source>Precision &amp;wanted:</source>
         <translation>Gewünschte &amp;Genauigkeit:</translation>
+    </message>
+    <message>
+        <source>How precisely you want a coverage near 90 % measured (half the 95 % interval). Default: ±5 points.</source>
+        <translation>Wie genau eine Abdeckung um 90 % gemessen werden soll (die halbe Breite des 95-%-Intervalls). Standard: ±5 Punkte.</translation>
     </message>
 </context>
 <context>

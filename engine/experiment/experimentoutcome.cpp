@@ -39,8 +39,18 @@ ArmOutcome ArmOutcome::fromRun(const RunState &run)
         byNumber.append(&it);
     std::sort(byNumber.begin(), byNumber.end(),
               [](const IterationResult *a, const IterationResult *b) { return a->iteration < b->iteration; });
+    // As the loop decides (LoopPolicy::targetReached): on the benchmark only an iteration that
+    // was the best when recorded counts, with its unstable prompts counted as errors; runs
+    // recorded before the judgement existed keep the plain figure.
+    const bool working = run.userInput.decideOnWorkingSuite;
     for (const IterationResult *it : std::as_const(byNumber)) {
-        if (it->decidingMetrics(run.userInput.decideOnWorkingSuite).coverage >= run.userInput.targetCoverage) {
+        const bool onBenchmark = it->benchmark && !working;
+        const bool judged = !it->judgement.isEmpty();
+        if (onBenchmark && judged && it->judgement != "first"_L1 && it->judgement != "better"_L1)
+            continue;
+        const double coverage = onBenchmark && judged ? it->benchmark->unstableAsErrors().coverage
+                                                      : it->decidingMetrics(working).coverage;
+        if (coverage >= run.userInput.targetCoverage) {
             o.reachedTarget = true;
             o.iterationsToTarget = it->iteration;
             break;

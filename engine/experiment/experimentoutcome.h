@@ -18,9 +18,9 @@ struct ArmOutcome
 {
     QString runId;
     bool done = false;          // the run ended (completed, whatever its stop reason)
-    bool reachedTarget = false; // some iteration's deciding coverage reached the target
+    bool reachedTarget = false; // an iteration reached the target as the loop decides it
     int iterations = 0;         // iterations recorded
-    // The first iteration whose deciding coverage reached the target; when none did, the run's
+    // The first iteration that reached the target (as the loop decides); when none did, the run's
     // iteration limit + 1 (the run is censored: it would have needed more than it was allowed).
     int iterationsToTarget = 0;
     int llmCalls = 0;

@@ -170,7 +170,7 @@ private slots:
         // 1 -> 4: "hunting" and "get a piece" fixed; nothing broken.
         QCOMPARE(panel.comparison().count(TestFlip::Kind::Fixed), 2);
         // Two flips are no evidence: the verdict says so, and which prompts it counted.
-        const QString verdict = child<QLabel>(&panel, u"compareVerdict"_s)->text();
+        const QString verdict = child<QLabel>(&panel, u"compareVerdict"_s)->accessibleDescription();
         QCOMPARE(panel.comparison().paired().fixed, 2);
         QCOMPARE(panel.comparison().paired().verdict, PairedComparison::Verdict::WithinNoise);
         QVERIFY2(verdict.startsWith(u"The difference is within noise: coverage "_s), qPrintable(verdict));

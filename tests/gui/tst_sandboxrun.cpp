@@ -322,7 +322,7 @@ private slots:
         QTRY_COMPARE(m_studio->tabs()->currentWidget(), static_cast<QWidget *>(panel));
         QCOMPARE(panel->iterationB(), qRound(point.x()));
         QCOMPARE(panel->iterationA(), m_run.iterations.at(0).iteration);
-        const QString verdict = m_studio->find<QLabel>(u"compareVerdict"_s)->text();
+        const QString verdict = m_studio->find<QLabel>(u"compareVerdict"_s)->accessibleDescription();
         QVERIFY2(verdict.contains(u"held-out benchmark prompts"_s), qPrintable(verdict));
         // The metrics compared are the benchmark's, each rate with its 95 % interval.
         QVERIFY(panel->comparison().metricsOnBenchmark());

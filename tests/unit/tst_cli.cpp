@@ -198,7 +198,11 @@ private slots:
         const Outcome text = run({u"compare"_s, sample.id, u"1"_s, u"3"_s});
         QCOMPARE(text.code, 0);
         QVERIFY(text.err.isEmpty());
-        QCOMPARE(text.out, expected.sentence() + u'\n');
+        QCOMPARE(text.out, expected.sentence() + u'\n' + expected.perClassText());
+        // A line per class and one pooled (issue 39).
+        QVERIFY2(text.out.contains(u"  positives (TPR)"_s) && text.out.contains(u"  negatives (TNR)"_s)
+                     && text.out.contains(u"  all prompts (accuracy)"_s),
+                 qPrintable(text.out));
         QVERIFY2(text.out.contains(u"prompts both scanned"_s), qPrintable(text.out));
         const Outcome json = run({u"compare"_s, sample.id, u"1"_s, u"3"_s, u"--format"_s, u"json"_s});
         QCOMPARE(json.code, 0);

@@ -79,6 +79,7 @@ void ComparePanel::buildUi()
     m_verdict->setObjectName(u"compareVerdict"_s);
     m_verdict->setAccessibleName(tr("Is B better than A?"));
     m_verdict->setWordWrap(true);
+    m_verdict->setTextFormat(Qt::RichText);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary = new QLabel(this);
     m_summary->setObjectName(u"compareSummary"_s);
@@ -343,6 +344,7 @@ void ComparePanel::compare(Pace pace)
         m_versionNote->hide();
         m_summary->clear();
         m_verdict->clear();
+        m_verdict->setAccessibleDescription({});
         updateApplyButton();
         return;
     }
@@ -364,7 +366,8 @@ void ComparePanel::compare(Pace pace)
                                 MetricDeltaTable::change(coverage),
                                 QString::number(m_comparison.count(TestFlip::Kind::Fixed)),
                                 QString::number(m_comparison.count(TestFlip::Kind::Broken))));
-    m_verdict->setText(verdictText(m_comparison.paired()));
+    m_verdict->setText(verdictText(m_comparison.paired(), true));
+    m_verdict->setAccessibleDescription(verdictText(m_comparison.paired(), false));
     updateApplyButton();
 }
 
@@ -375,7 +378,11 @@ QString ComparePanel::versionText(const IterationComparison &c)
         .arg(c.benchmarkVersionB());
 }
 
-QString ComparePanel::verdictText(const PairedComparison &c)
+// The verdict on coverage with the prompts it counted, then one short row per class (the class
+// it was decided on in bold, marked ◆) and the pooled view. `html`: for the label, kept to as
+// few lines as it can (room is short at 1.5×); else plain text (the label's accessible
+// description, and what tests read).
+QString ComparePanel::verdictText(const PairedComparison &c, bool html)
 {
     using V = PairedComparison::Verdict;
     using L = PairedComparison::Limiting;
@@ -394,18 +401,22 @@ QString ComparePanel::verdictText(const PairedComparison &c)
     else
         head = tr("The difference is within noise: %1.").arg(coverage);
 
-    // Per class: coverage is the lower of the two rates, so the verdict is decided on the class
-    // that limits it; the pooled view (accuracy) stays beside it.
-    const bool onB = c.coverageB() < c.coverageA();
-    const QString limits = onB ? tr("limits B") : tr("limited A");
-    const auto classLine = [&](const QString &name, const PairedComparison::ClassPairs &p, bool limiting) {
-        QString line = tr("%1: %2 fixed, %3 broken, %4").arg(name, QString::number(p.fixed), QString::number(p.broken), pText(p.pValue));
-        return limiting ? tr("%1 (%2)").arg(line, limits) : line;
+    // Coverage is the lower of the two rates, so the verdict is decided on the class that
+    // limits it; the pooled view (accuracy) stays beside it.
+    const QString limits = c.coverageB() < c.coverageA() ? tr("limits B") : tr("limited A");
+    struct Row
+    {
+        QString name;
+        int fixed, broken;
+        double p;
+        bool limiting;
     };
-    const QStringList classes{
-        classLine(tr("Positives (TPR)"), c.positives, c.limiting != L::Negatives && c.positives.prompts > 0),
-        classLine(tr("Negatives (TNR)"), c.negatives, c.limiting != L::Positives && c.negatives.prompts > 0),
-        tr("All prompts (accuracy): %1 fixed, %2 broken, %3").arg(QString::number(c.fixed), QString::number(c.broken), pText(c.pValue))};
+    const QList<Row> rows{
+        {tr("Positives (TPR)"), c.positives.fixed, c.positives.broken, c.positives.pValue,
+         c.limiting != L::Negatives && c.positives.prompts > 0},
+        {tr("Negatives (TNR)"), c.negatives.fixed, c.negatives.broken, c.negatives.pValue,
+         c.limiting != L::Positives && c.negatives.prompts > 0},
+        {tr("All prompts (accuracy)"), c.fixed, c.broken, c.pValue, false}};
 
     QString scope = c.onBenchmark
                         ? tr("Counted on the %1 held-out benchmark prompts.").arg(c.shared)
@@ -414,7 +425,26 @@ QString ComparePanel::verdictText(const PairedComparison &c)
                               .arg(QString::number(c.shared), QString::number(c.onlyInA), a, QString::number(c.onlyInB), b);
     if (c.unstable > 0)
         scope += u' ' + tr("%n prompt(s) left out: their verdict changed between repeated scans.", nullptr, c.unstable);
-    return head + u'\n' + classes.join(u" · "_s) + u'\n' + scope;
+
+    if (!html) {
+        QStringList lines{head};
+        for (const Row &r : rows) {
+            const QString line = tr("%1: %2 fixed, %3 broken, %4").arg(r.name, QString::number(r.fixed), QString::number(r.broken), pText(r.p));
+            lines.append(r.limiting ? tr("%1 (%2)").arg(line, limits) : line);
+        }
+        lines.append(scope);
+        return lines.join(u'\n');
+    }
+    QString table = u"<table cellspacing=\"0\" cellpadding=\"0\">"_s;
+    for (const Row &r : rows) {
+        const QString cell = r.limiting ? u"<b>%1</b>"_s : u"%1"_s;
+        const QString counts = tr("%1 fixed, %2 broken, %3").arg(QString::number(r.fixed), QString::number(r.broken), pText(r.p));
+        table += u"<tr><td>%1&nbsp;&nbsp;</td><td>%2</td><td>%3</td></tr>"_s.arg(
+            cell.arg(r.name.toHtmlEscaped()), cell.arg(counts.toHtmlEscaped()),
+            r.limiting ? u"&nbsp;&nbsp;◆ "_s + limits.toHtmlEscaped() : QString());
+    }
+    table += u"</table>"_s;
+    return u"<p style=\"margin:0\"><b>%1</b> %2</p>%3"_s.arg(head.toHtmlEscaped(), scope.toHtmlEscaped(), table);
 }
 
 void ComparePanel::showPart(Part part)

@@ -98,7 +98,7 @@ private:
     void showAllParts();
     void renderDescription();
     void updateApplyButton();
-    static QString verdictText(const PairedComparison &comparison);
+    static QString verdictText(const PairedComparison &comparison, bool html);
     // "Benchmark v1 vs v2: compared on the 60 prompts both were asked."
     static QString versionText(const IterationComparison &comparison);
 

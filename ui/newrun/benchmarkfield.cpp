@@ -72,9 +72,11 @@ BenchmarkField::BenchmarkField(QWidget *parent)
     m_width->setPrefix(u"±"_s);
     m_width->setSuffix(QCoreApplication::translate("NewRunPanel", " points"));
     m_width->setToolTip(QCoreApplication::translate(
-        "NewRunPanel", "How precisely you want a coverage near 90 % measured (half the 95 % interval)."));
+        "NewRunPanel", "How precisely you want a coverage near 90 % measured (half the 95 % interval). "
+                       "Default: ±5 points."));
     m_useWidth->setObjectName(u"benchmarkUseWidthButton"_s);
-    m_useWidth->setToolTip(QCoreApplication::translate("NewRunPanel", "Set the benchmark to the size this precision needs."));
+    m_useWidth->setToolTip(QCoreApplication::translate(
+        "NewRunPanel", "Set the benchmark to the size this precision needs (the default size is 60 prompts)."));
 
     auto *row = new QHBoxLayout;
     row->addWidget(m_size);
