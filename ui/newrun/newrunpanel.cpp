@@ -3,6 +3,7 @@
 #include "ui/wrappinglabel.h"
 #include "domain/topiclimits.h"
 #include "benchmarkfield.h"
+#include "ui/wheelguard.h"
 #include "budgetfields.h"
 #include "profiletopicsfield.h"
 #include "sandboxsubjectnote.h"
@@ -271,6 +272,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     });
     setAdvancedToolTips();
     updateRunButton();
+    WheelGuard::install(this); // the wheel scrolls the form, never a setting under the pointer
 }
 
 void NewRunPanel::setAdvancedToolTips()

@@ -1,5 +1,7 @@
 #include "settingsdialog.h"
 
+#include "ui/wheelguard.h"
+
 #include "keychainproblembanner.h"
 #include "keychainwaitbanner.h"
 #include "llmproviderfields.h"
@@ -102,6 +104,7 @@ SettingsDialog::SettingsDialog(SettingsController *controller, QWidget *parent)
         m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
         m_controller->load();
     }
+    WheelGuard::install(this); // the wheel scrolls a page, never a setting under the pointer
     fitToScreen();
 }
 
