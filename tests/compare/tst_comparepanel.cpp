@@ -158,6 +158,25 @@ private slots:
         shot(&panel, u"compare-panel.png"_s);
     }
 
+    // Issue 40, item 6: a chart point (or a grid column) opens Compare on that iteration
+    // against the one before it; the first iteration, which has none, against the best — never
+    // against itself.
+    void showingAnIterationNeverComparesItWithItself()
+    {
+        RunSession session;
+        const RunState run = CompareFixture::make();
+        session.open(run);
+        ComparePanel panel(&session);
+        const int first = run.iterations.first().iteration, last = run.iterations.last().iteration;
+        panel.showIteration(last);
+        QCOMPARE(panel.iterationB(), last);
+        QCOMPARE(panel.iterationA(), run.iterations.at(run.iterations.size() - 2).iteration);
+        panel.showIteration(first);
+        QVERIFY2(panel.iterationA() != panel.iterationB(), qPrintable(u"A = B = %1"_s.arg(panel.iterationA())));
+        QCOMPARE(panel.iterationA(), first);
+        QCOMPARE(panel.iterationB(), run.bestIteration);
+    }
+
     void pickingIterationsRecomputes()
     {
         RunSession session;

@@ -239,12 +239,22 @@ void ComparePanel::showIteration(int iteration)
     if (!m_session)
         return;
     catchUp();
-    int previous = iteration;
-    for (const IterationResult &it : m_session->run().iterations) {
-        if (it.iteration < iteration && (previous == iteration || it.iteration > previous))
+    // B is the clicked iteration, A the one before it. The first has none before it: then it
+    // is A, against the best (or, when it is the best, the next) — never itself (issue 40).
+    const RunState &run = m_session->run();
+    int previous = 0, next = 0;
+    for (const IterationResult &it : run.iterations) {
+        if (it.iteration < iteration && it.iteration > previous)
             previous = it.iteration;
+        if (it.iteration > iteration && (next == 0 || it.iteration < next))
+            next = it.iteration;
     }
-    selectIterations(previous, iteration);
+    if (previous > 0)
+        selectIterations(previous, iteration);
+    else if (run.bestIteration > 0 && run.bestIteration != iteration && run.iterationByNumber(run.bestIteration))
+        selectIterations(iteration, run.bestIteration);
+    else
+        selectIterations(iteration, next > 0 ? next : iteration);
 }
 
 void ComparePanel::repopulateWhenSeen()
