@@ -27,6 +27,7 @@ ResultsTableModel::ResultsTableModel(RunSession *session, QObject *parent)
     connect(session, &RunSession::labelCorrected, this,
             [this](const QString &prompt, bool expected) { onLabelCorrected(prompt, expected); });
     connect(session, &RunSession::runUpdated, this, &ResultsTableModel::onRunUpdated);
+    connect(session, &RunSession::liveChanged, this, &ResultsTableModel::onLiveChanged);
     onSessionReset();
 }
 
@@ -63,11 +64,31 @@ void ResultsTableModel::onSessionReset()
     const IterationResult *last = m_session->isLive() ? nullptr : m_session->run().lastRecorded();
     if (!last)
         return showRows(true, m_liveIteration, {});
+    showStored(*last);
+}
+
+void ResultsTableModel::showStored(const IterationResult &it)
+{
     QList<Row> stored;
-    stored.reserve(last->testResults.size());
-    for (int i = 0; i < last->testResults.size(); ++i)
-        stored.append(Row{i, last->testResults.at(i)});
-    showRows(false, last->iteration, std::move(stored));
+    stored.reserve(it.testResults.size());
+    for (int i = 0; i < it.testResults.size(); ++i)
+        stored.append(Row{i, it.testResults.at(i)});
+    showRows(false, it.iteration, std::move(stored));
+}
+
+void ResultsTableModel::onLiveChanged(bool live)
+{
+    // A run that ended on an iteration it never recorded and never scanned (a topic skipped as
+    // a duplicate) would leave the page on an empty "unfinished" table: show its best
+    // iteration instead (issue 40). A paused run keeps what it scanned: it resumes there.
+    const RunState &run = m_session->run();
+    if (live || !m_following || run.status == RunStatus::Paused || run.iterationByNumber(m_liveIteration))
+        return;
+    flush(); // anything still queued is shown first
+    if (!m_live.isEmpty())
+        return;
+    if (const IterationResult *best = run.bestResult())
+        showStored(*best);
 }
 
 void ResultsTableModel::onIterationStarted(int iteration)

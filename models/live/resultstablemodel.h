@@ -99,6 +99,8 @@ private:
     QVariant display(const TestResult &result, int column) const;
     bool isCorrected(const TestResult &result) const;
     void onSessionReset();
+    void onLiveChanged(bool live);
+    void showStored(const IterationResult &it);
     void onIterationStarted(int iteration);
     void onIterationAdded(const IterationResult &result);
     void onLabelCorrected(const QString &prompt, bool expectedTriggered);

@@ -182,6 +182,27 @@ private slots:
         QVERIFY(model.index(0, 0).data().toString().endsWith(u" (3)"_s));
     }
 
+    // Issue 40, item 10: a run that ends on a topic it skipped as a duplicate must not leave
+    // the page on an empty "unfinished" iteration; it shows the run's best.
+    void aRunEndingOnASkippedIterationShowsItsBest()
+    {
+        LiveFeed feed;
+        ResultsTableModel model(&feed.session);
+        QAbstractItemModelTester tester(&model);
+        const IterationResult first = feed.runIteration(1, LiveFeed::mixedSuite(u" (1)"_s));
+        feed.runIteration(2, LiveFeed::mixedSuite(u" (2)"_s).mid(0, 4));
+        feed.startIteration(3);
+        feed.topicDuplicate(1); // nothing deployed, scanned or recorded
+        QCOMPARE(model.shownIteration(), 3);
+        QCOMPARE(model.rowCount(), 0);
+        RunState done = feed.session.run();
+        done.status = RunStatus::Completed;
+        done.bestIteration = 1;
+        emit feed.controller.loopComplete(first, done);
+        QCOMPARE(model.shownIteration(), 1);
+        QCOMPARE(model.rowCount(), int(first.testResults.size()));
+    }
+
     void aStoredRunShowsItsLastIteration()
     {
         RunSession session;
