@@ -99,6 +99,9 @@ QString DisplayFormat::stopReason(const QString &engineText)
          QT_TRANSLATE_NOOP("DisplayFormat", "reached the target coverage (%1 ≥ %2)")},
         {QRegularExpression(u"^reached the maximum of (\\d+) iterations$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "reached the maximum of %1 iterations")},
+        {QRegularExpression(u"^stopped after (\\d+) regressions or repeated topics without a new best$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "stopped after %1 regressions or repeated topics without a new best")},
+        // Runs stopped before that wording.
         {QRegularExpression(u"^stopped after (\\d+) consecutive regressions$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "stopped after %1 consecutive regressions")},
         {QRegularExpression(u"^coverage plateaued between (.+) and (.+)$"_s),

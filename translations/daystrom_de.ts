@@ -1280,6 +1280,10 @@ B: %2
         <source>reached the target coverage on the benchmark (%1 ≥ %2; 95% lower bound %3)</source>
         <translation>Zielabdeckung auf dem Benchmark erreicht (%1 ≥ %2; untere 95-%-Grenze %3)</translation>
     </message>
+    <message>
+        <source>stopped after %1 regressions or repeated topics without a new best</source>
+        <translation>nach %1 Regressionen oder wiederholten Themen ohne neue beste Iteration angehalten</translation>
+    </message>
 </context>
 <context>
     <name>EfficacyChartImage</name>

@@ -108,7 +108,9 @@ void RefinementRun::enterJudge()
     QString stop;
     QString event = u"loop.continue"_s;
     if (LoopPolicy::shouldStopEarly(m_run)) {
-        stop = u"stopped after %1 consecutive regressions"_s.arg(m_run.consecutiveRegressions);
+        // Regressions and repeated topics both count (§2.6), and an iteration within noise of
+        // the best resets nothing: say what was counted (issue 40).
+        stop = u"stopped after %1 regressions or repeated topics without a new best"_s.arg(m_run.consecutiveRegressions);
         event = u"loop.regressed"_s;
     } else if (m_it.duplicateOf == 0) {
         const LoopPolicy::Plateau p = LoopPolicy::checkPlateau(m_run);

@@ -81,6 +81,20 @@ private slots:
         QVERIFY2(failed.endsWith(u"`daystrom cleanup --run r1 --yes` puts it back"_s), qPrintable(failed));
     }
 
+    // Issues 39 and 40: the stop reasons the noise-aware loop writes reach German whole — the
+    // target with its lower bound, and an early stop that counts repeated topics too.
+    void theNewStopReasonsAreTranslated()
+    {
+        QVERIFY(!Translations::install(QLocale(QLocale::German, QLocale::Germany)).isEmpty());
+        const QString target = DisplayFormat::stopReason(
+            u"reached the target coverage on the benchmark (96.7% ≥ 90.0%; 95% lower bound 80.4%)"_s);
+        const QString early = DisplayFormat::stopReason(u"stopped after 3 regressions or repeated topics without a new best"_s);
+        Translations::install(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY2(target.startsWith(u"Zielabdeckung auf dem Benchmark erreicht (96,7"_s) && target.contains(u"untere 95-%-Grenze 80,4"_s),
+                 qPrintable(target));
+        QCOMPARE(early, u"nach 3 Regressionen oder wiederholten Themen ohne neue beste Iteration angehalten"_s);
+    }
+
     // The CLI's text report, in English, with the same words.
     void textReportSaysTriggeredAndCorrect()
     {
