@@ -2606,6 +2606,22 @@ B: %2
         <source>%1/%2 scanned</source>
         <translation>%1/%2 gescannt</translation>
     </message>
+    <message>
+        <source>Waiting for your decision on the proposal…</source>
+        <translation>Warten auf Ihre Entscheidung zum Vorschlag…</translation>
+    </message>
+    <message>
+        <source>Deploying the topic; the scans start once AIRS has it…</source>
+        <translation>Das Thema wird bereitgestellt; die Scans beginnen, sobald AIRS es hat…</translation>
+    </message>
+    <message>
+        <source>Waiting for the LLM…</source>
+        <translation>Warten auf das LLM…</translation>
+    </message>
+    <message>
+        <source>Finishing the run…</source>
+        <translation>Der Lauf wird abgeschlossen…</translation>
+    </message>
 </context>
 <context>
     <name>LlmProviderFields</name>

@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
@@ -92,6 +93,45 @@ private slots:
 
         feed.startIteration(2);
         QCOMPARE(progress->value(), 0);
+    }
+
+    // Issue 40, item 9: with no scan under way the bar says what the run waits for — the
+    // person's decision, the deployment, the LLM — not always "Waiting for scans…".
+    void theBarSaysWhatTheRunWaitsFor()
+    {
+        LiveFeed feed;
+        LiveRunPanel panel(&feed.session, nullptr);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto *progress = child<QProgressBar>(panel, u"scanProgress"_s);
+        feed.startIteration(1);
+        emit feed.controller.stepChanged(u"generate"_s);
+        QCOMPARE(progress->text(), u"Waiting for the LLM…"_s);
+        emit feed.controller.stepChanged(u"review"_s);
+        QCOMPARE(progress->text(), u"Waiting for your decision on the proposal…"_s);
+        emit feed.controller.stepChanged(u"apply"_s);
+        QCOMPARE(progress->text(), u"Deploying the topic; the scans start once AIRS has it…"_s);
+        emit feed.controller.stepChanged(u"scan"_s);
+        QCOMPARE(progress->text(), u"Waiting for scans…"_s);
+    }
+
+    // Issue 40, item 8: a run opened with a long log shows its newest lines, not its oldest.
+    void theLogShowsItsNewestLines()
+    {
+        LiveFeed feed;
+        for (int i = 1; i <= 60; ++i)
+            feed.runIteration(i, LiveFeed::mixedSuite().mid(0, 2));
+        RunState stored = feed.session.run();
+        stored.status = RunStatus::Completed;
+        RunSession session;
+        session.open(stored);
+        LiveRunPanel panel(&session, nullptr);
+        panel.resize(900, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto *log = child<QPlainTextEdit>(panel, u"eventLog"_s);
+        QVERIFY(log->verticalScrollBar()->maximum() > 0);
+        QTRY_COMPARE(log->verticalScrollBar()->value(), log->verticalScrollBar()->maximum());
     }
 
     void resultsStreamInAndFilter()

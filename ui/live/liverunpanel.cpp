@@ -165,6 +165,8 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     connect(session, &RunSession::stepChanged, this, [this] {
         m_rate.reset();
         updateRate();
+        if (m_session->scanTotal() <= 0) // the bar says what the run waits for
+            setProgress(m_session->scanCompleted(), m_session->scanTotal());
     });
     connect(session, &RunSession::iterationStarted, this, [this] {
         updateIterationLabel();
@@ -292,6 +294,8 @@ void LiveRunPanel::onReset()
     }
     const QStringList &log = m_session->log();
     m_log->setPlainText(log.mid(qMax(0, int(log.size()) - MaxLogLines)).join(u'\n'));
+    m_log->moveCursor(QTextCursor::End); // the newest lines in view; appends then follow them
+    m_log->ensureCursorVisible();
     updateIterationChoices();
     updateTopic();
     updateFilterLabels();
@@ -309,13 +313,28 @@ void LiveRunPanel::setProgress(int completed, int total)
     if (total <= 0) {
         m_progress->setRange(0, 1);
         m_progress->setValue(0);
-        m_progress->setFormat(m_session->isLive() ? tr("Waiting for scans…") : tr("No scans"));
+        m_progress->setFormat(m_session->isLive() ? waitingText(m_session->step()) : tr("No scans"));
         return;
     }
     m_progress->setRange(0, total);
     m_progress->setValue(qBound(0, completed, total));
     m_progress->setFormat(tr("%1/%2 scanned").arg(QLocale().toString(qBound(0, completed, total)), QLocale().toString(total)));
     updateRate();
+}
+
+QString LiveRunPanel::waitingText(const QString &step)
+{
+    // What a live run with no scan under way waits for (issue 40): not always scans.
+    if (step == "review"_L1)
+        return tr("Waiting for your decision on the proposal…");
+    if (step == "apply"_L1)
+        return tr("Deploying the topic; the scans start once AIRS has it…");
+    if (step == "generate"_L1 || step == "analyze"_L1 || step == "test"_L1 || step == "recover"_L1
+        || step == "benchmark"_L1 || step == "load-memory"_L1)
+        return tr("Waiting for the LLM…");
+    if (step == "finish"_L1 || step == "clean-up"_L1)
+        return tr("Finishing the run…");
+    return tr("Waiting for scans…");
 }
 
 void LiveRunPanel::updateIterationChoices()

@@ -82,6 +82,7 @@ private:
     void addColumnMenu();
     void updateFilterLabels();
     void updateIterationChoices();
+    static QString waitingText(const QString &step); // the bar's text while no scan runs
     void updateTopic();
     void updateStepMode();
 
