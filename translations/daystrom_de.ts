@@ -3947,6 +3947,30 @@ Anmeldedatei.</translation>
         <source>Examples</source>
         <translation>Beispiele</translation>
     </message>
+    <message>
+        <source>A new proposal, as you asked.</source>
+        <translation>Ein neuer Vorschlag, wie gewünscht.</translation>
+    </message>
+    <message>
+        <source>A new proposal, written with your hint: “%1”.</source>
+        <translation>Ein neuer Vorschlag, mit Ihrem Hinweis geschrieben: „%1“.</translation>
+    </message>
+    <message>
+        <source>Discard your edits?</source>
+        <translation>Ihre Änderungen verwerfen?</translation>
+    </message>
+    <message>
+        <source>You edited this proposal. Another proposal replaces it, and your edits are lost.</source>
+        <translation>Sie haben diesen Vorschlag bearbeitet. Ein anderer Vorschlag ersetzt ihn, und Ihre Änderungen gehen verloren.</translation>
+    </message>
+    <message>
+        <source>&amp;Discard edits and ask</source>
+        <translation>Änderungen &amp;verwerfen und anfragen</translation>
+    </message>
+    <message>
+        <source>&amp;Keep editing</source>
+        <translation>&amp;Weiter bearbeiten</translation>
+    </message>
 </context>
 <context>
     <name>RaiseBudget</name>

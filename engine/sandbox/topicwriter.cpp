@@ -21,6 +21,27 @@ QJsonObject topicJson(const Topic &t)
             {u"description"_s, t.description},
             {u"examples"_s, QJsonArray::fromStringList(t.examples)}};
 }
+
+// The person's hint for this proposal (PromptFormat::guidanceSection), acted on visibly: the
+// description gains it as a phrase of its own, within the limit (issue 40: the sandbox used
+// to ignore hints, so "Another proposal…" came back unchanged).
+Topic withHint(Topic t, const PromptReader &in)
+{
+    QString hint = in.value(u"The person designing this topic asks").simplified();
+    while (hint.endsWith(u'.'))
+        hint.chop(1);
+    if (hint.isEmpty() || t.description.contains(hint, Qt::CaseInsensitive))
+        return t;
+    const QString phrase = u"; also: "_s + hint + u'.';
+    QString base = t.description.trimmed();
+    while (base.endsWith(u'.'))
+        base.chop(1);
+    const qsizetype room = TopicLimits::DescriptionBytes - Utf8::size(phrase);
+    if (room <= 0)
+        return t;
+    t.description = TopicWriter::fitWords(base, room) + phrase;
+    return t;
+}
 } // namespace
 
 TopicWriter::TopicWriter(const SandboxCorpus &corpus)
@@ -80,8 +101,7 @@ QJsonObject TopicWriter::generate(const PromptReader &in) const
     if (examples.size() < 2)
         examples += starterExamples(domain, intent, description, int(2 - examples.size()));
     const QString lead = fitWords(domain.lead, TopicLimits::DescriptionBytes - 1);
-    return topicJson({SandboxSubject::nameFor(subject), TopicRefiner::renderDescription(lead, {}),
-                      examples});
+    return topicJson(withHint({SandboxSubject::nameFor(subject), TopicRefiner::renderDescription(lead, {}), examples}, in));
 }
 
 QJsonObject TopicWriter::companion(const PromptReader &in) const
@@ -122,7 +142,7 @@ QJsonObject TopicWriter::improve(const PromptReader &in) const
     refiner.pushOut(fpPrompts);
     refiner.foldIn(fnPrompts, fpPrompts);
     refiner.topUp(starterExamples(domain, intent, base.description, 4), TopicLimits::MinExamples);
-    return topicJson(refiner.topic());
+    return topicJson(withHint(refiner.topic(), in));
 }
 
 QJsonObject TopicWriter::simplify(const PromptReader &in) const
@@ -136,5 +156,5 @@ QJsonObject TopicWriter::simplify(const PromptReader &in) const
     // Shorter is better: the first half of the phrases, at most three examples.
     refiner.halve(3);
     refiner.topUp(starterExamples(domain, intent, refiner.lead(), 4), TopicLimits::MinExamples);
-    return topicJson(refiner.topic());
+    return topicJson(withHint(refiner.topic(), in));
 }

@@ -18,6 +18,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -359,7 +360,7 @@ private slots:
         QTest::keyClicks(hintEdit, hint);
         QSignalSpy decided(studio.session(), &RunSession::proposalDecided);
         QSignalSpy proposed(studio.session(), &RunSession::proposalReady);
-        QVERIFY2(studio.click(u"proposalRetryButton"_s), qPrintable(studio.why()));
+        QTest::keyClick(hintEdit, Qt::Key_Return); // as a person sends it: Return in the hint
 
         QTRY_VERIFY_WITH_TIMEOUT(sandbox->llmRequests(call).size() == before + 1,
                                  StudioDriver::WaitTimeoutMs);
@@ -375,6 +376,45 @@ private slots:
         QCOMPARE(panel(studio)->proposal()->kind, sentBack.kind);
         QVERIFY(hintEdit->text().isEmpty());
         QVERIFY(studio.storedRun(studio.session()->run().id).steering.hints.contains(hint));
+        // Issue 40: it says it is the new one, with the hint; and Ctrl+Return accepts it (the
+        // focus had left the panel while it was disabled).
+        const QString notes = studio.find<QLabel>(u"proposalNotes"_s)->text();
+        QVERIFY2(notes.contains(u"A new proposal, written with your hint: “%1”."_s.arg(hint)), qPrintable(notes));
+        // The sandbox LLM acts on the hint where a person sees it.
+        const QString described = panel(studio)->proposal()->proposal.description;
+        QVERIFY2(described.contains(hint), qPrintable(described));
+        QTRY_VERIFY(panel(studio)->isAncestorOf(QApplication::focusWidget()));
+        QSignalSpy accepted(studio.session(), &RunSession::proposalDecided);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return, Qt::ControlModifier);
+        QTRY_COMPARE(accepted.count(), 1);
+    }
+
+    // Issue 40, item 4: asking for another proposal after editing this one asks first; "Keep
+    // editing" keeps the edits and sends nothing.
+    void anotherProposalAsksBeforeDiscardingEdits()
+    {
+        StudioDriver studio;
+        QVERIFY2(studio.start(true), qPrintable(studio.why()));
+        QVERIFY2(startRun(studio, true), qPrintable(studio.why()));
+        QVERIFY(waitForProposal(studio, 1));
+        const SandboxHost *sandbox = studio.context()->sandboxHost();
+        const qsizetype before = sandbox->llmRequests(u"generate_topic"_s).size();
+        const QString edited = u"My own wording of the topic"_s;
+        auto *description = studio.find<QPlainTextEdit>(u"proposalDescriptionEdit"_s);
+        QVERIFY(description);
+        description->setPlainText(edited);
+        QVERIFY2(studio.click(u"proposalRetryButton"_s), qPrintable(studio.why()));
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY((box = panel(studio)->findChild<QMessageBox *>(u"discardEditsBox"_s)) && box->isVisible());
+        QTest::mouseClick(box->findChild<QPushButton *>(u"keepEditingButton"_s), Qt::LeftButton);
+        QTRY_VERIFY(!panel(studio)->findChild<QMessageBox *>(u"discardEditsBox"_s));
+        QCOMPARE(description->toPlainText(), edited);
+        QCOMPARE(sandbox->llmRequests(u"generate_topic"_s).size(), before);
+
+        QVERIFY2(studio.click(u"proposalRetryButton"_s), qPrintable(studio.why()));
+        QTRY_VERIFY((box = panel(studio)->findChild<QMessageBox *>(u"discardEditsBox"_s)) && box->isVisible());
+        QTest::mouseClick(box->findChild<QPushButton *>(u"discardEditsButton"_s), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(sandbox->llmRequests(u"generate_topic"_s).size() == before + 1, StudioDriver::WaitTimeoutMs);
     }
 
     // Acceptance: an example marked Keep is in every later deployed topic, whatever the LLM

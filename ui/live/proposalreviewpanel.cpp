@@ -7,12 +7,14 @@
 #include "models/studiocontext.h"
 #include "ui/compare/diffstyle.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
@@ -318,10 +320,16 @@ void ProposalReviewPanel::load(const PendingProposal &p)
         m_examples.at(i).edit->setText(p.proposal.examples.value(i));
         m_examples.at(i).edit->setCursorPosition(0);
     }
-    m_notes->setText(p.notes.join(u'\n'));
-    m_notes->setVisible(!p.notes.isEmpty());
+    QStringList notes = p.notes;
+    if (const std::optional<QString> hint = std::exchange(m_retryHint, std::nullopt)) // the one asked for
+        notes.prepend(hint->isEmpty() ? tr("A new proposal, as you asked.")
+                                      : tr("A new proposal, written with your hint: “%1”.").arg(*hint));
+    m_notes->setText(notes.join(u'\n'));
+    m_notes->setVisible(!notes.isEmpty());
     updateKeepBoxes(); // and the checks
     m_diff->verticalScrollBar()->setValue(0);
+    if (std::exchange(m_refocus, false))
+        m_description->setFocus(); // Ctrl+Return accepts again
 }
 
 void ProposalReviewPanel::updateKeepBoxes()
@@ -526,9 +534,34 @@ void ProposalReviewPanel::requestAnother()
 {
     if (!m_shown || m_sent)
         return;
+    if (!isEdited())
+        return sendRetry();
+    // The person's edits would be lost with this proposal (issue 40): ask first.
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Discard your edits?"),
+                                tr("You edited this proposal. Another proposal replaces it, and your edits are lost."),
+                                QMessageBox::NoButton, this);
+    box->setObjectName(u"discardEditsBox"_s);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton *discard = box->addButton(tr("&Discard edits and ask"), QMessageBox::DestructiveRole);
+    discard->setObjectName(u"discardEditsButton"_s);
+    QPushButton *keep = box->addButton(tr("&Keep editing"), QMessageBox::RejectRole);
+    keep->setObjectName(u"keepEditingButton"_s);
+    box->setDefaultButton(keep);
+    connect(box, &QMessageBox::finished, this, [this, box, discard] {
+        if (box->clickedButton() == discard)
+            sendRetry();
+    });
+    box->open();
+}
+
+void ProposalReviewPanel::sendRetry()
+{
+    if (!m_shown || m_sent)
+        return;
     ProposalDecision decision;
     decision.action = ProposalDecision::Action::Retry;
     decision.hint = m_hint->text().trimmed();
+    m_retryHint = decision.hint;
     send(decision);
 }
 
@@ -537,6 +570,8 @@ void ProposalReviewPanel::send(const ProposalDecision &decision)
     if (!m_context)
         return;
     syncKeptExamples(); // an edited kept example is kept as edited
+    const QWidget *focused = QApplication::focusWidget();
+    m_refocus = focused && isAncestorOf(focused); // the buttons go disabled, and focus leaves
     m_sent = true;
     updateChecks();
     m_context->decide(decision);

@@ -43,7 +43,8 @@ public:
     bool canAccept() const;
 
     void accept();         // deploys the proposal, or the edited topic when it was edited
-    void requestAnother(); // sends it back, with the hint
+    void requestAnother(); // asks first when the person edited the proposal
+    void sendRetry(); // sends it back, with the hint
 
     // As tall as the editor needs without scrolling (it scrolls only when the page is short).
     QSize sizeHint() const override;
@@ -90,4 +91,8 @@ private:
     QPushButton *m_reset = nullptr;
     QPushButton *m_accept = nullptr;
     bool m_sent = false; // a decision is on its way: no second one
+    // Another proposal was asked for (issue 40): the next one says it is new, with which hint,
+    // and takes the focus back if the panel had it (so Ctrl+Return works again).
+    std::optional<QString> m_retryHint;
+    bool m_refocus = false;
 };
