@@ -8,6 +8,7 @@
 #include "config/pricetable.h"
 #include "config/secretstore.h"
 #include "domain/nanoid.h"
+#include "llm/llmfactory.h"
 #include "models/storedrunedits.h"
 #include "models/runcontroller.h"
 #include "models/runsession.h"
@@ -53,11 +54,13 @@ void StudioContext::reloadSettings()
 
 bool StudioContext::needsAccount() const
 {
+    // Settings, the keychain and the environment (PANW_*, AWS_*, …) together; any of the
+    // providers with what it needs counts, the cloud ones included (issue 40).
     const Config::Result c = m_settings->effective();
     const bool airs = c.config.isSet(ConfigKeys::AirsApiKey);
-    const bool llm = c.config.isSet(ConfigKeys::AnthropicApiKey) || c.config.isSet(ConfigKeys::OpenAiApiKey)
-                     || c.config.isSet(ConfigKeys::GoogleApiKey)
-                     || c.config.string(ConfigKeys::LlmProvider) == "ollama"_L1;
+    QString error;
+    const QString provider = c.config.string(ConfigKeys::LlmProvider);
+    const bool llm = provider != "sandbox"_L1 && !LlmFactory::endpointFromConfig(c.config, &error).provider.isEmpty();
     return !airs || !llm;
 }
 

@@ -3,6 +3,7 @@
 // the person has not dismissed it; the choice is kept in the Daystrom home's studio.ini.
 #include "studiodriver.h"
 #include "testhome.h"
+#include "models/settingscontroller.h"
 #include "ui/windowsettings.h"
 
 #include "testmain.h"
@@ -10,6 +11,7 @@
 #include <QDialog>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScopeGuard>
 
 using namespace Qt::StringLiterals;
 
@@ -30,6 +32,28 @@ private slots:
     void init()
     {
         WindowSettings().setWelcomeDismissed(false); // each test is a first launch
+    }
+
+    // Issue 40, item 13: accounts given by the environment count, a cloud LLM provider too:
+    // no "No AIRS or LLM account is configured yet".
+    void accountsFromTheEnvironmentAreAccounts()
+    {
+        const QList<std::pair<const char *, QByteArray>> env{
+            {"PANW_AI_SEC_API_KEY", "env-airs-key"}, {"LLM_PROVIDER", "claude-bedrock"},
+            {"AWS_ACCESS_KEY_ID", "AKIAEXAMPLEEXAMPLE12"}, {"AWS_SECRET_ACCESS_KEY", "env-secret"}};
+        for (const auto &[name, value] : env)
+            qputenv(name, value);
+        const auto unset = qScopeGuard([&env] {
+            for (const auto &[name, value] : env)
+                qunsetenv(name);
+        });
+        StudioDriver studio;
+        QVERIFY2(studio.start(false), qPrintable(studio.why()));
+        QTRY_VERIFY(studio.context()->settings()->isLoaded());
+        QVERIFY(!studio.context()->needsAccount());
+        studio.window()->offerSandboxIfNeeded();
+        QCoreApplication::processEvents();
+        QVERIFY(!welcome(studio));
     }
 
     void keptInTheDaystromHome()
