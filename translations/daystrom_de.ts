@@ -1307,6 +1307,10 @@ B: %2
         <source>Target %1</source>
         <translation>Ziel %1</translation>
     </message>
+    <message>
+        <source>Coverage (benchmark)</source>
+        <translation>Abdeckung (Benchmark)</translation>
+    </message>
 </context>
 <context>
     <name>EfficacyChartView</name>
@@ -1977,6 +1981,14 @@ B: %2
     <message>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>Efficacy on the held-out benchmark</source>
+        <translation>Wirksamkeit auf dem zurückgehaltenen Benchmark</translation>
+    </message>
+    <message>
+        <source>Coverage, TPR and TNR per iteration, on the held-out benchmark</source>
+        <translation>Abdeckung, TPR und TNR je Iteration, auf dem zurückgehaltenen Benchmark</translation>
     </message>
 </context>
 <context>

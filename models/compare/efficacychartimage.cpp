@@ -6,6 +6,8 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -18,6 +20,18 @@ struct Series
 };
 
 } // namespace
+
+const EfficacyMetrics &EfficacyChartImage::plotted(const RunState &run, const IterationResult &it)
+{
+    return it.decidingMetrics(run.userInput.decideOnWorkingSuite);
+}
+
+bool EfficacyChartImage::onBenchmark(const RunState &run)
+{
+    return !run.userInput.decideOnWorkingSuite
+           && std::any_of(run.iterations.cbegin(), run.iterations.cend(),
+                          [](const IterationResult &it) { return it.benchmark.has_value(); });
+}
 
 QImage EfficacyChartImage::render(const RunState &run, const QSize &size, qreal dpr)
 {
@@ -48,7 +62,8 @@ QImage EfficacyChartImage::render(const RunState &run, const QSize &size, qreal 
     // As in the app's chart (ChartStyle): the thick coverage first, dashed TPR and dotted TNR
     // on top of it.
     const QList<Series> series{
-        {tr("Coverage"), ChartStyle::Line::Coverage, [](const EfficacyMetrics &m) { return m.coverage; }},
+        {onBenchmark(run) ? tr("Coverage (benchmark)") : tr("Coverage"), ChartStyle::Line::Coverage,
+         [](const EfficacyMetrics &m) { return m.coverage; }},
         {tr("TPR"), ChartStyle::Line::TruePositiveRate, [](const EfficacyMetrics &m) { return m.truePositiveRate; }},
         {tr("TNR"), ChartStyle::Line::TrueNegativeRate, [](const EfficacyMetrics &m) { return m.trueNegativeRate; }},
     };
@@ -97,7 +112,7 @@ QImage EfficacyChartImage::render(const RunState &run, const QSize &size, qreal 
         QPainterPath path;
         QList<QPointF> points;
         for (qsizetype i = 0; i < n; ++i)
-            points.append(QPointF(xAt(i), yAt(s.value(run.iterations.at(i).metrics))));
+            points.append(QPointF(xAt(i), yAt(s.value(plotted(run, run.iterations.at(i))))));
         path.moveTo(points.first());
         for (qsizetype i = 1; i < points.size(); ++i)
             path.lineTo(points.at(i));
@@ -114,7 +129,7 @@ QImage EfficacyChartImage::render(const RunState &run, const QSize &size, qreal 
     for (qsizetype i = 0; i < n; ++i) {
         if (run.iterations.at(i).iteration != run.bestIteration)
             continue;
-        const QPointF pt(xAt(i), yAt(run.iterations.at(i).metrics.coverage));
+        const QPointF pt(xAt(i), yAt(plotted(run, run.iterations.at(i)).coverage));
         p.setPen(QPen(ChartStyle::style(ChartStyle::Line::Coverage).color, 2));
         p.setBrush(Qt::white);
         p.drawEllipse(pt, 6.0, 6.0);

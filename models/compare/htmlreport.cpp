@@ -1,6 +1,7 @@
 #include "htmlreport.h"
 
 #include "chartstyle.h"
+#include "efficacychartimage.h"
 #include "domain/jsonin.h"
 #include "models/displayformat.h"
 #include "runs/runreport.h"
@@ -198,8 +199,12 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
     h += u"<h2>%1</h2>\n<p>%2</p>\n"_s.arg(e(tr("Topic description")), e(in.topicDescription));
 
     if (!chart.isNull()) {
+        // The same figures as the cards and the table: the benchmark's when the run has one.
+        const bool benchmark = EfficacyChartImage::onBenchmark(run);
         h += u"<h2>%1</h2>\n<img src=\"%3\" class=\"chart\" alt=\"%2\">\n"_s.arg(
-            e(tr("Efficacy")), e(tr("Coverage, TPR and TNR per iteration")),
+            e(benchmark ? tr("Efficacy on the held-out benchmark") : tr("Efficacy")),
+            e(benchmark ? tr("Coverage, TPR and TNR per iteration, on the held-out benchmark")
+                        : tr("Coverage, TPR and TNR per iteration")),
             QString::fromLatin1(pngDataUrl(chart)));
     }
 

@@ -75,6 +75,25 @@ private slots:
                 !without.contains(u"https://"_s)); // self-contained
     }
 
+    // Issue 40, item 14: the chart plots the figures the cards and the table show — the
+    // benchmark's when the run has one — and says so.
+    void theChartPlotsTheBenchmarkAndSaysSo()
+    {
+        RunState run = SampleRun::make();
+        IterationResult &it = run.iterations.first();
+        BenchmarkScore b;
+        b.metrics.coverage = 0.42;
+        it.benchmark = b;
+        QCOMPARE(EfficacyChartImage::plotted(run, it).coverage, 0.42);
+        QVERIFY(EfficacyChartImage::onBenchmark(run));
+        const QString html = HtmlReport::html(run, EfficacyChartImage::render(run, QSize(600, 240)), {}, When);
+        QVERIFY(html.contains(u"Efficacy on the held-out benchmark"_s));
+        run.userInput.decideOnWorkingSuite = true; // the original's way: the working suite
+        QCOMPARE(EfficacyChartImage::plotted(run, it).coverage, it.metrics.coverage);
+        QVERIFY(!HtmlReport::html(run, EfficacyChartImage::render(run, QSize(600, 240)), {}, When)
+                     .contains(u"held-out benchmark"_s));
+    }
+
     void sectionsInOrder()
     {
         const RunState run = SampleRun::make(); // iterations 1 and 3, best 3
