@@ -351,6 +351,30 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
         <source>Change the &amp;action from allow to block</source>
         <translation>&amp;Aktion von Zulassen auf Blockieren ändern</translation>
     </message>
+    <message>
+        <source>The topic guardrails of profile “%1” go back to what they were before the apply.</source>
+        <translation>Die Themen-Guardrails des Profils „%1“ kehren zum Stand vor der Übernahme zurück.</translation>
+    </message>
+    <message>
+        <source>These topics get their earlier text back: %1.</source>
+        <translation>Diese Themen erhalten ihren früheren Text zurück: %1.</translation>
+    </message>
+    <message>
+        <source>These topics are deleted from AIRS: %1.</source>
+        <translation>Diese Themen werden aus AIRS gelöscht: %1.</translation>
+    </message>
+    <message>
+        <source>Revert the last apply?</source>
+        <translation>Die letzte Übernahme zurücknehmen?</translation>
+    </message>
+    <message>
+        <source>Revert the apply of iteration %1 to the production profile “%2”?</source>
+        <translation>Die Übernahme von Iteration %1 in das Produktionsprofil „%2“ zurücknehmen?</translation>
+    </message>
+    <message>
+        <source>&amp;Revert</source>
+        <translation>&amp;Zurücknehmen</translation>
+    </message>
 </context>
 <context>
     <name>ApplyPlanHtml</name>

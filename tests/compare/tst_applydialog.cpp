@@ -29,6 +29,19 @@ class TestApplyDialog : public QObject
         return true;
     }
 
+    // Revert ▸ the confirmation (issue 40: a revert deletes production topics) ▸ Revert.
+    // Returns the confirmation's informative text, or a null string when it did not appear.
+    static QString revertConfirmed(ApplyDialog *dialog)
+    {
+        QTest::mouseClick(dialog->findChild<QPushButton *>(u"applyRevertButton"_s), Qt::LeftButton);
+        QMessageBox *box = nullptr;
+        if (!QTest::qWaitFor([&] { return (box = dialog->findChild<QMessageBox *>(u"revertConfirmBox"_s)) && box->isVisible(); }))
+            return {};
+        const QString text = box->text() + u'\n' + box->informativeText();
+        box->findChild<QPushButton *>(u"revertConfirmButton"_s)->click();
+        return text;
+    }
+
     static void shot(QWidget *w, const QString &name)
     {
         const QString dir = qEnvironmentVariable("DAYSTROM_SCREENSHOTS");
@@ -139,7 +152,17 @@ private slots:
         QVERIFY(dialog.findChild<QLabel *>(u"applyStatus"_s)->text().startsWith(u"Done:"_s));
         shot(&dialog, u"apply-dialog-applied.png"_s);
 
+        // Issue 40, item 7: asked first, saying what it writes and deletes; Cancel writes nothing.
         QTest::mouseClick(revert, Qt::LeftButton);
+        QMessageBox *ask = nullptr;
+        QTRY_VERIFY((ask = dialog.findChild<QMessageBox *>(u"revertConfirmBox"_s)) && ask->isVisible());
+        QVERIFY2(ask->text().contains(u"production profile “lab”"_s), qPrintable(ask->text()));
+        QVERIFY2(ask->informativeText().contains(u"get their earlier text back"_s), qPrintable(ask->informativeText()));
+        ask->button(QMessageBox::Cancel)->click();
+        QTRY_VERIFY(!dialog.findChild<QMessageBox *>(u"revertConfirmBox"_s));
+        QCOMPARE(dialog.controller()->state(), ApplyController::State::Applied);
+        QVERIFY(t.policy() != before);
+        QVERIFY(!revertConfirmed(&dialog).isNull());
         QVERIFY(waitFor(&dialog, ApplyController::State::Reverted));
         QCOMPARE(reverted.size(), 1);
         QCOMPARE(t.policy(), before); // exactly as before the apply
@@ -215,7 +238,7 @@ private slots:
                                           {u"first"_s, u"second"_s}, ctx, done);
                 }).ok());
         QSignalSpy conflicts(dialog.controller(), &ApplyController::revertConflicts);
-        QTest::mouseClick(dialog.findChild<QPushButton *>(u"applyRevertButton"_s), Qt::LeftButton);
+        QVERIFY(!revertConfirmed(&dialog).isNull());
         QVERIFY(conflicts.wait(15000));
         QCOMPARE(dialog.controller()->state(), ApplyController::State::Applied); // nothing written
         QCOMPARE(t.airs.topic(t.earlier.id).value(u"description"_s).toString(), u"A colleague's wording"_s);
@@ -247,7 +270,7 @@ private slots:
         QVERIFY(waitFor(&dialog, ApplyController::State::Ready));
         auto *revert = dialog.findChild<QPushButton *>(u"applyRevertButton"_s);
         QVERIFY(revert->isVisible() && revert->isEnabled());
-        QTest::mouseClick(revert, Qt::LeftButton);
+        QVERIFY(!revertConfirmed(&dialog).isNull());
         QVERIFY(waitFor(&dialog, ApplyController::State::Reverted));
         QCOMPARE(t.policy(), before);
         // That revert took back iteration 1's apply: the plan read for iteration 4 is stale.

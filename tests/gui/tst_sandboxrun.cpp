@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QProgressBar>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QTabWidget>
@@ -392,6 +393,9 @@ private slots:
 
         QVERIFY2(m_studio->click(dialog->findChild<QPushButton *>(u"applyRevertButton"_s)),
                  qPrintable(m_studio->why()));
+        QMessageBox *confirm = nullptr; // a revert deletes production topics: asked first
+        QTRY_VERIFY((confirm = dialog->findChild<QMessageBox *>(u"revertConfirmBox"_s)) && confirm->isVisible());
+        QVERIFY(m_studio->click(confirm->findChild<QPushButton *>(u"revertConfirmButton"_s)));
         QTRY_COMPARE_WITH_TIMEOUT(dialog->controller()->state(), ApplyController::State::Reverted,
                                   StudioDriver::WaitTimeoutMs);
         QCOMPARE(topicRevision(b->topic.name), -1);

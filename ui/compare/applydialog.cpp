@@ -2,6 +2,7 @@
 
 #include "applyplanhtml.h"
 #include "diffstyle.h"
+#include "tenant/topicapplier.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>
@@ -80,7 +81,7 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     // AcceptRole would close the dialog: the outcome must stay visible, so wire it by hand.
     disconnect(buttons, &QDialogButtonBox::accepted, this, nullptr);
     connect(m_confirm, &QPushButton::clicked, m_controller, &ApplyController::apply);
-    connect(m_revert, &QPushButton::clicked, m_controller, [this] { m_controller->revert(); });
+    connect(m_revert, &QPushButton::clicked, this, &ApplyDialog::confirmRevert);
     connect(m_controller, &ApplyController::revertConflicts, this, &ApplyDialog::askToOverwrite);
     connect(m_close, &QPushButton::clicked, this, &ApplyDialog::reject);
     connect(m_reload, &QPushButton::clicked, this,
@@ -221,6 +222,43 @@ void ApplyDialog::showPlan()
     }
     m_preview->setHtml(ApplyPlanHtml::render(m_controller->plan(), stage(), DiffStyle::from(palette())));
     updateState();
+}
+
+void ApplyDialog::confirmRevert()
+{
+    // A revert writes to production and deletes topics there: say what, and ask (issue 40).
+    const ApplyRecord *last = TopicApplier::lastApplied(m_controller->run());
+    if (!last || !m_controller->canRevert())
+        return;
+    QStringList what;
+    if (last->policyBefore)
+        what.append(tr("The topic guardrails of profile “%1” go back to what they were before the apply.")
+                        .arg(last->profileName));
+    QStringList updated, created;
+    for (const ApplyRecord::UpdatedTopic &t : last->updatedTopics)
+        updated.append(t.before.name);
+    for (const CreatedObject &t : last->createdTopics)
+        created.append(t.name);
+    if (!updated.isEmpty())
+        what.append(tr("These topics get their earlier text back: %1.").arg(updated.join(u", "_s)));
+    if (!created.isEmpty())
+        what.append(tr("These topics are deleted from AIRS: %1.").arg(created.join(u", "_s)));
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Revert the last apply?"),
+                                tr("Revert the apply of iteration %1 to the production profile “%2”?")
+                                    .arg(last->iteration)
+                                    .arg(last->profileName),
+                                QMessageBox::Cancel, this);
+    box->setObjectName(u"revertConfirmBox"_s);
+    box->setInformativeText(what.join(u'\n'));
+    QPushButton *revert = box->addButton(tr("&Revert"), QMessageBox::DestructiveRole);
+    revert->setObjectName(u"revertConfirmButton"_s);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::buttonClicked, this, [this, revert](QAbstractButton *clicked) {
+        if (clicked == revert)
+            m_controller->revert();
+    });
+    box->open();
 }
 
 void ApplyDialog::askToOverwrite(const QStringList &conflicts)

@@ -39,6 +39,7 @@ signals:
 private:
     void updateState();
     void showPlan();
+    void confirmRevert(); // asks before the controller reverts
     void askToOverwrite(const QStringList &conflicts);
     ApplyPlanHtml::Stage stage() const;
     int shownStage() const; // stage(), or a stale plan after reverting an earlier apply
