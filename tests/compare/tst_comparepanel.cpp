@@ -158,9 +158,9 @@ private slots:
         shot(&panel, u"compare-panel.png"_s);
     }
 
-    // Issue 40, item 6: a chart point (or a grid column) opens Compare on that iteration
-    // against the one before it; the first iteration, which has none, against the best — never
-    // against itself.
+    // Issue 40, item 6: a chart point (or a grid column) opens Compare with that iteration as
+    // B against the one before it; the first iteration, which has none, against the best —
+    // never against itself.
     void showingAnIterationNeverComparesItWithItself()
     {
         RunSession session;
@@ -173,8 +173,8 @@ private slots:
         QCOMPARE(panel.iterationA(), run.iterations.at(run.iterations.size() - 2).iteration);
         panel.showIteration(first);
         QVERIFY2(panel.iterationA() != panel.iterationB(), qPrintable(u"A = B = %1"_s.arg(panel.iterationA())));
-        QCOMPARE(panel.iterationA(), first);
-        QCOMPARE(panel.iterationB(), run.bestIteration);
+        QCOMPARE(panel.iterationB(), first);
+        QCOMPARE(panel.iterationA(), run.bestIteration);
     }
 
     void pickingIterationsRecomputes()

@@ -239,8 +239,9 @@ void ComparePanel::showIteration(int iteration)
     if (!m_session)
         return;
     catchUp();
-    // B is the clicked iteration, A the one before it. The first has none before it: then it
-    // is A, against the best (or, when it is the best, the next) — never itself (issue 40).
+    // B is the clicked iteration (what Apply would apply), A the one before it. The first has
+    // none before it: then A is the best (or, when it is the best, the next) — never B itself
+    // (issue 40).
     const RunState &run = m_session->run();
     int previous = 0, next = 0;
     for (const IterationResult &it : run.iterations) {
@@ -252,9 +253,9 @@ void ComparePanel::showIteration(int iteration)
     if (previous > 0)
         selectIterations(previous, iteration);
     else if (run.bestIteration > 0 && run.bestIteration != iteration && run.iterationByNumber(run.bestIteration))
-        selectIterations(iteration, run.bestIteration);
+        selectIterations(run.bestIteration, iteration);
     else
-        selectIterations(iteration, next > 0 ? next : iteration);
+        selectIterations(next > 0 ? next : iteration, iteration);
 }
 
 void ComparePanel::repopulateWhenSeen()
