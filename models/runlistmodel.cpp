@@ -4,6 +4,8 @@
 #include "displayformat.h"
 #include "live/usagetext.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QLocale>
 
 #include <algorithm>
@@ -26,8 +28,11 @@ RunListModel::Listing RunListModel::read(const QString &directory, RunStore::Lis
     out.files = std::move(files);
     out.directory = directory;
     out.problems = listing.problems;
+    // RunStore::list() removed every lock whose process is gone: a running run without one
+    // is driven by nobody.
+    const QDir dir(directory);
     for (const RunSummary &s : listing.runs)
-        out.rows.append(Row{s});
+        out.rows.append(Row{s, s.status == RunStatus::Running && !QFileInfo::exists(dir.filePath(s.id + u".lock"_s))});
     return out;
 }
 
@@ -112,7 +117,7 @@ QVariant RunListModel::display(const Row &row, int column) const
     case IdColumn:
         return r.id;
     case StatusColumn:
-        return statusText(r.status);
+        return row.interrupted ? tr("interrupted") : statusText(r.status);
     case IterationsColumn:
         return DisplayFormat::number(qint64(r.iterationCount));
     case BestColumn:
@@ -151,6 +156,9 @@ QVariant RunListModel::toolTip(const Row &row, int column) const
     case TopicNameColumn:
         return row.summary.topicName.isEmpty() ? tr("No topic was written yet.") : row.summary.topicName;
     case StatusColumn:
+        if (row.interrupted)
+            return tr("The process that drove this run stopped (killed or crashed). Resume it, or clean up what it "
+                      "left on AIRS (File ▸ Clean up AIRS).");
         return row.summary.stopReason.isEmpty() ? QVariant() : DisplayFormat::stopReason(row.summary.stopReason);
     case BestColumn:
         if (r.iterationCount == 0)
@@ -185,7 +193,8 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
     case StatusRole:
         return runStatusName(row.summary.status);
     case SearchRole:
-        return QStringList{row.summary.id, runStatusName(row.summary.status), statusText(row.summary.status),
+        return QStringList{row.summary.id, runStatusName(row.summary.status),
+                           row.interrupted ? tr("interrupted") : statusText(row.summary.status),
                            row.summary.topicName, row.summary.topicDescription, row.summary.stopReason,
                            DisplayFormat::stopReason(row.summary.stopReason)}
             .join(u'\n');

@@ -27,6 +27,9 @@ public:
     struct Row
     {
         RunSummary summary; // with the topic name and the stop reason as the engine stored it
+        // Its file says "running" but no process holds its lock (issue 40): it was killed or
+        // crashed, and stays so until resumed or cleaned up.
+        bool interrupted = false;
     };
     struct Listing
     {

@@ -4219,6 +4219,14 @@ Neues Kostenbudget (USD):</translation>
         <source>Usage</source>
         <translation>Verbrauch</translation>
     </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
+    <message>
+        <source>The process that drove this run stopped (killed or crashed). Resume it, or clean up what it left on AIRS (File ▸ Clean up AIRS).</source>
+        <translation>Der Prozess, der diesen Lauf ausführte, wurde beendet (abgebrochen oder abgestürzt). Setzen Sie ihn fort oder räumen Sie auf, was er in AIRS hinterlassen hat (Datei ▸ AIRS aufräumen).</translation>
+    </message>
 </context>
 <context>
     <name>RunNotifier</name>

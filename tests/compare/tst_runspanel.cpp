@@ -139,11 +139,16 @@ private slots:
         QVERIFY(resume->toolTip().contains(u"Completed"_s));
 
         select(panel, Driven); // "running", but another process drives it
+        QCOMPARE(cell(view, Driven, RunListModel::StatusColumn).data().toString(), u"running"_s);
         QVERIFY(!resume->isEnabled());
         QVERIFY(!remove->isEnabled());
         QCOMPARE(panel.deleteRun(Driven).contains(u"being driven"_s), true);
         QVERIFY(QFile::exists(RunStore(m_dir).pathFor(Driven)));
         held.unlock(); // its process went away: a crashed run can be resumed
+        // Issue 40, item 5: and it no longer says "running" (once the list is read again).
+        panel.refresh();
+        QTRY_COMPARE(cell(view, Driven, RunListModel::StatusColumn).data().toString(), u"interrupted"_s);
+        QVERIFY(cell(view, Driven, RunListModel::StatusColumn).data(Qt::ToolTipRole).toString().contains(u"killed or crashed"_s));
         select(panel, Paused);
         select(panel, Driven);
         QVERIFY(resume->isEnabled());
