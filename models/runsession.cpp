@@ -109,6 +109,11 @@ void RunSession::attach(LoopEvents *c, const RunState &initial)
     forget();
     m_run = initial;
     m_currentIteration = initial.currentIteration;
+    // A resumed run shows the topic it goes on from, not "No topic yet" (issue 40).
+    if (initial.checkpoint && initial.checkpoint->currentTopic)
+        m_topic = *initial.checkpoint->currentTopic;
+    else if (const IterationResult *last = initial.lastRecorded())
+        m_topic = last->topic;
     replayLog(); // a resumed run: what happened before, then what happens now
     setLive(true);
     emit reset();

@@ -115,6 +115,28 @@ private slots:
         QCOMPARE(progress->text(), u"Waiting for scans…"_s);
     }
 
+    // Issue 40, item 9: a resumed run shows the topic it goes on from, not "No topic yet".
+    void aResumedRunShowsItsTopic()
+    {
+        RunState paused;
+        {
+            LiveFeed first;
+            first.runIteration(1, LiveFeed::mixedSuite());
+            paused = first.session.run();
+        }
+        paused.status = RunStatus::Paused;
+        RunController controller;
+        RunSession session;
+        session.attach(&controller, paused);
+        LiveRunPanel panel(&session, nullptr);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QCOMPARE(session.currentTopic(), paused.iterations.first().topic);
+        const QString shown = child<QTextBrowser>(panel, u"currentTopic"_s)->toPlainText();
+        QVERIFY2(!shown.contains(u"No topic yet"_s) && shown.contains(paused.iterations.first().topic.description),
+                 qPrintable(shown));
+    }
+
     // Issue 40, item 8: a run opened with a long log shows its newest lines, not its oldest.
     void theLogShowsItsNewestLines()
     {
