@@ -2829,6 +2829,42 @@ Anmeldedatei.</translation>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
+    <message>
+        <source>Anthropic Claude (API)</source>
+        <translation>Anthropic Claude (API)</translation>
+    </message>
+    <message>
+        <source>OpenAI</source>
+        <translation>OpenAI</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation>OpenAI-kompatibler Server</translation>
+    </message>
+    <message>
+        <source>Google Gemini (API)</source>
+        <translation>Google Gemini (API)</translation>
+    </message>
+    <message>
+        <source>Ollama (on this computer or your network)</source>
+        <translation>Ollama (auf diesem Rechner oder im Netzwerk)</translation>
+    </message>
+    <message>
+        <source>Claude on Google Vertex AI</source>
+        <translation>Claude auf Google Vertex AI</translation>
+    </message>
+    <message>
+        <source>Gemini on Google Vertex AI</source>
+        <translation>Gemini auf Google Vertex AI</translation>
+    </message>
+    <message>
+        <source>Claude on Amazon Bedrock</source>
+        <translation>Claude auf Amazon Bedrock</translation>
+    </message>
+    <message>
+        <source>Sandbox LLM</source>
+        <translation>Sandbox-LLM</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

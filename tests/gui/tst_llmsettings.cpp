@@ -86,7 +86,7 @@ class TestLlmSettings : public QObject
     static bool chooseProvider(QDialog *dialog, const QString &name)
     {
         auto *combo = dialog->findChild<QComboBox *>(u"llmProviderCombo"_s);
-        const int index = combo ? combo->findText(name) : -1;
+        const int index = combo ? combo->findData(name) : -1;
         if (index < 0)
             return false;
         combo->setFocus();
@@ -95,7 +95,7 @@ class TestLlmSettings : public QObject
         QTest::keyClick(combo, Qt::Key_Home);
         for (int i = 0; i < index; ++i)
             QTest::keyClick(combo, Qt::Key_Down);
-        return combo->currentText() == name;
+        return combo->currentData().toString() == name;
     }
 
     static bool shown(QDialog *dialog, const QString &name)
@@ -171,8 +171,11 @@ private slots:
         QVERIFY(dialog);
         auto *combo = dialog->findChild<QComboBox *>(u"llmProviderCombo"_s);
         QStringList names;
-        for (int i = 0; i < combo->count(); ++i)
-            names << combo->itemText(i);
+        for (int i = 0; i < combo->count(); ++i) {
+            names << combo->itemData(i).toString();
+            // Shown by name, not by id (issue 40).
+            QVERIFY2(combo->itemText(i) != combo->itemData(i).toString(), qPrintable(combo->itemText(i)));
+        }
         for (const QString &p :
              {u"claude-api"_s, u"openai"_s, u"openai-compatible"_s, u"gemini-api"_s, u"ollama"_s,
               u"claude-vertex"_s, u"gemini-vertex"_s, u"claude-bedrock"_s})

@@ -264,7 +264,7 @@ private slots:
         QVERIFY(shot(settings, u"settings.png"_s));
         // The cloud providers' fields (their endpoints under Advanced, opened for claude-vertex).
         auto *provider = settings->findChild<QComboBox *>(u"llmProviderCombo"_s);
-        provider->setCurrentText(u"claude-vertex"_s);
+        provider->setCurrentIndex(provider->findData(u"claude-vertex"_s));
         QVERIFY(settings->findChild<QWidget *>(u"googleCloudProjectEdit"_s)->isVisible());
         settings->findChild<QAbstractButton *>(u"llmAdvancedCheck"_s)->setChecked(true);
         QVERIFY(settings->findChild<QWidget *>(u"anthropicVertexBaseUrlEdit"_s)->isVisible());

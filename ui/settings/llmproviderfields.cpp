@@ -9,6 +9,7 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -49,14 +50,15 @@ LlmProviderFields::LlmProviderFields(SettingsController *controller, QWidget *pa
     m_provider->setObjectName(u"llmProviderCombo"_s);
     m_provider->setAccessibleName(tr("LLM provider"));
     // Every provider the config accepts; "sandbox" is chosen with File ▸ Use the sandbox.
+    // Shown by name, kept by id (issue 40: the ids were shown as they are).
     if (const ConfigKeys::Key *key = ConfigKeys::find(ConfigKeys::LlmProvider)) {
         for (const QString &name : key->choices) {
             if (name != "sandbox"_L1)
-                m_provider->addItem(name);
+                m_provider->addItem(displayName(name), name);
         }
     }
-    connect(m_provider, &QComboBox::currentTextChanged, this, [this](const QString &v) {
-        m_controller->setValue(ConfigKeys::LlmProvider, v);
+    connect(m_provider, &QComboBox::currentIndexChanged, this, [this] {
+        m_controller->setValue(ConfigKeys::LlmProvider, provider());
         updateRows();
     });
     m_form->addRow(tr("P&rovider:"), m_provider);
@@ -89,7 +91,23 @@ LlmProviderFields::LlmProviderFields(SettingsController *controller, QWidget *pa
 
 QString LlmProviderFields::provider() const
 {
-    return m_provider->currentText();
+    return m_provider->currentData().toString();
+}
+
+QString LlmProviderFields::displayName(const QString &provider)
+{
+    static const QHash<QString, const char *> names{
+        {u"claude-api"_s, QT_TR_NOOP("Anthropic Claude (API)")},
+        {u"openai"_s, QT_TR_NOOP("OpenAI")},
+        {u"openai-compatible"_s, QT_TR_NOOP("OpenAI-compatible server")},
+        {u"gemini-api"_s, QT_TR_NOOP("Google Gemini (API)")},
+        {u"ollama"_s, QT_TR_NOOP("Ollama (on this computer or your network)")},
+        {u"claude-vertex"_s, QT_TR_NOOP("Claude on Google Vertex AI")},
+        {u"gemini-vertex"_s, QT_TR_NOOP("Gemini on Google Vertex AI")},
+        {u"claude-bedrock"_s, QT_TR_NOOP("Claude on Amazon Bedrock")},
+        {u"sandbox"_s, QT_TR_NOOP("Sandbox LLM")}};
+    const auto it = names.constFind(provider);
+    return it == names.cend() ? provider : tr(*it);
 }
 
 QLineEdit *LlmProviderFields::text(const QString &key, const QString &label,
@@ -264,9 +282,9 @@ void LlmProviderFields::populate()
     {
         const QSignalBlocker block(m_provider);
         const QString current = m_controller->value(ConfigKeys::LlmProvider).toString();
-        if (m_provider->findText(current) < 0 && !current.isEmpty())
-            m_provider->addItem(current); // "sandbox", shown as it is
-        m_provider->setCurrentText(current);
+        if (m_provider->findData(current) < 0 && !current.isEmpty())
+            m_provider->addItem(displayName(current), current); // "sandbox"
+        m_provider->setCurrentIndex(m_provider->findData(current));
     }
     bool advancedSet = false;
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {

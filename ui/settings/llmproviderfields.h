@@ -27,6 +27,7 @@ public:
 
     QFormLayout *form() const { return m_form; } // for rows the dialog adds (Test LLM)
     QString provider() const;
+    static QString displayName(const QString &provider); // "Claude on Amazon Bedrock"
     void populate(); // from the controller's values
 
     // Reads, validates and keeps (for the keychain, on OK) a Google credentials file.
