@@ -1909,10 +1909,6 @@ B: %2
         <translation>Angehalten: %1</translation>
     </message>
     <message>
-        <source>Topic description</source>
-        <translation>Themenbeschreibung</translation>
-    </message>
-    <message>
         <source>Efficacy</source>
         <translation>Wirksamkeit</translation>
     </message>
@@ -2013,6 +2009,14 @@ B: %2
     <message>
         <source>Coverage, TPR and TNR per iteration, on the held-out benchmark</source>
         <translation>Abdeckung, TPR und TNR je Iteration, auf dem zurückgehaltenen Benchmark</translation>
+    </message>
+    <message>
+        <source>What the guardrail should detect</source>
+        <translation>Was der Guardrail erkennen soll</translation>
+    </message>
+    <message>
+        <source>Topic description (iteration %1, the best)</source>
+        <translation>Themenbeschreibung (Iteration %1, die beste)</translation>
     </message>
 </context>
 <context>

@@ -38,9 +38,20 @@ QString row(const QStringList &cells, const QString &tag = u"td"_s)
     return out + u"</tr>\n"_s;
 }
 
+// Sentences one after the other: each keeps its own full stop (joining them with "; " gave
+// "….; …", issue 40).
 QString joined(const QStringList &items)
 {
-    return items.isEmpty() ? u"—"_s : e(items.join(u"; "_s));
+    QStringList sentences;
+    for (QString item : items) {
+        item = item.trimmed();
+        if (item.isEmpty())
+            continue;
+        if (!item.endsWith(u'.') && !item.endsWith(u'!') && !item.endsWith(u'?'))
+            item += u'.';
+        sentences.append(item);
+    }
+    return sentences.isEmpty() ? u"—"_s : e(sentences.join(u' '));
 }
 
 QString pct(double fraction)
@@ -195,8 +206,13 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
     if (!run.stopReason.isEmpty())
         h += u"<p class=\"meta\">%1</p>\n"_s.arg(e(tr("Stopped: %1").arg(DisplayFormat::stopReason(run.stopReason))));
 
-    // 3. Topic description
-    h += u"<h2>%1</h2>\n<p>%2</p>\n"_s.arg(e(tr("Topic description")), e(in.topicDescription));
+    // 3. What was asked for, and the topic the run chose (issue 40: the heading said "Topic
+    // description" over the person's request).
+    h += u"<h2>%1</h2>\n<p>%2</p>\n"_s.arg(e(tr("What the guardrail should detect")), e(in.topicDescription));
+    if (best)
+        h += u"<h2>%1</h2>\n<p><b>%2</b></p>\n<p>%3</p>\n"_s.arg(e(tr("Topic description (iteration %1, the best)")
+                                                                    .arg(best->iteration)),
+                                                                 e(best->topic.name), e(best->topic.description));
 
     if (!chart.isNull()) {
         // The same figures as the cards and the table: the benchmark's when the run has one.

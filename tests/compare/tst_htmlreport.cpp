@@ -94,12 +94,32 @@ private slots:
                      .contains(u"held-out benchmark"_s));
     }
 
+    // Issue 40, item 14: the request and the chosen topic are told apart, and the analysis'
+    // sentences are not joined into "….; …".
+    void requestTopicAndSentences()
+    {
+        RunState run = SampleRun::make();
+        IterationResult *best = nullptr;
+        for (IterationResult &it : run.iterations)
+            best = it.iteration == run.bestIteration ? &it : best;
+        QVERIFY(best);
+        best->analysis.suggestions = {u"Add coded language."_s, u"Name the ammunition"_s};
+        const QString html = HtmlReport::html(run, QImage(), {}, When);
+        const qsizetype request = html.indexOf(u"What the guardrail should detect"_s);
+        QVERIFY(request >= 0 && html.indexOf(run.userInput.topicDescription.toHtmlEscaped(), request) > request);
+        const qsizetype topic = html.indexOf(u"Topic description (iteration %1, the best)"_s.arg(best->iteration));
+        QVERIFY(topic > request && html.indexOf(best->topic.description.toHtmlEscaped(), topic) > topic);
+        QVERIFY(!html.contains(u".;"_s));
+        QVERIFY(html.contains(u"Add coded language. Name the ammunition."_s));
+    }
+
     void sectionsInOrder()
     {
         const RunState run = SampleRun::make(); // iterations 1 and 3, best 3
         const QString html = HtmlReport::html(run, EfficacyChartImage::render(run), {}, When);
         const QStringList markers{u"<header>"_s,           u"class=\"cards\""_s,
-                                  u"Topic description"_s,  u"<img src="_s,
+                                  u"What the guardrail should detect"_s, u"Topic description (iteration 3, the best)"_s,
+                                  u"<img src="_s,
                                   u"class=\"trends\""_s,   u"id=\"iteration-1\""_s,
                                   u"id=\"iteration-3\""_s, u"class=\"tests\""_s};
         qsizetype last = -1;
