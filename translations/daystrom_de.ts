@@ -4469,10 +4469,6 @@ Neues Kostenbudget (USD):</translation>
         <translation>Eine Demo mit eingebauten Emulatoren: Es wird kein Konto verwendet; die Ergebnisse zeigen, wie die Schleife funktioniert, nicht echte AIRS-Werte.</translation>
     </message>
     <message>
-        <source>Sandbox data: its runs and learnings are kept apart from yours, in %1.</source>
-        <translation>Sandbox-Daten: Läufe und Erkenntnisse der Sandbox liegen getrennt von Ihren eigenen in %1.</translation>
-    </message>
-    <message>
         <source>Leave the sand&amp;box</source>
         <translation>Sand&amp;box verlassen</translation>
     </message>
@@ -4487,6 +4483,14 @@ Neues Kostenbudget (USD):</translation>
     <message>
         <source>Open the settings to add an AIRS and an LLM account; the app leaves the sandbox once they are saved</source>
         <translation>Die Einstellungen öffnen, um ein AIRS- und ein LLM-Konto hinzuzufügen; die Anwendung verlässt die Sandbox, sobald beide gespeichert sind</translation>
+    </message>
+    <message>
+        <source>Sandbox data: its runs and learnings are kept apart from yours.</source>
+        <translation>Sandbox-Daten: Läufe und Erkenntnisse der Sandbox liegen getrennt von Ihren.</translation>
+    </message>
+    <message>
+        <source>In %1</source>
+        <translation>In %1</translation>
     </message>
 </context>
 <context>

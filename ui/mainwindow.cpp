@@ -74,9 +74,6 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     layout->addWidget(m_banner);
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int page) {
-        m_banner->setDataShown(page == RunsPage || page == MemoryPage);
-    });
     m_status->setObjectName(u"statusLabel"_s);
     statusBar()->addWidget(m_status, 1);
 

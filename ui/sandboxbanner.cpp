@@ -59,11 +59,11 @@ void SandboxBanner::setState(bool sandbox, bool accountConfigured, const QString
 {
     m_sandbox = sandbox;
     setVisible(sandbox);
-    m_data->setVisible(sandbox && m_dataShown);
     if (!sandbox)
         return;
-    m_data->setText(tr("Sandbox data: its runs and learnings are kept apart from yours, in %1.")
-                        .arg(QDir::toNativeSeparators(dataDir)));
+    m_data->setText(tr("Sandbox data: its runs and learnings are kept apart from yours."));
+    m_data->setToolTip(tr("In %1").arg(QDir::toNativeSeparators(dataDir)));
+    m_data->setAccessibleDescription(m_data->toolTip());
     m_leave->setText(accountConfigured ? tr("Leave the sand&box") : tr("Set up an &account…"));
     m_leave->setToolTip(
         accountConfigured
@@ -72,8 +72,3 @@ void SandboxBanner::setState(bool sandbox, bool accountConfigured, const QString
                  "once they are saved"));
 }
 
-void SandboxBanner::setDataShown(bool shown)
-{
-    m_dataShown = shown;
-    m_data->setVisible(m_sandbox && shown);
-}

@@ -16,11 +16,10 @@ class SandboxBanner final : public QFrame
 public:
     explicit SandboxBanner(QWidget *parent = nullptr);
 
-    // Hidden unless `sandbox`; `dataDir` is where the sandbox keeps its runs and learnings.
+    // Hidden unless `sandbox`; `dataDir` is where the sandbox keeps its runs and learnings
+    // (said in one short line on every page, the folder in its tooltip: the banner keeps one
+    // height, so the tab bar below it never moves).
     void setState(bool sandbox, bool accountConfigured, const QString &dataDir);
-    // Where the sandbox's data is kept is said on the pages that show it (Runs, Memory) only:
-    // elsewhere the banner stays one line high.
-    void setDataShown(bool shown);
 
 signals:
     void leaveRequested();
@@ -31,5 +30,4 @@ private:
     QLabel *m_data;
     QPushButton *m_leave;
     bool m_sandbox = false;
-    bool m_dataShown = false;
 };
