@@ -158,6 +158,9 @@ void EfficacySeriesModel::refresh()
     const bool working = run.userInput.decideOnWorkingSuite;
     m_onBenchmark = !working && std::any_of(recorded.cbegin(), recorded.cend(),
                                             [](const IterationResult *it) { return it->benchmark.has_value(); });
+    const bool withBands = !run.benchmarkSet.isEmpty()
+                           || std::any_of(recorded.cbegin(), recorded.cend(),
+                                          [](const IterationResult *it) { return it->benchmark.has_value(); });
     int version = 0;
     for (const IterationResult *it : std::as_const(recorded)) {
         if (m_onBenchmark && it->benchmark) {
@@ -168,7 +171,9 @@ void EfficacySeriesModel::refresh()
         const double x = it->iteration;
         const EfficacyMetrics &m = it->decidingMetrics(working);
         // Bands only for runs with a benchmark: older runs show exactly the figures they had.
-        if (const auto band = run.benchmarkSet.isEmpty() ? std::nullopt : MetricIntervals::of(m).coverage) {
+        // A live run's session learns its benchmark set only from the iterations it records,
+        // so their scores count too (issue 40: no band while the run was live).
+        if (const auto band = withBands ? MetricIntervals::of(m).coverage : std::nullopt) {
             m_bandLow.append(QPointF(x, band->low * 100.0));
             m_bandHigh.append(QPointF(x, band->high * 100.0));
         }

@@ -71,6 +71,26 @@ private slots:
         QCOMPARE(model.targetPoints(), (QList<QPointF>{{1, 90}, {6, 90}}));
     }
 
+    // Issue 40, item 18: the interval band shows while the run is live, from the first
+    // recorded iteration's benchmark (the live session never holds the benchmark set itself).
+    void theBandShowsWhileTheRunIsLive()
+    {
+        LiveFeed feed;
+        EfficacySeriesModel model(&feed.session);
+        QVERIFY(feed.session.run().benchmarkSet.isEmpty());
+        feed.startIteration(1);
+        IterationResult it;
+        it.iteration = 1;
+        it.testResults = suite(2, 2, 4, 0);
+        it.metrics = EfficacyMetrics::compute(it.testResults);
+        it.benchmark = BenchmarkScore::compute(suite(8, 2, 9, 1));
+        emit feed.controller.iterationComplete(it);
+        QTRY_COMPARE(model.iterations(), QList<int>{1});
+        QVERIFY(model.onBenchmark());
+        QCOMPARE(model.coverageBandLow().size(), 1);
+        QVERIFY(model.coverageBandLow().first().y() < model.points(Metric::Coverage).first().y());
+    }
+
     void aStoredRunUsesItsOwnRange()
     {
         RunSession session;
