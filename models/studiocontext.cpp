@@ -181,8 +181,15 @@ void StudioContext::rebuildManagement()
 void StudioContext::listProfiles()
 {
     const quint64 request = ++m_profileRequest;
-    if (!m_management)
-        return emit profilesListed({}, tr("AIRS is not configured"));
+    // Nothing to ask without an account: say what to do, not what failed (issue 40: "Not now"
+    // on the welcome led to a technical error about missing management credentials).
+    const Config::Result effective = m_settings->effective();
+    const Config &config = effective.config;
+    const bool credentials = config.isSet(ConfigKeys::MgmtClientId) && config.isSet(ConfigKeys::MgmtClientSecret)
+                             && config.isSet(ConfigKeys::MgmtTsgId);
+    if (!m_management || (!m_sandbox && !credentials))
+        return emit profilesListed({}, tr("No AIRS management account is set up yet. Add one in File ▸ Settings, or "
+                                          "try everything without an account in the sandbox (File ▸ Use the sandbox)."));
     m_management->listProfiles(this, [this, request](const AirsResult<QList<AirsProfile>> &r) {
         // A reply to an earlier request (e.g. to the account the sandbox replaced) is stale.
         if (request != m_profileRequest)

@@ -4843,10 +4843,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
 <context>
     <name>StudioContext</name>
     <message>
-        <source>AIRS is not configured</source>
-        <translation>AIRS ist nicht eingerichtet</translation>
-    </message>
-    <message>
         <source>Run %1 is already completed.</source>
         <translation>Lauf %1 ist bereits abgeschlossen.</translation>
     </message>
@@ -4869,6 +4865,10 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>A sandbox run is in progress: pause or cancel it before leaving the sandbox.</source>
         <translation>Ein Sandbox-Lauf ist im Gange: Pausieren Sie ihn oder brechen Sie ihn ab, bevor Sie die Sandbox verlassen.</translation>
+    </message>
+    <message>
+        <source>No AIRS management account is set up yet. Add one in File ▸ Settings, or try everything without an account in the sandbox (File ▸ Use the sandbox).</source>
+        <translation>Noch kein AIRS-Verwaltungskonto eingerichtet. Fügen Sie eines unter Datei ▸ Einstellungen hinzu, oder probieren Sie alles ohne Konto in der Sandbox aus (Datei ▸ Sandbox verwenden).</translation>
     </message>
 </context>
 <context>

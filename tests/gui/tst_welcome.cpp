@@ -9,6 +9,7 @@
 #include "testmain.h"
 
 #include <QDialog>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScopeGuard>
@@ -85,6 +86,15 @@ private slots:
         QVERIFY(!settingsDialog(studio));
         QVERIFY(!studio.context()->isSandbox());
         QVERIFY(WindowSettings().welcomeDismissed());
+        // Issue 40, item 13: no dead end. The New run form says what to do, not which
+        // management credential is missing.
+        QVERIFY(studio.showPage(MainWindow::NewRunPage));
+        auto *status = studio.find<QLabel>(u"profileStatus"_s);
+        QVERIFY(status);
+        QTRY_VERIFY(!status->text().isEmpty() && !status->text().contains(u"…"_s));
+        QVERIFY2(status->text().contains(u"File ▸ Settings"_s) && status->text().contains(u"sandbox"_s)
+                     && !status->text().contains(u"client secret"_s),
+                 qPrintable(status->text()));
     }
 
     void notShownOnTheSecondLaunchOnceDismissed()
