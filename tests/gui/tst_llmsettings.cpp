@@ -381,6 +381,9 @@ private slots:
                  qPrintable(result->text()));
         QVERIFY(!result->text().contains(u"not-the-secret-7q"_s));
         QVERIFY(!result->text().contains(secret));
+        // Issue 40, item 17: the result was Bedrock's; another provider clears it.
+        QVERIFY2(chooseProvider(dialog, u"claude-api"_s), "the provider could not be chosen");
+        QVERIFY2(result->text().isEmpty(), qPrintable(result->text()));
         QTest::keyClick(dialog, Qt::Key_Escape);
         QTRY_VERIFY(!dialog->isVisible());
     }

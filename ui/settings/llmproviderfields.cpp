@@ -60,6 +60,7 @@ LlmProviderFields::LlmProviderFields(SettingsController *controller, QWidget *pa
     connect(m_provider, &QComboBox::currentIndexChanged, this, [this] {
         m_controller->setValue(ConfigKeys::LlmProvider, provider());
         updateRows();
+        emit providerChanged();
     });
     m_form->addRow(tr("P&rovider:"), m_provider);
     text(ConfigKeys::LlmModel, tr("Mo&del:"), {})->setPlaceholderText(tr("the provider's default"));

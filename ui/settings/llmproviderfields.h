@@ -34,6 +34,9 @@ public:
     // False with the reason shown under the field when the file is not one.
     bool importKeyFile(const QString &path);
 
+signals:
+    void providerChanged(); // another provider was chosen
+
 private:
     struct Row
     {

@@ -203,6 +203,8 @@ QWidget *SettingsDialog::llmPage()
     m_llm->form()->addRow(testRow(m_llm, u"testLlmButton"_s, tr("&Test LLM"), &button, &result));
     m_testResults.insert(int(ConnectionTester::Target::Llm), result);
     connect(button, &QPushButton::clicked, this, [this] { runTest(ConnectionTester::Target::Llm); });
+    // A result is about the provider it tested: another one clears it (issue 40).
+    connect(m_llm, &LlmProviderFields::providerChanged, result, &QLabel::clear);
     return m_llm;
 }
 
