@@ -165,6 +165,23 @@ private slots:
 
     void cleanupTestCase() { m_studio.reset(); }
 
+    // Issue 40, item 17: with the default endpoints the region says United States, not
+    // Custom; another endpoint says Custom.
+    void theRegionFollowsTheEndpoints()
+    {
+        QDialog *dialog = openSettings();
+        QVERIFY(dialog);
+        auto *region = dialog->findChild<QComboBox *>(u"airsRegionCombo"_s);
+        QVERIFY(region);
+        QCOMPARE(region->currentText(), u"United States"_s);
+        auto *scan = dialog->findChild<QLineEdit *>(u"airsApiEndpointEdit"_s);
+        QVERIFY(scan);
+        scan->setText(u"https://scanner.example.test"_s);
+        QCOMPARE(region->currentText(), u"Custom"_s);
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        QTRY_VERIFY(!dialog->isVisible());
+    }
+
     void everyProviderIsListed()
     {
         QDialog *dialog = openSettings();

@@ -227,6 +227,20 @@ QWidget *SettingsDialog::airsPage()
     form->addRow(tr("Region:"), region);
     QLineEdit *scan = text(form, u"airsApiEndpoint"_s, tr("Scan API endpoint:"));
     QLineEdit *mgmt = text(form, u"mgmtEndpoint"_s, tr("Management endpoint:"));
+    // The region whose endpoints the fields hold, else Custom (issue 40: it said Custom for the
+    // United States defaults).
+    m_showRegion = [region, scan, mgmt] {
+        int match = 0;
+        for (int i = 1; i < region->count(); ++i) {
+            const QStringList urls = region->itemData(i).toStringList();
+            if (urls.size() == 2 && urls.at(0) == scan->text().trimmed() && urls.at(1) == mgmt->text().trimmed())
+                match = i;
+        }
+        const QSignalBlocker block(region);
+        region->setCurrentIndex(match);
+    };
+    connect(scan, &QLineEdit::textChanged, region, m_showRegion);
+    connect(mgmt, &QLineEdit::textChanged, region, m_showRegion);
     connect(region, &QComboBox::activated, this, [this, region, scan, mgmt](int i) {
         const QStringList urls = region->itemData(i).toStringList();
         if (urls.size() != 2)
@@ -292,6 +306,8 @@ void SettingsDialog::populate()
         }
     }
     m_llm->populate();
+    if (m_showRegion)
+        m_showRegion(); // the fields were filled with their signals blocked
     for (auto it = m_secretStatus.cbegin(); it != m_secretStatus.cend(); ++it) {
         it.value()->setText(m_controller->secretStatus(it.key()));
         if (auto *edit = qobject_cast<QLineEdit *>(m_fields.value(it.key())))

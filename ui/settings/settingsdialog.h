@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include "models/connectiontester.h"
 
 #include <QDialog>
@@ -55,6 +57,7 @@ private:
     QHash<QString, QWidget *> m_fields;
     QHash<QString, QLabel *> m_secretStatus;
     QHash<int, QLabel *> m_testResults;
+    std::function<void()> m_showRegion; // the AIRS region the endpoint fields match
     KeychainProblemBanner *m_problem = nullptr;
     KeychainWaitBanner *m_wait = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
