@@ -246,11 +246,12 @@ private slots:
         auto *hint = dialog->findChild<QLabel *>(u"bedrockCredentialsHint"_s);
         QTRY_VERIFY2(hint->height() >= hint->fontMetrics().height(),
                      qPrintable(QString::number(hint->height())));
-        // Secrets are typed blind and their status says where they are kept.
-        for (const auto *name :
-             {"awsAccessKeyIdEdit", "awsSecretAccessKeyEdit", "awsSessionTokenEdit"})
+        // Secrets are typed blind and their status says where they are kept; the access key
+        // id, an identifier, is typed visibly (issue 40, item 17), and kept like them.
+        for (const auto *name : {"awsSecretAccessKeyEdit", "awsSessionTokenEdit"})
             QCOMPARE(dialog->findChild<QLineEdit *>(QLatin1StringView(name))->echoMode(),
                      QLineEdit::Password);
+        QCOMPARE(dialog->findChild<QLineEdit *>(u"awsAccessKeyIdEdit"_s)->echoMode(), QLineEdit::Normal);
         QCOMPARE(dialog->findChild<QLabel *>(u"awsSecretAccessKeyStatus"_s)->text(), u"not set"_s);
         // Keyboard: Alt+S (the label's mnemonic) reaches the secret access key.
         QTest::keyClick(dialog, Qt::Key_S, Qt::AltModifier);

@@ -120,7 +120,9 @@ QLineEdit *LlmProviderFields::text(const QString &key, const QString &label,
     auto *edit = new QLineEdit(this);
     edit->setObjectName(key + u"Edit"_s);
     edit->setAccessibleName(QString(label).remove(u'&').remove(u':'));
-    if (secret)
+    // Kept in the keychain like a secret, but an AWS access key id is an identifier (it travels
+    // in clear in every signed request): typed visibly, so a person can check it (issue 40).
+    if (secret && key != ConfigKeys::AwsAccessKeyId)
         edit->setEchoMode(QLineEdit::Password);
     auto *row = new QWidget(this);
     row->setObjectName(key + u"Row"_s);
