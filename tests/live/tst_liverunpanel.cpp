@@ -137,6 +137,30 @@ private slots:
                  qPrintable(shown));
     }
 
+    // Issue 40, item 9: while a proposal waits for review, the previous iteration's results
+    // stay in view; once decided, the live iteration is followed again.
+    void reviewKeepsThePreviousResultsInView()
+    {
+        LiveFeed feed;
+        LiveRunPanel panel(&feed.session, nullptr);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto *view = child<QTableView>(panel, u"resultsView"_s);
+        const QList<TestResult> suite = LiveFeed::mixedSuite();
+        feed.runIteration(1, suite);
+        feed.startIteration(2);
+        QTRY_COMPARE(view->model()->rowCount(), 0);
+        PendingProposal p;
+        p.kind = ProposalKind::Improve;
+        p.iteration = 2;
+        p.proposal = Topic{u"Weapons acquisition"_s, u"Requests to obtain firearms (v2)."_s, {u"a"_s, u"b"_s}};
+        emit feed.controller.stepChanged(u"review"_s);
+        emit feed.controller.proposalReady(p);
+        QTRY_COMPARE(view->model()->rowCount(), int(suite.size()));
+        emit feed.controller.decisionMade(ProposalDecision{}, p.proposal);
+        QTRY_COMPARE(view->model()->rowCount(), 0); // iteration 2, live again
+    }
+
     // Issue 40, item 8: a run opened with a long log shows its newest lines, not its oldest.
     void theLogShowsItsNewestLines()
     {

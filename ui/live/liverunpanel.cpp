@@ -189,6 +189,17 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
             m_progressTimer.start();
     });
     connect(session, &RunSession::topicChanged, this, &LiveRunPanel::updateTopic);
+    // While a proposal waits for the person, the results it was made from stay in view: the
+    // iteration it belongs to has none yet (issue 40). Back to the live one once decided.
+    connect(session, &RunSession::proposalReady, this, [this] {
+        const IterationResult *last = m_session->run().lastRecorded();
+        if (last && m_model->isFollowingLive() && m_model->rowCount() == 0 && m_model->setIteration(last->iteration))
+            m_reviewShowsPrevious = true;
+    });
+    connect(session, &RunSession::proposalDecided, this, [this] {
+        if (std::exchange(m_reviewShowsPrevious, false))
+            m_model->followLive();
+    });
     connect(session, &RunSession::logged, m_log, &QPlainTextEdit::appendPlainText);
     connect(session, &RunSession::failed, m_errorBanner, &ErrorBanner::showError);
     connect(session, &RunSession::runUpdated, this, &LiveRunPanel::updateIterationChoices);

@@ -89,6 +89,7 @@ private:
     QPointer<RunSession> m_session;
     QPointer<StudioContext> m_context; // steering; null when there is none
     ResultsTableModel *m_model = nullptr;
+    bool m_reviewShowsPrevious = false; // a waiting proposal: the last recorded results are shown
     ResultsFilterProxy *m_proxy = nullptr;
     ErrorBanner *m_errorBanner = nullptr;
     StepStrip *m_steps = nullptr;
