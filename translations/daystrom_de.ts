@@ -3287,6 +3287,14 @@ Anmeldedatei.</translation>
         <source>Import a memory bundle</source>
         <translation>Ein Gedächtnispaket importieren</translation>
     </message>
+    <message>
+        <source>Undone: %1</source>
+        <translation>Rückgängig gemacht: %1</translation>
+    </message>
+    <message>
+        <source>Redone: %1</source>
+        <translation>Wiederhergestellt: %1</translation>
+    </message>
 </context>
 <context>
     <name>MemoryEditCommand</name>

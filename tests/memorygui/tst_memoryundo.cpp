@@ -309,6 +309,9 @@ private slots:
         // Undo brings the learning back and takes the pitfall out of the panel.
         panel->undoStack()->undo();
         QVERIFY(!antiPatternRows(panel.get()).contains(Learning::PitfallPrefix + insight));
+        // ... and the message says so, not "now an anti-pattern" any more (issue 40, item 12).
+        QVERIFY2(panel->statusText().startsWith(u"Undone: "_s) && !panel->statusText().contains(u"anti-pattern"_s),
+                 qPrintable(panel->statusText()));
         QVERIFY(panel->selectLearning(ExclusionId));
     }
 

@@ -81,8 +81,16 @@ MemoryBrowserPanel::MemoryBrowserPanel(const QString &memoryDir, QWidget *parent
     undoButton->setDefaultAction(undo);
     redoButton->setDefaultAction(redo);
 
-    connect(undoStack(), &QUndoStack::indexChanged, this, [this] {
+    connect(undoStack(), &QUndoStack::indexChanged, this, [this](int index) {
         refresh();
+        // Say what was undone or redone: the message of the edit itself no longer holds
+        // (issue 40: "now an anti-pattern" stayed after Undo). A new edit's own message comes
+        // right after this and replaces it.
+        if (index < m_undoIndex)
+            report(tr("Undone: %1").arg(undoStack()->text(index)));
+        else if (index > m_undoIndex)
+            report(tr("Redone: %1").arg(undoStack()->text(index - 1)));
+        m_undoIndex = index;
         emit memoryChanged();
     });
     connect(m_undo, &MemoryUndo::failed, this, [this](const QString &message) {

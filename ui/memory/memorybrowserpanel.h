@@ -101,6 +101,7 @@ private:
     QSortFilterProxyModel *m_learningFilter;
     MemoryWatcher *m_watcher;
     MemoryUndo *m_undo;
+    int m_undoIndex = 0; // the undo stack's index last seen
     QTabWidget *m_tabs = nullptr;
     QLineEdit *m_search = nullptr;
     QListView *m_categoryView = nullptr;
