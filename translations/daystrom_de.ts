@@ -1143,6 +1143,10 @@ B: %2
         <source>%1 fixed, %2 broken, %3</source>
         <translation>%1 behoben, %2 neu falsch, %3</translation>
     </message>
+    <message>
+        <source>In production: iteration %1 of this run, applied to profile “%2” on %3. &lt;a href=&quot;#revert&quot;&gt;Revert…&lt;/a&gt;</source>
+        <translation>In Produktion: Iteration %1 dieses Laufs, am %3 in das Profil „%2“ übernommen. &lt;a href=&quot;#revert&quot;&gt;Zurücknehmen…&lt;/a&gt;</translation>
+    </message>
 </context>
 <context>
     <name>ConnectionTester</name>

@@ -387,6 +387,12 @@ private slots:
                                   StudioDriver::WaitTimeoutMs);
         QCOMPARE(applied.size(), 1);
         QCOMPARE(applied.first().at(0).toInt(), m_b);
+        // Issue 40, item 7: Compare says what is in production now, with a way back.
+        auto *production = m_studio->find<QLabel>(u"compareProduction"_s);
+        QVERIFY(production);
+        QTRY_VERIFY(production->isVisible());
+        QVERIFY2(production->text().contains(u"In production: iteration %1"_s.arg(m_b)) && production->text().contains(u"Revert"_s),
+                 qPrintable(production->text()));
         QString after;
         QVERIFY(topicRevision(b->topic.name, &after) > 0);
         QCOMPARE(after, b->topic.description);
@@ -399,6 +405,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(dialog->controller()->state(), ApplyController::State::Reverted,
                                   StudioDriver::WaitTimeoutMs);
         QCOMPARE(topicRevision(b->topic.name), -1);
+        QTRY_VERIFY(!production->isVisible()); // nothing of this run is in production any more
 
         QVERIFY(m_studio->click(dialog->findChild<QPushButton *>(u"applyCancelButton"_s)));
         QTRY_VERIFY(!dialog); // closed and deleted

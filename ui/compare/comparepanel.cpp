@@ -12,6 +12,7 @@
 #include "models/displayformat.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
+#include "tenant/topicapplier.h"
 #include "ui/hiddenpage.h"
 
 #include <QBoxLayout>
@@ -19,6 +20,7 @@
 #include <QEvent>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLocale>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSplitter>
@@ -183,10 +185,19 @@ void ComparePanel::buildUi()
     m_versionNote->setWordWrap(true);
     m_versionNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_versionNote->hide();
+    m_production = new QLabel(this);
+    m_production->setObjectName(u"compareProduction"_s);
+    m_production->setWordWrap(true);
+    m_production->setTextFormat(Qt::RichText);
+    m_production->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    m_production->hide();
+    // Revert lives in the Apply dialog (with its confirmation): open it on the applied one.
+    connect(m_production, &QLabel::linkActivated, this, [this] { openApplyDialog(); });
     auto *texts = new QVBoxLayout;
     texts->addWidget(m_summary);
     texts->addWidget(m_versionNote);
     texts->addWidget(m_verdict);
+    texts->addWidget(m_production);
     auto *bottom = new QHBoxLayout;
     bottom->addLayout(texts, 1);
     bottom->addWidget(m_apply);
@@ -565,6 +576,17 @@ void ComparePanel::updateApplyButton()
         why.isEmpty()
             ? tr("Write iteration %1's topic to the production profile, or revert an earlier apply (Ctrl+Shift+A)").arg(b)
             : why);
+    // What this run put into production, and the way back (issue 40).
+    RunState applies; // the applies known here: the dialog's latest for this run, else the file's
+    if (m_session)
+        applies.applies = m_appliesRunId == m_session->run().id ? m_applies : m_session->run().applies;
+    const ApplyRecord *applied = TopicApplier::lastApplied(applies);
+    m_production->setVisible(applied != nullptr);
+    if (applied)
+        m_production->setText(
+            tr("In production: iteration %1 of this run, applied to profile “%2” on %3. <a href=\"#revert\">Revert…</a>")
+                .arg(QString::number(applied->iteration), applied->profileName.toHtmlEscaped(),
+                     QLocale().toString(applied->appliedAt.toLocalTime(), QLocale::ShortFormat)));
 }
 
 ApplyDialog *ComparePanel::openApplyDialog()
@@ -581,8 +603,20 @@ ApplyDialog *ComparePanel::openApplyDialog()
     m_dialog = new ApplyDialog(m_client, m_runsDirectory, m_session->run(), iteration, this);
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog->controller()->setPropagationDelayMs(m_propagationDelayMs);
-    connect(m_dialog, &ApplyDialog::applied, this, [this, iteration] { emit topicApplied(iteration); });
-    connect(m_dialog, &ApplyDialog::reverted, this, [this] { emit applyReverted(); });
+    // The dialog's controller records the apply in the run file; the page shows it at once.
+    const auto noteApplies = [this] {
+        m_applies = m_dialog->controller()->run().applies;
+        m_appliesRunId = m_dialog->controller()->run().id;
+        updateApplyButton();
+    };
+    connect(m_dialog, &ApplyDialog::applied, this, [this, iteration, noteApplies] {
+        noteApplies();
+        emit topicApplied(iteration);
+    });
+    connect(m_dialog, &ApplyDialog::reverted, this, [this, noteApplies] {
+        noteApplies();
+        emit applyReverted();
+    });
     m_dialog->open();
     return m_dialog;
 }

@@ -118,6 +118,9 @@ private:
     QComboBox *m_b = nullptr;
     QLabel *m_summary = nullptr;
     QLabel *m_verdict = nullptr;
+    QLabel *m_production = nullptr; // what this run last applied, with a way back
+    QList<ApplyRecord> m_applies;   // as the Apply dialog last left them, for m_appliesRunId
+    QString m_appliesRunId;
     QLabel *m_versionNote = nullptr; // benchmarks of different versions
     QTextBrowser *m_description = nullptr;
     QListWidget *m_added = nullptr;
