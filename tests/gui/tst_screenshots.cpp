@@ -270,7 +270,7 @@ private slots:
         QVERIFY(settings->findChild<QWidget *>(u"anthropicVertexBaseUrlEdit"_s)->isVisible());
         QVERIFY(shot(settings, u"settings-claude-vertex.png"_s));
         settings->findChild<QAbstractButton *>(u"llmAdvancedCheck"_s)->setChecked(false);
-        provider->setCurrentText(u"claude-bedrock"_s);
+        provider->setCurrentIndex(provider->findData(u"claude-bedrock"_s));
         QVERIFY(settings->findChild<QWidget *>(u"awsSecretAccessKeyEdit"_s)->isVisible());
         QVERIFY(!settings->findChild<QWidget *>(u"googleCloudProjectEdit"_s)->isVisible());
         auto *hint = settings->findChild<QWidget *>(u"bedrockCredentialsHint"_s);
