@@ -21,16 +21,22 @@ public:
         QObject *guard = root->findChild<QObject *>(name(), Qt::FindDirectChildrenOnly);
         if (!guard)
             guard = new WheelGuard(root);
+        for (QWidget *w : guardedIn(root)) {
+            w->setFocusPolicy(Qt::StrongFocus); // the wheel must not give focus either
+            w->removeEventFilter(guard);
+            w->installEventFilter(guard);
+        }
+    }
+
+    // Every combo and spin box under `root`: what install() guards.
+    static QList<QWidget *> guardedIn(const QWidget *root)
+    {
         QList<QWidget *> widgets;
         for (QComboBox *c : root->findChildren<QComboBox *>())
             widgets.append(c);
         for (QAbstractSpinBox *s : root->findChildren<QAbstractSpinBox *>())
             widgets.append(s);
-        for (QWidget *w : std::as_const(widgets)) {
-            w->setFocusPolicy(Qt::StrongFocus); // the wheel must not give focus either
-            w->removeEventFilter(guard);
-            w->installEventFilter(guard);
-        }
+        return widgets;
     }
 
 protected:

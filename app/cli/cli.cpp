@@ -38,6 +38,8 @@ Commands:
       --prompts FILE.csv      scan these labelled prompts every iteration instead of generated tests
       --benchmark N           held-out prompts written once, scored every iteration (default 60;
                               0 = none); --benchmark-prompts FILE.csv: your own labelled set
+      --benchmark-width P     instead of --benchmark N: the size that measures a coverage near
+                              90 % to ±P points
       --decide-on benchmark|working    the figures best/revert/plateau/target use
       --scan-repeats K        scan each benchmark prompt K times, flag unstable verdicts
       --regression-sample N   earlier passing tests carried into each suite (default 10)

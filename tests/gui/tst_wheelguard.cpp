@@ -1,4 +1,5 @@
 #include "studiodriver.h"
+#include "ui/wheelguard.h"
 
 #include "testmain.h"
 
@@ -47,12 +48,7 @@ class TestWheelGuard : public QObject
     static int checkAll(QWidget *root, QScrollArea *scroll)
     {
         int tried = 0;
-        QList<QWidget *> widgets;
-        for (QComboBox *c : root->findChildren<QComboBox *>())
-            widgets.append(c);
-        for (QAbstractSpinBox *s : root->findChildren<QAbstractSpinBox *>())
-            widgets.append(s);
-        for (QWidget *w : std::as_const(widgets)) {
+        for (QWidget *w : WheelGuard::guardedIn(root)) {
             if (!w->isEnabled() || !scroll->isAncestorOf(w))
                 continue;
             if (QWidget *focused = QApplication::focusWidget())
