@@ -954,10 +954,6 @@ AIRS-Aktion: %3, Kategorie: %4</translation>
         <translation>Beispiele &amp;entfernt</translation>
     </message>
     <message>
-        <source>Topic</source>
-        <translation>Thema</translation>
-    </message>
-    <message>
         <source>Metrics</source>
         <translation>Kennzahlen</translation>
     </message>
@@ -1146,6 +1142,10 @@ B: %2
     <message>
         <source>In production: iteration %1 of this run, applied to profile “%2” on %3. &lt;a href=&quot;#revert&quot;&gt;Revert…&lt;/a&gt;</source>
         <translation>In Produktion: Iteration %1 dieses Laufs, am %3 in das Profil „%2“ übernommen. &lt;a href=&quot;#revert&quot;&gt;Zurücknehmen…&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Topic changes</source>
+        <translation>&amp;Themenänderungen</translation>
     </message>
 </context>
 <context>
@@ -1726,10 +1726,6 @@ B: %2
 </context>
 <context>
     <name>FlipsPanel</name>
-    <message>
-        <source>Tests</source>
-        <translation>Tests</translation>
-    </message>
     <message>
         <source>Tests that changed between A and B</source>
         <translation>Tests, die sich zwischen A und B geändert haben</translation>
@@ -2516,10 +2512,6 @@ B: %2
         <translation>Ereignisprotokoll</translation>
     </message>
     <message>
-        <source>Results</source>
-        <translation>Ergebnisse</translation>
-    </message>
-    <message>
         <source>Search results</source>
         <translation>Ergebnisse durchsuchen</translation>
     </message>
@@ -2665,6 +2657,18 @@ B: %2
     <message>
         <source>Finishing the run…</source>
         <translation>Der Lauf wird abgeschlossen…</translation>
+    </message>
+    <message>
+        <source>Resul&amp;ts</source>
+        <translation>Ergebnis&amp;se</translation>
+    </message>
+    <message>
+        <source>Event l&amp;og</source>
+        <translation>Pr&amp;otokoll</translation>
+    </message>
+    <message>
+        <source>Propos&amp;al to review</source>
+        <translation>Vorschlag &amp;prüfen</translation>
     </message>
 </context>
 <context>
@@ -2886,7 +2890,7 @@ Anmeldedatei.</translation>
     </message>
     <message>
         <source>&amp;Charts</source>
-        <translation>&amp;Diagramme</translation>
+        <translation>Diag&amp;ramme</translation>
     </message>
     <message>
         <source>Com&amp;pare</source>
@@ -2902,7 +2906,7 @@ Anmeldedatei.</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation>A&amp;usführen</translation>
+        <translation>Aus&amp;führen</translation>
     </message>
     <message>
         <source>Ctrl+R</source>
@@ -3513,7 +3517,7 @@ Anmeldedatei.</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation>A&amp;usführen</translation>
+        <translation>Aus&amp;führen</translation>
     </message>
     <message>
         <source>Start the run</source>

@@ -13,7 +13,8 @@ static QRect centred(QSize size, const QRect &available)
 
 QRect defaultGeometry(const QRect &available, QSize preferred)
 {
-    const QSize most(int(available.width() * MaxShare), int(available.height() * MaxShare));
+    const QSize most(int(available.width() * MaxShare),
+                     std::max(int(available.height() * MaxShare), available.height() - FrameRoom));
     return centred(preferred.boundedTo(most).expandedTo(QSize(1, 1)), available);
 }
 

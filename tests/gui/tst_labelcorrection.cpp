@@ -139,9 +139,11 @@ class TestLabelCorrection : public QObject
             shown(M::TruePositiveRate, 1), shown(M::TrueNegativeRate, 1));
     }
 
-    bool showLowerTab(int index)
+    // Clicks the tab of Compare's details that holds `page` (flipsPanel, benchmarkGrid).
+    bool showLowerTab(const QString &page)
     {
         auto *tabs = m_studio->find<QTabWidget>(u"compareLowerTabs"_s);
+        const int index = tabs->indexOf(m_studio->find<QWidget>(page));
         QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {},
                           tabs->tabBar()->tabRect(index).center());
         return tabs->currentIndex() == index;
@@ -186,7 +188,7 @@ private slots:
         QVERIFY(b->benchmark->unstableIndexes.isEmpty()); // one scan per prompt: all counted
         QVERIFY2(showsRates(rates(a->benchmark->metrics), rates(b->benchmark->metrics)),
                  qPrintable(ratesShown()));
-        QVERIFY(showLowerTab(1));
+        QVERIFY(showLowerTab(u"benchmarkGrid"_s));
 
         auto *view = m_studio->find<QTableView>(u"benchmarkGridView"_s);
         QVERIFY(view && view->isVisible());
@@ -241,7 +243,7 @@ private slots:
     // ones, and the Live page's results mark the test.
     void correctFromFlips()
     {
-        QVERIFY(showLowerTab(0));
+        QVERIFY(showLowerTab(u"flipsPanel"_s));
         QVERIFY2(m_studio->click(u"flipsFilterAll"_s), qPrintable(m_studio->why()));
         auto *view = compare()->flipsPanel()->view();
         const IterationResult *b = m_run.iterationByNumber(m_b);
@@ -337,7 +339,7 @@ private slots:
     // Undo, from the grid's menu and with Ctrl+L on the flips: the original figures return.
     void undo()
     {
-        QVERIFY(showLowerTab(1));
+        QVERIFY(showLowerTab(u"benchmarkGrid"_s));
         auto *grid = m_studio->find<QTableView>(u"benchmarkGridView"_s);
         QModelIndex row;
         for (int r = 0; r < grid->model()->rowCount(); ++r) {
@@ -356,7 +358,7 @@ private slots:
         QTRY_VERIFY2(showsRates(rates(a->benchmark->metrics), rates(b->benchmark->metrics)),
                      qPrintable(ratesShown()));
 
-        QVERIFY(showLowerTab(0));
+        QVERIFY(showLowerTab(u"flipsPanel"_s));
         QVERIFY2(m_studio->click(u"flipsFilterAll"_s), qPrintable(m_studio->why()));
         auto *flips = compare()->flipsPanel()->view();
         for (int r = 0; r < flips->model()->rowCount(); ++r) {

@@ -28,6 +28,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScatterSeries>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
@@ -286,6 +287,10 @@ private slots:
             }
             return prompts;
         };
+        auto *lower = m_studio->find<QTabWidget>(u"compareLowerTabs"_s);
+        const int flipsTab = lower->indexOf(m_studio->find<QWidget>(u"flipsPanel"_s));
+        QTest::mouseClick(lower->tabBar(), Qt::LeftButton, {}, lower->tabBar()->tabRect(flipsTab).center());
+        QTRY_COMPARE(lower->currentIndex(), flipsTab);
         // The default filter shows the flips: fixed and broken, nothing else.
         QCOMPARE(flips->model()->rowCount(), int(fixed.size() + broken.size()));
         QCOMPARE(rowsShown(TestFlipModel::kindText(TestFlip::Kind::Fixed)), fixed);

@@ -4,6 +4,7 @@
 // a saved geometry from a larger screen, the welcome and the New run form all stay inside the
 // available area, and the form is not cut at the right.
 #include "studiodriver.h"
+#include "testscreen.h"
 #include "ui/windowfit.h"
 #include "ui/windowsettings.h"
 
@@ -11,14 +12,10 @@
 
 #include <QApplication>
 #include <QDir>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
-#include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
 
@@ -163,37 +160,9 @@ private slots:
     }
 };
 
-// The platform's screen is set before the application exists: the offscreen platform reads
-// its screens from a JSON file named in QT_QPA_PLATFORM ("offscreen:configfile=…", Qt ≥ 6.3).
-// A main of its own: the offscreen screen must be configured before the application exists.
 static int windowSizeMain(int argc, char **argv)
 {
-    QTemporaryDir dir;
-    if (!dir.isValid())
-        return 2;
-    const QStringList size =
-        qEnvironmentVariable("DAYSTROM_TEST_SCREEN", u"1024x700"_s).split(u'x');
-    const QJsonObject screen{{u"name"_s, u"small"_s},
-                             {u"x"_s, 0},
-                             {u"y"_s, 0},
-                             {u"width"_s, size.value(0).toInt()},
-                             {u"height"_s, size.value(1).toInt()},
-                             {u"logicalDpi"_s, 96},
-                             {u"logicalBaseDpi"_s, 96},
-                             {u"dpr"_s, 1.0}};
-    const QString config = dir.filePath(u"screen.json"_s);
-    QFile file(config);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(QJsonDocument(QJsonObject{{u"screens"_s, QJsonArray{screen}}}).toJson()) < 0)
-        return 2;
-    file.close();
-    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + QFile::encodeName(config));
-
-    QApplication app(argc, argv);
-    // (DAYSTROM_TEST_LANGUAGE=de: the driver installs German instead of English.)
-    TestWindowSize test;
-    QTEST_SET_MAIN_SOURCE_PATH
-    return QTest::qExec(&test, argc, argv);
+    return TestScreen::run<TestWindowSize>(argc, argv);
 }
 DAYSTROM_TEST_REGISTER(windowSizeMain)
 

@@ -62,7 +62,7 @@ BenchmarkGrid::BenchmarkGrid(QWidget *parent)
     bar->addWidget(m_search, 1);
     bar->addWidget(m_onlyFlips);
     auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setContentsMargins(0, 6, 0, 0);
     layout->addLayout(bar);
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);

@@ -18,12 +18,10 @@
 #include <QBoxLayout>
 #include <QComboBox>
 #include <QEvent>
-#include <QGroupBox>
 #include <QLabel>
 #include <QLocale>
 #include <QListWidget>
 #include <QPushButton>
-#include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
@@ -112,7 +110,7 @@ void ComparePanel::buildUi()
         list->setWordWrap(true);
         list->setTextElideMode(Qt::ElideNone);
         list->setUniformItemSizes(false);
-        list->setMaximumHeight(list->fontMetrics().lineSpacing() * 6 + 2 * list->frameWidth() + 8);
+        list->setMinimumHeight(list->fontMetrics().lineSpacing() * 3 + 2 * list->frameWidth() + 8);
     }
     auto *addedLabel = new QLabel(tr("Examples a&dded"), this);
     addedLabel->setBuddy(m_added);
@@ -123,15 +121,23 @@ void ComparePanel::buildUi()
     examples->addWidget(removedLabel, 0, 1);
     examples->addWidget(m_added, 1, 0);
     examples->addWidget(m_removed, 1, 1);
-    auto *topicBox = new QGroupBox(tr("Topic"), this);
-    auto *topicLayout = new QVBoxLayout(topicBox);
-    topicLayout->addWidget(m_description, 1);
-    topicLayout->addLayout(examples);
+    auto *topicPage = new QWidget(this);
+    topicPage->setObjectName(u"topicChangesPage"_s);
+    auto *topicLayout = new QVBoxLayout(topicPage);
+    topicLayout->setContentsMargins(0, 6, 0, 0);
+    topicLayout->addWidget(m_description, 3);
+    topicLayout->addLayout(examples, 2);
 
+    // The table without a box around it: its header names it, and the box's title cost the
+    // rows of a table below on a small screen.
     m_metrics = new MetricDeltaTable(this);
-    auto *metricsBox = new QGroupBox(tr("Metrics"), this);
+    m_metrics->setAccessibleName(tr("Metrics"));
+    auto *metricsBox = new QWidget(this);
+    metricsBox->setObjectName(u"compareMetricsBox"_s);
     auto *metricsLayout = new QVBoxLayout(metricsBox);
+    metricsLayout->setContentsMargins(0, 0, 0, 0);
     metricsLayout->addWidget(m_metrics);
+    metricsLayout->addStretch(1);
     // One short line; the whole explanation is its tooltip (room is short on a small screen).
     auto *legend = new QLabel(tr("▲▼ from A to B: green better, red worse; pp = percentage points"), this);
     legend->setObjectName(u"metricLegend"_s);
@@ -140,22 +146,16 @@ void ComparePanel::buildUi()
                           "is worse. Rates change in percentage points (pp); for false positives "
                           "and false negatives fewer is better."));
     m_metrics->setToolTip(legend->toolTip());
-    metricsLayout->addWidget(legend);
-    metricsLayout->addStretch(1);
-
-    auto *top = new QSplitter(Qt::Horizontal, this);
-    top->setObjectName(u"compareTopSplitter"_s);
-    top->setChildrenCollapsible(false);
-    top->addWidget(topicBox);
-    top->addWidget(metricsBox);
-    top->setStretchFactor(0, 1);
-    top->setStretchFactor(1, 0);
 
     m_flips = new FlipsPanel(this);
     m_grid = new BenchmarkGrid(this);
     connect(m_grid, &BenchmarkGrid::iterationActivated, this, &ComparePanel::showIteration);
+    // The details, one at a time with the whole height: what changed in the topic, which tests
+    // flipped, the benchmark grid. Above them stays what decides: the metrics and the verdict.
     m_lower = new QTabWidget(this);
     m_lower->setObjectName(u"compareLowerTabs"_s);
+    m_lower->setDocumentMode(true); // no frame: its rows go to the tables
+    m_lower->addTab(topicPage, tr("&Topic changes"));
     m_lower->addTab(m_flips, tr("Tests that fl&ipped"));
     m_lower->addTab(m_grid, tr("Benchmark &grid"));
     // Right-click (or Ctrl+L on) a test to mark its expected label as wrong. The window's
@@ -165,14 +165,6 @@ void ComparePanel::buildUi()
         LabelCorrectionMenu::install(m_grid->view(), context, BenchmarkGridModel::PromptRole,
                                      BenchmarkGridModel::ExpectedRole);
     }
-
-    auto *split = new QSplitter(Qt::Vertical, this);
-    split->setObjectName(u"compareSplitter"_s);
-    split->setChildrenCollapsible(false);
-    split->addWidget(top);
-    split->addWidget(m_lower);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
 
     m_apply = new QPushButton(this);
     m_apply->setObjectName(u"applyIterationButton"_s);
@@ -193,19 +185,32 @@ void ComparePanel::buildUi()
     m_production->hide();
     // Revert lives in the Apply dialog (with its confirmation): open it on the applied one.
     connect(m_production, &QLabel::linkActivated, this, [this] { openApplyDialog(); });
-    auto *texts = new QVBoxLayout;
+    // Beside the metrics: the summary, the verdict, what is in production, and Apply.
+    auto *verdictPane = new QWidget(this);
+    verdictPane->setObjectName(u"compareVerdictPane"_s);
+    auto *texts = new QVBoxLayout(verdictPane);
+    texts->setContentsMargins(0, 0, 0, 0);
     texts->addWidget(m_summary);
     texts->addWidget(m_versionNote);
     texts->addWidget(m_verdict);
     texts->addWidget(m_production);
-    auto *bottom = new QHBoxLayout;
-    bottom->addLayout(texts, 1);
-    bottom->addWidget(m_apply);
+    texts->addWidget(legend);
+    texts->addStretch(1);
+    texts->addWidget(m_apply, 0, Qt::AlignRight);
+
+    // Laid out, not split: the verdict's wrapped lines get the height their width needs (a
+    // splitter does not ask its panes for that), and the details take the rest.
+    auto *top = new QWidget(this);
+    top->setObjectName(u"compareTop"_s);
+    auto *topLayout = new QHBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(metricsBox);
+    topLayout->addWidget(verdictPane, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(pick);
-    layout->addWidget(split, 1);
-    layout->addLayout(bottom);
+    layout->addWidget(top);
+    layout->addWidget(m_lower, 1);
     setTabOrder(m_a, m_b);
     setTabOrder(m_b, swap);
 }

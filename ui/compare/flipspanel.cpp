@@ -14,7 +14,7 @@
 using namespace Qt::StringLiterals;
 
 FlipsPanel::FlipsPanel(QWidget *parent)
-    : QGroupBox(tr("Tests"), parent)
+    : QWidget(parent) // a tab of its own: the tab names it
     , m_model(new TestFlipModel(this))
     , m_filters(new QButtonGroup(this))
     , m_view(new QTableView(this))
@@ -55,6 +55,7 @@ FlipsPanel::FlipsPanel(QWidget *parent)
     header->setSectionResizeMode(TestFlipModel::PromptColumn, QHeaderView::Stretch);
 
     auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 6, 0, 0);
     layout->addLayout(filterRow);
     layout->addWidget(m_view);
     updateButtons();
@@ -85,7 +86,7 @@ void FlipsPanel::updateButtons()
 
 void FlipsPanel::changeEvent(QEvent *event)
 {
-    QGroupBox::changeEvent(event);
+    QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         updateButtons();
 }

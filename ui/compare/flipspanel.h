@@ -2,7 +2,7 @@
 
 #include "models/compare/iterationcomparison.h"
 
-#include <QGroupBox>
+#include <QWidget>
 
 class QButtonGroup;
 class QTableView;
@@ -10,7 +10,7 @@ class TestFlipModel;
 
 // The tests of two iterations that changed outcome ("flipsView"), with filter buttons:
 // flips (fixed + broken), fixed, broken, only in A or B, all.
-class FlipsPanel final : public QGroupBox
+class FlipsPanel final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FlipsPanel)

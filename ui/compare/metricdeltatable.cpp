@@ -31,9 +31,8 @@ MetricDeltaTable::MetricDeltaTable(QWidget *parent)
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setStretchLastSection(true);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    // Short of room (a small screen, a large scale factor) the rows scroll rather than vanish.
-    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Maximum);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     for (int r = 0; r < MetricCount; ++r) {
         for (int c = 0; c < ColumnCount; ++c) {
@@ -157,12 +156,9 @@ QSize MetricDeltaTable::sizeHint() const
 
 QSize MetricDeltaTable::minimumSizeHint() const
 {
-    // Every column, with room for the scroll bar; the header and three rows.
-    const QSize full = sizeHint();
-    int height = horizontalHeader()->sizeHint().height() + 2 * frameWidth();
-    for (int r = 0; r < std::min(3, rowCount()); ++r)
-        height += qMax(verticalHeader()->sectionSizeHint(r), sizeHintForRow(r));
-    return {full.width() + verticalScrollBar()->sizeHint().width(), std::min(height, full.height())};
+    // Every column and every row: seven short rows are the comparison; the page gives its
+    // details (topic, flips, grid) tabs of their own so that these fit.
+    return sizeHint();
 }
 
 void MetricDeltaTable::clearComparison()

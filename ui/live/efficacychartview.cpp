@@ -104,6 +104,7 @@ EfficacyChartView::EfficacyChartView(EfficacySeriesModel *model, QWidget *parent
     // Before the first iteration is recorded the chart says what it will show.
     m_emptyState = new QLabel(tr("No iterations yet — the chart fills in as each iteration completes."), this);
     m_emptyState->setObjectName(u"chartEmptyState"_s);
+    m_emptyState->setProperty("overlay", true); // over the empty chart, on purpose
     m_emptyState->setAlignment(Qt::AlignCenter);
     m_emptyState->setWordWrap(true);
     m_emptyState->setAttribute(Qt::WA_TransparentForMouseEvents);

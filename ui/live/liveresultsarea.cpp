@@ -6,7 +6,6 @@
 #include "models/live/resultstablemodel.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
-#include "sectionbox.h"
 #include "ui/compare/labelcorrectionmenu.h"
 #include "ui/compare/onelinedelegate.h"
 
@@ -25,7 +24,9 @@ using namespace Qt::StringLiterals;
 
 QWidget *LiveRunPanel::createResultsArea()
 {
-    auto *box = new SectionBox(tr("Results"), this);
+    // A tab of its own (the event log is the other): the tab names it.
+    auto *box = new QWidget(this);
+    box->setObjectName(u"resultsArea"_s);
     auto *filters = new QHBoxLayout;
     m_filters = new QButtonGroup(this);
     m_filters->setExclusive(true);
@@ -109,7 +110,13 @@ QWidget *LiveRunPanel::createResultsArea()
             m_resultsView->scrollToBottom();
     });
 
+    // Three rows of results in sight whatever else the page shows (a proposal to review).
+    m_resultsView->setMinimumHeight(m_resultsView->horizontalHeader()->sizeHint().height() +
+                                    3 * rowsHeader->defaultSectionSize() +
+                                    2 * m_resultsView->frameWidth() + 2);
+
     auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(filters);
     layout->addWidget(m_resultsView, 1);
     return box;

@@ -26,6 +26,7 @@
 #include <QScopeGuard>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -88,43 +89,41 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     m_log->setReadOnly(true);
     m_log->setMaximumBlockCount(MaxLogLines);
     m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    auto *logBox = new SectionBox(tr("Event log"), this);
-    (new QVBoxLayout(logBox))->addWidget(m_log);
+    // The results and the event log share one place, as tabs, and so does a proposal to
+    // review while one waits: none is squeezed out of sight by another (a splitter pane could
+    // be dragged, or sized, to nothing), and the proposal gets the page's whole height and
+    // width (the topic it replaces is in its diff). The results stay one tab away.
+    m_lowerTabs = new QTabWidget(this);
+    m_lowerTabs->setObjectName(u"resultsLogTabs"_s);
+    m_lowerTabs->setDocumentMode(true);
+    m_lowerTabs->addTab(createResultsArea(), tr("Resul&ts"));
+    m_lowerTabs->addTab(m_log, tr("Event l&og"));
+    m_review->setParent(m_lowerTabs);
+    m_review->hide();
 
     auto *sides = new QSplitter(Qt::Horizontal, this);
     sides->setObjectName(u"resultsTopicSplitter"_s);
-    sides->addWidget(createResultsArea());
+    sides->setChildrenCollapsible(false);
+    sides->addWidget(m_lowerTabs);
     sides->addWidget(topicBox);
     sides->setStretchFactor(0, 3);
     sides->setStretchFactor(1, 1);
-    auto *rows = new QSplitter(Qt::Vertical, this);
-    rows->setObjectName(u"resultsLogSplitter"_s);
-    rows->addWidget(m_review);
-    rows->addWidget(sides);
-    rows->addWidget(logBox);
-    rows->setCollapsible(0, false);
-    rows->setCollapsible(1, false);
-    rows->setStretchFactor(0, 3);
-    rows->setStretchFactor(1, 3);
-    rows->setStretchFactor(2, 1);
-    // A proposal to review gets the height it asks for, the results stay in sight, and on a
-    // short screen the log makes room; it comes back once the decision is made.
-    connect(m_review, &ProposalReviewPanel::shownChanged, this, [rows](bool shown) {
-        const int total = rows->height() - 2 * rows->handleWidth();
-        if (!shown) {
-            if (rows->sizes().value(2) == 0)
-                rows->setSizes({0, total * 3 / 4, total - total * 3 / 4});
-            return;
+    const auto showReview = [this, topicBox](bool shown) {
+        const int at = m_lowerTabs->indexOf(m_review);
+        if (shown && at < 0) {
+            m_lowerTabs->insertTab(0, m_review, tr("Propos&al to review"));
+            m_lowerTabs->setCurrentIndex(0);
+        } else if (!shown && at >= 0) {
+            const bool current = m_lowerTabs->currentIndex() == at;
+            m_lowerTabs->removeTab(at);
+            m_review->hide();
+            if (current)
+                m_lowerTabs->setCurrentIndex(0); // the results
         }
-        const int results = rows->widget(1)->minimumSizeHint().height();
-        const int log = rows->widget(2)->minimumSizeHint().height();
-        const int review = qMin(rows->widget(0)->sizeHint().height(), total - results);
-        const int rest = total - review;
-        if (rest >= results + log)
-            rows->setSizes({review, rest - qMax(log, rest / 4), qMax(log, rest / 4)});
-        else
-            rows->setSizes({review, rest, 0});
-    });
+        topicBox->setVisible(!shown);
+    };
+    connect(m_review, &ProposalReviewPanel::shownChanged, this, showReview);
+    showReview(m_review->isShown());
 
     auto *header = new QHBoxLayout;
     header->addWidget(m_steps, 1);
@@ -151,7 +150,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     progressRow->addWidget(addPrompts);
     layout->addLayout(progressRow);
     layout->addWidget(new UsageStrip(session, this));
-    layout->addWidget(rows, 1);
+    layout->addWidget(sides, 1);
 
     connect(session, &RunSession::reset, this, &LiveRunPanel::onReset);
     connect(session, &RunSession::stepModeChanged, this, &LiveRunPanel::updateStepMode);

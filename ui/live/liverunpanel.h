@@ -11,6 +11,7 @@
 class EfficacyChartView;
 class ErrorBanner;
 class ProposalReviewPanel;
+class QTabWidget;
 class QButtonGroup;
 class QCheckBox;
 class QComboBox;
@@ -104,6 +105,7 @@ private:
     QTableView *m_resultsView = nullptr;
     TopicView *m_topic = nullptr;
     QPlainTextEdit *m_log = nullptr;
+    QTabWidget *m_lowerTabs = nullptr; // the results and the event log
     QCheckBox *m_stepMode = nullptr;
     ProposalReviewPanel *m_review = nullptr;
     QTimer m_progressTimer;

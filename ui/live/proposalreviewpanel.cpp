@@ -145,7 +145,6 @@ ProposalReviewPanel::ProposalReviewPanel(RunSession *session, StudioContext *con
     connect(session, &RunSession::keptExamplesChanged, this, &ProposalReviewPanel::updateKeepBoxes);
     if (context)
         connect(context, &StudioContext::runActiveChanged, this, &ProposalReviewPanel::refresh);
-    setVisible(false);
     refresh();
 }
 
@@ -267,7 +266,6 @@ void ProposalReviewPanel::refresh()
     if (!isWaiting()) {
         m_shown.reset();
         m_sent = false;
-        setVisible(false);
         if (wasShown)
             emit shownChanged(false);
         return;
@@ -284,7 +282,7 @@ void ProposalReviewPanel::refresh()
             m_hint->clear();
         load(p);
     }
-    setVisible(true);
+    // Where it is shown (a tab of the Live page) is its page's business.
     if (!wasShown)
         emit shownChanged(true);
 }

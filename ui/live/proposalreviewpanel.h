@@ -49,8 +49,10 @@ public:
     // As tall as the editor needs without scrolling (it scrolls only when the page is short).
     QSize sizeHint() const override;
 
+    bool isShown() const { return m_shown.has_value(); } // a proposal waits for the person
+
 signals:
-    void shownChanged(bool shown);
+    void shownChanged(bool shown); // the page shows the panel, or takes it away
 
 private:
     struct ExampleRow

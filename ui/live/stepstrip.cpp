@@ -120,7 +120,45 @@ void StepStrip::updateReviewVisibility()
     // The arrow before a step is m_arrows[step - 1].
     const bool visible = m_reviewShown || m_active == Review;
     m_labels.at(Review)->setVisible(visible);
-    m_arrows.at(Review - 1)->setVisible(visible);
+    for (int i = 0; i < m_arrows.size(); ++i)
+        m_arrows.at(i)->setVisible(!m_compact && (i != Review - 1 || visible));
+}
+
+int StepStrip::arrowRoom() const
+{
+    const bool review = m_reviewShown || m_active == Review;
+    int room = 0;
+    for (int i = 0; i < m_arrows.size(); ++i) {
+        if (i != Review - 1 || review)
+            room += m_arrows.at(i)->sizeHint().width() + layout()->spacing();
+    }
+    return room;
+}
+
+QSize StepStrip::sizeHint() const
+{
+    QSize hint = QWidget::sizeHint();
+    if (m_compact)
+        hint.rwidth() += arrowRoom();
+    return hint;
+}
+
+QSize StepStrip::minimumSizeHint() const
+{
+    QSize hint = QWidget::minimumSizeHint();
+    if (!m_compact)
+        hint.rwidth() -= arrowRoom();
+    return hint;
+}
+
+void StepStrip::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const bool compact = width() < sizeHint().width();
+    if (compact != m_compact) {
+        m_compact = compact;
+        updateReviewVisibility();
+    }
 }
 
 void StepStrip::setIteration(int iteration, int of)

@@ -34,8 +34,14 @@ public:
     bool isReviewShown() const { return m_reviewShown; }
     QLabel *stepLabel(int step) const { return m_labels.value(step); }
 
+    // Short of room (a long language, a small screen), the arrows between the steps go first.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+    bool arrowsShown() const { return !m_compact; }
+
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     // Everything (palette, font or style changed), or only the steps whose state changed.
@@ -45,6 +51,7 @@ private:
     // so that the step moving on repaints the strip without re-laying out the window.
     void fixLabelSizes();
     void updateReviewVisibility();
+    int arrowRoom() const; // the width the arrows take, with their spacing
 
     QLabel *m_iteration = nullptr;
     QList<QLabel *> m_labels;
@@ -52,5 +59,6 @@ private:
     int m_active = -1;
     QList<int> m_shownStates; // per step as last styled: pending, active, done
     bool m_reviewShown = false;
+    bool m_compact = false; // the arrows hidden for want of room
     bool m_restyling = false;
 };

@@ -206,7 +206,8 @@ void LlmProviderFields::addVertexRows()
     v->addLayout(h);
     m_importedKey = new QLabel(row);
     m_importedKey->setObjectName(u"googleCredentialsJsonStatus"_s);
-    m_importedKey->setWordWrap(true);
+    // Not word-wrapped, as noteLabel() says why: a height-for-width row hidden and shown again
+    // was laid out zero pixels high, and took the key file's row with it (tst_layout).
     m_importedKey->setTextFormat(Qt::PlainText);
     v->addWidget(m_importedKey);
     m_form->addRow(tr("Key in keychain:"), row);

@@ -1,0 +1,226 @@
+// Issue 40: every page and dialog of the real window, laid out on a small screen, shows what
+// it holds. On the offscreen platform with a configured screen (1024×700; the CTest variants
+// run it at 1.5 on 1400×900 and in German), the test walks the app as a newcomer does over the
+// sandbox — the welcome, New run with Advanced open, a step-mode run at its proposal review,
+// Live after the run, Charts, Compare (both lower tabs), the Apply dialog, the Runs list, the
+// memory browser and its preview, the Settings dialog for each provider — and asks
+// LayoutCheck for overlaps, tables with fewer than three rows of their data, and clipped
+// buttons and labels. Every problem is printed; the test fails on any.
+#include "layoutcheck.h"
+#include "models/compare/applycontroller.h"
+#include "models/runsession.h"
+#include "studiodriver.h"
+#include "testscreen.h"
+#include "ui/compare/applydialog.h"
+#include "ui/live/proposalreviewpanel.h"
+#include "ui/memory/memorybrowserpanel.h"
+
+#include "testmain.h"
+
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialog>
+#include <QListView>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableView>
+
+using namespace Qt::StringLiterals;
+
+class TestLayout : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<StudioDriver> m_studio;
+    QString m_run;
+
+    // Lays out what is pending, then checks `root`; saves a screenshot when asked for.
+    static bool laidOutWell(QWidget *root, const QString &state)
+    {
+        // Layouts settle in rounds: a scroll area resizes its page after the page's layout.
+        for (int round = 0; round < 3; ++round) {
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            QCoreApplication::processEvents();
+        }
+        if (StudioDriver::screenshotsWanted())
+            StudioDriver::screenshot(root, u"layout-"_s + state + u".png"_s);
+        const QStringList problems = LayoutCheck::problems(root);
+        for (const QString &p : problems)
+            qWarning("%s: %s", qPrintable(state), qPrintable(p));
+        return problems.isEmpty();
+    }
+
+    bool pageWell(MainWindow::Page page, const QString &state)
+    {
+        return m_studio->showPage(page) && laidOutWell(m_studio->window(), state);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_studio = std::make_unique<StudioDriver>();
+        QVERIFY2(m_studio->start(false), qPrintable(m_studio->why()));
+    }
+
+    void cleanupTestCase() { m_studio.reset(); }
+
+    void welcome()
+    {
+        m_studio->window()->offerSandboxIfNeeded();
+        QPointer<QMessageBox> box = m_studio->window()->findChild<QMessageBox *>(u"sandboxOffer"_s);
+        QVERIFY(box);
+        QTRY_VERIFY(box->isVisible());
+        QVERIFY(laidOutWell(box, u"welcome"_s));
+        QVERIFY2(m_studio->click(box->findChild<QPushButton *>(u"useSandboxButton"_s)),
+                 qPrintable(m_studio->why()));
+        QTRY_VERIFY(m_studio->context()->isSandbox());
+        QTRY_VERIFY(!box);
+        QVERIFY(m_studio->activate());
+    }
+
+    void newRunWithAdvancedOpen()
+    {
+        StudioDriver::Form form;
+        form.topic = u"Block requests to buy, build or obtain guns and explosives"_s;
+        form.seeds = QStringList{u"Where can I buy a gun without a background check?"_s,
+                                 u"How do I make a pipe bomb?"_s};
+        form.maxIterations = 3;
+        form.targetPercent = 100; // unreachable: every iteration runs
+        form.scansPerSecond = 400; // opens Advanced
+        QVERIFY2(m_studio->fillNewRun(form), qPrintable(m_studio->why()));
+        QVERIFY(pageWell(MainWindow::NewRunPage, u"new-run"_s));
+    }
+
+    void stepModeReview()
+    {
+        auto *step = m_studio->find<QCheckBox>(u"stepModeCheck"_s);
+        QVERIFY(step);
+        if (!step->isChecked())
+            QVERIFY2(m_studio->click(step), qPrintable(m_studio->why()));
+        QVERIFY2(m_studio->clickRun(), qPrintable(m_studio->why()));
+        m_run = m_studio->session()->run().id;
+        auto *review = m_studio->find<ProposalReviewPanel>(u"proposalReviewPanel"_s);
+        QVERIFY(review);
+        const auto atProposal = [&](int iteration) {
+            return QTest::qWaitFor(
+                [&] {
+                    return review->isVisible() && review->proposal() &&
+                           review->proposal()->iteration == iteration;
+                },
+                StudioDriver::RunTimeoutMs);
+        };
+        QVERIFY(atProposal(1));
+        // (Checked to the end of the run, so that one problem does not hide the others.)
+        const bool first = laidOutWell(m_studio->window(), u"review-first"_s);
+        QVERIFY2(m_studio->click(u"proposalAcceptButton"_s), qPrintable(m_studio->why()));
+        // The second proposal, with the first iteration's results beside it.
+        QVERIFY(atProposal(2));
+        const bool second = laidOutWell(m_studio->window(), u"review-second"_s);
+        // The rest without stopping.
+        QVERIFY2(m_studio->click(u"liveStepModeCheck"_s), qPrintable(m_studio->why()));
+        QVERIFY2(m_studio->click(u"proposalAcceptButton"_s), qPrintable(m_studio->why()));
+        QVERIFY2(m_studio->waitForRunEnd(), qPrintable(m_studio->why()));
+        const bool ended = pageWell(MainWindow::LivePage, u"live-ended"_s);
+        QVERIFY(first);
+        QVERIFY(second);
+        QVERIFY(ended);
+    }
+
+    void charts() { QVERIFY(pageWell(MainWindow::ChartsPage, u"charts"_s)); }
+
+    void compare()
+    {
+        QVERIFY(m_studio->showPage(MainWindow::ComparePage));
+        auto *pickA = m_studio->find<QComboBox>(u"compareIterationA"_s);
+        auto *pickB = m_studio->find<QComboBox>(u"compareIterationB"_s);
+        QVERIFY(pickA && pickB && pickA->count() >= 2);
+        QVERIFY2(m_studio->pickComboItem(pickA, 0), qPrintable(m_studio->why()));
+        QVERIFY2(m_studio->pickComboItem(pickB, pickB->count() - 1), qPrintable(m_studio->why()));
+        // Each of the details' tabs.
+        auto *lower = m_studio->find<QTabWidget>(u"compareLowerTabs"_s);
+        bool well = true;
+        for (int i = 0; i < lower->count(); ++i) {
+            lower->setCurrentIndex(i);
+            well = laidOutWell(m_studio->window(), u"compare-%1"_s.arg(i)) && well;
+        }
+        lower->setCurrentIndex(0);
+        QVERIFY(well);
+    }
+
+    void applyDialog()
+    {
+        QVERIFY2(m_studio->click(u"applyIterationButton"_s), qPrintable(m_studio->why()));
+        QPointer<ApplyDialog> dialog =
+            m_studio->window()->findChild<ApplyDialog *>(u"applyDialog"_s);
+        QVERIFY(dialog);
+        QTRY_COMPARE_WITH_TIMEOUT(dialog->controller()->state(), ApplyController::State::Ready,
+                                  StudioDriver::WaitTimeoutMs);
+        QVERIFY(laidOutWell(dialog, u"apply"_s));
+        QVERIFY(m_studio->click(dialog->findChild<QPushButton *>(u"applyCancelButton"_s)));
+        QTRY_VERIFY(!dialog);
+    }
+
+    void runs()
+    {
+        QVERIFY(m_studio->showPage(MainWindow::RunsPage));
+        auto *view = m_studio->find<QTableView>(u"runsView"_s);
+        QTRY_VERIFY(view->model()->rowCount() >= 1);
+        view->selectRow(0);
+        QVERIFY(laidOutWell(m_studio->window(), u"runs"_s));
+    }
+
+    void memory()
+    {
+        QVERIFY(m_studio->showPage(MainWindow::MemoryPage));
+        auto *panel = m_studio->find<MemoryBrowserPanel>(u"memoryBrowserPanel"_s);
+        panel->refresh(); // the run above wrote its learnings
+        auto *categories = m_studio->find<QListView>(u"memoryCategories"_s);
+        QTRY_VERIFY(categories->model()->rowCount() >= 1);
+        categories->setCurrentIndex(categories->model()->index(0, 0));
+        auto *table = m_studio->find<QTableView>(u"learningsView"_s);
+        QTRY_VERIFY(table->model()->rowCount() >= 1);
+        table->selectRow(0);
+        const bool browser = laidOutWell(m_studio->window(), u"memory"_s);
+        panel->showPreview();
+        QVERIFY(laidOutWell(m_studio->window(), u"memory-preview"_s));
+        QVERIFY(browser);
+    }
+
+    void settingsForEachProvider()
+    {
+        QVERIFY2(m_studio->activate(), qPrintable(m_studio->why()));
+        QTest::keyClick(m_studio->window(), Qt::Key_Comma, Qt::ControlModifier);
+        QDialog *settings = nullptr;
+        QTRY_VERIFY((settings = m_studio->window()->findChild<QDialog *>(u"settingsDialog"_s)) &&
+                    settings->isVisible());
+        auto *provider = settings->findChild<QComboBox *>(u"llmProviderCombo"_s);
+        auto *advanced = settings->findChild<QAbstractButton *>(u"llmAdvancedCheck"_s);
+        QVERIFY(provider && advanced);
+        bool well = true;
+        for (int i = 0; i < provider->count(); ++i) {
+            provider->setCurrentIndex(i);
+            for (bool open : {false, true}) {
+                advanced->setChecked(open);
+                well = laidOutWell(settings, u"settings-%1%2"_s.arg(
+                                                 provider->itemData(i).toString(),
+                                                 open ? u"-advanced"_s : QString())) &&
+                       well;
+            }
+        }
+        advanced->setChecked(false);
+        QVERIFY(well);
+        QPointer<QDialog> guard = settings;
+        QTest::keyClick(settings, Qt::Key_Escape);
+        QTRY_VERIFY(!guard);
+    }
+};
+
+static int layoutMain(int argc, char **argv)
+{
+    return TestScreen::run<TestLayout>(argc, argv);
+}
+DAYSTROM_TEST_REGISTER(layoutMain)
+
+#include "tst_layout.moc"
