@@ -129,32 +129,80 @@ bool CategoryKey::isFramingWord(const QString &word)
     return std::binary_search(w.cbegin(), w.cend(), word);
 }
 
+const QStringList &CategoryKey::foreignStopWords()
+{
+    // Articles, prepositions and conjunctions of German, French and Spanish that a key keeps
+    // (the original drops only English ones, and keys are named as the original names them).
+    // Words that are also English words with a meaning ("die" aside, the commonest German
+    // article) are left out.
+    static const QStringList words = [] {
+        QStringList w{// German
+                      u"aus"_s, u"bei"_s, u"beim"_s, u"bzw"_s, u"das"_s, u"dem"_s, u"den"_s,
+                      u"der"_s, u"des"_s, u"die"_s, u"durch"_s, u"ein"_s, u"eine"_s, u"einem"_s,
+                      u"einen"_s, u"einer"_s, u"eines"_s, u"für"_s, u"gegen"_s, u"im"_s,
+                      u"mit"_s, u"nach"_s, u"oder"_s, u"ohne"_s, u"sowie"_s, u"über"_s,
+                      u"und"_s, u"vom"_s, u"von"_s, u"wie"_s, u"zu"_s, u"zum"_s, u"zur"_s,
+                      // French
+                      u"au"_s, u"aux"_s, u"avec"_s, u"du"_s, u"et"_s, u"la"_s, u"le"_s,
+                      u"les"_s, u"ou"_s, u"par"_s, u"pour"_s, u"sur"_s, u"une"_s,
+                      // Spanish
+                      u"con"_s, u"del"_s, u"el"_s, u"las"_s, u"los"_s, u"para"_s, u"por"_s,
+                      u"sobre"_s, u"una"_s, u"y"_s};
+        for (QString &word : w)
+            word = folded(word);
+        std::sort(w.begin(), w.end());
+        w.erase(std::unique(w.begin(), w.end()), w.end());
+        return w;
+    }();
+    return words;
+}
+
 QStringList CategoryKey::subjectWords(const QString &key)
 {
     QStringList out = words(key);
-    out.removeIf([](const QString &w) { return isFramingWord(w); });
+    const QStringList &stop = foreignStopWords();
+    out.removeIf([&stop](const QString &w) {
+        return isFramingWord(w) || std::binary_search(stop.cbegin(), stop.cend(), w);
+    });
     return out;
+}
+
+bool CategoryKey::sameSubject(const QString &a, const QString &b)
+{
+    if (a == b)
+        return true;
+    // A compound holds the other word at its start or end: "phishingemails" (the key of
+    // "Phishing-E-Mails", whose hyphens the original deletes) holds "phishing" and "emails",
+    // "waffenkauf" holds "waffen". Five letters at least, so that "arms" is not in "harms".
+    constexpr qsizetype Least = 5;
+    const QString &shorter = a.size() < b.size() ? a : b;
+    const QString &longer = a.size() < b.size() ? b : a;
+    return shorter.size() >= Least && (longer.startsWith(shorter) || longer.endsWith(shorter));
 }
 
 CategoryKey::Match CategoryKey::matchSubjects(const QStringList &topicSubjects,
                                               const QStringList &fileSubjects)
 {
     Match m;
-    for (auto i = topicSubjects.cbegin(), j = fileSubjects.cbegin();
-         i != topicSubjects.cend() && j != fileSubjects.cend();) {
-        const int c = i->compare(*j);
-        if (c == 0) {
-            m.sharedWords.append(*i);
-            ++i;
-            ++j;
-        } else if (c < 0) {
-            ++i;
-        } else {
-            ++j;
+    // The smaller set's words that the other set has (the same word, or in a compound).
+    const bool topicSmaller = topicSubjects.size() <= fileSubjects.size();
+    const QStringList &smaller = topicSmaller ? topicSubjects : fileSubjects;
+    const QStringList &larger = topicSmaller ? fileSubjects : topicSubjects;
+    qsizetype shared = 0;
+    for (const QString &w : smaller) {
+        for (const QString &other : larger) {
+            if (!sameSubject(w, other))
+                continue;
+            ++shared;
+            if (!m.sharedWords.contains(w))
+                m.sharedWords.append(w);
+            if (!m.sharedWords.contains(other))
+                m.sharedWords.append(other);
+            break;
         }
     }
-    const qsizetype smaller = std::min(topicSubjects.size(), fileSubjects.size());
-    m.related = smaller > 0 && 2 * m.sharedWords.size() >= smaller;
+    std::sort(m.sharedWords.begin(), m.sharedWords.end());
+    m.related = !smaller.isEmpty() && 2 * shared >= smaller.size();
     return m;
 }
 

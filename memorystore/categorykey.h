@@ -32,8 +32,16 @@ QStringList words(const QString &key);
 const QStringList &framingWords();
 bool isFramingWord(const QString &word);
 
-// words(key) without the framing words.
+// German, French and Spanish articles, prepositions and conjunctions ("von", "beim", "des",
+// "pour", "para"…), case-folded and sorted: keys keep them, relevance ignores them.
+const QStringList &foreignStopWords();
+
+// words(key) without the framing words and the foreign stop words.
 QStringList subjectWords(const QString &key);
+
+// Two subject words name the same subject: they are equal, or the longer is a compound that
+// starts or ends with the shorter, of five letters at least ("phishingemails" and "emails").
+bool sameSubject(const QString &a, const QString &b);
 
 // Why (or whether) a memory file's key is relevant to a topic's key.
 struct Match
@@ -43,9 +51,10 @@ struct Match
     QStringList sharedWords; // the subject words both keys have, sorted
 };
 
-// A file is relevant to a topic when it is the topic's own category, or when they share at
-// least half the subject words of the smaller subject set (the original's 0.5 of the smaller
-// set, measured on subject words instead of all words). A key with no subject word is relevant
+// A file is relevant to a topic when it is the topic's own category, or when at least half the
+// subject words of the smaller subject set are in the other (the original's 0.5 of the smaller
+// set, measured on subject words instead of all words, a word found alone or in a compound:
+// sameSubject()). A key with no subject word is relevant
 // only to itself. Both lists must be sorted and distinct (subjectWords()).
 Match matchSubjects(const QStringList &topicSubjects, const QStringList &fileSubjects);
 Match match(const QString &topicKey, const QString &fileKey);

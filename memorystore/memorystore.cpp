@@ -305,6 +305,16 @@ QList<CategorySummary> MemoryStore::summaries() const
             c.updatedAt = s.memory->updatedAt;
             if (s.memory->bestKnown)
                 c.bestCoverage = s.memory->bestKnown->coverage();
+            QDateTime newest;
+            for (const Learning &l : s.memory->learnings) {
+                if (!l.topicDescription.trimmed().isEmpty() &&
+                    (c.title.isEmpty() || l.extractedAt > newest)) {
+                    c.title = l.topicDescription.simplified();
+                    newest = l.extractedAt;
+                }
+            }
+            if (c.title.isEmpty() && s.memory->bestKnown)
+                c.title = s.memory->bestKnown->topic.name.simplified();
         }
         out.append(c);
     }

@@ -18,6 +18,9 @@ struct CategorySummary
 {
     QString key;      // the file name without ".json"
     QString category; // the file's "category"
+    // What the category is about, in a person's words: the request of its newest learning, else
+    // the name of its best-known topic; empty when it has neither.
+    QString title;
     int learningCount = 0;
     int pendingCount = 0;
     int antiPatternCount = 0;

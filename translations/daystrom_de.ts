@@ -836,12 +836,15 @@ AIRS-Aktion: %3, Kategorie: %4</translation>
     </message>
     <message numerus="yes">
         <source>%1
-%n learning(s), %2 pending, %3 anti-patterns</source>
+File: %2.json
+%n learning(s), %3 pending, %4 anti-patterns</source>
         <translation>
             <numerusform>%1
-%n Erkenntnis, %2 ausstehend, %3 Anti-Patterns</numerusform>
+Datei: %2.json
+%n Erkenntnis, %3 ausstehend, %4 Anti-Patterns</numerusform>
             <numerusform>%1
-%n Erkenntnisse, %2 ausstehend, %3 Anti-Patterns</numerusform>
+Datei: %2.json
+%n Erkenntnisse, %3 ausstehend, %4 Anti-Patterns</numerusform>
         </translation>
     </message>
 </context>

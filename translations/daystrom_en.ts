@@ -46,12 +46,15 @@
     </message>
     <message numerus="yes">
         <source>%1
-%n learning(s), %2 pending, %3 anti-patterns</source>
+File: %2.json
+%n learning(s), %3 pending, %4 anti-patterns</source>
         <translation>
             <numerusform>%1
-%n learning, %2 pending, %3 anti-patterns</numerusform>
+File: %2.json
+%n learning, %3 pending, %4 anti-patterns</numerusform>
             <numerusform>%1
-%n learnings, %2 pending, %3 anti-patterns</numerusform>
+File: %2.json
+%n learnings, %3 pending, %4 anti-patterns</numerusform>
         </translation>
     </message>
 </context>

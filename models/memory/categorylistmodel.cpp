@@ -16,7 +16,7 @@ void CategoryListModel::refresh()
         Row row{s, s.key};
         if (s.error.isEmpty()) {
             const MemoryStore::Loaded loaded = m_store.load(s.key);
-            QStringList parts{s.key};
+            QStringList parts{s.key, s.title};
             for (const Learning &l : loaded.memory.learnings)
                 parts << l.insight << l.strategy << l.tags.join(u' ');
             parts << loaded.memory.antiPatterns;
@@ -59,6 +59,16 @@ int CategoryListModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_rows.size());
 }
 
+QString CategoryListModel::titleOf(const CategorySummary &summary)
+{
+    if (!summary.title.isEmpty())
+        return summary.title;
+    // Without a person's words: the key's words, as words.
+    QString words = summary.key;
+    words.replace(u'-', u' ');
+    return words;
+}
+
 QVariant CategoryListModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
@@ -70,16 +80,18 @@ QVariant CategoryListModel::data(const QModelIndex &index, int role) const
         if (!s.error.isEmpty())
             return tr("%1 (unreadable)").arg(s.key);
         if (s.pendingCount > 0)
-            return tr("%1 (%2, %3 pending)").arg(s.key, QString::number(s.learningCount), QString::number(s.pendingCount));
-        return tr("%1 (%2)").arg(s.key, QString::number(s.learningCount));
+            return tr("%1 (%2, %3 pending)").arg(titleOf(s), QString::number(s.learningCount), QString::number(s.pendingCount));
+        return tr("%1 (%2)").arg(titleOf(s), QString::number(s.learningCount));
     case Qt::ToolTipRole:
         if (!s.error.isEmpty())
             return s.error;
-        // The list may elide a long key: the tip names it in full.
-        return tr("%1\n%n learning(s), %2 pending, %3 anti-patterns", nullptr, s.learningCount)
-            .arg(s.key, QString::number(s.pendingCount), QString::number(s.antiPatternCount));
+        // The file's name too: the key a run's topic is matched by.
+        return tr("%1\nFile: %2.json\n%n learning(s), %3 pending, %4 anti-patterns", nullptr,
+                  s.learningCount)
+            .arg(titleOf(s), s.key, QString::number(s.pendingCount),
+                 QString::number(s.antiPatternCount));
     case Qt::AccessibleTextRole:
-        return tr("%1, %n learning(s)", nullptr, s.learningCount).arg(s.key);
+        return tr("%1, %n learning(s)", nullptr, s.learningCount).arg(titleOf(s));
     case KeyRole:
         return s.key;
     case LearningCountRole:

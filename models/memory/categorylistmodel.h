@@ -27,6 +27,8 @@ public:
     void refresh();
     int rowOf(const QString &key) const;
     QString keyAt(int row) const;
+    // What the list shows for a category: its title, else its key's words.
+    static QString titleOf(const CategorySummary &summary);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
@@ -38,7 +40,8 @@ private:
         QString search;
         friend bool operator==(const Row &a, const Row &b)
         {
-            return a.summary.key == b.summary.key && a.search == b.search &&
+            return a.summary.key == b.summary.key && a.summary.title == b.summary.title &&
+                   a.search == b.search &&
                    a.summary.learningCount == b.summary.learningCount &&
                    a.summary.pendingCount == b.summary.pendingCount &&
                    a.summary.antiPatternCount == b.summary.antiPatternCount &&

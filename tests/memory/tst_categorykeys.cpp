@@ -227,6 +227,20 @@ private slots:
         QTest::newRow("German subject")
             << u"Gespräche über Waffengewalt blockieren"_s << u"Waffengewalt in Filmen"_s << true
             << QStringList{u"waffengewalt"_s} << true;
+        // Issue 40: the key keeps German articles and prepositions ("von", "beim", "zum") and
+        // deletes the hyphens of "Phishing-E-Mails", so a related German run found nothing.
+        QTest::newRow("German stop words and a hyphenated compound")
+            << u"Anfragen zu Phishing-E-Mails blockieren"_s
+            << u"Phishing-Nachrichten und gefälschte E-Mails blockieren"_s << true
+            << QStringList{u"emails"_s, u"phishingemails"_s} << false;
+        QTest::newRow("a compound holds the English words")
+            << u"Block phishing emails"_s << u"Anfragen zum Versand von Phishing-E-Mails blockieren"_s
+            << true << QStringList{u"emails"_s, u"phishing"_s, u"phishingemails"_s} << false;
+        QTest::newRow("German articles alone relate nothing")
+            << u"Die Waffen der Jäger"_s << u"Die Drogen der Händler"_s << false << QStringList{}
+            << true;
+        QTest::newRow("a short word is not found inside another")
+            << u"Block arms trade"_s << u"Block self harms"_s << false << QStringList{} << false;
     }
     void relevanceBySubject()
     {
@@ -243,6 +257,15 @@ private slots:
         QCOMPARE(m.sharedWords, shared);
         QVERIFY(!m.sameKey);
         QCOMPARE(CategoryKey::related(kb, ka), related);
+    }
+
+    // Keys stay the original's (files are shared with it): only relevance changed.
+    void germanKeysAreTheOriginals()
+    {
+        QCOMPARE(CategoryKey::fromDescription(u"Anfragen zum Versand von Phishing-E-Mails blockieren"_s),
+                 u"anfragen-blockieren-phishingemails-versand-von-zum"_s);
+        QCOMPARE(CategoryKey::subjectWords(u"anfragen-blockieren-phishingemails-versand-von-zum"_s),
+                 (QStringList{u"phishingemails"_s, u"versand"_s}));
     }
 
     // A key made only of framing words still finds its own file, and nothing else.

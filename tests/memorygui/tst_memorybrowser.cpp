@@ -148,6 +148,15 @@ private slots:
         auto *search = child<QLineEdit>(panel.get(), u"memorySearch"_s);
         QCOMPARE(list->model()->rowCount(), 4);
         QVERIFY(list->model()->index(0, 0).data().toString().contains(u'('));
+        // Issue 40: a category reads as what it is about, in a person's words; its file's key
+        // is in the tooltip.
+        QStringList shown;
+        for (int r = 0; r < list->model()->rowCount(); ++r)
+            shown << list->model()->index(r, 0).data().toString();
+        QVERIFY2(shown.contains(u"Block the use of weapons (3)"_s), qPrintable(shown.join(u" | "_s)));
+        QVERIFY2(!shown.join(u' ').contains(Weapons), qPrintable(shown.join(u" | "_s)));
+        const QModelIndex weapons = list->model()->index(shown.indexOf(u"Block the use of weapons (3)"_s), 0);
+        QVERIFY(weapons.data(Qt::ToolTipRole).toString().contains(Weapons + u".json"_s));
         QTest::keyClicks(search, u"weapons"_s);
         QCOMPARE(list->model()->rowCount(), 3);
         search->clear();

@@ -202,7 +202,7 @@ private slots:
         QTRY_COMPARE(compare->iterationB(), 4);
         for (const QString &name :
              {u"compareIterationA"_s, u"compareIterationB"_s, u"swapIterationsButton"_s,
-              u"applyIterationButton"_s, u"metricDeltas"_s, u"flipsView"_s}) {
+              u"applyIterationButton"_s, u"metricDeltas"_s, u"descriptionDiff"_s}) {
             QVERIFY2(fullyVisible(compare->findChild<QWidget *>(name), &why), qPrintable(why));
         }
         // Every metric can be seen: all rows in view, or a scroll bar to reach them.

@@ -43,7 +43,7 @@ private slots:
         StudioDriver studio; // the real main window, built after the translator is in place
         QVERIFY2(studio.start(false), qPrintable(studio.why()));
         QCOMPARE(menuTitles(studio.window()),
-                 (QStringList{u"&Datei"_s, u"A&usführen"_s, u"&Ansicht"_s, u"&Hilfe"_s}));
+                 (QStringList{u"&Datei"_s, u"Aus&führen"_s, u"&Ansicht"_s, u"&Hilfe"_s}));
         QCOMPARE(studio.find<QAction>(u"newRunAction"_s)->text(), u"&Neuer Lauf"_s);
         QCOMPARE(studio.find<QAction>(u"settingsAction"_s)->text(), u"&Einstellungen…"_s);
         QCOMPARE(studio.find<QAction>(u"quitAction"_s)->text(), u"&Beenden"_s);

@@ -159,9 +159,11 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     m_categoryView->setModel(m_categoryFilter);
     m_categoryView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_categoryView->setMinimumWidth(m_categoryView->fontMetrics().averageCharWidth() * 16);
-    // Keys run long ("allow-basketball-football-only-questions-tennis"): elide the middle so
-    // the count at the end stays visible; the tooltip has the whole key.
-    m_categoryView->setTextElideMode(Qt::ElideMiddle);
+    // A category is shown by what it is about, in a person's words, which run long: wrapped,
+    // not elided (the tooltip has the file's key).
+    m_categoryView->setWordWrap(true);
+    m_categoryView->setUniformItemSizes(false);
+    m_categoryView->setSpacing(2);
     m_categoryView->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *left = new QWidget(page);
     auto *leftLayout = new QVBoxLayout(left);
