@@ -51,6 +51,26 @@
         <source>&amp;Tags:</source>
         <translation>&amp;Tags:</translation>
     </message>
+    <message>
+        <source>Ctrl+Return</source>
+        <translation>Strg+Eingabe</translation>
+    </message>
+    <message>
+        <source>Edit a learning</source>
+        <translation>Erkenntnis bearbeiten</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>Herkunft: %1</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
 </context>
 <context>
     <name>AddPromptsDialog</name>
@@ -3305,6 +3325,14 @@ Anmeldedatei.</translation>
     <message>
         <source>Redone: %1</source>
         <translation>Wiederhergestellt: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>Bearbei&amp;ten…</translation>
+    </message>
+    <message>
+        <source>Read and edit the whole learning: insight, strategy, outcome, tags</source>
+        <translation>Die ganze Erkenntnis lesen und bearbeiten: Erkenntnis, Strategie, Ergebnis, Tags</translation>
     </message>
 </context>
 <context>

@@ -316,6 +316,15 @@ bool LearningTableModel::setData(const QModelIndex &index, const QVariant &value
     default:
         return false;
     }
+    return edit(id, patch);
+}
+
+bool LearningTableModel::edit(const QString &id, const LearningPatch &patch)
+{
+    if (patch.insight && patch.insight->trimmed().isEmpty()) {
+        emit editFailed(tr("An insight cannot be empty."));
+        return false;
+    }
     MemoryCurator::Result r;
     const auto step = [&] {
         r = MemoryCurator(m_store).edit(m_category, id, patch);

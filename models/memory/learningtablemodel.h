@@ -1,5 +1,7 @@
 #pragma once
 
+#include "memorystore/memorycurator.h"
+
 #include "memorystore/memorystore.h"
 
 #include <QAbstractTableModel>
@@ -63,6 +65,8 @@ public:
                         int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    // Several fields of one learning at once, as one step to undo (the Edit dialog).
+    bool edit(const QString &learningId, const LearningPatch &patch);
 
 signals:
     void edited(const QString &learningId);

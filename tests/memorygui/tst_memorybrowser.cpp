@@ -196,6 +196,56 @@ private slots:
         QVERIFY(QFile::exists(memoryDir() + u"/feedback-log.jsonl"_s));
     }
 
+    // Issue 40: a learning is read and edited whole, in a form with a multi-line insight, from a
+    // visible Edit… button or a double-click; the edit is one step to undo.
+    void editWholeLearningInItsForm()
+    {
+        auto panel = makePanel();
+        panel->show();
+        QVERIFY(QTest::qWaitForWindowExposed(panel.get()));
+        QVERIFY(panel->selectCategory(Weapons));
+        QVERIFY(panel->selectLearning(ShortId));
+        const QJsonObject before = learningOnDisk(Weapons, ShortId);
+        auto *edit = child<QPushButton>(panel.get(), u"editLearning"_s);
+        QVERIFY(edit->isVisible() && edit->isEnabled());
+        QTest::mouseClick(edit, Qt::LeftButton);
+        QDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = panel->findChild<QDialog *>(u"editLearningDialog"_s)) &&
+                    dialog->isVisible());
+        QVERIFY(QTest::qWaitForWindowActive(dialog));
+        auto *insight = dialog->findChild<QPlainTextEdit *>(u"newInsight"_s);
+        QCOMPARE(insight->toPlainText(), before[u"insight"].toString());
+        QVERIFY(insight->height() >= 4 * insight->fontMetrics().lineSpacing());
+        insight->setPlainText(u"Two sentences work.\nThe second explains why."_s);
+        auto *tags = dialog->findChild<QLineEdit *>(u"newTags"_s);
+        tags->setText(u"brevity, why"_s);
+        const int steps = panel->undoStack()->count();
+        QTest::keyClick(insight, Qt::Key_Return, Qt::ControlModifier); // the form's default: Save
+        QTRY_COMPARE(learningOnDisk(Weapons, ShortId)[u"insight"].toString(),
+                     u"Two sentences work.\nThe second explains why."_s);
+        QCOMPARE(learningOnDisk(Weapons, ShortId)[u"tags"].toArray(),
+                 QJsonArray({u"brevity"_s, u"why"_s}));
+        QCOMPARE(panel->undoStack()->count(), steps + 1);
+        QTRY_VERIFY(!panel->findChild<QDialog *>(u"editLearningDialog"_s)); // closed, and gone
+        panel->undoStack()->undo();
+        QCOMPARE(learningOnDisk(Weapons, ShortId)[u"insight"], before[u"insight"]);
+        QCOMPARE(learningOnDisk(Weapons, ShortId)[u"tags"], before[u"tags"]);
+
+        // A double-click on the row opens the same form.
+        QVERIFY(panel->selectLearning(ShortId));
+        auto *table = child<QTableView>(panel.get(), u"learningsView"_s);
+        const QRect cell = table->visualRect(table->model()->index(
+            table->currentIndex().row(), LearningTableModel::InsightColumn));
+        QVERIFY(table->viewport()->rect().contains(cell.topLeft() + QPoint(8, 4)));
+        // (As a person's double-click: a click, then the second press that makes it double.)
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.topLeft() + QPoint(8, 4));
+        QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.topLeft() + QPoint(8, 4));
+        QTRY_VERIFY((dialog = panel->findChild<QDialog *>(u"editLearningDialog"_s)) &&
+                    dialog->isVisible());
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        QTRY_VERIFY(!panel->findChild<QDialog *>(u"editLearningDialog"_s));
+    }
+
     void deleteThenUndoRestoresByteForByte()
     {
         auto panel = makePanel();

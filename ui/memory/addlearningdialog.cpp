@@ -7,6 +7,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QKeyEvent>
 
 using namespace Qt::StringLiterals;
 
@@ -24,6 +25,9 @@ AddLearningDialog::AddLearningDialog(const QString &category, QWidget *parent)
     m_insight->setObjectName(u"newInsight"_s);
     m_insight->setTabChangesFocus(true);
     m_insight->setPlaceholderText(tr("What works, or what does not, for this category"));
+    // Room for an insight of several sentences, wrapped as it is read.
+    m_insight->setMinimumSize(m_insight->fontMetrics().averageCharWidth() * 60,
+                              m_insight->fontMetrics().lineSpacing() * 6);
     m_strategy->setObjectName(u"newStrategy"_s);
     m_outcome->setObjectName(u"newOutcome"_s);
     m_outcome->addItem(tr("improved"), u"improved"_s);
@@ -36,7 +40,8 @@ AddLearningDialog::AddLearningDialog(const QString &category, QWidget *parent)
     m_tags->setPlaceholderText(tr("comma, separated"));
 
     auto *form = new QFormLayout(this);
-    form->addRow(new QLabel(tr("Source: person"), this));
+    m_source = new QLabel(tr("Source: person"), this);
+    form->addRow(m_source);
     form->addRow(tr("&Insight:"), m_insight);
     form->addRow(tr("&Strategy:"), m_strategy);
     form->addRow(tr("&Outcome:"), m_outcome);
@@ -46,7 +51,40 @@ AddLearningDialog::AddLearningDialog(const QString &category, QWidget *parent)
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_insight, &QPlainTextEdit::textChanged, this, &AddLearningDialog::validate);
+    // Return makes a new line in the insight: Ctrl+Return saves (the text field would take
+    // the keys before a shortcut sees them, so they are caught on their way to it).
+    m_insight->installEventFilter(this);
+    m_buttons->button(QDialogButtonBox::Ok)->setToolTip(tr("Ctrl+Return"));
     validate();
+}
+
+void AddLearningDialog::setLearning(const Learning &learning)
+{
+    setObjectName(u"editLearningDialog"_s);
+    setWindowTitle(tr("Edit a learning"));
+    m_source->setText(tr("Source: %1").arg(learning.source.value_or(tr("run %1").arg(learning.runId))));
+    m_insight->setPlainText(learning.insight);
+    m_strategy->setText(learning.strategy);
+    if (const int i = m_outcome->findData(learning.outcome); i >= 0)
+        m_outcome->setCurrentIndex(i);
+    if (const int i = m_changeType->findData(learning.changeType); i >= 0)
+        m_changeType->setCurrentIndex(i);
+    m_tags->setText(learning.tags.join(u", "_s));
+    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Save"));
+}
+
+bool AddLearningDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_insight && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) &&
+            key->modifiers().testFlag(Qt::ControlModifier)) {
+            if (m_buttons->button(QDialogButtonBox::Ok)->isEnabled())
+                accept();
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
 }
 
 void AddLearningDialog::validate()

@@ -5,6 +5,7 @@
 #include <QDialog>
 
 class QComboBox;
+class QLabel;
 class QDialogButtonBox;
 class QLineEdit;
 class QPlainTextEdit;
@@ -17,11 +18,17 @@ class AddLearningDialog final : public QDialog
 public:
     explicit AddLearningDialog(const QString &category, QWidget *parent = nullptr);
 
+    // The same form to edit a learning: its fields filled in, the title and the OK button say so.
+    void setLearning(const Learning &learning);
     NewLearning learning() const;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void validate();
 
+    QLabel *m_source = nullptr;
     QPlainTextEdit *m_insight;
     QLineEdit *m_strategy;
     QComboBox *m_outcome;

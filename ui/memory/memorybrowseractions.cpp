@@ -41,6 +41,7 @@ void MemoryBrowserPanel::updateButtons()
     m_reject->setEnabled(l);
     m_approve->setEnabled(l && l->isPending());
     m_delete->setEnabled(l);
+    m_edit->setEnabled(l);
     m_add->setEnabled(!currentCategory().isEmpty());
     m_merge->setEnabled(selectedLearningIds().size() == 2);
 }
@@ -165,6 +166,34 @@ void MemoryBrowserPanel::promptAdd()
     AddLearningDialog dialog(currentCategory(), this);
     if (dialog.exec() == QDialog::Accepted)
         addLearning(dialog.learning());
+}
+
+void MemoryBrowserPanel::promptEdit()
+{
+    const Learning *l = m_learnings->memory().learning(currentLearningId());
+    if (!l)
+        return;
+    auto *dialog = new AddLearningDialog(currentCategory(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setLearning(*l);
+    const Learning before = *l;
+    connect(dialog, &QDialog::accepted, this, [this, dialog, before] {
+        const NewLearning edited = dialog->learning();
+        LearningPatch patch;
+        if (edited.insight != before.insight)
+            patch.insight = edited.insight;
+        if (edited.strategy != before.strategy)
+            patch.strategy = edited.strategy;
+        if (edited.outcome != before.outcome)
+            patch.outcome = edited.outcome;
+        if (edited.changeType != before.changeType)
+            patch.changeType = edited.changeType;
+        if (edited.tags != before.tags)
+            patch.tags = edited.tags;
+        if (patch.insight || patch.strategy || patch.outcome || patch.changeType || patch.tags)
+            m_learnings->edit(before.id, patch);
+    });
+    dialog->open();
 }
 
 void MemoryBrowserPanel::promptMerge()

@@ -199,7 +199,9 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     m_table->sortByColumn(-1, Qt::AscendingOrder); // file order until a header is clicked
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    // A double-click opens the whole learning in its form (Edit…); F2 or Return edits the cell.
+    m_table->setEditTriggers(QAbstractItemView::EditKeyPressed);
+    connect(m_table, &QAbstractItemView::doubleClicked, this, [this] { promptEdit(); });
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
@@ -224,6 +226,8 @@ QWidget *MemoryBrowserPanel::buildBrowser()
                          "anti-pattern"));
     m_approve = button(u"approveLearning"_s, tr("A&pprove"), tr("Make a pending learning active"));
     m_delete = button(u"deleteLearning"_s, tr("&Delete"), tr("Delete the learning"));
+    m_edit = button(u"editLearning"_s, tr("&Edit…"),
+                    tr("Read and edit the whole learning: insight, strategy, outcome, tags"));
     m_add = button(u"addLearning"_s, tr("&Add…"), tr("Write a learning by hand"));
     m_merge = button(u"mergeLearnings"_s, tr("&Merge"),
                      tr("Merge the two selected learnings: the current one absorbs the other"));
@@ -233,10 +237,11 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     redoButton->setObjectName(u"redoButton"_s);
     // Wraps onto a second line rather than widen the window (German, a 1.5 scale factor).
     auto *buttons = new FlowLayout;
-    for (QWidget *w : std::initializer_list<QWidget *>{m_confirm, m_reject, m_approve, m_delete,
-                                                       m_add, m_merge, undoButton, redoButton})
+    for (QWidget *w : std::initializer_list<QWidget *>{m_edit, m_confirm, m_reject, m_approve,
+                                                       m_delete, m_add, m_merge, undoButton,
+                                                       redoButton})
         buttons->addWidget(w);
-    buttons->setRightAlignedFrom(6); // undo and redo
+    buttons->setRightAlignedFrom(7); // undo and redo
     m_status = new QLabel(page);
     m_status->setObjectName(u"memoryStatus"_s);
     m_status->setWordWrap(true);
@@ -261,7 +266,7 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     split->addWidget(right);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
-    split->setSizes({260, 1000});
+    split->setSizes({200, 1000}); // the learnings' insight gets the width
     auto *layout = new QVBoxLayout(page);
     layout->addWidget(split);
 
@@ -270,6 +275,7 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     connect(m_approve, &QPushButton::clicked, this, &MemoryBrowserPanel::approveCurrent);
     connect(m_delete, &QPushButton::clicked, this, &MemoryBrowserPanel::deleteCurrent);
     connect(m_add, &QPushButton::clicked, this, &MemoryBrowserPanel::promptAdd);
+    connect(m_edit, &QPushButton::clicked, this, &MemoryBrowserPanel::promptEdit);
     connect(m_merge, &QPushButton::clicked, this, &MemoryBrowserPanel::promptMerge);
     return page;
 }

@@ -89,6 +89,7 @@ private:
     QString curate(const QString &text, const std::function<MemoryCurator::Result()> &step,
                    const std::function<QString(const MemoryCurator::Result &)> &done);
     void promptAdd();
+    void promptEdit(); // the current learning in the learning form
     void promptMerge();
     void promptExport(bool all);
     void promptImport();
@@ -110,6 +111,7 @@ private:
     QPushButton *m_reject = nullptr;
     QPushButton *m_approve = nullptr;
     QPushButton *m_delete = nullptr;
+    QPushButton *m_edit = nullptr;
     QPushButton *m_add = nullptr;
     QPushButton *m_merge = nullptr;
     QPushButton *m_export = nullptr;
