@@ -52,10 +52,6 @@
         <translation>&amp;Tags:</translation>
     </message>
     <message>
-        <source>Ctrl+Return</source>
-        <translation>Strg+Eingabe</translation>
-    </message>
-    <message>
         <source>Edit a learning</source>
         <translation>Erkenntnis bearbeiten</translation>
     </message>

@@ -8,6 +8,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QKeyEvent>
+#include <QKeySequence>
 
 using namespace Qt::StringLiterals;
 
@@ -54,7 +55,8 @@ AddLearningDialog::AddLearningDialog(const QString &category, QWidget *parent)
     // Return makes a new line in the insight: Ctrl+Return saves (the text field would take
     // the keys before a shortcut sees them, so they are caught on their way to it).
     m_insight->installEventFilter(this);
-    m_buttons->button(QDialogButtonBox::Ok)->setToolTip(tr("Ctrl+Return"));
+    m_buttons->button(QDialogButtonBox::Ok)->setToolTip(
+        QKeySequence(Qt::CTRL | Qt::Key_Return).toString(QKeySequence::NativeText));
     validate();
 }
 
