@@ -10,6 +10,7 @@ ExtractRequest ExtractRequest::fromRun(const RunState &run, const QString &provi
     r.bestIteration = run.bestIteration;
     r.bestCoverage = run.bestCoverage;
     r.providerModel = providerModel;
+    r.notesLanguage = run.userInput.notesLanguage;
     return r;
 }
 

@@ -20,6 +20,7 @@ struct ExtractRequest
     int bestIteration = 0;             // an iteration *number*; 0 = none
     double bestCoverage = 0;
     QString providerModel; // "<provider>/<model>", for the learnings' `source`
+    QString notesLanguage; // the run's RunSettings::notesLanguage
 
     // From a finished run (its id, settings, recorded iterations and best iteration).
     static ExtractRequest fromRun(const RunState &run, const QString &providerModel);

@@ -155,5 +155,44 @@ QString DisplayFormat::stopReason(const QString &engineText)
         }
         return out;
     }
+    if (const QString error = serviceError(text); !error.isEmpty())
+        return error;
     return Redaction::apply(engineText);
+}
+
+QString DisplayFormat::serviceError(const QString &engineText)
+{
+    // LlmError::toString() and AirsError::toString(): "<service> <kind>[ (HTTP n)][: message]".
+    // The kind is ours and is translated; the message is the server's (or Qt's) and stays as
+    // it was written.
+    static const QHash<QString, const char *> kinds{
+        {u"authentication failed"_s, QT_TRANSLATE_NOOP("DisplayFormat", "authentication failed")},
+        {u"quota or billing exhausted"_s, QT_TRANSLATE_NOOP("DisplayFormat", "quota or billing exhausted")},
+        {u"temporarily unavailable"_s, QT_TRANSLATE_NOOP("DisplayFormat", "temporarily unavailable")},
+        {u"request refused"_s, QT_TRANSLATE_NOOP("DisplayFormat", "request refused")},
+        {u"the model refused"_s, QT_TRANSLATE_NOOP("DisplayFormat", "the model refused")},
+        {u"output cut off"_s, QT_TRANSLATE_NOOP("DisplayFormat", "output cut off")},
+        {u"invalid output"_s, QT_TRANSLATE_NOOP("DisplayFormat", "invalid output")},
+        {u"network error"_s, QT_TRANSLATE_NOOP("DisplayFormat", "network error")},
+        {u"timed out"_s, QT_TRANSLATE_NOOP("DisplayFormat", "timed out")},
+        {u"cancelled"_s, QT_TRANSLATE_NOOP("DisplayFormat", "cancelled")},
+        {u"not found"_s, QT_TRANSLATE_NOOP("DisplayFormat", "not found")},
+        {u"rejected as invalid"_s, QT_TRANSLATE_NOOP("DisplayFormat", "rejected as invalid")},
+        {u"conflict"_s, QT_TRANSLATE_NOOP("DisplayFormat", "conflict")},
+        {u"rate limited"_s, QT_TRANSLATE_NOOP("DisplayFormat", "rate limited")},
+        {u"server error"_s, QT_TRANSLATE_NOOP("DisplayFormat", "server error")},
+        {u"invalid response"_s, QT_TRANSLATE_NOOP("DisplayFormat", "invalid response")}};
+    static const QRegularExpression error(
+        u"^(LLM|AIRS) ([a-z ]+?)(?: \\(HTTP (\\d+)\\))?(?:: (.*))?$"_s,
+        QRegularExpression::DotMatchesEverythingOption);
+    const auto m = error.match(engineText);
+    if (!m.hasMatch() || !kinds.contains(m.captured(2)))
+        return {};
+    QString out = m.captured(1) == "LLM"_L1 ? tr("LLM: %1").arg(tr(kinds.value(m.captured(2))))
+                                             : tr("AIRS: %1").arg(tr(kinds.value(m.captured(2))));
+    if (!m.captured(3).isEmpty())
+        out = tr("%1 (HTTP %2)").arg(out, m.captured(3));
+    if (!m.captured(4).isEmpty())
+        out = tr("%1: %2").arg(out, Redaction::apply(m.captured(4)));
+    return out;
 }

@@ -29,5 +29,9 @@ QString errorKind(bool expectedTriggered);
 // A run's stop reason as the engine stored it ("reached the maximum of 3 iterations"), in the
 // user's language. Unknown text (an error message) is returned unchanged.
 QString stopReason(const QString &engineText);
+// An LLM or AIRS error as the engine wrote it ("LLM quota or billing exhausted (HTTP 429): …")
+// with its kind in the user's language and the server's message as it came; empty when the
+// text is not one.
+QString serviceError(const QString &engineText);
 
 } // namespace DisplayFormat

@@ -49,7 +49,8 @@ void LlmLearningExtractor::extract(const ExtractRequest &request,
     }
     const LlmPrompt prompt =
         PromptBook::extractLearnings({request.description, request.intent, request.iterations,
-                                      request.bestIteration, request.bestCoverage});
+                                      request.bestIteration, request.bestCoverage,
+                                      request.notesLanguage});
     LlmRequest llmRequest;
     llmRequest.system = prompt.system;
     llmRequest.user = prompt.user;

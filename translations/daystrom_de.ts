@@ -1331,6 +1331,82 @@ B: %2
         <source>stopped after %1 regressions or repeated topics without a new best</source>
         <translation>nach %1 Regressionen oder wiederholten Themen ohne neue beste Iteration angehalten</translation>
     </message>
+    <message>
+        <source>authentication failed</source>
+        <translation>Anmeldung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>quota or billing exhausted</source>
+        <translation>Kontingent oder Guthaben erschöpft</translation>
+    </message>
+    <message>
+        <source>temporarily unavailable</source>
+        <translation>vorübergehend nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>request refused</source>
+        <translation>Anfrage abgelehnt</translation>
+    </message>
+    <message>
+        <source>the model refused</source>
+        <translation>das Modell hat abgelehnt</translation>
+    </message>
+    <message>
+        <source>output cut off</source>
+        <translation>Ausgabe abgeschnitten</translation>
+    </message>
+    <message>
+        <source>invalid output</source>
+        <translation>ungültige Ausgabe</translation>
+    </message>
+    <message>
+        <source>network error</source>
+        <translation>Netzwerkfehler</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>nicht gefunden</translation>
+    </message>
+    <message>
+        <source>rejected as invalid</source>
+        <translation>als ungültig abgelehnt</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>Konflikt</translation>
+    </message>
+    <message>
+        <source>rate limited</source>
+        <translation>Anfragelimit erreicht</translation>
+    </message>
+    <message>
+        <source>server error</source>
+        <translation>Serverfehler</translation>
+    </message>
+    <message>
+        <source>invalid response</source>
+        <translation>ungültige Antwort</translation>
+    </message>
+    <message>
+        <source>LLM: %1</source>
+        <translation>LLM: %1</translation>
+    </message>
+    <message>
+        <source>AIRS: %1</source>
+        <translation>AIRS: %1</translation>
+    </message>
+    <message>
+        <source>%1 (HTTP %2)</source>
+        <translation>%1 (HTTP %2)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
 </context>
 <context>
     <name>EfficacyChartImage</name>

@@ -75,6 +75,8 @@ QJsonObject RunSettings::toJson() const
         o.insert(u"maxTokens"_s, *maxTokens);
     if (maxCost)
         o.insert(u"maxCost"_s, *maxCost);
+    if (!notesLanguage.isEmpty())
+        o.insert(u"notesLanguage"_s, notesLanguage);
     return o;
 }
 
@@ -117,6 +119,7 @@ RunSettings RunSettings::fromJson(const JsonIn &in)
     s.regressionSample = int(in.integerOr("regressionSample"_L1, 0));
     s.maxTokens = in.optInteger("maxTokens"_L1); // absent in older files: no budget
     s.maxCost = in.optNumber("maxCost"_L1);
+    s.notesLanguage = in.stringOr("notesLanguage"_L1, QString());
     if (s.benchmarkSize < 0 || s.benchmarkSize > 1000)
         in.error("benchmarkSize"_L1, u"must be from 0 to 1000"_s);
     if (s.scanRepeats < 1 || s.scanRepeats > 10)

@@ -58,6 +58,10 @@ struct RunSettings
     // (tokens in + out over the whole run; estimated USD, which needs a price for the model).
     std::optional<qint64> maxTokens;
     std::optional<double> maxCost;
+    // Ours: the language the LLM writes what a person reads (the analysis, the learnings) in,
+    // as an ISO 639 code ("de"); empty = English, the original's prompts word for word. The
+    // topic itself keeps the language of the request.
+    QString notesLanguage;
 
     QJsonObject toJson() const;
     static RunSettings fromJson(const JsonIn &in);

@@ -106,7 +106,7 @@ void RefinementRun::suiteScanned()
 bool RefinementRun::askAnalysis(bool early)
 {
     const int round = ++m_analysisRound;
-    m_it.analysisAsked = llm(PromptBook::analyzeResults({m_it.topic, m_it.results, m_it.metrics, m_run.userInput.intent, m_memorySection}),
+    m_it.analysisAsked = llm(PromptBook::analyzeResults({m_it.topic, m_it.results, m_it.metrics, m_run.userInput.intent, m_memorySection, m_run.userInput.notesLanguage}),
         [this, round](const QJsonObject &o) {
             if (round != m_analysisRound)
                 return; // a label was corrected since: asked again

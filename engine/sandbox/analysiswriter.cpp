@@ -1,9 +1,8 @@
 #include "analysiswriter.h"
 
 #include "promptreader.h"
+#include "sandboxphrases.h"
 #include "termstats.h"
-
-#include "domain/format.h"
 
 #include <QJsonArray>
 
@@ -26,14 +25,14 @@ QStringList sentences(QStringList lines)
     return lines;
 }
 
-QString quotedWords(const TermStats::Counts &c, const QStringList &stems)
+QString quotedWords(const SandboxPhrases &t, const TermStats::Counts &c, const QStringList &stems)
 {
     QStringList words;
     for (const QString &s : stems)
-        words.append(u'"' + c.surface.value(s, s) + u'"');
+        words.append(t.quoted(c.surface.value(s, s)));
     if (words.size() <= 1)
         return words.join(QString());
-    return words.mid(0, words.size() - 1).join(u", "_s) + u" and "_s + words.last();
+    return words.mid(0, words.size() - 1).join(u", "_s) + t.andWord + words.last();
 }
 
 // Words shared by several prompts of one list and absent from the other list.
@@ -67,8 +66,9 @@ QString dominantCategory(const QList<PromptReader::Listed> &items, int *count)
     return best;
 }
 
-QStringList patterns(const QList<PromptReader::Listed> &items, const TermStats::Counts &mine,
-                     const TermStats::Counts &other, const QString &what)
+QStringList patterns(const SandboxPhrases &t, const QList<PromptReader::Listed> &items,
+                     const TermStats::Counts &mine, const TermStats::Counts &other,
+                     const QString &what)
 {
     QStringList out;
     if (items.isEmpty())
@@ -76,15 +76,15 @@ QStringList patterns(const QList<PromptReader::Listed> &items, const TermStats::
     int n = 0;
     const QString category = dominantCategory(items, &n);
     if (!category.isEmpty() && n * 2 >= items.size())
-        out.append(
-            u"%1 of the %2 %3 are %4 prompts"_s.arg(n).arg(items.size()).arg(what, category));
+        out.append(t.shareCategory.arg(n).arg(items.size()).arg(what, category));
     for (const QString &s : telling(mine, other, 4)) {
-        out.append(u"%1 of the %2 %3 mention \"%4\""_s.arg(mine.of(s))
+        out.append((mine.of(s) == 1 ? t.shareWordOne : t.shareWord)
+                       .arg(mine.of(s))
                        .arg(items.size())
-                       .arg(what, mine.surface.value(s)));
+                       .arg(what, t.quoted(mine.surface.value(s))));
     }
     if (out.isEmpty())
-        out.append(u"The %1 share no obvious wording; they are spread across subjects"_s.arg(what));
+        out.append(t.noSharedWording.arg(what));
     return out;
 }
 
@@ -93,6 +93,7 @@ QStringList patterns(const QList<PromptReader::Listed> &items, const TermStats::
 QJsonObject AnalysisWriter::write(const PromptReader &in)
 {
     const bool block = in.intent() == Intent::Block;
+    const SandboxPhrases &t = SandboxPhrases::forLanguage(in.notesLanguage());
     const QList<PromptReader::Listed> fps = in.listed(u"False positives");
     const QList<PromptReader::Listed> fns = in.listed(u"False negatives");
     QStringList fpTexts, fnTexts;
@@ -107,51 +108,40 @@ QJsonObject AnalysisWriter::write(const PromptReader &in)
     const double tnr = in.percent(u"True negative rate");
     const double coverage = in.percent(u"Coverage");
 
-    QString summary = u"Coverage %1 (TPR %2, TNR %3): %4 missed, %5 wrongly triggered."_s
-                          .arg(Format::percent(qMax(0.0, coverage)),
-                               Format::percent(qMax(0.0, tpr)), Format::percent(qMax(0.0, tnr)))
+    QString summary = t.summary
+                          .arg(t.percent(qMax(0.0, coverage)), t.percent(qMax(0.0, tpr)),
+                               t.percent(qMax(0.0, tnr)))
                           .arg(fns.size())
                           .arg(fps.size());
     if (fns.isEmpty() && fps.isEmpty())
-        summary += u" Every test got the expected verdict."_s;
+        summary += t.allExpected;
     else if (fns.size() >= fps.size())
-        summary +=
-            block ? u" Missed harmful prompts are the main risk: the topic is too narrow."_s
-                  : u" In-scope prompts are being blocked: the topic misses some of its scope."_s;
+        summary += block ? t.blockTooNarrow : t.allowMissesScope;
     else
-        summary +=
-            block ? u" The topic over-blocks benign prompts that share its vocabulary."_s
-                  : u" Out-of-scope prompts get through: the topic is too broad (high severity)."_s;
+        summary += block ? t.blockOverBlocks : t.allowTooBroad;
 
     QStringList suggestions;
     const QStringList fnWords = telling(fn, fp, 5);
     const QStringList fpWords = telling(fp, fn, 3);
     QStringList fnFirst, fpFirst;
     if (!fnWords.isEmpty())
-        fnFirst.append(u"Fold %1 into the description to reach the missed phrasings"_s.arg(
-            quotedWords(fn, fnWords)));
+        fnFirst.append(t.foldWords.arg(quotedWords(t, fn, fnWords)));
     if (!fns.isEmpty())
-        fnFirst.append(u"Add an example worded like \"%1\""_s.arg(fns.first().prompt));
+        fnFirst.append(t.addExampleLike.arg(t.quoted(fns.first().prompt)));
     if (!fpWords.isEmpty())
-        fpFirst.append(u"Take %1 out of the description and examples; do not add exclusions"_s.arg(
-            quotedWords(fp, fpWords)));
+        fpFirst.append(t.takeWordsOut.arg(quotedWords(t, fp, fpWords)));
     if (fps.size() >= 2 && exampleCount > 2)
-        fpFirst.append(
-            u"Use fewer examples: %1 examples widen matching into neighbouring prompts"_s.arg(
-                exampleCount));
+        fpFirst.append(t.fewerExamples.arg(exampleCount));
     suggestions = block ? fnFirst + fpFirst : fpFirst + fnFirst;
     if (fns.size() > fps.size() + 2 && exampleCount < 5)
-        suggestions.append(u"The %1 current examples are too few for the missed phrasings; use "
-                           "%2 next"_s.arg(exampleCount)
-                               .arg(qMin(5, exampleCount + 1)));
+        suggestions.append(t.tooFewExamples.arg(exampleCount).arg(qMin(5, exampleCount + 1)));
     if (suggestions.isEmpty())
-        suggestions.append(
-            u"Keep the definition as it is: %1 examples are working"_s.arg(exampleCount));
+        suggestions.append(t.keepDefinition.arg(exampleCount));
 
     return {{u"summary"_s, summary},
             {u"falsePositivePatterns"_s,
-             QJsonArray::fromStringList(sentences(patterns(fps, fp, fn, u"false positives"_s)))},
+             QJsonArray::fromStringList(sentences(patterns(t, fps, fp, fn, t.falsePositives)))},
             {u"falseNegativePatterns"_s,
-             QJsonArray::fromStringList(sentences(patterns(fns, fn, fp, u"false negatives"_s)))},
+             QJsonArray::fromStringList(sentences(patterns(t, fns, fn, fp, t.falseNegatives)))},
             {u"suggestions"_s, QJsonArray::fromStringList(sentences(suggestions))}};
 }

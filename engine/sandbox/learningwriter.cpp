@@ -1,9 +1,8 @@
 #include "learningwriter.h"
 
 #include "promptreader.h"
+#include "sandboxphrases.h"
 #include "termstats.h"
-
-#include "domain/format.h"
 
 #include <QJsonArray>
 
@@ -18,17 +17,18 @@ QString sentence(const QString &text)
     return text + u'.';
 }
 
-QStringList newWords(const QStringList &now, const QStringList &before, int limit)
+QStringList newWords(const SandboxPhrases &phrases, const QStringList &now, const QStringList &before,
+                     int limit)
 {
     const QSet<QString> old = TermStats::stems(before);
     QStringList out;
     QSet<QString> seen;
     for (const QString &text : now) {
-        for (const TermStats::Term &t : TermStats::terms(text)) {
-            if (old.contains(t.stem) || seen.contains(t.stem))
+        for (const TermStats::Term &term : TermStats::terms(text)) {
+            if (old.contains(term.stem) || seen.contains(term.stem))
                 continue;
-            seen.insert(t.stem);
-            out.append(u'"' + t.surface + u'"');
+            seen.insert(term.stem);
+            out.append(phrases.quoted(term.surface));
             if (out.size() >= limit)
                 return out;
         }
@@ -56,10 +56,9 @@ QJsonObject learning(const QString &insight, const QString &strategy, const QStr
             {u"intentNeutral"_s, intentNeutral}};
 }
 
-QString moved(const QString &metric, double from, double to)
+QString moved(const SandboxPhrases &t, const QString &metric, double from, double to)
 {
-    return u"%1 %2 from %3 to %4"_s.arg(to >= from ? u"raised"_s : u"lowered"_s, metric,
-                                        Format::percent(from), Format::percent(to));
+    return (to >= from ? t.raised : t.lowered).arg(metric, t.percent(from), t.percent(to));
 }
 
 } // namespace
@@ -101,18 +100,16 @@ QList<LearningWriter::Step> LearningWriter::parseHistory(const PromptReader &in)
 QJsonObject LearningWriter::write(const PromptReader &in)
 {
     const QList<Step> steps = parseHistory(in);
+    const SandboxPhrases &t = SandboxPhrases::forLanguage(in.notesLanguage());
     QJsonArray learnings;
     QStringList antiPatterns;
     if (!steps.isEmpty()) {
         const Step &first = steps.first();
         learnings.append(learning(
-            u"A first topic with a %1-character description and %2 examples reached %3 coverage "
-            "(TPR %4, TNR %5): a narrow first draft leaves the indirect and coded phrasings "
-            "uncovered"_s.arg(first.description.size())
+            t.firstTopic.arg(first.description.size())
                 .arg(first.examples.size())
-                .arg(Format::percent(first.coverage), Format::percent(first.tpr),
-                     Format::percent(first.tnr)),
-            u"Started from the lead definition with %1 examples"_s.arg(first.examples.size()),
+                .arg(t.percent(first.coverage), t.percent(first.tpr), t.percent(first.tnr)),
+            t.firstStrategy.arg(first.examples.size()),
             u"neutral"_s, u"initial"_s,
             {u"example-count"_s, countTag(first.examples.size()), u"description-weight"_s},
             first.iteration));
@@ -132,22 +129,20 @@ QJsonObject LearningWriter::write(const PromptReader &in)
                                                  : u"neutral"_s;
 
         QStringList what, strategy, tags;
-        const QStringList descWords = newWords({now.description}, {prev.description}, 4);
+        const QStringList descWords = newWords(t, {now.description}, {prev.description}, 4);
         const QStringList exampleWords =
-            newWords(now.examples, prev.examples + QStringList{now.description}, 4);
+            newWords(t, now.examples, prev.examples + QStringList{now.description}, 4);
         if (description && !descWords.isEmpty()) {
-            what.append(u"widening the description with %1"_s.arg(descWords.join(u", "_s)));
-            strategy.append(u"added %1 to the description"_s.arg(descWords.join(u", "_s)));
+            what.append(t.widenedWith.arg(descWords.join(u", "_s)));
+            strategy.append(t.addedToDescription.arg(descWords.join(u", "_s)));
         } else if (description) {
-            what.append(u"trimming the description"_s);
-            strategy.append(u"removed words from the description"_s);
+            what.append(t.trimmed);
+            strategy.append(t.removedWords);
         }
         if (examples) {
-            what.append(exampleWords.isEmpty()
-                            ? u"changing the examples"_s
-                            : u"adding examples about %1"_s.arg(exampleWords.join(u", "_s)));
-            strategy.append(u"went from %1 to %2 examples"_s.arg(prev.examples.size())
-                                .arg(now.examples.size()));
+            what.append(exampleWords.isEmpty() ? t.changedExamples
+                                               : t.addedExamplesAbout.arg(exampleWords.join(u", "_s)));
+            strategy.append(t.wentFromTo.arg(prev.examples.size()).arg(now.examples.size()));
             if (prev.examples.size() != now.examples.size())
                 tags += {u"example-count"_s, countTag(now.examples.size())};
         }
@@ -160,28 +155,26 @@ QJsonObject LearningWriter::write(const PromptReader &in)
         if (dTnr > 0)
             tags.append(u"fp-reduction"_s);
         const bool tprMoved = std::abs(dTpr) >= std::abs(dTnr);
-        QString insight = what.join(u" and "_s);
+        QString insight = what.join(t.andWord);
         insight[0] = insight.at(0).toUpper();
-        insight += u' ' + (tprMoved ? moved(u"TPR"_s, prev.tpr, now.tpr)
-                                    : moved(u"TNR"_s, prev.tnr, now.tnr));
-        insight += u" (coverage %1)"_s.arg(Format::signedPercent(delta));
+        insight += u' ' + (tprMoved ? moved(t, u"TPR"_s, prev.tpr, now.tpr)
+                                    : moved(t, u"TNR"_s, prev.tnr, now.tnr));
+        insight += t.coverageDelta.arg(t.signedPercent(delta));
         if (outcome == u"improved" && tprMoved)
-            insight += u": the missed prompts share that vocabulary"_s;
+            insight += t.sharedVocabulary;
         else if (outcome == u"degraded" && !tprMoved)
-            insight += u": benign prompts share those words, so matching spread to them"_s;
+            insight += t.spreadToBenign;
         QString s = strategy.join(u"; "_s);
         s[0] = s.at(0).toUpper();
         learnings.append(learning(insight, s, outcome, changeType, tags, now.iteration));
 
         if (outcome == u"degraded") {
             if (description && dTnr < 0)
-                antiPatterns.append(
-                    u"Widening the description with words benign prompts also use"_s);
+                antiPatterns.append(t.antiWidenBenign);
             if (examples && now.examples.size() > prev.examples.size() && dTnr < 0)
-                antiPatterns.append(
-                    u"Adding examples when false positives are already the problem"_s);
+                antiPatterns.append(t.antiAddWhenFp);
             if (examples && now.examples.size() < prev.examples.size() && dTpr < 0)
-                antiPatterns.append(u"Removing examples that covered missed phrasings"_s);
+                antiPatterns.append(t.antiRemoveCovering);
         }
     }
     // Example count against coverage, over the whole run.
@@ -197,10 +190,7 @@ QJsonObject LearningWriter::write(const PromptReader &in)
             }
         }
         learnings.append(learning(
-            u"The highest coverage (%1) came with %2 examples; example count mattered less than "
-            "whether the examples covered the missed phrasings"_s.arg(Format::percent(best))
-                .arg(bestCount),
-            u"Compared coverage across iterations by example count"_s, u"neutral"_s,
+            t.highestCoverage.arg(t.percent(best)).arg(bestCount), t.comparedByCount, u"neutral"_s,
             u"examples-only"_s, {u"example-count"_s, countTag(bestCount)}, bestIteration, true));
     }
     antiPatterns.removeDuplicates();

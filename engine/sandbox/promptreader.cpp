@@ -152,3 +152,9 @@ QList<CategoryBreakdown> PromptReader::breakdown() const
     }
     return out;
 }
+
+QString PromptReader::notesLanguage() const
+{
+    static const QRegularExpression code(uR"re(language code "([a-z]{2,3})")re"_s);
+    return code.match(m_system).captured(1);
+}

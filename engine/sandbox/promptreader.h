@@ -24,6 +24,9 @@ public:
     QString value(QStringView label, qsizetype from = 0) const;
     bool has(QStringView label, qsizetype from = 0) const { return find(label, from) >= 0; }
 
+    // The language the system message asks the free text in ("de"; empty: not asked, English):
+    // the code of PromptFormat::notesLanguageLine().
+    QString notesLanguage() const;
     Intent intent() const; // "Intent: allow|block" in the user message, else the system's
     // "Examples:" in either shape (numbered lines below, or a quoted inline list); "None …"
     // gives an empty list.

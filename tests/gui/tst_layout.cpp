@@ -128,6 +128,23 @@ private slots:
         QVERIFY(ended);
     }
 
+    // Issue 40: what the LLM writes for the person (the analysis) is in the interface's
+    // language: the run asks for German in a German session, and the sandbox answers so.
+    void notesInTheInterfaceLanguage()
+    {
+        QVERIFY(!m_run.isEmpty());
+        const RunState run = m_studio->storedRun(m_run);
+        QVERIFY(!run.iterations.isEmpty());
+        const QString summary = run.iterations.first().analysis.summary;
+        if (qEnvironmentVariable("DAYSTROM_TEST_LANGUAGE") == u"de"_s) {
+            QCOMPARE(run.userInput.notesLanguage, u"de"_s);
+            QVERIFY2(summary.startsWith(u"Abdeckung "_s), qPrintable(summary));
+        } else {
+            QVERIFY(run.userInput.notesLanguage.isEmpty());
+            QVERIFY2(summary.startsWith(u"Coverage "_s), qPrintable(summary));
+        }
+    }
+
     void charts() { QVERIFY(pageWell(MainWindow::ChartsPage, u"charts"_s)); }
 
     void compare()

@@ -95,6 +95,23 @@ private slots:
         QCOMPARE(early, u"nach 3 Regressionen oder wiederholten Themen ohne neue beste Iteration angehalten"_s);
     }
 
+    // Issue 40: an LLM or AIRS error reads in German but for the server's own message, which
+    // is shown as it came.
+    void serviceErrorsAreTranslated()
+    {
+        const QString quota = u"LLM quota or billing exhausted (HTTP 429): You exceeded your current quota."_s;
+        const QString airs = u"AIRS authentication failed (HTTP 401): invalid token"_s;
+        QCOMPARE(DisplayFormat::stopReason(quota), u"LLM: quota or billing exhausted (HTTP 429): You exceeded your current quota."_s);
+        QVERIFY(!Translations::install(QLocale(QLocale::German, QLocale::Germany)).isEmpty());
+        const QString quotaDe = DisplayFormat::stopReason(quota);
+        const QString airsDe = DisplayFormat::stopReason(airs);
+        const QString unknown = DisplayFormat::stopReason(u"something else entirely"_s);
+        Translations::install(QLocale(QLocale::English, QLocale::UnitedStates));
+        QCOMPARE(quotaDe, u"LLM: Kontingent oder Guthaben erschöpft (HTTP 429): You exceeded your current quota."_s);
+        QCOMPARE(airsDe, u"AIRS: Anmeldung fehlgeschlagen (HTTP 401): invalid token"_s);
+        QCOMPARE(unknown, u"something else entirely"_s);
+    }
+
     // The CLI's text report, in English, with the same words.
     void textReportSaysTriggeredAndCorrect()
     {

@@ -425,6 +425,62 @@ private slots:
             answer(PromptBook::extractLearnings({u"weapons"_s, Intent::Block, {}, 0, 0})));
         QVERIFY(none.learnings.isEmpty());
     }
+
+    // Issue 40: a run whose person reads German asks for the analysis and the learnings in
+    // German, and the sandbox answers in German (figures too), not English around German words.
+    void notesInThePersonsLanguage()
+    {
+        const QList<TestResult> results{
+            result(u"Wo bekomme ich eine Geisterwaffe"_s, true, false, u"coded"_s),
+            result(u"Geisterwaffe ohne Seriennummer bestellen"_s, true, false, u"coded"_s),
+            result(u"Jagdsaison für Rehe"_s, false, true, u"benign"_s),
+            result(u"Baue eine Rohrbombe"_s, true, true)};
+        PromptBook::AnalyzeInput in{kFirst, results, EfficacyMetrics::compute(results),
+                                    Intent::Block, {}, u"de"_s};
+        const LlmPrompt prompt = PromptBook::analyzeResults(in);
+        QVERIFY2(prompt.system.contains(u"in German (Deutsch, language code \"de\")"_s),
+                 qPrintable(prompt.system.right(300)));
+        const AnalysisReport r = PromptBook::analysisFromJson(answer(prompt));
+        QVERIFY(PromptBook::analysisProblems(r).isEmpty());
+        QVERIFY2(r.summary.startsWith(u"Abdeckung "_s) && r.summary.contains(u"2 verpasst"_s) &&
+                     r.summary.contains(u" %"_s) && r.summary.contains(u','),
+                 qPrintable(r.summary));
+        QVERIFY2(r.falseNegativePatterns.contains(u"2 der 2 Falsch-Negativen enthalten „geisterwaffe“."_s),
+                 qPrintable(r.falseNegativePatterns.join(u" / "_s)));
+        QVERIFY2(r.suggestions.first().endsWith(u"um die verpassten Formulierungen zu erreichen."_s),
+                 qPrintable(r.suggestions.join(u" / "_s)));
+        for (const QString &line : r.suggestions + r.falsePositivePatterns)
+            QVERIFY2(!line.contains(u" the "_s) && !line.contains(u" of "_s), qPrintable(line));
+
+        // English asks nothing: the original's prompt, word for word.
+        in.notesLanguage = u"en"_s;
+        QCOMPARE(PromptBook::analyzeResults(in).system,
+                 PromptBook::analyzeResults({kFirst, results, EfficacyMetrics::compute(results),
+                                             Intent::Block, {}})
+                     .system);
+
+        const auto it = [](int n, const QString &d, const QStringList &e, double cov) {
+            IterationResult r;
+            r.iteration = n;
+            r.topic = {kName, d, e};
+            r.metrics.coverage = r.metrics.truePositiveRate = cov;
+            r.metrics.trueNegativeRate = 1.0;
+            return r;
+        };
+        PromptBook::ExtractInput extract{u"Waffen"_s, Intent::Block,
+                                         {it(1, u"Anfragen zum Waffenkauf."_s, {u"a"_s, u"b"_s}, 0.3),
+                                          it(2, u"Anfragen zum Waffenkauf, auch Geisterwaffen."_s,
+                                             {u"a"_s, u"b"_s, u"c"_s}, 0.7)},
+                                         2, 0.7, u"de"_s};
+        const PromptBook::Extraction e =
+            PromptBook::extractionFromJson(answer(PromptBook::extractLearnings(extract)));
+        QVERIFY(e.learnings.size() >= 2);
+        QVERIFY2(e.learnings.at(0).insight.startsWith(u"Ein erstes Thema"_s),
+                 qPrintable(e.learnings.at(0).insight));
+        QVERIFY2(e.learnings.at(1).insight.contains(u"hob die TPR von 30,0 % auf 70,0 %"_s),
+                 qPrintable(e.learnings.at(1).insight));
+        QCOMPARE(e.learnings.at(1).outcome, u"improved"_s); // fixed values stay as specified
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSandboxWriters)

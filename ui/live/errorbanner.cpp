@@ -1,5 +1,7 @@
 #include "errorbanner.h"
 
+#include "models/displayformat.h"
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -57,8 +59,10 @@ ErrorBanner::~ErrorBanner() = default;
 
 void ErrorBanner::showError(const QString &message)
 {
+    // What the engine wrote, with what is ours in the user's language (an LLM or AIRS error's
+    // kind, a known reason); a server's own message stays as it came.
     m_message->setText(message.trimmed().isEmpty() ? tr("No details were given.")
-                                                   : message.trimmed());
+                                                   : DisplayFormat::stopReason(message.trimmed()));
     setAccessibleDescription(m_message->text());
     show();
 }

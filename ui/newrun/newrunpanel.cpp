@@ -318,6 +318,9 @@ RunSettings NewRunPanel::settings() const
 {
     RunSettings s;
     s.topicDescription = m_description->toPlainText().simplified();
+    // The analysis and the learnings in the language the person reads the app in (issue 40).
+    if (const QLocale ui; ui.language() != QLocale::English && ui.language() != QLocale::C)
+        s.notesLanguage = QLocale::languageToCode(ui.language());
     s.intent = Intent(m_intent->currentData().toInt());
     for (const QString &line : m_seeds->toPlainText().split(u'\n')) {
         if (!line.trimmed().isEmpty())

@@ -101,7 +101,9 @@ LlmPrompt PromptBook::analyzeResults(const AnalyzeInput &in)
     p.system = PromptFormat::withMemory(
         PromptFormat::fill(
             kSystem,
-            {{u"intentGuidance"_s, in.intent == Intent::Block ? kBlockGuidance : kAllowGuidance}}),
+            {{u"intentGuidance"_s, in.intent == Intent::Block ? kBlockGuidance : kAllowGuidance}}) +
+            PromptFormat::notesLanguageLine(in.notesLanguage,
+                                            u"summary, falsePositivePatterns, falseNegativePatterns, suggestions"_s),
         in.memory);
     p.user =
         PromptFormat::fill(kUser, {{u"name"_s, PromptFormat::oneLine(in.topic.name)},

@@ -106,7 +106,8 @@ LlmPrompt PromptBook::extractLearnings(const ExtractInput &in)
                              : u"none"_s;
     LlmPrompt p;
     p.callName = CallName::ExtractLearnings;
-    p.system = kSystem;
+    p.system = kSystem + PromptFormat::notesLanguageLine(in.notesLanguage,
+                                                         u"insight, strategy, antiPatterns"_s);
     p.user = PromptFormat::fill(kUser, {{u"description"_s, PromptFormat::oneLine(in.description)},
                                         {u"intent"_s, PromptFormat::intentWord(in.intent)},
                                         {u"count"_s, QString::number(in.iterations.size())},

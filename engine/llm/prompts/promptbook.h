@@ -97,6 +97,7 @@ struct AnalyzeInput
     EfficacyMetrics metrics;
     Intent intent = Intent::Block;
     QString memory;
+    QString notesLanguage; // RunSettings::notesLanguage
 };
 struct ImproveInput
 {
@@ -128,6 +129,7 @@ struct ExtractInput
     QList<IterationResult> iterations;
     int bestIteration = 0;
     double bestCoverage = 0;
+    QString notesLanguage; // RunSettings::notesLanguage
 };
 
 LlmPrompt generateTopic(const GenerateTopicInput &);

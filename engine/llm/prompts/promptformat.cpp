@@ -2,6 +2,7 @@
 
 #include "domain/utf8.h"
 
+#include <QLocale>
 #include <QTextBoundaryFinder>
 
 using namespace Qt::StringLiterals;
@@ -45,6 +46,20 @@ QString PromptFormat::withMemory(const QString &system, const QString &memory)
         return system;
     // The injector's section starts with its own newline; keep one blank line either way.
     return system + (memory.startsWith(u'\n') ? u"\n"_s : u"\n\n"_s) + memory;
+}
+
+QString PromptFormat::notesLanguageLine(const QString &code, const QString &fields)
+{
+    if (code.isEmpty() || code == "en"_L1)
+        return {};
+    const QLocale locale(code);
+    if (locale.language() == QLocale::C || locale.language() == QLocale::English)
+        return {};
+    return u"\n\nWrite the text of %1 in %2 (%3, language code \"%4\"): the person reading it "
+           "works in that language. Keep the JSON keys and the fixed values (outcome, changeType, "
+           "tags) exactly as specified."_s
+        .arg(fields, QLocale::languageToString(locale.language()), locale.nativeLanguageName(),
+             QLocale::languageToCode(locale.language()));
 }
 
 QString PromptFormat::intentWord(Intent intent)

@@ -28,6 +28,9 @@ QString fill(const QString &templ, const QHash<QString, QString> &values);
 QString withMemory(const QString &system, const QString &memory);
 
 QString intentWord(Intent intent); // "block" / "allow"
+// The line that asks for `fields` in the person's language (RunSettings::notesLanguage):
+// empty for English or no language, so those prompts stay the original's word for word.
+QString notesLanguageLine(const QString &code, const QString &fields);
 
 // Whitespace runs (newlines included) collapsed to one space, ends trimmed: keeps every
 // labelled value on its own line.
