@@ -100,6 +100,15 @@ void RunListModel::setListing(const RunStore::Listing &listing)
     setListing(rows);
 }
 
+std::optional<RunListModel::Row> RunListModel::newestUnfinished() const
+{
+    for (const Row &row : m_runs) { // newest update first
+        if (row.interrupted || row.summary.status == RunStatus::Paused)
+            return row;
+    }
+    return std::nullopt;
+}
+
 int RunListModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_runs.size());

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <optional>
+
 #include "runs/runstore.h"
 
 #include <QAbstractTableModel>
@@ -61,6 +63,11 @@ public:
 
 signals:
     void loaded();
+
+private:
+public:
+    // The newest run that did not finish (paused, or interrupted), if any: offered at start-up.
+    std::optional<Row> newestUnfinished() const;
 
 private:
     QVariant display(const Row &row, int column) const;

@@ -5218,6 +5218,56 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     </message>
 </context>
 <context>
+    <name>UnfinishedRunNote</name>
+    <message>
+        <source>Not now</source>
+        <translation>Nicht jetzt</translation>
+    </message>
+    <message>
+        <source>A run that did not finish</source>
+        <translation>Ein nicht beendeter Lauf</translation>
+    </message>
+    <message>
+        <source>Show its charts and results without running it</source>
+        <translation>Diagramme und Ergebnisse zeigen, ohne ihn auszuführen</translation>
+    </message>
+    <message>
+        <source>Hide this note; the run stays on the Runs page</source>
+        <translation>Diesen Hinweis ausblenden; der Lauf bleibt auf der Seite „Läufe“</translation>
+    </message>
+    <message numerus="yes">
+        <source>after %n iteration(s)</source>
+        <translation>
+            <numerusform>nach %n Iteration</numerusform>
+            <numerusform>nach %n Iterationen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The run “%1” was interrupted %2: the app closed without pausing it.</source>
+        <translation>Der Lauf „%1“ wurde %2 unterbrochen: Die App wurde beendet, ohne ihn zu pausieren.</translation>
+    </message>
+    <message>
+        <source>The run “%1” is paused %2.</source>
+        <translation>Der Lauf „%1“ ist %2 pausiert.</translation>
+    </message>
+    <message>
+        <source>(%1)</source>
+        <translation>(%1)</translation>
+    </message>
+    <message>
+        <source>Resume it where it stopped, or start a new one below.</source>
+        <translation>Setzen Sie ihn dort fort, wo er stehen blieb, oder starten Sie unten einen neuen.</translation>
+    </message>
+    <message>
+        <source>R&amp;esume it</source>
+        <translation>Fortsetz&amp;en</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+</context>
+<context>
     <name>UsageStrip</name>
     <message>
         <source>What this run used so far: the provider&apos;s token counts, the LLM calls that were answered and the prompts scanned.</source>

@@ -217,4 +217,14 @@ File: %2.json
         </translation>
     </message>
 </context>
+<context>
+    <name>UnfinishedRunNote</name>
+    <message numerus="yes">
+        <source>after %n iteration(s)</source>
+        <translation>
+            <numerusform>after %n iteration</numerusform>
+            <numerusform>after %n iterations</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -18,7 +18,9 @@
 #include "models/runsession.h"
 #include "models/settingscontroller.h"
 #include "models/studiocontext.h"
+#include "models/runlistmodel.h"
 #include "newrun/newrunpanel.h"
+#include "newrun/unfinishedrunnote.h"
 #include "raisebudget.h"
 #include "runs/runstore.h"
 #include "sandboxbanner.h"
@@ -102,6 +104,12 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
         showPage(ComparePage);
     });
     connect(m_newRun, &NewRunPanel::runRequested, this, &MainWindow::startRun);
+    connect(m_newRun->unfinishedNote(), &UnfinishedRunNote::resumeRequested, this, &MainWindow::resumeRun);
+    connect(m_newRun->unfinishedNote(), &UnfinishedRunNote::openRequested, this, &MainWindow::openRun);
+    connect(context, &StudioContext::runActiveChanged, this, [this](bool active) {
+        if (active)
+            m_newRun->unfinishedNote()->hide(); // resumed, or another run started
+    });
     connect(m_newRun, &NewRunPanel::refreshProfilesRequested, this, &MainWindow::listProfiles);
     connect(context, &StudioContext::profilesListed, m_newRun, &NewRunPanel::setProfiles);
     connect(context, &StudioContext::profileTopicsListed, m_newRun, &NewRunPanel::setProfileTopics);
@@ -276,9 +284,13 @@ void MainWindow::showDataOfCurrentMode()
 {
     const QString runsDir = m_context->runsDirectory();
     if (!m_runs || runsDir != m_runsDir) {
+        m_newRun->unfinishedNote()->hide(); // it named a run of the other mode
         auto *runs = new RunsPanel(runsDir, nullptr, this);
         connect(runs, &RunsPanel::openRequested, this, &MainWindow::openRun);
         connect(runs, &RunsPanel::resumeRequested, this, &MainWindow::resumeRun);
+        // The first listing of these runs: a run that did not finish is offered (issue 40).
+        connect(runs->model(), &RunListModel::loaded, this, [this, runs] { offerUnfinishedRun(runs); },
+                Qt::SingleShotConnection);
         replacePage(RunsPage, m_runs, runs);
         m_runs = runs;
         m_runsDir = runsDir;
@@ -400,6 +412,24 @@ QDialog *MainWindow::openSettings()
 bool MainWindow::enterSandbox()
 {
     return m_sandbox->enter();
+}
+
+void MainWindow::offerUnfinishedRun(RunsPanel *runs)
+{
+    if (runs != m_runs || m_context->isRunActive())
+        return;
+    const std::optional<RunListModel::Row> row = runs->model()->newestUnfinished();
+    if (!row)
+        return;
+    const RunSummary &s = row->summary;
+    // Loaded as the window's run: Resume (Ctrl+Shift+R) takes it, Live and Charts show it.
+    if (m_context->session()->run().id.isEmpty()) {
+        const RunStore::Loaded loaded = RunStore(m_context->runsDirectory()).load(s.id);
+        if (loaded.ok())
+            m_context->session()->open(loaded.run);
+    }
+    m_newRun->unfinishedNote()->showRun(s.id, s.topicDescription, s.iterationCount, row->interrupted,
+                                        s.stopReason.isEmpty() ? QString() : DisplayFormat::stopReason(s.stopReason));
 }
 
 void MainWindow::offerSandboxIfNeeded()

@@ -37,6 +37,8 @@ public:
     // Offers the built-in sandbox when no account is configured (first launch), unless the
     // person dismissed that welcome before.
     void offerSandboxIfNeeded();
+    // Says on New run that the newest paused or interrupted run of these runs can be resumed.
+    void offerUnfinishedRun(RunsPanel *runs);
     // Switches the sandbox on as File ▸ Use the sandbox does (remembered for the next launch).
     bool enterSandbox();
     WindowSettings *windowSettings() const { return m_windowSettings.get(); }

@@ -8,6 +8,11 @@
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
 #include <QTableView>
 
 using namespace Qt::StringLiterals;
@@ -125,6 +130,74 @@ private slots:
                      .filter(id)
                      .size(),
                  1);
+    }
+
+    // Issue 40: a run left paused, or killed while it ran, is offered when the app starts
+    // again: New run says so, Resume is enabled, and the note's Resume finishes it.
+    void anUnfinishedRunIsOfferedAtStartUp_data()
+    {
+        QTest::addColumn<bool>("killed");
+        QTest::newRow("paused") << false;
+        QTest::newRow("killed while running") << true;
+    }
+
+    void anUnfinishedRunIsOfferedAtStartUp()
+    {
+        QFETCH(bool, killed);
+        const QString topic = killed ? u"Block requests to evade sanctions on arms exports"_s
+                                     : u"Block requests to forge identity documents"_s;
+        QString id;
+        QString runsDir;
+        {
+            StudioDriver studio;
+            QVERIFY2(studio.start(true), qPrintable(studio.why()));
+            StudioDriver::Form form;
+            form.topic = topic;
+            form.maxIterations = 2;
+            form.targetPercent = 100;
+            form.scansPerSecond = ScansPerSecond;
+            QVERIFY2(studio.fillNewRun(form), qPrintable(studio.why()));
+            QVERIFY2(studio.clickRun(), qPrintable(studio.why()));
+            RunSession *session = studio.session();
+            id = session->run().id;
+            runsDir = studio.context()->runsDirectory();
+            QTRY_VERIFY_WITH_TIMEOUT(session->step() == u"scan"_s && session->scanCompleted() > 0,
+                                     StudioDriver::RunTimeoutMs);
+            QVERIFY2(studio.clickAction(u"pauseAction"_s), qPrintable(studio.why()));
+            QVERIFY2(studio.waitForRunEnd(), qPrintable(studio.why()));
+            QCOMPARE(studio.storedRun(id).status, RunStatus::Paused);
+        }
+        if (killed) {
+            // What a kill leaves: the file still says "running", and no process holds its lock.
+            QFile file(QDir(runsDir).filePath(id + u".json"_s));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+            file.close();
+            o.insert(u"status"_s, u"running"_s);
+            o.remove(u"stopReason"_s);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(QJsonDocument(o).toJson());
+            file.close();
+            QVERIFY(!QFile::exists(QDir(runsDir).filePath(id + u".lock"_s)));
+        }
+
+        StudioDriver again;
+        QVERIFY2(again.start(true), qPrintable(again.why()));
+        auto *note = again.find<QWidget>(u"unfinishedRunNote"_s);
+        QVERIFY(note);
+        QVERIFY(again.showPage(MainWindow::NewRunPage));
+        QTRY_VERIFY_WITH_TIMEOUT(note->isVisible(), StudioDriver::WaitTimeoutMs);
+        const QString text = again.find<QLabel>(u"unfinishedRunText"_s)->text();
+        QVERIFY2(text.contains(topic), qPrintable(text));
+        QVERIFY2(text.contains(killed ? u"interrupted"_s : u"paused"_s), qPrintable(text));
+        QCOMPARE(again.session()->run().id, id);
+        QTRY_VERIFY(again.find<QAction>(u"resumeAction"_s)->isEnabled());
+
+        QVERIFY2(again.click(u"resumeUnfinishedButton"_s), qPrintable(again.why()));
+        QTRY_VERIFY(again.context()->isRunActive() || again.storedRun(id).status == RunStatus::Completed);
+        QVERIFY(!note->isVisible());
+        QVERIFY2(again.waitForRunEnd(), qPrintable(again.why()));
+        QCOMPARE(again.storedRun(id).status, RunStatus::Completed);
     }
 };
 

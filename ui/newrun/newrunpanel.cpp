@@ -1,5 +1,7 @@
 #include "newrunpanel.h"
 
+#include "unfinishedrunnote.h"
+
 #include "ui/wrappinglabel.h"
 #include "domain/topiclimits.h"
 #include "benchmarkfield.h"
@@ -236,6 +238,8 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *layout = new QVBoxLayout(this);
+    m_unfinished = new UnfinishedRunNote(this);
+    layout->addWidget(m_unfinished);
     layout->addWidget(m_scroll, 1);
     layout->addLayout(buttons);
 

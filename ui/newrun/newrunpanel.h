@@ -9,6 +9,7 @@ class BenchmarkField;
 class BudgetFields;
 class QCheckBox;
 class QComboBox;
+class UnfinishedRunNote;
 class QDoubleSpinBox;
 class QGroupBox;
 class QLabel;
@@ -47,6 +48,8 @@ public:
     void setRunning(bool running);
     // The run will use the built-in sandbox: a note under the topic says what it can do for it.
     void setSandbox(bool sandbox);
+    // The note at the top on a run that did not finish (MainWindow fills it at start-up).
+    UnfinishedRunNote *unfinishedNote() const { return m_unfinished; }
     // Ctrl+N: the cursor in the topic, scrolled into view.
     void focusTopic();
     TestPromptsField *testPromptsField() const { return m_testPrompts; }
@@ -100,4 +103,5 @@ private:
     QScrollArea *m_scroll = nullptr;
     QPushButton *m_run;
     bool m_running = false;
+    UnfinishedRunNote *m_unfinished = nullptr;
 };
