@@ -166,7 +166,9 @@ void MainWindow::applyInitialGeometry()
 {
     // The screen the window opens on, in device-independent pixels (so a scale factor counts).
     const QRect available = screen()->availableGeometry();
-    setMinimumSize(WindowFit::minimumSize(available));
+    // No smaller than the pages can be laid out in (a person dragging the window smaller met
+    // text drawn over text), nor than the screen allows.
+    setMinimumSize(WindowFit::minimumSize(available, minimumSizeHint().expandedTo(WindowFit::Minimum)));
     const QByteArray saved = m_windowSettings->geometry();
     if (!saved.isEmpty() && restoreGeometry(saved)) {
         // Saved on a larger screen, or where no screen is now: moved and shrunk to fit.

@@ -129,7 +129,7 @@ private slots:
             QVERIFY2(before.start(false), qPrintable(before.why()));
             const QRect area = available(before.window());
             kept = QRect(area.topLeft() + QPoint(20, 30),
-                         WindowFit::minimumSize(area) + QSize(10, 10));
+                         before.window()->minimumSize() + QSize(10, 10));
             before.window()->setGeometry(kept);
             QTRY_COMPARE(before.window()->geometry(), kept);
             before.window()->close();

@@ -141,6 +141,23 @@ private slots:
         QCOMPARE(learnings.rowCount(), 1);
     }
 
+    // The page was open on an empty memory when the first run wrote its learnings: a category
+    // is shown, with its learnings, not an empty table beside an unselected list.
+    void firstLearningsAreShownWhenTheyArrive()
+    {
+        QTemporaryDir empty;
+        MemoryBrowserPanel panel(empty.path());
+        panel.show();
+        auto *table = child<QTableView>(&panel, u"learningsView"_s);
+        QCOMPARE(table->model()->rowCount(), 0);
+        QVERIFY(panel.currentCategory().isEmpty());
+        QVERIFY(QFile::copy(memoryDir() + u'/' + Weapons + u".json"_s,
+                            empty.filePath(Weapons + u".json"_s)));
+        panel.refresh();
+        QCOMPARE(panel.currentCategory(), Weapons);
+        QCOMPARE(table->model()->rowCount(), 3);
+    }
+
     void categoriesFilterAndSearch()
     {
         auto panel = makePanel();

@@ -297,7 +297,9 @@ void MemoryBrowserPanel::refresh()
     const QString key = currentCategory();
     const QString id = currentLearningId();
     m_categories->refresh();
-    if (!key.isEmpty() && !selectCategory(key) && m_categoryFilter->rowCount() > 0)
+    // The category shown stays; gone, or none shown yet (the first learnings of a first run
+    // arrived while the page was open), the first one is (issue 40: an empty table instead).
+    if ((key.isEmpty() || !selectCategory(key)) && m_categoryFilter->rowCount() > 0)
         m_categoryView->setCurrentIndex(m_categoryFilter->index(0, 0));
     m_learnings->reload();
     if (!id.isEmpty() && currentLearningId() != id)
