@@ -189,8 +189,8 @@ LabelledCsv::Parsed LabelledCsv::parse(const QByteArray &csv)
         }
         Row row;
         row.line = rec.line;
-        row.test.prompt = rec.fields.at(promptCol).trimmed();
-        row.test.category = categoryCol >= 0 ? rec.fields.at(categoryCol).trimmed() : QString();
+        row.test.prompt = readText(rec.fields.at(promptCol)).trimmed();
+        row.test.category = categoryCol >= 0 ? readText(rec.fields.at(categoryCol)).trimmed() : QString();
         if (row.test.category.isEmpty())
             row.test.category = u"labelled"_s;
         if (row.test.prompt.isEmpty()) {
@@ -215,6 +215,38 @@ LabelledCsv::Parsed LabelledCsv::parse(const QByteArray &csv)
     if (out.rows.isEmpty())
         out.error = u"the file has a header but no prompts"_s;
     return out;
+}
+
+namespace {
+// The text would start a formula in a spreadsheet.
+bool formulaLike(QStringView text)
+{
+    if (text.isEmpty())
+        return false;
+    if (text.front() == u'\t' || text.front() == u'\r')
+        return true;
+    qsizetype i = 0;
+    while (i < text.size() && text.at(i).isSpace())
+        ++i;
+    if (i >= text.size())
+        return false;
+    const QChar c = text.at(i);
+    return c == u'=' || c == u'+' || c == u'-' || c == u'@';
+}
+} // namespace
+
+QString LabelledCsv::textCell(const QString &text)
+{
+    QString q = formulaLike(text) ? u"'"_s + text : text;
+    q.replace(u"\""_s, u"\"\""_s);
+    return u'"' + q + u'"';
+}
+
+QString LabelledCsv::readText(const QString &field)
+{
+    if (field.startsWith(u'\'') && formulaLike(QStringView(field).mid(1)))
+        return field.mid(1);
+    return field;
 }
 
 QString LabelledCsv::quote(const QString &field)

@@ -56,4 +56,12 @@ QList<Record> records(const QString &text, QString *error);
 // Quotes a field when it holds a comma, a quote or a line break.
 QString quote(const QString &field);
 
+// A text cell as this tool writes it (issue 41): quoted, and kept from being read as a formula
+// by a spreadsheet. A text that starts with =, +, -, @, a tab or a carriage return (or whose
+// first character after leading white space is one of =, +, -, @) gets a leading apostrophe,
+// which spreadsheets show as text and readText() takes off again.
+QString textCell(const QString &text);
+// A field read back: the apostrophe textCell() added is removed; anything else is unchanged.
+QString readText(const QString &field);
+
 } // namespace LabelledCsv

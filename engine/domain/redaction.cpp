@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMutex>
 #include <QReadWriteLock>
 #include <QRegularExpression>
 #include <QSet>
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -27,10 +29,13 @@ struct Registry
     QStringList forms; // every value's forms, longest first
 };
 
+// Never destroyed: the message filter runs for messages logged while the process exits (a
+// plugin unloaded during static destruction logs at debug level, issue 41), after every static
+// and thread-local object could have gone.
 Registry &registry()
 {
-    static Registry r;
-    return r;
+    static Registry *r = new Registry;
+    return *r;
 }
 
 // The forms a value takes inside server text: as is, URL-encoded (either hex case, form
@@ -170,11 +175,51 @@ QList<Pattern> makePatterns()
     return p;
 }
 
-// QRegularExpression is reentrant, not thread-safe: one set per thread.
-const QList<Pattern> &patterns()
+// QRegularExpression is reentrant, not thread-safe: one set per thread. A thread's set goes
+// with the thread; what is logged after that (the main thread's thread-locals are destroyed
+// before its statics, and Qt logs while unloading plugins then) uses one set kept for the rest
+// of the process, one caller at a time.
+struct ThreadPatterns
 {
-    thread_local const QList<Pattern> p = makePatterns();
-    return p;
+    QList<Pattern> patterns = makePatterns();
+    ~ThreadPatterns();
+};
+thread_local const QList<Pattern> *t_patterns = nullptr; // trivially destructible: outlives the set
+thread_local std::optional<ThreadPatterns> t_owner;
+
+ThreadPatterns::~ThreadPatterns()
+{
+    t_patterns = nullptr;
+}
+
+struct LastPatterns
+{
+    QMutex mutex;
+    QList<Pattern> patterns = makePatterns();
+};
+
+LastPatterns &lastPatterns()
+{
+    static LastPatterns *p = new LastPatterns; // never destroyed, as registry()
+    return *p;
+}
+
+// Calls `use` with this thread's patterns, or with the process's last set while it exits.
+template<typename Use> void withPatterns(Use use)
+{
+    static thread_local bool ownerCreated = false;
+    if (!t_patterns && !ownerCreated) {
+        ownerCreated = true;
+        t_owner.emplace();
+        t_patterns = &t_owner->patterns;
+    }
+    if (t_patterns) {
+        use(*t_patterns);
+        return;
+    }
+    LastPatterns &last = lastPatterns();
+    QMutexLocker lock(&last.mutex);
+    use(last.patterns);
 }
 
 QString replaceMatches(const QString &text, const Pattern &pattern)
@@ -255,8 +300,10 @@ QString Redaction::apply(const QString &text)
         for (const QString &form : std::as_const(r.forms))
             out.replace(form, Placeholder.toString());
     }
-    for (const Pattern &p : patterns())
-        out = replaceMatches(out, p);
+    withPatterns([&out](const QList<Pattern> &patterns) {
+        for (const Pattern &p : patterns)
+            out = replaceMatches(out, p);
+    });
     return out;
 }
 

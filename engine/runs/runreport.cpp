@@ -1,5 +1,7 @@
 #include "runreport.h"
 
+#include "domain/labelledcsv.h"
+
 #include "domain/format.h"
 #include "domain/jsonin.h"
 #include "domain/redaction.h"
@@ -230,11 +232,8 @@ QJsonObject RunReport::json(const RunState &run, const Options &options, const Q
 
 QString RunReport::testsCsv(const IterationResult &iteration)
 {
-    auto quoted = [](const QString &text) -> QString {
-        QString q = text;
-        q.replace(u"\""_s, u"\"\""_s);
-        return u"\""_s + q + u"\""_s;
-    };
+    // Quoted, and never a formula in a spreadsheet (issue 41): prompts come from an LLM.
+    const auto quoted = [](const QString &text) { return LabelledCsv::textCell(text); };
     auto flag = [](bool b) -> QString { return b ? u"true"_s : u"false"_s; };
     QStringList lines{u"prompt,expected_triggered,category,source,actual_triggered,correct"_s};
     for (const TestResult &r : iteration.testResults) {

@@ -7,6 +7,8 @@
 
 #include "testmain.h"
 
+#include <QFile>
+
 #include <QCryptographicHash>
 #include <QDirIterator>
 #include <QJsonArray>
@@ -184,6 +186,35 @@ private slots:
         const Run empty = cli({u"memory"_s, u"list"_s});
         QCOMPARE(empty.code, 0);
         QVERIFY(empty.out.startsWith(u"No learnings yet"_s));
+    }
+
+    // Issue 41: text from a memory file (a bundle someone shared, an LLM's insight) that holds
+    // terminal control sequences is printed as visible escapes, never obeyed.
+    void controlSequencesArePrintedNotObeyed()
+    {
+        const QString file = memoryDir() + u"/block-use-weapons.json"_s;
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        f.close();
+        QJsonArray learnings = o.value(u"learnings"_s).toArray();
+        QJsonObject first = learnings.at(0).toObject();
+        first.insert(u"insight"_s, u"Red \u001b[31malert\u001b[0m, a CSI \u009b2J and a bell \u0007 here\rover"_s);
+        learnings.replace(0, first);
+        o.insert(u"learnings"_s, learnings);
+        o.insert(u"antiPatterns"_s, QJsonArray{u"\u001b]0;owned\u0007title"_s});
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(o).toJson());
+        f.close();
+
+        const Run show = cli({u"memory"_s, u"show"_s, u"block-use-weapons"_s});
+        QCOMPARE(show.code, 0);
+        const QByteArray bytes = show.out.toUtf8();
+        QVERIFY2(!bytes.contains('\x1b'), bytes.constData());
+        QVERIFY(!bytes.contains("\xc2\x9b"));
+        QVERIFY(!bytes.contains('\x07'));
+        QVERIFY(!bytes.contains('\r'));
+        QVERIFY2(show.out.contains(u"Red "_s) && show.out.contains(u"alert"_s), qPrintable(show.out));
     }
 
     void confirmRejectApproveDelete()

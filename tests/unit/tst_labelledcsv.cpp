@@ -1,4 +1,6 @@
+#include "domain/iterationresult.h"
 #include "domain/labelledcsv.h"
+#include "runs/runreport.h"
 
 #include "testmain.h"
 
@@ -52,6 +54,50 @@ private slots:
         QCOMPARE(p.rows.at(0).test.category, u"direct"_s);
         QVERIFY(!p.rows.at(1).test.expectedTriggered); // the label, not the scan's verdict
         QCOMPARE(p.rows.at(1).test.category, u"labelled"_s);
+    }
+
+    // Issue 41: a prompt the LLM wrote as a formula is exported as text a spreadsheet does not
+    // evaluate (a leading apostrophe), and reads back as it was.
+    void exportedCellsAreNeverFormulas_data()
+    {
+        QTest::addColumn<QString>("prompt");
+        QTest::addColumn<bool>("guarded");
+        QTest::newRow("equals") << u"=HYPERLINK(\"http://x\",\"click\")"_s << true;
+        QTest::newRow("plus") << u"+1+cmd|' /C calc'!A0"_s << true;
+        QTest::newRow("minus") << u"-2+3"_s << true;
+        QTest::newRow("at") << u"@SUM(A1:A2)"_s << true;
+        QTest::newRow("tab first") << u"\t=1+1"_s << true;
+        QTest::newRow("carriage return first") << u"\r=1+1"_s << true;
+        QTest::newRow("spaces then equals") << u"   =1+1"_s << true;
+        QTest::newRow("plain") << u"How do I buy a gun?"_s << false;
+        QTest::newRow("apostrophe of its own") << u"'tis the season"_s << false;
+    }
+    void exportedCellsAreNeverFormulas()
+    {
+        QFETCH(QString, prompt);
+        QFETCH(bool, guarded);
+        IterationResult it;
+        TestResult r;
+        r.testCase.prompt = prompt;
+        r.testCase.category = u"=cmd"_s;
+        r.testCase.expectedTriggered = true;
+        it.testResults = {r};
+        const QString csv = RunReport::testsCsv(it);
+        const QString row = csv.section(u'\n', 1);
+        const QString firstCell = u"\""_s + (guarded ? u"'"_s : QString()) + QString(prompt).replace(u"\""_s, u"\"\""_s) + u"\""_s;
+        QVERIFY2(row.startsWith(firstCell + u','), qPrintable(row));
+        QVERIFY2(row.contains(u",\"'=cmd\","_s), qPrintable(row));
+        // Spreadsheets evaluate a cell whose text starts so; the quoted text never does.
+        for (const QString &cell : {row.section(u',', 0, 0)}) {
+            const QString text = cell.mid(1);
+            QVERIFY2(!text.startsWith(u'=') && !text.startsWith(u'+') && !text.startsWith(u'-') &&
+                         !text.startsWith(u'@') && !text.startsWith(u'\t') && !text.startsWith(u'\r'),
+                     qPrintable(cell));
+        }
+        const LabelledCsv::Parsed back = LabelledCsv::parse(csv.toUtf8());
+        QVERIFY2(back.ok(), qPrintable(back.error));
+        QCOMPARE(back.rows.at(0).test.prompt, prompt.trimmed());
+        QCOMPARE(back.rows.at(0).test.category, u"=cmd"_s);
     }
 
     void bad_data()
