@@ -1,6 +1,8 @@
 #include "topic.h"
 
 #include "jsonin.h"
+#include "topiclimits.h"
+#include "utf8.h"
 
 #include <QJsonArray>
 
@@ -20,4 +22,14 @@ Topic Topic::fromJson(const JsonIn &in)
     t.description = in.string("description"_L1);
     t.examples = in.strings("examples"_L1);
     return t;
+}
+
+Topic companionApartFrom(Topic companion, const QString &mainName)
+{
+    if (companion.name.simplified().compare(mainName.simplified(), Qt::CaseInsensitive) != 0)
+        return companion;
+    const QString suffix = u" (allowed)"_s;
+    const QString base = companion.name.simplified();
+    companion.name = Utf8::truncated(base, TopicLimits::NameBytes - Utf8::size(suffix)).trimmed() + suffix;
+    return companion;
 }

@@ -17,3 +17,9 @@ struct Topic
 
     friend bool operator==(const Topic &, const Topic &) = default;
 };
+
+// A block run's companion allow topic never shares the block topic's name (issue 41): AIRS
+// holds one topic per name, so an apply would write one over the other and pin a single topic
+// as both allow and block. A companion named like `mainName` (ignoring case and spacing) is
+// renamed "<name> (allowed)", within the name limit; any other is returned as it is.
+Topic companionApartFrom(Topic companion, const QString &mainName);

@@ -107,7 +107,8 @@ void TopicDeployment::applyTopic(const AirsTopic &target)
     if (m_run.companionTopic)
         return deployCompanion(*m_run.companionTopic);
     m_parts.llm->ask(PromptBook::generateCompanion({m_topic.name, m_topic.description}), [this, deployCompanion](const QJsonObject &o) {
-        const Topic companion = PromptBook::topicFromJson(o);
+        // Never under the block topic's own name: an apply would write one over the other.
+        const Topic companion = companionApartFrom(PromptBook::topicFromJson(o), m_topic.name);
         emit companionGenerated(companion);
         m_run.companionTopic = companion; // under its own name: what an apply writes
         if (m_parts.save()) // before the create: a resume deploys this one, not a new one

@@ -120,7 +120,9 @@ void TopicApplier::plan(const RunState &run, int iteration, std::function<void(c
         if (!run.companionTopic)
             return failWith(u"run %1 has no companion allow topic; a block topic needs one to be applied as the run "
                             "measured it"_s.arg(run.id));
-        plan.topics.append({*run.companionTopic, u"allow"_s, Item::Change::Create, {}});
+        // A run made before companions were kept apart may have named it like the topic.
+        plan.topics.append({companionApartFrom(*run.companionTopic, it->topic.name), u"allow"_s,
+                            Item::Change::Create, {}});
         plan.topics.append({it->topic, u"block"_s, Item::Change::Create, {}});
     } else {
         plan.topics.append({it->topic, u"allow"_s, Item::Change::Create, {}});
@@ -141,6 +143,17 @@ void TopicApplier::plan(const RunState &run, int iteration, std::function<void(c
                 }
             }
             pins.append({item.existing.id, item.topic.name, item.action, item.existing.revision});
+        }
+        // One topic pinned as both allow and block would be no guardrail at all: refused.
+        for (qsizetype i = 0; i < plan.topics.size(); ++i) {
+            for (qsizetype j = i + 1; j < plan.topics.size(); ++j) {
+                const Item &a = plan.topics.at(i), &b = plan.topics.at(j);
+                const bool sameName = a.topic.name.simplified().compare(b.topic.name.simplified(), Qt::CaseInsensitive) == 0;
+                if (sameName || (!a.existing.id.isEmpty() && a.existing.id == b.existing.id))
+                    return done({{}, {AirsError::Kind::Validation, 0,
+                                      u"the %1 topic and the %2 topic are both \"%3\": one topic cannot be pinned as both"_s
+                                          .arg(a.action, b.action, a.topic.name), -1}});
+            }
         }
         m_management->findProfile(plan.profileName, this, [this, generation, plan, pins, atStart, done](const AirsResult<AirsProfile> &p) mutable {
             if (generation != m_generation)

@@ -139,6 +139,34 @@ private slots:
         QCOMPARE(m_h->airs.topic(weaponsId).value(u"description"_s).toString(), m_run.iterationByNumber(1)->topic.description);
     }
 
+    // Issue 41: a run whose companion the LLM named like the topic itself applies the two
+    // apart — no 409 halfway, and never one topic pinned as both allow and block.
+    void aCompanionNamedLikeTheTopicIsAppliedApart()
+    {
+        QVERIFY(m_run.companionTopic);
+        const QString name = m_run.iterationByNumber(2)->topic.name;
+        m_run.companionTopic->name = name.toUpper(); // as the LLM wrote it, in other letters
+        TopicApplier applier(m_h->management.get());
+        applier.setPropagationDelayMs(0);
+        const TopicApplier::Plan plan = planFor(applier, 2);
+        QCOMPARE(plan.topics.size(), 2);
+        QCOMPARE(plan.topics.at(0).topic.name, name.toUpper() + u" (allowed)"_s);
+        const TopicApplier::Outcome applied = wait([&](auto done) { applier.apply(plan, done); });
+        QVERIFY2(applied.error.isEmpty(), qPrintable(applied.error));
+        QSet<QString> ids;
+        QStringList pinned;
+        for (const TopicAssignment &a : ProfilePolicy::assignedTopics(production())) {
+            pinned.append(a.topicName + u'/' + a.action);
+            QVERIFY2(!ids.contains(a.topicId), qPrintable(u"topic %1 pinned twice"_s.arg(a.topicId)));
+            ids.insert(a.topicId);
+        }
+        QVERIFY2(pinned.contains(name + u"/block"_s) && pinned.contains(name.toUpper() + u" (allowed)/allow"_s),
+                 qPrintable(pinned.join(u", "_s)));
+        // Again: nothing to do, and still apart.
+        const TopicApplier::Plan again = planFor(applier, 2);
+        QVERIFY(again.changesNothing());
+    }
+
     void lastAppliedSkipsReverted()
     {
         RunState run;
