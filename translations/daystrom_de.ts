@@ -3937,6 +3937,10 @@ Anmeldedatei.</translation>
         <source>How precisely you want a coverage near 90 % measured (half the 95 % interval). Default: ±5 points.</source>
         <translation>Wie genau eine Abdeckung um 90 % gemessen werden soll (die halbe Breite des 95-%-Intervalls). Standard: ±5 Punkte.</translation>
     </message>
+    <message>
+        <source>This run is too large: %1.</source>
+        <translation>Dieser Lauf ist zu groß: %1.</translation>
+    </message>
 </context>
 <context>
     <name>ProfileTopicsField</name>

@@ -3,6 +3,7 @@
 
 #include "common/configloader.h"
 #include "domain/labelledcsv.h"
+#include "domain/runsize.h"
 #include "domain/nanoid.h"
 #include "domain/numbercheck.h"
 #include "domain/printable.h"
@@ -166,6 +167,9 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         if (const QString error = readLabelledCsv(p.value(u"prompts"_s), p.isSet(u"intent"_s), &s.fixedTests); !error.isEmpty())
             return error;
     }
+    // A run whose file would outgrow what can be read back is refused before it starts.
+    if (const QString tooLarge = RunSize::problem(s); !tooLarge.isEmpty())
+        return tooLarge;
     if (p.isSet(u"events"_s)) {
         if (p.value(u"events"_s) != "jsonl"_L1)
             return u"--events supports only jsonl, not \""_s + p.value(u"events"_s) + u'"';

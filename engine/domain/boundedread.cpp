@@ -14,6 +14,8 @@ QString BoundedRead::sizeText(qint64 bytes)
         return u"%1 MiB"_s.arg(bytes / (1024 * 1024));
     if (bytes >= 1024 && bytes % 1024 == 0)
         return u"%1 KiB"_s.arg(bytes / 1024);
+    if (bytes >= 10 * 1024 * 1024) // a size, not a limit: "69.9 MiB"
+        return u"%1 MiB"_s.arg(double(bytes) / (1024 * 1024), 0, 'f', 1);
     return u"%1 bytes"_s.arg(bytes);
 }
 

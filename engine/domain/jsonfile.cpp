@@ -115,10 +115,16 @@ QString JsonFile::write(const QString &path, const QJsonObject &object, Existing
     }
     if (!QDir().mkpath(QFileInfo(path).absolutePath()))
         return u"cannot create the directory of "_s + QDir::toNativeSeparators(path);
+    const QByteArray bytes = toIndentedJson(object);
+    // Never a file this tool cannot read back (issue 41): the one on disk stays as it was.
+    if (bytes.size() > BoundedRead::JsonLimit)
+        return u"not writing %1: it would be %2, more than the %3 this tool reads back"_s.arg(
+            QDir::toNativeSeparators(path), BoundedRead::sizeText(bytes.size()),
+            BoundedRead::sizeText(BoundedRead::JsonLimit));
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return u"cannot write %1: %2"_s.arg(QDir::toNativeSeparators(path), f.errorString());
-    f.write(toIndentedJson(object));
+    f.write(bytes);
     if (!f.commit())
         return u"cannot write %1: %2"_s.arg(QDir::toNativeSeparators(path), f.errorString());
     return {};

@@ -2,6 +2,8 @@
 
 #include "unfinishedrunnote.h"
 
+#include "domain/runsize.h"
+
 #include "ui/wrappinglabel.h"
 #include "domain/topiclimits.h"
 #include "benchmarkfield.h"
@@ -476,6 +478,8 @@ QString NewRunPanel::validationError() const
     if (m_profileTopics->isOverLimit())
         return tr("The run's copy of the profile would hold more than %1 topics: uncheck some of the profile's "
                   "topics above.").arg(TopicLimits::TopicsPerProfile);
+    if (const QString tooLarge = RunSize::problem(settings()); !tooLarge.isEmpty())
+        return tr("This run is too large: %1.").arg(tooLarge);
     return m_budget->validationError();
 }
 
