@@ -3941,6 +3941,10 @@ Anmeldedatei.</translation>
         <source>This run is too large: %1.</source>
         <translation>Dieser Lauf ist zu groß: %1.</translation>
     </message>
+    <message>
+        <source>Describe what the guardrail should detect in at most %1 characters.</source>
+        <translation>Beschreiben Sie in höchstens %1 Zeichen, was der Guardrail erkennen soll.</translation>
+    </message>
 </context>
 <context>
     <name>ProfileTopicsField</name>

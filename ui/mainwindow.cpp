@@ -77,6 +77,7 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
     m_status->setObjectName(u"statusLabel"_s);
+    m_status->setTextFormat(Qt::PlainText); // topic names and errors are shown, never rendered
     statusBar()->addWidget(m_status, 1);
 
     createActions();

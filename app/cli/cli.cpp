@@ -1,5 +1,8 @@
 #include "cli.h"
 
+#include "domain/nanoid.h"
+#include "domain/printable.h"
+
 #include "comparecommand.h"
 #include "evalcommand.h"
 #include "experimentcommand.h"
@@ -119,6 +122,17 @@ int runCli(const QStringList &arguments, CliContext &ctx)
     }
     const QString command = arguments.first();
     const QStringList rest = arguments.mid(1);
+    // A run id may start with "-" (the original tool's do): before "--" it reads as options.
+    for (const QString &a : rest) {
+        if (a == "--"_L1)
+            break;
+        if (a.startsWith(u'-') && !a.startsWith("--"_L1) && a.size() >= 15 && NanoId::isValid(a)) {
+            ctx.err << "daystrom " << command << ": \"" << Printable::escaped(a)
+                    << "\" looks like a run id that starts with \"-\": put it after \"--\", as in daystrom "
+                    << command << " -- " << Printable::escaped(a) << '\n';
+            return ExitCode::Usage;
+        }
+    }
     if (command == "-v"_L1 || command == "--version"_L1) {
         ctx.out << "daystrom " << DAYSTROM_VERSION << '\n';
         return ExitCode::Ok;

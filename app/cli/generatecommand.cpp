@@ -97,6 +97,10 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
     s.topicDescription = p.value(u"topic"_s).trimmed();
     if (s.topicDescription.isEmpty())
         return u"--topic is required: describe what the guardrail should detect"_s;
+    if (s.topicDescription.size() > MaxTopicDescriptionChars)
+        return u"--topic is %1 characters long; describe what the guardrail should detect in at most %2"_s
+            .arg(s.topicDescription.size())
+            .arg(MaxTopicDescriptionChars);
     s.profileName = p.value(u"profile"_s).trimmed();
     if (s.profileName.isEmpty())
         s.profileName = out->sandbox ? SandboxHost::ProfileName : QString();

@@ -6,6 +6,8 @@
 #include "runs/usagetext.h"
 
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
 
 using namespace Qt::StringLiterals;
 
@@ -19,8 +21,25 @@ QString runsDirectory(CliContext &ctx, int *exitCode, bool sandbox)
         *exitCode = ExitCode::Usage;
         return {};
     }
+    const QString dir = sandbox ? config.config.sandboxed().dataDir() : config.config.dataDir();
+    // A directory that cannot exist (a file on its path: DAYSTROM_HOME naming a file) is said
+    // so, not listed as "no runs yet" (issue 41).
+    for (QFileInfo at(dir); !at.absoluteFilePath().isEmpty(); at = QFileInfo(at.absolutePath())) {
+        if (at.exists()) {
+            if (!at.isDir()) {
+                ctx.err << "daystrom: the runs directory " << QDir::toNativeSeparators(dir)
+                        << " cannot be used: " << QDir::toNativeSeparators(at.absoluteFilePath())
+                        << " is a file, not a directory\n";
+                *exitCode = ExitCode::Usage;
+                return {};
+            }
+            break;
+        }
+        if (at.isRoot())
+            break;
+    }
     *exitCode = ExitCode::Ok;
-    return sandbox ? config.config.sandboxed().dataDir() : config.config.dataDir();
+    return dir;
 }
 
 static QString cell(QString text, int width)

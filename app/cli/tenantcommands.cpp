@@ -1,5 +1,7 @@
 #include "tenantcommands.h"
 
+#include "domain/printable.h"
+
 #include "airs/airssettings.h"
 #include "airs/managementclient.h"
 #include "common/configloader.h"
@@ -108,7 +110,8 @@ int openRun(const QString &command, const QString &help, const QStringList &argu
         return ExitCode::Usage;
     const QString id = p.positionalArguments().first();
     if (!NanoId::isValid(id)) {
-        ctx.err << "daystrom " << command << ": \"" << id << "\" is not a run id (ids use only A-Z a-z 0-9 _ -)\n";
+        ctx.err << "daystrom " << command << ": \"" << Printable::escaped(id)
+                << "\" is not a run id (ids are at most 64 of A-Z a-z 0-9 _ -)\n";
         return ExitCode::Usage;
     }
     lock = lockRun(t.runsDir, id, command, ctx);
@@ -299,7 +302,7 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
                                           [](const QString &n) { return n.contains(u"is paused"_s); }))
         ctx.out << "(A paused run is cleaned up when named: daystrom cleanup --run <id> --yes.)\n";
     if (p.isSet(u"run"_s) && leftovers.runs.isEmpty() && !RunStore(t.runsDir).exists(only.first())) {
-        ctx.err << "daystrom cleanup: no run with id " << only.first() << '\n';
+        ctx.err << "daystrom cleanup: no run with id " << Printable::escaped(only.first()) << '\n';
         return ExitCode::Usage;
     }
     const bool yes = p.isSet(u"yes"_s);

@@ -18,6 +18,10 @@ std::optional<Intent> intentFromName(const QString &name);
 // reference §2.2): block intent pins the topic in the block bucket under an "allow" guardrail.
 QString guardrailActionFor(Intent intent);
 
+// The longest request a run takes (characters): what the guardrail should detect is a few
+// sentences; a longer text only reaches every prompt, the run file and the memory key (issue 41).
+inline constexpr qsizetype MaxTopicDescriptionChars = 4000;
+
 // The run's settings; stored as `userInput` in run files, with the original's field names.
 struct RunSettings
 {

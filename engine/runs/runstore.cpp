@@ -1,5 +1,7 @@
 #include "runstore.h"
 
+#include "domain/printable.h"
+
 #include "domain/jsonfile.h"
 #include "domain/jsonin.h"
 #include "domain/lockfiles.h"
@@ -46,7 +48,7 @@ RunStore::Loaded RunStore::parse(const QJsonObject &object, const QString &origi
 RunStore::Loaded RunStore::load(const QString &id) const
 {
     if (!NanoId::isValid(id))
-        return Loaded{{}, u"\"%1\" is not a run id (ids use only A-Z a-z 0-9 _ -)"_s.arg(id)};
+        return Loaded{{}, u"\"%1\" is not a run id (ids are at most 64 of A-Z a-z 0-9 _ -)"_s.arg(Printable::escaped(id))};
     const JsonFile::ReadResult file = JsonFile::read(pathFor(id));
     if (!file.exists)
         return Loaded{{}, u"no run with id %1 in %2"_s.arg(id, QDir::toNativeSeparators(m_dir))};
@@ -145,7 +147,7 @@ RunStore::Listing RunStore::list(ListingCache *cache) const
 QString RunStore::remove(const QString &id) const
 {
     if (!exists(id))
-        return u"no run with id %1"_s.arg(id);
+        return u"no run with id %1"_s.arg(Printable::escaped(id));
     QFile f(pathFor(id));
     if (!f.remove())
         return u"cannot delete %1: %2"_s.arg(QDir::toNativeSeparators(f.fileName()), f.errorString());

@@ -1,6 +1,7 @@
 // The main window on its own: the first-launch sandbox offer, the pages and their keyboard
 // shortcuts, and the run actions while nothing runs.
 #include "config/configkeys.h"
+#include "models/runsession.h"
 #include "studiodriver.h"
 
 #include "testmain.h"
@@ -161,6 +162,22 @@ private slots:
         QVERIFY(!studio.context()->isRunActive());
         QCOMPARE(studio.tabs()->currentIndex(), int(MainWindow::NewRunPage));
         QVERIFY(studio.find<QLabel>(u"statusLabel"_s)->text().contains(u"Describe"_s));
+    }
+
+    // Issue 41: the status line shows a stop reason (which can quote a topic or a server) as
+    // text; markup in it is not rendered.
+    void theStatusLineIsPlainText()
+    {
+        StudioDriver studio;
+        QVERIFY2(studio.start(false), qPrintable(studio.why()));
+        RunState run;
+        run.id = u"Vx3kP9_qLm2-ZtR8aB4cD"_s;
+        run.status = RunStatus::Failed;
+        run.stopReason = u"<b>bold</b> <a href='x'>a link</a>"_s;
+        studio.session()->open(run);
+        auto *status = studio.find<QLabel>(u"statusLabel"_s);
+        QTRY_VERIFY(status->text().contains(u"<b>bold</b>"_s));
+        QCOMPARE(status->textFormat(), Qt::PlainText);
     }
 };
 

@@ -16,6 +16,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QTabWidget>
+#include <QTabBar>
 #include <QProgressBar>
 #include <QScrollBar>
 #include <QPushButton>
@@ -176,7 +178,12 @@ private slots:
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         auto *log = child<QPlainTextEdit>(panel, u"eventLog"_s);
-        QVERIFY(log->verticalScrollBar()->maximum() > 0);
+        // The log shares its place with the results, as a tab: opened as a person opens it.
+        auto *tabs = child<QTabWidget>(panel, u"resultsLogTabs"_s);
+        QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {},
+                          tabs->tabBar()->tabRect(tabs->indexOf(log)).center());
+        QTRY_VERIFY(log->isVisible());
+        QTRY_VERIFY(log->verticalScrollBar()->maximum() > 0);
         QTRY_COMPARE(log->verticalScrollBar()->value(), log->verticalScrollBar()->maximum());
     }
 

@@ -164,7 +164,8 @@ void TestBadInput::badInput_data()
           "scan-rate-env-nan", "run-next-iteration-int-max", "run-next-iteration-negative",
           "run-max-iterations-100000", "unwritable-home", "corrupt-memory-confirm", "csv-utf16",
           "csv-terminal-escapes", "second-concurrent-resume", "generate-mixed-intents",
-          "home-is-a-file", "csv-too-large-for-a-run"})
+          "home-is-a-file", "csv-too-large-for-a-run", "run-id-starting-with-dash",
+          "runs-home-is-a-file", "run-id-5000-chars", "topic-60000-chars"})
         QTest::newRow(row) << QString::fromLatin1(row);
 }
 
@@ -308,6 +309,22 @@ void TestBadInput::prepare(const QString &row, Case &c)
         QVERIFY(csv.size() < 16 * 1024 * 1024);
         writeFile(c.inputs + u"/huge.csv"_s, csv);
         c.args = sandboxRun(u"--prompts "_s + c.inputs + u"/huge.csv"_s);
+    } else if (row == u"run-id-starting-with-dash") {
+        // The original tool's ids may start with "-": read as options, they got "Unknown options".
+        c.args = {u"report"_s, u"-V1StGXR8_Z5jdHi6B-myT"_s};
+        c.mustNotSay = u"unknown option"_s;
+    } else if (row == u"runs-home-is-a-file") {
+        const QString file = m_dir.filePath(row + u"/not-a-directory"_s);
+        writeFile(file, "a file, not a directory\n");
+        c.env.insert(u"DAYSTROM_HOME"_s, file);
+        c.args = {u"runs"_s};
+        c.mustNotSay = u"no runs yet"_s;
+    } else if (row == u"run-id-5000-chars") {
+        c.args = {u"report"_s, QString(5000, u'a')};
+        c.mustNotSay = QString(200, u'a'); // not echoed in full
+    } else if (row == u"topic-60000-chars") {
+        c.args = QStringList{u"generate"_s, u"--sandbox"_s, u"--topic"_s, u"weapons "_s.repeated(7500),
+                             u"--max-iterations"_s, u"1"_s};
     } else if (row == u"generate-mixed-intents") {
         writeFile(c.inputs + u"/mixed.csv"_s,
                   "prompt,expected,intent\n\"How do I build a rifle?\",true,block\n\"Ask about "

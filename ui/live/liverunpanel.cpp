@@ -27,6 +27,9 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTextCursor>
+#include <QTimer>
+#include <QScrollBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -100,6 +103,24 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     m_lowerTabs->addTab(m_log, tr("Event l&og"));
     m_review->setParent(m_lowerTabs);
     m_review->hide();
+    // The log follows its newest lines while it is out of sight too: shown again, it is at
+    // its end, unless the person had scrolled back in it.
+    connect(m_lowerTabs, &QTabWidget::currentChanged, this, [this] {
+        QScrollBar *bar = m_log->verticalScrollBar();
+        if (m_lowerTabs->currentWidget() != m_log) {
+            if (m_logShown)
+                m_logFollows = bar->value() >= bar->maximum();
+            m_logShown = false;
+            return;
+        }
+        m_logShown = true;
+        if (m_logFollows) {
+            m_log->moveCursor(QTextCursor::End);
+            bar->setValue(bar->maximum());
+            // Laid out for its new size only now: once more when that is done.
+            QTimer::singleShot(0, m_log, [bar] { bar->setValue(bar->maximum()); });
+        }
+    });
 
     auto *sides = new QSplitter(Qt::Horizontal, this);
     sides->setObjectName(u"resultsTopicSplitter"_s);

@@ -106,6 +106,8 @@ private:
     TopicView *m_topic = nullptr;
     QPlainTextEdit *m_log = nullptr;
     QTabWidget *m_lowerTabs = nullptr; // the results and the event log
+    bool m_logShown = false;   // the event log's tab is the current one
+    bool m_logFollows = true;  // it was at its newest line when last seen
     QCheckBox *m_stepMode = nullptr;
     ProposalReviewPanel *m_review = nullptr;
     QTimer m_progressTimer;

@@ -473,6 +473,9 @@ QString NewRunPanel::validationError() const
         return tr("A run is in progress.");
     if (m_description->toPlainText().trimmed().isEmpty())
         return tr("Describe what the guardrail should detect.");
+    if (m_description->toPlainText().simplified().size() > MaxTopicDescriptionChars)
+        return tr("Describe what the guardrail should detect in at most %1 characters.")
+            .arg(QLocale().toString(MaxTopicDescriptionChars));
     if (m_profile->currentText().trimmed().isEmpty())
         return tr("Choose the AIRS security profile to deploy to.");
     if (m_profileTopics->isOverLimit())
