@@ -3,6 +3,8 @@
 #include "pagetabs.h"
 #include "pagewarmer.h"
 
+#include <QFutureWatcher>
+
 #include <utility>
 
 #include "compare/cleanupdialog.h"
@@ -12,6 +14,7 @@
 #include "live/efficacychartview.h"
 #include "live/liverunpanel.h"
 #include "memory/memorybrowserpanel.h"
+#include "models/backgroundpriority.h"
 #include "models/desktopnotifier.h"
 #include "models/displayformat.h"
 #include "models/runnotifier.h"
@@ -425,14 +428,24 @@ void MainWindow::offerUnfinishedRun(RunsPanel *runs)
     if (!row)
         return;
     const RunSummary &s = row->summary;
-    // Loaded as the window's run: Resume (Ctrl+Shift+R) takes it, Live and Charts show it.
-    if (m_context->session()->run().id.isEmpty()) {
-        const RunStore::Loaded loaded = RunStore(m_context->runsDirectory()).load(s.id);
-        if (loaded.ok())
-            m_context->session()->open(loaded.run);
-    }
     m_newRun->unfinishedNote()->showRun(s.id, s.topicDescription, s.iterationCount, row->interrupted,
                                         s.stopReason.isEmpty() ? QString() : DisplayFormat::stopReason(s.stopReason));
+    if (!m_context->session()->run().id.isEmpty())
+        return;
+    // Loaded as the window's run — Resume (Ctrl+Shift+R) takes it, Live and Charts show it —
+    // read and parsed off the GUI thread: a run file can be tens of megabytes.
+    auto *loading = new QFutureWatcher<RunStore::Loaded>(this);
+    connect(loading, &QFutureWatcher<RunStore::Loaded>::finished, this, [this, loading, runs] {
+        loading->deleteLater();
+        const RunStore::Loaded loaded = loading->result();
+        // Unless the person started, resumed or opened something meanwhile.
+        if (loaded.ok() && runs == m_runs && !m_context->isRunActive() &&
+            m_context->session()->run().id.isEmpty())
+            m_context->session()->open(loaded.run);
+    });
+    loading->setFuture(BackgroundPriority::run([dir = m_context->runsDirectory(), id = s.id] {
+        return RunStore(dir).load(id);
+    }));
 }
 
 void MainWindow::offerSandboxIfNeeded()

@@ -293,11 +293,7 @@ bool LearningTableModel::setData(const QModelIndex &index, const QVariant &value
     const QString text = value.toString();
     LearningPatch patch;
     switch (index.column()) {
-    case InsightColumn:
-        if (text.trimmed().isEmpty()) {
-            emit editFailed(tr("An insight cannot be empty."));
-            return false;
-        }
+    case InsightColumn: // edit() refuses an empty one
         patch.insight = text;
         break;
     case StrategyColumn:

@@ -17,6 +17,8 @@
 #include <QProcess>
 #include <QRegularExpression>
 
+#include <functional>
+
 using namespace Qt::StringLiterals;
 
 // `daystrom memory …` as a person runs it: real processes on a temporary DAYSTROM_HOME holding
@@ -55,6 +57,20 @@ class TestCliMemory : public QObject
             QFile::copy(data + f, to);
             QFile::setPermissions(to, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
         }
+    }
+
+    // Changes one category file by hand, as a person or another tool would: `edit` gets its
+    // JSON. False if the file cannot be read or written.
+    bool editCategoryFile(const QString &category, const std::function<void(QJsonObject &)> &edit) const
+    {
+        QFile file(memoryDir() + u'/' + category + u".json"_s);
+        if (!file.open(QIODevice::ReadOnly))
+            return false;
+        QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+        file.close();
+        edit(o);
+        return file.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+               file.write(QJsonDocument(o).toJson()) > 0;
     }
 
     // A fingerprint of every file under the memory directory.
@@ -192,20 +208,14 @@ private slots:
     // terminal control sequences is printed as visible escapes, never obeyed.
     void controlSequencesArePrintedNotObeyed()
     {
-        const QString file = memoryDir() + u"/block-use-weapons.json"_s;
-        QFile f(file);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-        f.close();
-        QJsonArray learnings = o.value(u"learnings"_s).toArray();
-        QJsonObject first = learnings.at(0).toObject();
-        first.insert(u"insight"_s, u"Red \u001b[31malert\u001b[0m, a CSI \u009b2J and a bell \u0007 here\rover"_s);
-        learnings.replace(0, first);
-        o.insert(u"learnings"_s, learnings);
-        o.insert(u"antiPatterns"_s, QJsonArray{u"\u001b]0;owned\u0007title"_s});
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write(QJsonDocument(o).toJson());
-        f.close();
+        QVERIFY(editCategoryFile(u"block-use-weapons"_s, [](QJsonObject &o) {
+            QJsonArray learnings = o.value(u"learnings"_s).toArray();
+            QJsonObject first = learnings.at(0).toObject();
+            first.insert(u"insight"_s, u"Red \u001b[31malert\u001b[0m, a CSI \u009b2J and a bell \u0007 here\rover"_s);
+            learnings.replace(0, first);
+            o.insert(u"learnings"_s, learnings);
+            o.insert(u"antiPatterns"_s, QJsonArray{u"\u001b]0;owned\u0007title"_s});
+        }));
 
         const Run show = cli({u"memory"_s, u"show"_s, u"block-use-weapons"_s});
         QCOMPARE(show.code, 0);
@@ -247,20 +257,16 @@ private slots:
 
         // A pending learning is left out of the section until it is approved.
         const QString pendingId = u"Jr4sT6uV8wX0yZ2aB4cDe"_s;
-        const QString path = memoryDir() + u"/block-use-weapons.json"_s;
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
-        file.close();
-        QJsonArray learnings = o.value(u"learnings"_s).toArray();
-        QJsonObject l = learnings.at(2).toObject();
-        QCOMPARE(l.value(u"id"_s).toString(), pendingId);
-        l.insert(u"status"_s, u"pending"_s);
-        learnings[2] = l;
-        o.insert(u"learnings"_s, learnings);
-        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        file.write(QJsonDocument(o).toJson());
-        file.close();
+        QString idAt2;
+        QVERIFY(editCategoryFile(u"block-use-weapons"_s, [&](QJsonObject &o) {
+            QJsonArray learnings = o.value(u"learnings"_s).toArray();
+            QJsonObject l = learnings.at(2).toObject();
+            idAt2 = l.value(u"id"_s).toString();
+            l.insert(u"status"_s, u"pending"_s);
+            learnings[2] = l;
+            o.insert(u"learnings"_s, learnings);
+        }));
+        QCOMPARE(idAt2, pendingId);
         const QStringList preview{u"memory"_s, u"preview"_s, u"--topic"_s,
                                   u"Block the use of weapons"_s};
         QVERIFY(!cli(preview).out.contains(u"Two sharp examples"_s));

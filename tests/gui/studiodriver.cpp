@@ -1,5 +1,7 @@
 #include "studiodriver.h"
 
+#include <QDialog>
+
 #include "eventspin.h"
 
 #include "models/runsession.h"
@@ -155,6 +157,24 @@ bool StudioDriver::activate()
     if (!QTest::qWaitForWindowActive(m_window.get()))
         return fail(u"the main window cannot be activated"_s);
     return true;
+}
+
+QDialog *StudioDriver::openSettings()
+{
+    if (!activate())
+        return nullptr;
+    QTest::keyClick(m_window.get(), Qt::Key_Comma, Qt::ControlModifier);
+    QDialog *settings = nullptr;
+    if (!QTest::qWaitFor(
+            [&] {
+                settings = m_window->findChild<QDialog *>(QStringLiteral("settingsDialog"));
+                return settings && settings->isVisible();
+            },
+            WaitTimeoutMs)) {
+        fail(QStringLiteral("Ctrl+, opened no visible settings dialog"));
+        return nullptr;
+    }
+    return settings;
 }
 
 bool StudioDriver::showPage(MainWindow::Page page)

@@ -14,6 +14,7 @@
 
 class QAbstractButton;
 class QComboBox;
+class QDialog;
 class QTextBrowser;
 class RunSession;
 
@@ -75,6 +76,8 @@ public:
     bool activate();
     // Switches pages with the View menu's shortcuts (Ctrl+1 … Ctrl+5).
     bool showPage(MainWindow::Page page);
+    // Opens the Settings dialog with Ctrl+, as a person does; nullptr (why() says) if it did not.
+    QDialog *openSettings();
 
     // Opens a combo box's popup with the mouse and clicks the item at `index`.
     bool pickComboItem(QComboBox *combo, int index);

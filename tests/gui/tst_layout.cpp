@@ -207,11 +207,8 @@ private slots:
 
     void settingsForEachProvider()
     {
-        QVERIFY2(m_studio->activate(), qPrintable(m_studio->why()));
-        QTest::keyClick(m_studio->window(), Qt::Key_Comma, Qt::ControlModifier);
-        QDialog *settings = nullptr;
-        QTRY_VERIFY((settings = m_studio->window()->findChild<QDialog *>(u"settingsDialog"_s)) &&
-                    settings->isVisible());
+        QDialog *settings = m_studio->openSettings();
+        QVERIFY2(settings, qPrintable(m_studio->why()));
         auto *provider = settings->findChild<QComboBox *>(u"llmProviderCombo"_s);
         auto *advanced = settings->findChild<QAbstractButton *>(u"llmAdvancedCheck"_s);
         QVERIFY(provider && advanced);

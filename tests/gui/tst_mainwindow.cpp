@@ -131,10 +131,8 @@ private slots:
         QCOMPARE(tabs->currentIndex(), int(MainWindow::NewRunPage));
 
         // Ctrl+, opens the settings.
-        QTest::keyClick(studio.window(), Qt::Key_Comma, Qt::ControlModifier);
-        QDialog *settings = nullptr;
-        QTRY_VERIFY((settings = studio.window()->findChild<QDialog *>(u"settingsDialog"_s)) &&
-                    settings->isVisible());
+        QDialog *settings = studio.openSettings();
+        QVERIFY2(settings, qPrintable(studio.why()));
         QPointer<QDialog> guard = settings;
         QTest::keyClick(settings, Qt::Key_Escape);
         QTRY_VERIFY(!guard);

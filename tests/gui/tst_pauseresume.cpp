@@ -190,7 +190,7 @@ private slots:
         const QString text = again.find<QLabel>(u"unfinishedRunText"_s)->text();
         QVERIFY2(text.contains(topic), qPrintable(text));
         QVERIFY2(text.contains(killed ? u"interrupted"_s : u"paused"_s), qPrintable(text));
-        QCOMPARE(again.session()->run().id, id);
+        QTRY_COMPARE(again.session()->run().id, id); // read off the GUI thread
         QTRY_VERIFY(again.find<QAction>(u"resumeAction"_s)->isEnabled());
 
         QVERIFY2(again.click(u"resumeUnfinishedButton"_s), qPrintable(again.why()));

@@ -256,11 +256,8 @@ private slots:
 
     void settingsDialog()
     {
-        QVERIFY2(m_studio->activate(), qPrintable(m_studio->why()));
-        QTest::keyClick(m_studio->window(), Qt::Key_Comma, Qt::ControlModifier);
-        QDialog *settings = nullptr;
-        QTRY_VERIFY((settings = m_studio->window()->findChild<QDialog *>(u"settingsDialog"_s)) &&
-                    settings->isVisible());
+        QDialog *settings = m_studio->openSettings();
+        QVERIFY2(settings, qPrintable(m_studio->why()));
         QVERIFY(shot(settings, u"settings.png"_s));
         // The cloud providers' fields (their endpoints under Advanced, opened for claude-vertex).
         auto *provider = settings->findChild<QComboBox *>(u"llmProviderCombo"_s);
