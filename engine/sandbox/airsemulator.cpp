@@ -246,14 +246,18 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
         break; // held until the client gives up or the emulator goes away
     case FaultPlan::Fault::None: {
         const auto route = faultRoute(in.path);
-        const auto injected = route ? m_injector->draw(*route) : std::nullopt;
         using Kind = FaultSpec::Kind;
+        const auto injected = !route ? std::nullopt
+                              : m_injector->poisons(*route, in.body)
+                                  ? std::make_optional(FaultInjector::Decision{Kind::Poison, 0})
+                                  : m_injector->draw(*route);
         if (injected)
             qCDebug(lcSandbox).noquote() << "fault" << FaultSpec::kindName(injected->kind)
                                          << in.method << in.path;
         if (injected && injected->kind == Kind::Hang)
             break; // never answered; released when the client disconnects
-        if (injected && injected->kind != Kind::Cut && injected->kind != Kind::Truncated) {
+        const bool cut = injected && (injected->kind == Kind::Cut || injected->kind == Kind::Poison);
+        if (injected && !cut && injected->kind != Kind::Truncated) {
             answerLater(id, m_injector->reply(*injected, in, *route)); // not performed
             break;
         }
@@ -264,7 +268,7 @@ bool AirsEmulator::handleRequest(const QHttpServerRequest &request, QTcpSocket *
         }
         if (injected && injected->kind == Kind::Truncated)
             reply = FaultInjector::truncated(reply);
-        else if (injected && injected->kind == Kind::Cut)
+        else if (cut)
             reply.cutBody = true;
         answerLater(id, reply);
         break;

@@ -2,6 +2,8 @@
 
 #include "apirequest.h"
 
+#include <QCryptographicHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QStringList>
 #include <QUrlQuery>
@@ -43,7 +45,8 @@ void FaultInjector::setSpec(const FaultSpec &spec)
 
 std::optional<FaultInjector::Decision> FaultInjector::draw(Route route)
 {
-    const auto &rates = m_spec.rates[int(route)];
+    auto rates = m_spec.rates[int(route)];
+    rates[int(Kind::Poison)] = 0; // per prompt: poisons()
     double total = 0;
     for (double rate : rates)
         total += rate;
@@ -74,6 +77,7 @@ std::optional<FaultInjector::Decision> FaultInjector::draw(Route route)
             case Kind::Hang:
             case Kind::Cut:
             case Kind::Truncated:
+            case Kind::Poison:
                 break;
             }
             ++m_counts[int(route)][k];
@@ -81,6 +85,25 @@ std::optional<FaultInjector::Decision> FaultInjector::draw(Route route)
         }
     }
     return std::nullopt;
+}
+
+bool FaultInjector::poisons(Route route, const QByteArray &body)
+{
+    const double share = m_spec.rate(route, Kind::Poison);
+    if (route != Route::Scan || share <= 0)
+        return false;
+    const QJsonArray contents = QJsonDocument::fromJson(body).object().value(u"contents"_s).toArray();
+    const QString prompt = contents.first().toObject().value(u"prompt"_s).toString();
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(QByteArray(QByteArray::number(m_spec.seed) + '\n' + prompt.toUtf8()));
+    const QByteArray digest = hash.result();
+    quint64 bits = 0;
+    for (int i = 0; i < 8; ++i)
+        bits = (bits << 8) | quint8(digest.at(i));
+    if (double(bits >> 11) / double(quint64(1) << 53) >= share)
+        return false;
+    ++m_counts[int(route)][int(Kind::Poison)];
+    return true;
 }
 
 ApiReply FaultInjector::reply(const Decision &decision, const ApiRequest &request,
@@ -107,6 +130,7 @@ ApiReply FaultInjector::reply(const Decision &decision, const ApiRequest &reques
     case Kind::Hang:
     case Kind::Cut:
     case Kind::Truncated:
+    case Kind::Poison:
         break;
     }
     return errorReply(500, u"no reply for this fault"_s, u"server_error"_s);

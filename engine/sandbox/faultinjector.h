@@ -36,6 +36,9 @@ public:
 
     // The fault for the next request on `route`, or nullopt; counted when drawn.
     std::optional<Decision> draw(FaultSpec::Route route);
+    // Whether the scan of this request body is one of the prompts scan.poison picked (counted
+    // when it is): its answer is cut, every time.
+    bool poisons(FaultSpec::Route route, const QByteArray &body);
 
     // Answers for the faults that do not perform the request: 503, 5xx, 429 and echo.
     ApiReply reply(const Decision &decision, const ApiRequest &request,

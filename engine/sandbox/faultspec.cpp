@@ -11,7 +11,7 @@ namespace {
 constexpr std::array<QStringView, FaultSpec::RouteCount> kRouteNames = {u"scan", u"token", u"mgmt",
                                                                         u"redteam", u"llm"};
 constexpr std::array<QStringView, FaultSpec::KindCount> kKindNames = {
-    u"503", u"5xx", u"429", u"hang", u"cut", u"truncated", u"echo"};
+    u"503", u"5xx", u"429", u"hang", u"cut", u"truncated", u"echo", u"poison"};
 
 QString joined(auto names)
 {
@@ -147,6 +147,9 @@ std::optional<FaultSpec> FaultSpec::parse(const QString &text, QString *error)
         if (!kind)
             return fail(
                 u"unknown fault kind \"%1\"; use one of %2"_s.arg(kindText, joined(kKindNames)));
+        if (*kind == Kind::Poison && route != Route::Scan)
+            return fail(u"poison applies to the scan route only (scan.poison=SHARE: the share of "
+                        u"distinct prompts whose every scan is cut)"_s);
         const auto rate = parseNumber(value, 0, 1);
         if (!rate)
             return fail(u"fault rate \"%1\" for %2 is not a number from 0 to 1"_s.arg(value, key));
@@ -159,7 +162,8 @@ std::optional<FaultSpec> FaultSpec::parse(const QString &text, QString *error)
         double total = 0;
         for (int k = 0; k < KindCount; ++k) {
             spec.rates[r][k] = named[r][k].value_or(all[k].value_or(0));
-            total += spec.rates[r][k];
+            if (Kind(k) != Kind::Poison) // per prompt, not drawn per request
+                total += spec.rates[r][k];
         }
         if (total > 1 + 1e-9)
             return fail(

@@ -13,12 +13,17 @@
 // route must add up to at most 1. "all" sets a kind on every route; an entry naming the route
 // overrides it, whatever the order. Rates, not positions, are the contract: the same spec and
 // seed give the same faults only when the requests arrive in the same order.
+//
+// One kind is not drawn per request: scan.poison=SHARE picks that share of distinct prompts
+// (by a hash of the prompt and the seed, so the same prompts whatever the order) and cuts the
+// answer of every scan of them, as a service does with a prompt it cannot handle. It counts
+// apart from the route's other rates, and applies to the scan route only.
 struct FaultSpec
 {
     enum class Route { Scan, Token, Mgmt, RedTeam, Llm };
-    enum class Kind { E503, E5xx, E429, Hang, Cut, Truncated, Echo };
+    enum class Kind { E503, E5xx, E429, Hang, Cut, Truncated, Echo, Poison };
     static constexpr int RouteCount = 5;
-    static constexpr int KindCount = 7;
+    static constexpr int KindCount = 8;
 
     std::array<std::array<double, KindCount>, RouteCount> rates{}; // [route][kind]
     quint32 seed = 1;
