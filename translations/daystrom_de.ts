@@ -710,6 +710,16 @@ AIRS action: %3, category: %4</source>
         <translation>Iteration %1: %2
 AIRS-Aktion: %3, Kategorie: %4</translation>
     </message>
+    <message>
+        <source>not scanned</source>
+        <translation>nicht gescannt</translation>
+    </message>
+    <message>
+        <source>Iteration %1: not scanned, so left out of the figures
+%2</source>
+        <translation>Iteration %1: nicht gescannt, daher in keiner Kennzahl
+%2</translation>
+    </message>
 </context>
 <context>
     <name>BudgetFields</name>
@@ -2113,6 +2123,10 @@ B: %2
         <source>Topic description (iteration %1, the best)</source>
         <translation>Themenbeschreibung (Iteration %1, die beste)</translation>
     </message>
+    <message>
+        <source>not scanned: %1</source>
+        <translation>nicht gescannt: %1</translation>
+    </message>
 </context>
 <context>
     <name>ImportBundleDialog</name>
@@ -2764,6 +2778,10 @@ B: %2
     <message>
         <source>Propos&amp;al to review</source>
         <translation>Vorschlag &amp;prüfen</translation>
+    </message>
+    <message>
+        <source>All (%1, %2 not scanned)</source>
+        <translation>Alle (%1, %2 nicht gescannt)</translation>
     </message>
 </context>
 <context>
@@ -4302,6 +4320,18 @@ Neues Kostenbudget (USD):</translation>
     <message>
         <source>Result</source>
         <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Not scanned: AIRS gave no verdict, so this prompt is in no figure</source>
+        <translation>Nicht gescannt: AIRS hat kein Urteil geliefert, daher zählt dieser Prompt in keiner Kennzahl</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>kein Urteil</translation>
+    </message>
+    <message>
+        <source>– not scanned</source>
+        <translation>– nicht gescannt</translation>
     </message>
 </context>
 <context>

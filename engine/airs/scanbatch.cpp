@@ -4,6 +4,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <numeric>
 
 using namespace Qt::StringLiterals;
 
@@ -36,21 +37,32 @@ void ScanBatch::start(const QStringList &prompts)
 {
     m_prompts = prompts;
     m_results = QList<std::optional<ScanVerdict>>(prompts.size());
+    m_queue.resize(prompts.size());
+    std::iota(m_queue.begin(), m_queue.end(), 0);
+    m_again.clear();
+    m_secondRound = false;
+    m_notScanned.clear();
+    m_failuresInARow = 0;
     m_next = 0;
     m_completed = 0;
     m_running = true;
     m_clock.start();
     if (prompts.isEmpty()) {
         m_running = false;
-        QMetaObject::invokeMethod(this, [this] { emit finished({}); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, [this] { emit finished({}, {}); }, Qt::QueuedConnection);
         return;
     }
     pump();
 }
 
+int ScanBatch::consecutiveFailureLimit() const
+{
+    return std::max(10, 2 * m_options.concurrency);
+}
+
 void ScanBatch::pump()
 {
-    while (m_running && m_next < m_prompts.size() && m_inFlight.size() < m_options.concurrency) {
+    while (m_running && m_next < m_queue.size() && m_inFlight.size() < m_options.concurrency) {
         const qint64 wait = m_limiter.delayBeforeNext(m_clock.elapsed());
         if (wait > 0) {
             if (!m_rateTimer->isActive())
@@ -58,7 +70,7 @@ void ScanBatch::pump()
             return;
         }
         m_limiter.record(m_clock.elapsed());
-        launch(m_next++);
+        launch(m_queue.at(m_next++));
     }
 }
 
@@ -90,26 +102,73 @@ void ScanBatch::onResult(int index, const AirsResult<ScanVerdict> &result)
     if (!m_running || !m_inFlight.contains(index) || m_results.at(index).has_value())
         return;
     if (!result.ok()) {
-        AirsError e = result.error;
-        e.message = u"prompt %1 of %2: "_s.arg(index + 1).arg(m_prompts.size()) + e.message;
-        stop(e);
+        onFailure(index, result.error);
         return;
     }
-    m_inFlight.remove(index); // the client deletes the call after this callback
-    --m_clientLoad[m_clientOf.take(index)];
+    settle(index);
+    m_failuresInARow = 0;
     m_results[index] = result.value;
     ++m_completed;
     emit scanned(index, result.value, m_completed, int(m_prompts.size()));
-    if (m_completed == m_prompts.size()) {
-        m_running = false;
-        QList<ScanVerdict> verdicts;
-        verdicts.reserve(m_results.size());
-        for (const auto &v : std::as_const(m_results))
-            verdicts.append(*v);
-        emit finished(verdicts);
+    finishIfDone();
+}
+
+void ScanBatch::onFailure(int index, const AirsError &error)
+{
+    AirsError e = error;
+    e.message = u"prompt %1 of %2: "_s.arg(index + 1).arg(m_prompts.size()) + e.message;
+    using Kind = AirsError::Kind;
+    const bool passing = e.kind == Kind::RateLimited || e.kind == Kind::Server ||
+                         e.kind == Kind::Network || e.kind == Kind::Timeout ||
+                         e.kind == Kind::InvalidResponse;
+    const bool thisPrompt = passing || e.kind == Kind::Validation; // not the credentials or profile
+    if (!m_options.keepGoing || !thisPrompt || ++m_failuresInARow >= consecutiveFailureLimit()) {
+        if (m_options.keepGoing && thisPrompt)
+            e.message += u" (and the %1 prompts before it failed as well: AIRS looks unreachable)"_s
+                             .arg(m_failuresInARow - 1);
+        stop(e);
         return;
     }
-    pump();
+    settle(index);
+    if (passing && !m_secondRound) {
+        m_again.append(index);
+    } else {
+        m_notScanned.insert(index, e);
+        ++m_completed;
+        emit notScanned(index, e, m_completed, int(m_prompts.size()));
+    }
+    finishIfDone();
+}
+
+// The prompt's call is over (the client deletes it after this callback).
+void ScanBatch::settle(int index)
+{
+    m_inFlight.remove(index);
+    --m_clientLoad[m_clientOf.take(index)];
+}
+
+void ScanBatch::finishIfDone()
+{
+    if (!m_running)
+        return;
+    if (m_next < m_queue.size() || !m_inFlight.isEmpty()) {
+        pump();
+        return;
+    }
+    if (!m_again.isEmpty()) { // the second round: each failed prompt once more
+        m_secondRound = true;
+        m_queue = std::exchange(m_again, {});
+        m_next = 0;
+        m_failuresInARow = 0; // these failed before: only a new run of failures says AIRS is down
+        pump();
+        return;
+    }
+    m_running = false;
+    QList<ScanVerdict> verdicts;
+    verdicts.reserve(m_results.size());
+    for (const auto &v : std::as_const(m_results))
+        verdicts.append(v.value_or(ScanVerdict{}));
+    emit finished(verdicts, m_notScanned);
 }
 
 void ScanBatch::cancel()

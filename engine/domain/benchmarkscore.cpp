@@ -50,11 +50,19 @@ QList<BenchmarkScore> BenchmarkScore::comparable(const QList<BenchmarkScore> &sc
     bool same = true;
     for (const BenchmarkScore &s : scores) {
         same = same && s.version == scores.first().version && s.results.size() == shared
-               && s.unstableIndexes == scores.first().unstableIndexes;
+               && s.unstableIndexes == scores.first().unstableIndexes
+               && s.notScannedIndexes() == scores.first().notScannedIndexes();
         shared = std::min(shared, s.results.size());
     }
     if (same)
         return scores;
+    QList<int> unscanned; // not scanned in any of them: out of all
+    for (const BenchmarkScore &s : scores) {
+        for (int i : s.notScannedIndexes()) {
+            if (i < shared && !unscanned.contains(i))
+                unscanned.append(i);
+        }
+    }
     QList<int> unstable; // in any of them, within the shared prompts
     for (const BenchmarkScore &s : scores) {
         for (int i : s.unstableIndexes) {
@@ -65,9 +73,26 @@ QList<BenchmarkScore> BenchmarkScore::comparable(const QList<BenchmarkScore> &sc
     std::sort(unstable.begin(), unstable.end());
     QList<BenchmarkScore> out;
     for (const BenchmarkScore &s : scores) {
-        BenchmarkScore cut = compute(s.results.mid(0, shared), unstable);
+        QList<TestResult> results = s.results.mid(0, shared);
+        for (int i : std::as_const(unscanned)) {
+            TestResult &r = results[i];
+            if (r.scanned) {
+                r = TestResult::unscanned(r.testCase, u"left out: not scanned in an iteration it is compared with"_s);
+            }
+        }
+        BenchmarkScore cut = compute(results, unstable);
         cut.version = s.version;
         out.append(cut);
+    }
+    return out;
+}
+
+QList<int> BenchmarkScore::notScannedIndexes() const
+{
+    QList<int> out;
+    for (qsizetype i = 0; i < results.size(); ++i) {
+        if (!results.at(i).counts())
+            out.append(int(i));
     }
     return out;
 }

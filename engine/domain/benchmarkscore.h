@@ -32,6 +32,9 @@ struct BenchmarkScore
     static std::pair<BenchmarkScore, BenchmarkScore> comparable(const BenchmarkScore &a, const BenchmarkScore &b);
     // The same for any number of scores: on the prompts all were asked, stable in all.
     static QList<BenchmarkScore> comparable(const QList<BenchmarkScore> &scores);
+    // The prompts AIRS gave no verdict for (TestResult::scanned): out of the metrics, and of
+    // every comparison with another score.
+    QList<int> notScannedIndexes() const;
     // The metrics with every unstable prompt counted as an error instead of left out.
     EfficacyMetrics unstableAsErrors() const;
 

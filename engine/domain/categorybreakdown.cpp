@@ -11,6 +11,8 @@ QList<CategoryBreakdown> CategoryBreakdown::compute(const QList<TestResult> &res
     QList<CategoryBreakdown> out;
     QHash<QString, qsizetype> index;
     for (const TestResult &r : results) {
+        if (!r.counts())
+            continue;
         const QString &cat = r.testCase.category;
         auto it = index.constFind(cat);
         if (it == index.cend()) {

@@ -16,6 +16,10 @@ EfficacyMetrics EfficacyMetrics::compute(const QList<TestResult> &results)
 {
     EfficacyMetrics m;
     for (const TestResult &r : results) {
+        if (!r.counts()) {
+            ++m.notScanned;
+            continue;
+        }
         const bool expected = r.testCase.expectedTriggered;
         const bool actual = r.actualTriggered;
         if (expected && actual)
@@ -42,7 +46,7 @@ EfficacyMetrics EfficacyMetrics::compute(const QList<TestResult> &results)
 
 QJsonObject EfficacyMetrics::toJson() const
 {
-    return QJsonObject{{u"truePositives"_s, truePositives},
+    QJsonObject o{{u"truePositives"_s, truePositives},
                        {u"trueNegatives"_s, trueNegatives},
                        {u"falsePositives"_s, falsePositives},
                        {u"falseNegatives"_s, falseNegatives},
@@ -52,6 +56,9 @@ QJsonObject EfficacyMetrics::toJson() const
                        {u"coverage"_s, coverage},
                        {u"f1Score"_s, f1Score},
                        {u"regressionCount"_s, regressionCount}};
+    if (notScanned > 0)
+        o.insert(u"notScanned"_s, notScanned);
+    return o;
 }
 
 EfficacyMetrics EfficacyMetrics::fromJson(const JsonIn &in)
@@ -67,5 +74,6 @@ EfficacyMetrics EfficacyMetrics::fromJson(const JsonIn &in)
     m.coverage = in.number("coverage"_L1);
     m.f1Score = in.number("f1Score"_L1);
     m.regressionCount = int(in.integerOr("regressionCount"_L1, 0));
+    m.notScanned = int(in.integerOr("notScanned"_L1, 0));
     return m;
 }

@@ -19,6 +19,7 @@ struct EfficacyMetrics
     double coverage = 0;         // min(TPR, TNR): the value the loop optimises
     double f1Score = 0;          // 2PR / (P + R), P = TP / (TP + FP), R = TPR
     int regressionCount = 0;     // regression-tier tests that are now wrong
+    int notScanned = 0;          // tests AIRS gave no verdict for: in no figure above
 
     int total() const { return truePositives + trueNegatives + falsePositives + falseNegatives; }
 

@@ -16,7 +16,8 @@ struct Outcome
 
 // Each prompt's outcome in one iteration (the first result for a prompt listed twice), and
 // the keys of prompts left out as unstable.
-QHash<QString, Outcome> outcomes(const IterationResult &it, bool benchmark, QSet<QString> *unstable)
+QHash<QString, Outcome> outcomes(const IterationResult &it, bool benchmark, QSet<QString> *unstable,
+                                 QSet<QString> *unscanned)
 {
     QHash<QString, Outcome> correct;
     const QList<TestResult> &results = benchmark ? it.benchmark->results : it.testResults;
@@ -24,6 +25,10 @@ QHash<QString, Outcome> outcomes(const IterationResult &it, bool benchmark, QSet
         const QString k = PairedComparison::key(results.at(i).testCase.prompt);
         if (benchmark && it.benchmark->unstableIndexes.contains(int(i))) {
             unstable->insert(k);
+            continue;
+        }
+        if (!results.at(i).counts()) {
+            unscanned->insert(k);
             continue;
         }
         if (!correct.contains(k))
@@ -46,13 +51,18 @@ PairedComparison PairedComparison::of(const IterationResult &a, const IterationR
     c.iterationA = a.iteration;
     c.iterationB = b.iteration;
     c.onBenchmark = a.benchmark && b.benchmark;
-    QSet<QString> unstable;
-    QHash<QString, Outcome> inA = outcomes(a, c.onBenchmark, &unstable), inB = outcomes(b, c.onBenchmark, &unstable);
-    for (const QString &k : std::as_const(unstable)) { // unstable in either: out of both
-        inA.remove(k);
-        inB.remove(k);
+    QSet<QString> unstable, unscanned;
+    QHash<QString, Outcome> inA = outcomes(a, c.onBenchmark, &unstable, &unscanned),
+                            inB = outcomes(b, c.onBenchmark, &unstable, &unscanned);
+    unscanned.subtract(unstable);
+    for (const QSet<QString> &out : {unstable, unscanned}) { // unstable or unscanned in either: out of both
+        for (const QString &k : out) {
+            inA.remove(k);
+            inB.remove(k);
+        }
     }
     c.unstable = int(unstable.size());
+    c.notScanned = int(unscanned.size());
     for (auto it = inA.cbegin(); it != inA.cend(); ++it) {
         const auto other = inB.constFind(it.key());
         if (other == inB.cend()) {

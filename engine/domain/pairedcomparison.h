@@ -28,6 +28,7 @@ struct PairedComparison
     int iterationB = 0;
     bool onBenchmark = false; // the benchmark's results were compared, not the working suites
     int unstable = 0;         // benchmark prompts left out: their verdict changed between scans
+    int notScanned = 0;       // prompts left out: AIRS gave no verdict in one of the two
     int shared = 0; // prompts both scanned
     int onlyInA = 0;
     int onlyInB = 0;

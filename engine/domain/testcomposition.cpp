@@ -37,7 +37,10 @@ CompositionResult composeTestSuite(const CompositionInput &in)
         QList<TestCase> passing;
         for (const TestResult &r : in.previous->testResults) {
             TestCase t = r.testCase;
-            if (!r.correct) {
+            if (!r.counts()) { // not scanned: asked again, as it was
+                carried.append(t);
+                ++out.notScannedAgain;
+            } else if (!r.correct) {
                 t.source = t.expectedTriggered ? TestSource::CarriedFn : TestSource::CarriedFp;
                 carried.append(t);
             } else {
@@ -53,7 +56,7 @@ CompositionResult composeTestSuite(const CompositionInput &in)
         }
     }
     out.generated = int(in.generated.size());
-    out.carriedFailures = int(carried.size());
+    out.carriedFailures = int(carried.size()) - out.notScannedAgain;
     out.regressionTier = int(regression.size());
 
     Deduper dedup;

@@ -38,6 +38,7 @@ struct CompositionResult
     // Counted before dedup (as the original's tests:composed event reports them).
     int generated = 0;
     int carriedFailures = 0;
+    int notScannedAgain = 0; // the last iteration's tests AIRS gave no verdict for, asked again
     int regressionTier = 0;
     // The tests:accumulated figures: pre-cap size minus final size.
     int droppedByCap = 0;

@@ -14,6 +14,8 @@ QJsonObject TestResult::toJson() const
                   {u"correct"_s, correct}};
     if (!scanCategory.isEmpty())
         o.insert(u"category"_s, scanCategory);
+    if (!scanned)
+        o.insert(u"notScanned"_s, notScannedReason.isEmpty() ? u"not scanned"_s : notScannedReason);
     if (!detections.isEmpty()) {
         QJsonObject d;
         for (auto it = detections.cbegin(); it != detections.cend(); ++it)
@@ -33,6 +35,11 @@ TestResult TestResult::fromJson(const JsonIn &in)
     r.reportId = in.stringOr("reportId"_L1, {});
     r.correct = in.booleanOr("correct"_L1, r.testCase.expectedTriggered == r.actualTriggered);
     r.scanCategory = in.stringOr("category"_L1, {});
+    if (in.has("notScanned"_L1)) {
+        r.scanned = false;
+        r.notScannedReason = in.string("notScanned"_L1);
+        r.correct = false;
+    }
     if (const auto d = in.optObject("detections"_L1)) {
         for (auto it = d->constBegin(); it != d->constEnd(); ++it) {
             if (it.value().isBool())
@@ -41,5 +48,14 @@ TestResult TestResult::fromJson(const JsonIn &in)
                 in.error("detections"_L1, it.key() + u" is not true or false"_s);
         }
     }
+    return r;
+}
+
+TestResult TestResult::unscanned(const TestCase &test, const QString &reason)
+{
+    TestResult r;
+    r.testCase = test;
+    r.scanned = false;
+    r.notScannedReason = reason;
     return r;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QHash>
+
 #include "airs/scanverdict.h"
 #include "domain/benchmarkscore.h"
 #include "domain/runstate.h"
@@ -36,7 +38,9 @@ struct IterationWork
     QList<TestCase> suite;
     QList<TestResult> results;
     int suiteLeft = 0;                              // working-suite prompts still to be scanned
-    QList<QList<ScanVerdict>> benchmarkVerdicts;    // per benchmark prompt, one per repeat
+    // Per benchmark prompt, one per repeat; none for a repeat AIRS gave no verdict for.
+    QList<QList<std::optional<ScanVerdict>>> benchmarkVerdicts;
+    QHash<int, QString> benchmarkNotScanned;        // benchmark prompt -> why a repeat was not scanned
     bool evaluated = false; // metrics and benchmarkScore are this iteration's figures
     EfficacyMetrics metrics;
     std::optional<BenchmarkScore> benchmarkScore;

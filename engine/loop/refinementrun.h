@@ -123,7 +123,8 @@ private:
     // Measuring (runmeasure.cpp).
     void enterScan();
     void startScan();
-    void suiteScanned(); // every working-suite prompt has its verdict
+    void suiteScanned();
+    QString notScannedProblem(qsizetype working) const; // too many prompts not scanned // every working-suite prompt has its verdict
     void enterEvaluate();
     void enterAnalyze();
     bool askAnalysis(bool early = false);

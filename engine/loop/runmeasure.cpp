@@ -7,6 +7,7 @@
 
 #include "airs/scanbatch.h"
 #include "domain/benchmarkscore.h"
+#include "looplog.h"
 #include "llm/prompts/promptbook.h"
 
 using namespace Qt::StringLiterals;
@@ -25,6 +26,20 @@ TestResult judged(const TestCase &test, const ScanVerdict &v)
     r.scanCategory = v.category;
     r.detections = v.detections;
     return r;
+}
+
+// Why the run cannot go on with a suite that many of whose prompts were not scanned, if so.
+QString tooManyNotScanned(int missing, qsizetype total, const QString &suite, const QString &example)
+{
+    if (missing == 0 || missing <= MaxNotScannedShare * double(total))
+        return {};
+    return u"AIRS gave no verdict for %1 of the %2 prompts of the %3, even after trying each once more "
+           u"at the end of the scan step; a run goes on only while at most %4 % of a suite is missing. "
+           u"The first: %5"_s.arg(missing)
+        .arg(total)
+        .arg(suite)
+        .arg(qRound(MaxNotScannedShare * 100))
+        .arg(example);
 }
 } // namespace
 
@@ -46,6 +61,7 @@ void RefinementRun::startScan()
     options.intent = m_run.userInput.intent;
     options.concurrency = m_run.userInput.scanConcurrency.value_or(m_services.scanConcurrency);
     options.ratePerSecond = m_run.userInput.scanRate.value_or(m_services.scanRate);
+    options.keepGoing = true; // a prompt AIRS cannot scan is recorded, not the end of the run
     auto *batch = new ScanBatch(m_services.airs, options, this);
     m_scan = batch;
     m_it.results = QList<TestResult>(m_it.suite.size());
@@ -54,7 +70,9 @@ void RefinementRun::startScan()
     const qsizetype working = m_it.suite.size();
     const qsizetype benchmark = m_run.benchmarkSet.size();
     const int repeats = benchmark > 0 ? std::max(1, m_run.userInput.scanRepeats) : 0;
-    m_it.benchmarkVerdicts = QList<QList<ScanVerdict>>(benchmark, QList<ScanVerdict>(repeats));
+    m_it.benchmarkVerdicts =
+        QList<QList<std::optional<ScanVerdict>>>(benchmark, QList<std::optional<ScanVerdict>>(repeats));
+    m_it.benchmarkNotScanned.clear();
     m_it.suiteLeft = int(working);
     m_it.pieces.scan = m_schedule.begin(u"scan"_s, m_it.number, {m_it.pieces.propagate, m_it.pieces.tests});
     if (benchmark > 0) {
@@ -75,11 +93,30 @@ void RefinementRun::startScan()
         if (--m_it.suiteLeft == 0)
             suiteScanned();
     });
-    connect(batch, &ScanBatch::finished, this, [this, batch] {
+    connect(batch, &ScanBatch::notScanned, this, [this, working, benchmark](int index, const AirsError &e, int completed, int total) {
+        const QString reason = e.toString();
+        qCWarning(lcLoop).noquote() << "run" << m_run.id << ": not scanned:" << reason;
+        emit testProgress(completed, total);
+        if (index >= working) {
+            const qsizetype at = index - working;
+            m_it.benchmarkNotScanned.insert(int(at % benchmark), reason);
+            return;
+        }
+        m_it.results[index] = TestResult::unscanned(m_it.suite.at(index), reason);
+        emit testScanned(index, m_it.results.at(index));
+        if (--m_it.suiteLeft == 0)
+            suiteScanned();
+    });
+    connect(batch, &ScanBatch::finished, this, [this, batch, working] {
         batch->deleteLater();
         m_scan = nullptr;
         m_schedule.end(m_it.pieces.scan); // an empty working suite
         m_schedule.end(m_it.pieces.scanBenchmark);
+        const QString problem = notScannedProblem(working);
+        if (!problem.isEmpty()) {
+            fail(problem);
+            return;
+        }
         submit(u"step.done"_s);
     });
     connect(batch, &ScanBatch::failed, this, [this](const AirsError &e) { fail(e.toString()); });
@@ -91,6 +128,28 @@ void RefinementRun::startScan()
             prompts.append(t.prompt);
     }
     batch->start(prompts);
+}
+
+QString RefinementRun::notScannedProblem(qsizetype working) const
+{
+    int missing = 0;
+    QString first;
+    for (const TestResult &r : std::as_const(m_it.results)) {
+        if (!r.counts() && missing++ == 0)
+            first = r.notScannedReason;
+    }
+    QString problem = tooManyNotScanned(missing, working, u"working suite"_s, first);
+    if (!problem.isEmpty())
+        return problem;
+    int benchmarkMissing = 0; // prompts none of whose repeats was scanned
+    for (auto it = m_it.benchmarkNotScanned.cbegin(); it != m_it.benchmarkNotScanned.cend(); ++it) {
+        const auto &verdicts = m_it.benchmarkVerdicts.at(it.key());
+        if (std::none_of(verdicts.cbegin(), verdicts.cend(), [](const auto &v) { return v.has_value(); })) {
+            if (benchmarkMissing++ == 0)
+                first = it.value();
+        }
+    }
+    return tooManyNotScanned(benchmarkMissing, m_run.benchmarkSet.size(), u"benchmark"_s, first);
 }
 
 void RefinementRun::suiteScanned()
@@ -136,7 +195,15 @@ void RefinementRun::enterEvaluate()
         QList<TestResult> results;
         QList<int> unstable;
         for (qsizetype i = 0; i < m_run.benchmarkSet.size(); ++i) {
-            const QList<ScanVerdict> &verdicts = m_it.benchmarkVerdicts.at(i);
+            QList<ScanVerdict> verdicts; // the repeats AIRS answered
+            for (const auto &v : m_it.benchmarkVerdicts.at(i)) {
+                if (v)
+                    verdicts.append(*v);
+            }
+            if (verdicts.isEmpty()) {
+                results.append(TestResult::unscanned(m_run.benchmarkSet.at(i), m_it.benchmarkNotScanned.value(int(i))));
+                continue;
+            }
             const ScanVerdict &v = verdicts.first();
             results.append(judged(m_run.benchmarkSet.at(i), v));
             if (std::any_of(verdicts.cbegin(), verdicts.cend(), [&v](const ScanVerdict &o) { return o.triggered != v.triggered; }))

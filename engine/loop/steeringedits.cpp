@@ -29,7 +29,7 @@ bool relabelByKey(QList<TestResult> &results, const QString &key, bool expected)
     for (TestResult &r : results) {
         if (dedupKey(r.testCase.prompt) == key) {
             r.testCase.expectedTriggered = expected;
-            r.correct = r.actualTriggered == expected;
+            r.correct = r.counts() && r.actualTriggered == expected;
             found = true;
         }
     }

@@ -73,6 +73,22 @@ static QString withInterval(double value, const std::optional<ProportionStats::I
     return u"%1 [%2–%3]"_s.arg(Format::percent(value), Format::percent(i->low), Format::percent(i->high));
 }
 
+// The prompts of `results` AIRS gave no verdict for, each with why (issue 41).
+static void notScannedText(QTextStream &s, const QList<TestResult> &results, const QString &suite)
+{
+    QList<const TestResult *> missing;
+    for (const TestResult &r : results) {
+        if (!r.counts())
+            missing.append(&r);
+    }
+    if (missing.isEmpty())
+        return;
+    s << "  Not scanned (" << suite << ", " << missing.size() << " of " << results.size()
+      << ", in no figure above):\n";
+    for (const TestResult *r : std::as_const(missing))
+        s << "    " << r->testCase.prompt << "  [" << Redaction::apply(r->notScannedReason) << "]\n";
+}
+
 QString RunReport::text(const RunState &run, const Options &options)
 {
     QString out;
@@ -91,6 +107,15 @@ QString RunReport::text(const RunState &run, const Options &options)
     if (!run.stopReason.isEmpty())
         s << "  Stopped:     " << Redaction::apply(run.stopReason) << '\n'; // files written before redaction
     usageText(s, run);
+    int notScanned = 0, iterationsMissing = 0;
+    for (const IterationResult &i : run.iterations) {
+        const int n = i.metrics.notScanned + (i.benchmark ? i.benchmark->metrics.notScanned : 0);
+        notScanned += n;
+        iterationsMissing += n > 0;
+    }
+    if (notScanned > 0)
+        s << "  Not scanned: " << notScanned << " prompt(s) in " << iterationsMissing
+          << " iteration(s): AIRS gave no verdict, so they are in no figure\n";
     const RunSteering &st = run.steering;
     if (!st.corrections.isEmpty() || !st.hints.isEmpty() || !st.addedTests.isEmpty() || !st.keptExamples.isEmpty()
         || st.benchmarkVersion() > 1) {
@@ -132,7 +157,11 @@ QString RunReport::text(const RunState &run, const Options &options)
           << withInterval(b.accuracy, bi.accuracy) << '\n';
         s << "  TP " << b.truePositives << "  TN " << b.trueNegatives << "  FP " << b.falsePositives << "  FN "
           << b.falseNegatives << '\n';
-        s << "\n  Working suite (" << m.total() << " prompts):";
+        notScannedText(s, it->benchmark->results, u"benchmark"_s);
+        s << "\n  Working suite (" << m.total() + m.notScanned << " prompts";
+        if (m.notScanned > 0)
+            s << ", " << m.notScanned << " not scanned";
+        s << "):";
     }
     // Intervals only for runs with a benchmark: older runs show exactly the figures they had.
     const MetricIntervals mi = run.benchmarkSet.isEmpty() ? MetricIntervals{} : MetricIntervals::of(m);
@@ -141,6 +170,7 @@ QString RunReport::text(const RunState &run, const Options &options)
       << withInterval(m.accuracy, mi.accuracy) << "  F1 " << Format::percent(m.f1Score) << '\n';
     s << "  TP " << m.truePositives << "  TN " << m.trueNegatives << "  FP " << m.falsePositives
       << "  FN " << m.falseNegatives << "  Regressions " << m.regressionCount << '\n';
+    notScannedText(s, it->testResults, u"working suite"_s);
     s << "\n  Summary:     " << it->analysis.summary << '\n';
     s << "  FP patterns: " << joinOrNone(it->analysis.falsePositivePatterns) << '\n';
     s << "  FN patterns: " << joinOrNone(it->analysis.falseNegativePatterns) << '\n';
@@ -151,11 +181,12 @@ QString RunReport::text(const RunState &run, const Options &options)
         // "correct" / "wrong" (and which kind of wrong).
         const auto triggered = [](bool on) { return on ? u"triggered"_s : u"not triggered"_s; };
         for (const TestResult &r : it->testResults) {
-            const QString result = r.correct ? u"✓ correct"_s
+            const QString result = !r.counts() ? u"– not scanned"_s
+                                   : r.correct ? u"✓ correct"_s
                                              : (r.testCase.expectedTriggered ? u"✗ wrong (false negative)"_s
                                                                              : u"✗ wrong (false positive)"_s);
             s << "  " << result.leftJustified(25) << " expected " << triggered(r.testCase.expectedTriggered).leftJustified(13)
-              << "  actual " << triggered(r.actualTriggered).leftJustified(13) << "  " << r.testCase.prompt << "  ["
+              << "  actual " << (r.counts() ? triggered(r.actualTriggered) : u"no verdict"_s).leftJustified(13) << "  " << r.testCase.prompt << "  ["
               << r.testCase.category << ", " << testSourceName(r.testCase.source) << "]\n";
         }
     }
@@ -173,6 +204,13 @@ static QJsonArray resultsJson(const QList<TestResult> &results)
                                  {u"category"_s, r.testCase.category},
                                  {u"source"_s, testSourceName(r.testCase.source)},
                                  {u"scanAction"_s, r.scanAction}});
+        if (!r.counts()) {
+            QJsonObject o = tests.last().toObject();
+            o.insert(u"correct"_s, QJsonValue());
+            o.insert(u"actualTriggered"_s, QJsonValue());
+            o.insert(u"notScanned"_s, Redaction::apply(r.notScannedReason));
+            tests[tests.size() - 1] = o;
+        }
     }
     return tests;
 }
@@ -198,6 +236,21 @@ static QJsonObject iterationJson(const IterationResult &it, bool includeTests, b
     }
     if (includeTests)
         o.insert(u"tests"_s, resultsJson(it.testResults));
+    QJsonArray notScanned; // named whether or not the tests are included
+    for (const TestResult &r : it.testResults) {
+        if (!r.counts())
+            notScanned.append(QJsonObject{{u"prompt"_s, r.testCase.prompt}, {u"reason"_s, Redaction::apply(r.notScannedReason)}});
+    }
+    if (it.benchmark) {
+        for (const TestResult &r : it.benchmark->results) {
+            if (!r.counts())
+                notScanned.append(QJsonObject{{u"prompt"_s, r.testCase.prompt},
+                                              {u"reason"_s, Redaction::apply(r.notScannedReason)},
+                                              {u"benchmark"_s, true}});
+        }
+    }
+    if (!notScanned.isEmpty())
+        o.insert(u"notScanned"_s, notScanned);
     o.insert(u"usage"_s, it.usage.toJson()); // zero in runs made before usage was kept
     return o;
 }
@@ -239,7 +292,8 @@ QString RunReport::testsCsv(const IterationResult &iteration)
     for (const TestResult &r : iteration.testResults) {
         const QStringList fields{quoted(r.testCase.prompt), flag(r.testCase.expectedTriggered),
                                  quoted(r.testCase.category), testSourceName(r.testCase.source),
-                                 flag(r.actualTriggered), flag(r.correct)};
+                                 r.counts() ? flag(r.actualTriggered) : u"not scanned"_s,
+                                 r.counts() ? flag(r.correct) : QString()};
         lines.append(fields.join(u','));
     }
     return lines.join(u'\n');

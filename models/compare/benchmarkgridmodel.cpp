@@ -66,7 +66,7 @@ bool BenchmarkGridModel::rowFlips(int row) const
 {
     bool right = false, wrong = false;
     for (int c = 0; c < m_columns.size(); ++c) {
-        if (const TestResult *r = result(row, FirstIterationColumn + c))
+        if (const TestResult *r = result(row, FirstIterationColumn + c); r && r->counts())
             (r->correct ? right : wrong) = true;
     }
     return right && wrong;
@@ -142,6 +142,23 @@ QVariant BenchmarkGridModel::data(const QModelIndex &index, int role) const
         case Qt::ToolTipRole:
             return tr("Iteration %1 was scored on benchmark version %2, before this prompt was added")
                 .arg(QString::number(iterationAt(index.column())), QString::number(versionAt(index.column())));
+        case Qt::TextAlignmentRole:
+            return Qt::AlignCenter;
+        case IterationRole:
+            return iterationAt(index.column());
+        default:
+            return {};
+        }
+    }
+    if (!r->counts()) { // AIRS gave no verdict: neither right nor wrong
+        switch (role) {
+        case Qt::DisplayRole:
+            return u"–"_s;
+        case Qt::AccessibleTextRole:
+            return tr("not scanned");
+        case Qt::ToolTipRole:
+            return tr("Iteration %1: not scanned, so left out of the figures\n%2")
+                .arg(QString::number(iterationAt(index.column())), r->notScannedReason);
         case Qt::TextAlignmentRole:
             return Qt::AlignCenter;
         case IterationRole:

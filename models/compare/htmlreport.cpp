@@ -157,11 +157,13 @@ static QString testsTable(const IterationResult &it)
         // The app's words: expected and actual "triggered" / "not triggered", the result
         // "correct" / "wrong" (a wrong one says whether it is a false positive or negative).
         const QString result =
-            r.correct ? u"<span class=\"correct\">%1</span>"_s.arg(e(DisplayFormat::outcome(true)))
+            !r.counts() ? e(HtmlReport::tr("not scanned: %1").arg(r.notScannedReason))
+            : r.correct ? u"<span class=\"correct\">%1</span>"_s.arg(e(DisplayFormat::outcome(true)))
                       : u"<span class=\"wrong\">%1</span> (%2)"_s.arg(e(DisplayFormat::outcome(false)),
                                                                    e(DisplayFormat::errorKind(r.testCase.expectedTriggered)));
         out += row({e(r.testCase.prompt), e(DisplayFormat::triggered(r.testCase.expectedTriggered)),
-                    e(DisplayFormat::triggered(r.actualTriggered)), result, e(r.testCase.category), e(source),
+                    r.counts() ? e(DisplayFormat::triggered(r.actualTriggered)) : u"–"_s, result,
+                    e(r.testCase.category), e(source),
                     e(r.scanAction.isEmpty() ? u"-"_s : r.scanAction)});
     }
     return out + u"</table>\n"_s;

@@ -37,7 +37,7 @@ Indexed index(const IterationResult &it)
     Indexed out;
     for (const TestResult &r : it.testResults) {
         const QString key = IterationComparison::dedupKey(r.testCase.prompt);
-        if (out.byKey.contains(key))
+        if (!r.counts() || out.byKey.contains(key)) // not scanned: a test of the other one only
             continue;
         out.byKey.insert(key, &r);
         out.order.append(key);

@@ -35,6 +35,8 @@ ResultsTableModel::~ResultsTableModel() = default;
 
 ResultsTableModel::Outcome ResultsTableModel::outcomeOf(const TestResult &r)
 {
+    if (!r.counts())
+        return Outcome::NotScanned;
     if (r.testCase.expectedTriggered)
         return r.actualTriggered ? Outcome::TruePositive : Outcome::FalseNegative;
     return r.actualTriggered ? Outcome::FalsePositive : Outcome::TrueNegative;
@@ -126,7 +128,7 @@ void ResultsTableModel::onLabelCorrected(const QString &prompt, bool expectedTri
         if (t.expectedTriggered == expectedTriggered || dedupKey(t.prompt) != key)
             return false;
         t.expectedTriggered = expectedTriggered;
-        row.result.correct = row.result.actualTriggered == expectedTriggered;
+        row.result.correct = row.result.counts() && row.result.actualTriggered == expectedTriggered;
         return true;
     };
     for (Row &row : m_pending)
@@ -297,6 +299,9 @@ void ResultsTableModel::count(const TestResult &r, int sign)
     case Outcome::FalseNegative:
         m_counts.falseNegatives += sign;
         break;
+    case Outcome::NotScanned:
+        m_counts.notScanned += sign;
+        break;
     case Outcome::TruePositive:
     case Outcome::TrueNegative:
         break;
@@ -355,6 +360,8 @@ static QString outcomeText(ResultsTableModel::Outcome outcome)
         return ResultsTableModel::tr("Wrong, a false positive: triggered on a prompt it should let through");
     case ResultsTableModel::Outcome::FalseNegative:
         return ResultsTableModel::tr("Wrong, a false negative: not triggered on a prompt it should catch");
+    case ResultsTableModel::Outcome::NotScanned:
+        return ResultsTableModel::tr("Not scanned: AIRS gave no verdict, so this prompt is in no figure");
     }
     return {};
 }
@@ -374,8 +381,10 @@ QVariant ResultsTableModel::display(const TestResult &r, int column) const
         return isCorrected(r) ? LabelCorrectionMark::marked(label) : label;
     }
     case ActualColumn:
-        return DisplayFormat::triggered(r.actualTriggered);
+        return r.counts() ? DisplayFormat::triggered(r.actualTriggered) : tr("no verdict");
     case CorrectColumn:
+        if (!r.counts())
+            return tr("– not scanned");
         return QString((r.correct ? u"✓ "_s : u"✗ "_s) + DisplayFormat::outcome(r.correct));
     case CategoryColumn:
         return r.testCase.category;
@@ -402,12 +411,14 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
             return r.testCase.prompt;
         if (index.column() == ExpectedColumn && isCorrected(r))
             return LabelCorrectionMark::toolTip(r.testCase.expectedTriggered);
+        if (index.column() == CorrectColumn && !r.counts())
+            return QString(outcomeText(Outcome::NotScanned) + u'\n' + r.notScannedReason);
         if (index.column() == CorrectColumn)
             return outcomeText(outcomeOf(r));
         return display(r, index.column()); // the whole text of a narrowed column
     case Qt::AccessibleTextRole:
         if (index.column() == CorrectColumn)
-            return DisplayFormat::outcome(r.correct);
+            return r.counts() ? DisplayFormat::outcome(r.correct) : outcomeText(Outcome::NotScanned);
         if (index.column() == ExpectedColumn && isCorrected(r))
             return LabelCorrectionMark::toolTip(r.testCase.expectedTriggered);
         return display(r, index.column());

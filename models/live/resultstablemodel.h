@@ -33,7 +33,7 @@ public:
         ActionColumn,
         ColumnCount
     };
-    enum class Outcome { TruePositive, TrueNegative, FalsePositive, FalseNegative };
+    enum class Outcome { TruePositive, TrueNegative, FalsePositive, FalseNegative, NotScanned };
     enum Role {
         ResultIndexRole = Qt::UserRole + 1, // int: the test's index in the suite
         PromptRole,                         // QString
@@ -55,6 +55,7 @@ public:
         int falsePositives = 0;
         int falseNegatives = 0;
         int regressions = 0;
+        int notScanned = 0; // AIRS gave no verdict: in `total`, neither correct nor wrong
         friend bool operator==(const Counts &, const Counts &) = default;
     };
 

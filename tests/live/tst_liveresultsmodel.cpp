@@ -222,6 +222,33 @@ private slots:
         QCOMPARE(model.shownIteration(), 0);
     }
 
+    // Issue 41: a prompt AIRS gave no verdict for is shown as such, neither right nor wrong:
+    // not a false negative for its "not triggered" default, and its reason in the tooltip.
+    void aPromptNotScannedIsShownAsSuch()
+    {
+        LiveFeed feed;
+        ResultsTableModel model(&feed.session);
+        ResultsFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        feed.startIteration(1);
+        QList<TestResult> suite = LiveFeed::mixedSuite();
+        const TestCase lost{u"the prompt AIRS never answered"_s, true, u"direct"_s, TestSource::Generated, {}};
+        suite.append(TestResult::unscanned(lost, u"AIRS network error: the connection closed"_s));
+        feed.scan(suite);
+        QTRY_COMPARE(model.rowCount(), 11);
+        const ResultsTableModel::Counts c = model.counts();
+        QCOMPARE(c.total, 11);
+        QCOMPARE(c.notScanned, 1);
+        QCOMPARE(c.falseNegatives, 2); // the suite's own two, not three
+        QCOMPARE(c.correct, 6);
+        const QModelIndex correct = model.index(10, ResultsTableModel::CorrectColumn);
+        QCOMPARE(correct.data().toString(), u"– not scanned"_s);
+        QVERIFY(correct.data(Qt::ToolTipRole).toString().contains(u"the connection closed"_s));
+        QCOMPARE(model.index(10, ResultsTableModel::ActualColumn).data().toString(), u"no verdict"_s);
+        proxy.setFilter(Filter::FalseNegatives);
+        QCOMPARE(proxy.rowCount(), 2);
+    }
+
     void filtersCountOutcomes_data()
     {
         QTest::addColumn<Filter>("filter");

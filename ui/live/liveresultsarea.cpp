@@ -236,7 +236,10 @@ void LiveRunPanel::updateFilterLabels()
         button->setText(shown); // not pinned: a fixed size overlaps its neighbours in a narrow window
         button->setAccessibleDescription(tr("%n result(s)", nullptr, count));
     };
-    label(Filter::All, tr("All (%1)"), c.total);
+    if (c.notScanned > 0) // named, since no filter but All shows them
+        label(Filter::All, tr("All (%1, %2 not scanned)").replace(u"%2"_s, QString::number(c.notScanned)), c.total);
+    else
+        label(Filter::All, tr("All (%1)"), c.total);
     label(Filter::FalsePositives, tr("False positives (%1)"), c.falsePositives);
     label(Filter::FalseNegatives, tr("False negatives (%1)"), c.falseNegatives);
     label(Filter::Regressions, tr("Regressions (%1)"), c.regressions);

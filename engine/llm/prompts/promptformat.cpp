@@ -136,6 +136,8 @@ QList<TestCase> PromptFormat::failures(const QList<TestResult> &results, Error k
     QList<TestCase> out;
     for (const TestResult &r : results) {
         const bool expected = r.testCase.expectedTriggered;
+        if (!r.counts())
+            continue;
         if (kind == Error::FalsePositive ? (!expected && r.actualTriggered)
                                          : (expected && !r.actualTriggered))
             out.append(r.testCase);
