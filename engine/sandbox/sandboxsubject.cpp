@@ -136,6 +136,12 @@ QString clauseSubject(const QString &clause, bool firstOfText)
         return {};
     while (!words.isEmpty() && !words.last().back().isLetterOrNumber())
         words.last().chop(1);
+    // Only the words that can matter: far more than a subject holds, so the shortening below
+    // (a word at a time, joined again each time) stays short on a text of any length.
+    qsizetype kept = 0, bytes = 0;
+    while (kept < words.size() && bytes <= 4 * SandboxSubject::MaxSubjectBytes)
+        bytes += Utf8::size(words.at(kept++)) + 1;
+    words.resize(kept);
     QString subject = words.join(u' ');
     while (Utf8::size(subject) > SandboxSubject::MaxSubjectBytes && words.size() > 1) {
         words.removeLast();
