@@ -258,7 +258,10 @@ MemoryBundles::Exported MemoryBundles::collect(const MemoryStore &store, const Q
         }
         if (loaded.memory.learnings.isEmpty() && loaded.memory.antiPatterns.isEmpty())
             continue;
-        out.bundle.categories.append({key, loaded.memory.learnings, loaded.memory.antiPatterns});
+        // The category's own name, not its file's: a category longer than a file name allows
+        // lives in a file named by its first words and a hash (MemoryStore::fileKeyFor).
+        const QString name = loaded.memory.category.isEmpty() ? key : loaded.memory.category;
+        out.bundle.categories.append({name, loaded.memory.learnings, loaded.memory.antiPatterns});
     }
     return out;
 }
@@ -324,6 +327,23 @@ QList<MemoryBundles::Item> MemoryBundles::mergeCategory(CategoryMemory &memory,
 
 namespace {
 
+// Why the bundle's category `key` must not be merged into the file it maps to, which holds
+// `held`: a category name longer than a file name allows maps to a file named by its first
+// words and a hash, and a bundle could name that file (or collide with it) for another
+// category (issue 41). Empty when the file is this category's, or a file of the original tool
+// whose short name differs from its category field (as it always was, merged).
+QString otherCategoryIn(const QString &key, const QString &held)
+{
+    if (held.isEmpty() || held == key)
+        return {};
+    const bool longName = MemoryStore::fileKeyFor(held) != held || MemoryStore::fileKeyFor(key) != key;
+    if (!longName)
+        return {};
+    return u"this home's file %1.json holds the category \"%2\", not \"%3\"; a bundle written by "
+           u"an earlier version names a long category by its file: export it again"_s
+        .arg(MemoryStore::fileKeyFor(key), held, key);
+}
+
 QList<MemoryBundles::Item> skipAll(const MemoryBundle::Category &c, const QString &reason)
 {
     QList<MemoryBundles::Item> items;
@@ -347,6 +367,11 @@ MemoryBundles::Plan MemoryBundles::plan(const MemoryStore &store, const MemoryBu
                                (loaded.ok() ? loaded.problems.join(u"; "_s) : loaded.error)));
             continue;
         }
+        if (const QString other = otherCategoryIn(c.key, loaded.exists ? loaded.memory.category : QString());
+            !other.isEmpty()) {
+            out.items.append(skipAll(c, other));
+            continue;
+        }
         CategoryMemory memory = loaded.memory;
         out.items.append(mergeCategory(memory, c));
     }
@@ -362,9 +387,13 @@ MemoryBundles::Plan MemoryBundles::apply(const MemoryStore &store, const MemoryB
     for (const MemoryBundle::Category &c : bundle.categories) {
         QList<Item> items;
         CategoryMemory before, after;
+        QString other;
         const MemoryStore::Updated u = store.update(
             c.key,
             [&](CategoryMemory &m) {
+                other = otherCategoryIn(c.key, m.category);
+                if (!other.isEmpty())
+                    return false; // left as it is
                 before = m;
                 items = mergeCategory(m, c);
                 after = m;
@@ -402,9 +431,10 @@ MemoryBundles::Plan MemoryBundles::apply(const MemoryStore &store, const MemoryB
                 }
                 return log.append(entries);
             });
-        if (!u.ok()) {
-            out.errors.append(u.error);
-            out.items.append(skipAll(c, u.error));
+        if (!u.ok() || !other.isEmpty()) {
+            const QString why = u.ok() ? other : u.error;
+            out.errors.append(u.ok() ? u"%1: %2"_s.arg(c.key, other) : u.error);
+            out.items.append(skipAll(c, why));
             continue;
         }
         out.items.append(items);

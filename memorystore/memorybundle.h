@@ -25,7 +25,7 @@ struct MemoryBundle
 {
     struct Category
     {
-        QString key; // the category's file key
+        QString key; // the category, by its own name (a long one is not its file key)
         QList<Learning> learnings;
         QStringList antiPatterns;
     };

@@ -131,6 +131,55 @@ private slots:
         QVERIFY(!MemoryBundles::collect(home, {u"no-such-category"_s}).ok());
     }
 
+    // Issue 41: a category longer than a file name lives in a file named by its first words
+    // and a hash. A bundle naming that file as its category was merged into the long
+    // category's file; now it is refused, the file untouched, and an export names the long
+    // category by its own name, so a round trip still merges where it should.
+    void aBundleNamingALongCategorysFileIsRefused()
+    {
+        const MemoryStore home(freshDir());
+        QStringList words;
+        for (int i = 0; i < 40; ++i)
+            words.append(u"subject%1"_s.arg(i));
+        const QString longCategory = words.join(u'-');
+        const QString fileKey = MemoryStore::fileKeyFor(longCategory);
+        QVERIFY(fileKey != longCategory);
+        Learning held;
+        held.id = u"abcdefghijklmnopqrstu"_s;
+        held.insight = u"Name the subject in the description"_s;
+        held.extractedAt = kNow;
+        QVERIFY(home.update(longCategory, [&](CategoryMemory &m) {
+                        m.learnings.append(held);
+                        return true;
+                    }, kNow).ok());
+        const QString file = home.pathFor(longCategory);
+        const QByteArray before = readBytes(file);
+
+        MemoryBundle crafted;
+        Learning other = held;
+        other.id = u"zyxwvutsrqponmlkjihgf"_s;
+        other.insight = u"Something else entirely, about another subject"_s;
+        crafted.categories.append({fileKey, {other}, {u"Avoid the other thing"_s}});
+        const MemoryBundles::Plan plan = MemoryBundles::plan(home, crafted);
+        QCOMPARE(plan.count(MemoryBundles::Item::Skip), 2);
+        QVERIFY2(plan.items.first().reason.contains(u"holds the category"_s), qPrintable(plan.items.first().reason));
+        const MemoryBundles::Plan done = MemoryBundles::apply(home, crafted, kNow);
+        QCOMPARE(done.errors.size(), 1);
+        QVERIFY(done.writtenCategories.isEmpty());
+        QCOMPARE(readBytes(file), before);
+
+        // Exported, the long category goes by its own name, and comes back to its own file.
+        const MemoryBundles::Exported e = MemoryBundles::collect(home, {}, kNow);
+        QVERIFY(e.ok());
+        QCOMPARE(e.bundle.categories.size(), 1);
+        QCOMPARE(e.bundle.categories.first().key, longCategory);
+        QCOMPARE(MemoryBundles::plan(home, e.bundle).count(MemoryBundles::Item::Corroborate), 1);
+        const MemoryStore elsewhere(freshDir());
+        QVERIFY(MemoryBundles::apply(elsewhere, e.bundle, kNow).errors.isEmpty());
+        QCOMPARE(elsewhere.load(longCategory).memory.learnings.size(), 1);
+        QCOMPARE(elsewhere.load(longCategory).memory.category, longCategory);
+    }
+
     void takenIdGetsAFreshOne()
     {
         const MemoryStore home(freshDir());
