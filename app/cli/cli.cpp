@@ -4,6 +4,7 @@
 #include "domain/printable.h"
 
 #include "comparecommand.h"
+#include "auditcommand.h"
 #include "evalcommand.h"
 #include "experimentcommand.h"
 #include "generatecommand.h"
@@ -65,6 +66,11 @@ Commands:
                             List what stopped runs left on AIRS; --yes deletes it
   eval --prompts FILE.csv --profile NAME [--intent block|allow] [--format text|json]
                             Score the profile as it is against labelled prompts (no LLM)
+  audit --profile NAME [--benchmark N] [--topic-prompts TOPIC=FILE.csv]...
+        [--format text|json|html] [--yes] [--new] [--sandbox]
+                            Every custom topic of a profile measured together in a scratch copy:
+                            per-topic figures, the benign prompts the profile acts on, and the
+                            prompts one topic wrote that another caught (see daystrom audit --help)
   experiment memory [--topics FILE] [--orders N] [--profile NAME] [--sandbox] [--resume ID]
                             Does memory help? Each topic with memory off and on (a memory of
                             the experiment's own) over N orders; paired exact test, HTML report
@@ -106,8 +112,8 @@ CLOUD_ML_REGION or GOOGLE_CLOUD_LOCATION), claude-bedrock (AWS_ACCESS_KEY_ID and
 AWS_SECRET_ACCESS_KEY or AWS_PROFILE, AWS_REGION). Endpoints: GOOGLE_VERTEX_BASE_URL,
 ANTHROPIC_VERTEX_BASE_URL, ANTHROPIC_BEDROCK_BASE_URL (see README "Providers").
 
-Files: $DAYSTROM_HOME (default ~/.daystrom): config.json, runs/, memory/, and the sandbox's
-own sandbox/runs/ and sandbox/memory/.
+Files: $DAYSTROM_HOME (default ~/.daystrom): config.json, runs/, memory/, audits/, and the
+sandbox's own sandbox/runs/ and sandbox/memory/.
 Exit codes: 0 ok, 2 bad usage or input, 3 run failed, 4 run paused or cancelled.
 )"_s;
 }
@@ -153,6 +159,8 @@ int runCli(const QStringList &arguments, CliContext &ctx)
         return resumeCommand(rest, ctx);
     if (command == "eval"_L1)
         return evalCommand(rest, ctx);
+    if (command == "audit"_L1)
+        return auditCommand(rest, ctx);
     if (command == "memory"_L1)
         return memoryCommand(rest, ctx);
     if (command == "apply"_L1)

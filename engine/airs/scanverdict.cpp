@@ -1,5 +1,7 @@
 #include "scanverdict.h"
 
+#include <QJsonArray>
+
 #include <QJsonDocument>
 
 using namespace Qt::StringLiterals;
@@ -38,5 +40,15 @@ AirsResult<ScanVerdict> ScanVerdict::parse(const QByteArray &body, Intent intent
     }
     v.topicViolation = detected.value(u"topic_violation"_s).toBool(false);
     v.triggered = decideTriggered(intent, v.category, v.topicViolation);
+    // Which topics matched: prompt_detection_details.topic_guardrails_details, whose
+    // blocked_topics and allowed_topics lists the vendor's Python SDK models (TopicGuardRails).
+    const QJsonObject topics = o.value(u"prompt_detection_details"_s).toObject().value(u"topic_guardrails_details"_s).toObject();
+    for (const auto &[key, list] : {std::pair{u"blocked_topics"_s, &v.blockedTopics}, std::pair{u"allowed_topics"_s, &v.allowedTopics}}) {
+        for (const QJsonValue &name : topics.value(key).toArray()) {
+            if (name.isString() && !name.toString().isEmpty())
+                list->append(name.toString());
+        }
+    }
+    v.topicsReported = topics.contains(u"blocked_topics"_s) || topics.contains(u"allowed_topics"_s);
     return out;
 }

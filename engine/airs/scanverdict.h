@@ -19,6 +19,11 @@ struct ScanVerdict
     bool topicViolation = false;
     QMap<QString, bool> detections; // every prompt_detected flag present in the answer
     bool triggered = false;
+    // The topics AIRS names as matched (prompt_detection_details.topic_guardrails_details):
+    // a whole-profile audit tells which topic caught a prompt by them.
+    QStringList blockedTopics;
+    QStringList allowedTopics;
+    bool topicsReported = false; // the answer carried those lists at all
 
     static bool decideTriggered(Intent intent, const QString &category, bool topicViolation);
     // Parses a 2xx body; a body without scan_id/report_id/action is an InvalidResponse error.

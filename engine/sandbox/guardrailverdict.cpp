@@ -114,7 +114,9 @@ QJsonObject GuardrailVerdict::promptDetected() const
 
 QJsonObject GuardrailVerdict::promptDetectionDetails() const
 {
-    // Key names are inferred (airs-api.md §3.2); both lists are always present.
+    // Key names as the vendor's Python SDK models them (TopicGuardRails: blocked_topics,
+    // allowed_topics under prompt_detection_details.topic_guardrails_details); that a live
+    // tenant always sends both lists is inferred. Here both are always present.
     return {{u"topic_guardrails_details"_s,
              QJsonObject{{u"blocked_topics"_s, QJsonArray::fromStringList(blockedTopics)},
                          {u"allowed_topics"_s, QJsonArray::fromStringList(allowedTopics)}}}};

@@ -1,0 +1,213 @@
+#include "auditcommand.h"
+#include "runcommandsupport.h"
+
+#include "common/configloader.h"
+#include "domain/labelledcsv.h"
+#include "domain/nanoid.h"
+#include "domain/printable.h"
+#include "interruptwatcher.h"
+#include "models/runenvironment.h"
+#include "models/sandboxhost.h"
+#include "runs/audithtml.h"
+#include "tenant/profileaudit.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QJsonDocument>
+
+#include <cstdio>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+using namespace CliRun;
+
+namespace {
+// --topic-prompts NAME=FILE: the person's labelled prompts for one topic.
+QString readSupplied(const QStringList &values, QHash<QString, QList<TestCase>> *out)
+{
+    for (const QString &value : values) {
+        const qsizetype eq = value.lastIndexOf(u'=');
+        if (eq <= 0 || eq == value.size() - 1)
+            return u"--topic-prompts takes TOPIC=FILE.csv, not \"%1\""_s.arg(Printable::escaped(value, 200));
+        const QString file = value.mid(eq + 1);
+        const QString name = Printable::escaped(file, 200);
+        const LabelledCsv::Parsed csv = LabelledCsv::readFile(file, name);
+        if (!csv.ok())
+            return csv.error;
+        QList<TestCase> prompts;
+        for (const LabelledCsv::Row &row : csv.rows)
+            prompts.append(row.test);
+        out->insert(value.left(eq), prompts);
+    }
+    return {};
+}
+
+// Asks on the terminal; false without one.
+bool confirmOnTerminal(CliContext &ctx)
+{
+    if (isatty(STDIN_FILENO) == 0)
+        return false;
+    ctx.err << "Go ahead? [y/N] ";
+    ctx.err.flush();
+    char line[16] = {};
+    if (!std::fgets(line, sizeof line, stdin))
+        return false;
+    return line[0] == 'y' || line[0] == 'Y';
+}
+} // namespace
+
+int auditCommand(const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser p;
+    p.addHelpOption();
+    p.addOptions({
+        {u"profile"_s, u"The AIRS security profile whose custom topics are audited together"_s, u"name"_s},
+        {u"benchmark"_s, u"Held-out prompts the LLM writes per topic (4-200, default 30)"_s, u"N"_s},
+        {u"topic-prompts"_s, u"A topic's own labelled CSV instead (TOPIC=FILE.csv; repeatable)"_s, u"topic=file"_s},
+        {u"format"_s, u"text, json or html (a self-contained page; default text)"_s, u"format"_s, u"text"_s},
+        {u"yes"_s, u"Start without asking (the cost is printed first)"_s},
+        {u"new"_s, u"Start a new audit even when an unfinished one of this profile exists"_s},
+        {u"provider"_s, u"LLM provider"_s, u"name"_s},
+        {u"model"_s, u"LLM model"_s, u"name"_s},
+        {u"rate"_s, u"At most this many scans per second"_s, u"n"_s},
+        {u"concurrency"_s, u"Scans in parallel (1-20, default 5)"_s, u"N"_s},
+        {u"sandbox"_s, u"Use the built-in AIRS and LLM emulators (no account needed)"_s},
+    });
+    if (!p.parse(QStringList{u"daystrom audit"_s} + arguments)) {
+        ctx.err << "daystrom audit: " << p.errorText() << '\n';
+        return ExitCode::Usage;
+    }
+    if (p.isSet(u"help"_s)) {
+        ctx.out << p.helpText()
+                << "\nEvery custom topic of the profile is scanned, inside a scratch copy of the whole profile\n"
+                   "(never production; removed afterwards), on its own held-out prompts, with a general\n"
+                   "benign set. Prints each topic's figures, the share of benign prompts the profile acts\n"
+                   "on, and the prompts written for one topic that another matched (conflicts).\n"
+                   "A killed or failed audit resumes on the next audit of the profile, without scanning\n"
+                   "a finished topic again. Exit codes: 0 done, 2 bad usage, 3 failed, 4 cancelled,\n"
+                   "5 not confirmed.\n";
+        return ExitCode::Ok;
+    }
+    const auto usage = [&](const QString &message) {
+        ctx.err << "daystrom audit: " << message << '\n';
+        return ExitCode::Usage;
+    };
+    if (!p.positionalArguments().isEmpty())
+        return usage(u"unexpected argument \""_s + Printable::escaped(p.positionalArguments().first(), 200) + u'"');
+    const bool sandbox = p.isSet(u"sandbox"_s);
+    QString profile = p.value(u"profile"_s);
+    if (profile.isEmpty() && sandbox)
+        profile = SandboxHost::ProfileName;
+    if (profile.isEmpty())
+        return usage(u"--profile is required"_s);
+    const QString format = p.value(u"format"_s);
+    if (format != "text"_L1 && format != "json"_L1 && format != "html"_L1)
+        return usage(u"--format must be text, json or html"_s);
+    ProfileAudit::Options options;
+    QString error;
+    if (!readInt(p, u"benchmark"_s, 4, 200, &options.benchmarkSize, &error) || !checkScanFlags(p, &error))
+        return usage(error);
+    if (const QString e = readSupplied(p.values(u"topic-prompts"_s), &options.supplied); !e.isEmpty())
+        return usage(e);
+    QHash<QString, QString> flags;
+    passServiceFlags(p, &flags);
+    const Config::Result config = loadConfig(ctx.env, flags);
+    if (!config.ok())
+        return usage(config.errors.first());
+    SandboxHost host;
+    RunEnvironment env;
+    if (!environmentFor(sandbox, host, config.config, RunSettings{}, &env, ctx, u"audit"_s))
+        return ExitCode::Usage;
+    options.concurrency = env.scanConcurrency;
+    options.ratePerSecond = env.scanRate;
+    options.propagationDelayMs = env.propagationDelayMs;
+    const QString home = sandbox ? config.config.sandboxHome() : config.config.home(); // audits/ is under it
+
+    QObject owner;
+    const RunServices services = env.build(&owner);
+    ProfileAudit audit(services.management, services.llm, env.airs, home, options);
+    std::optional<AuditState> earlier = p.isSet(u"new"_s) ? std::nullopt : AuditState::unfinished(home, profile);
+    AuditState state;
+    if (earlier) {
+        state = *earlier;
+        ctx.err << "Resuming audit " << state.id << " of \"" << Printable::escaped(profile, 200) << "\" (--new starts another)\n";
+    } else {
+        state.id = NanoId::generate();
+        state.profileName = profile;
+        state.createdAt = QDateTime::currentDateTimeUtc();
+    }
+    int code = ExitCode::Failed;
+    QString readError;
+    bool read = false;
+    audit.read(state, [&](const QString &e) {
+        readError = e;
+        read = true;
+        QCoreApplication::exit(0);
+    });
+    if (!read)
+        QCoreApplication::exec();
+    if (!readError.isEmpty()) {
+        ctx.err << "daystrom audit: " << readError << '\n';
+        return ExitCode::Failed;
+    }
+    const ProfileAudit::Plan plan = audit.plan();
+    ctx.err << "Audit " << audit.state().id << " of \"" << Printable::escaped(profile, 200) << "\": " << plan.topics
+            << " topic(s); " << plan.llmCalls << " LLM call(s) to write held-out prompts, " << plan.scans
+            << " scan(s) against a scratch copy of the profile";
+    if (plan.seconds > 0)
+        ctx.err << ", about " << qRound(plan.seconds) << " s at " << options.ratePerSecond << " scans/s";
+    ctx.err << ".\n";
+    ctx.err.flush();
+    if (!p.isSet(u"yes"_s) && !confirmOnTerminal(ctx)) {
+        ctx.err << "daystrom audit: not started; add --yes to start it without asking\n";
+        return ExitCode::NotConfirmed;
+    }
+    InterruptWatcher interrupts;
+    QObject::connect(&interrupts, &InterruptWatcher::interrupted, &audit, [&](int count) {
+        if (count > 1)
+            QCoreApplication::exit(ExitCode::Stopped);
+        ctx.err << "\nCancelling: removing the scratch profile (Ctrl+C again to quit at once)\n";
+        ctx.err.flush();
+        audit.cancel();
+    });
+    QString lastStep;
+    QObject::connect(&audit, &ProfileAudit::progress, &audit, [&](const QString &what, int done, int total) {
+        if (what != lastStep || done == total) {
+            ctx.err << what << (total > 1 ? u" (%1 of %2)"_s.arg(done).arg(total) : QString()) << '\n';
+            ctx.err.flush();
+            lastStep = what;
+        }
+    });
+    QObject::connect(&audit, &ProfileAudit::finished, &audit, [&](const AuditState &done) {
+        switch (done.status) {
+        case AuditState::Status::Completed:
+            code = ExitCode::Ok;
+            break;
+        case AuditState::Status::Cancelled:
+            code = ExitCode::Stopped;
+            break;
+        default:
+            code = ExitCode::Failed;
+        }
+        if (code != ExitCode::Ok)
+            ctx.err << "daystrom audit: " << Printable::escaped(done.error, 2000) << '\n';
+        if (code == ExitCode::Ok) {
+            const AuditFigures figures = done.figures();
+            if (format == "json"_L1) {
+                QJsonObject o = figures.toJson();
+                o.insert(u"audit"_s, done.id);
+                o.insert(u"profileName"_s, done.profileName);
+                ctx.out << QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented));
+            } else if (format == "html"_L1) {
+                ctx.out << AuditHtml::page(done, figures);
+            } else {
+                ctx.out << "Audit " << done.id << " of profile \"" << done.profileName << "\"\n\n" << figures.text();
+            }
+        }
+        QCoreApplication::exit(code);
+    });
+    audit.run();
+    QCoreApplication::exec();
+    return code;
+}

@@ -1,0 +1,154 @@
+#include "auditstate.h"
+
+#include "domain/jsonfile.h"
+#include "domain/jsonin.h"
+
+#include <QDir>
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr std::array<QStringView, 4> kStatus = {u"running", u"completed", u"failed", u"cancelled"};
+
+QJsonObject suiteJson(const AuditSuite &s)
+{
+    QJsonArray prompts, scans;
+    for (const TestCase &t : s.prompts)
+        prompts.append(t.toJson());
+    for (const AuditScan &scan : s.scans)
+        scans.append(scan.toJson());
+    QJsonObject o{{u"topic"_s, s.topic}, {u"prompts"_s, prompts}};
+    if (!s.scans.isEmpty())
+        o.insert(u"scans"_s, scans);
+    return o;
+}
+
+AuditSuite suiteFrom(const JsonIn &in)
+{
+    AuditSuite s;
+    s.topic = in.stringOr("topic"_L1, {});
+    const QJsonArray prompts = in.array("prompts"_L1);
+    for (qsizetype i = 0; i < prompts.size(); ++i)
+        s.prompts.append(TestCase::fromJson(in.element("prompts"_L1, i, prompts.at(i))));
+    const QJsonArray scans = in.arrayOr("scans"_L1);
+    for (qsizetype i = 0; i < scans.size(); ++i)
+        s.scans.append(AuditScan::fromJson(in.element("scans"_L1, i, scans.at(i))));
+    if (!s.scans.isEmpty() && s.scans.size() != s.prompts.size())
+        in.error("scans"_L1, u"%1 scans for %2 prompts"_s.arg(s.scans.size()).arg(s.prompts.size()));
+    return s;
+}
+} // namespace
+
+QString auditStatusName(AuditState::Status status)
+{
+    return kStatus[int(status)].toString();
+}
+
+AuditSuite *AuditState::suite(const QString &topic)
+{
+    for (AuditSuite &s : suites) {
+        if (s.topic == topic)
+            return &s;
+    }
+    return nullptr;
+}
+
+const AuditSuite *AuditState::suite(const QString &topic) const
+{
+    return const_cast<AuditState *>(this)->suite(topic);
+}
+
+QJsonObject AuditState::toJson() const
+{
+    QJsonArray topicList, suiteList;
+    for (const AuditTopic &t : topics)
+        topicList.append(t.toJson());
+    for (const AuditSuite &s : suites)
+        suiteList.append(suiteJson(s));
+    QJsonObject o{{u"version"_s, 1},
+                  {u"id"_s, id},
+                  {u"profileName"_s, profileName},
+                  {u"createdAt"_s, createdAt.toUTC().toString(Qt::ISODateWithMs)},
+                  {u"updatedAt"_s, updatedAt.toUTC().toString(Qt::ISODateWithMs)},
+                  {u"status"_s, auditStatusName(status)},
+                  {u"topics"_s, topicList},
+                  {u"suites"_s, suiteList},
+                  {u"tenant"_s, tenant.toJson()}};
+    if (!error.isEmpty())
+        o.insert(u"error"_s, error);
+    return o;
+}
+
+AuditState AuditState::fromJson(const QJsonObject &object, QStringList *errors)
+{
+    const JsonIn in(object, u"audit"_s, errors);
+    AuditState a;
+    a.id = in.string("id"_L1);
+    a.profileName = in.string("profileName"_L1);
+    a.createdAt = in.timestamp("createdAt"_L1);
+    a.updatedAt = in.timestamp("updatedAt"_L1);
+    const QString status = in.string("status"_L1);
+    const auto found = std::find(kStatus.cbegin(), kStatus.cend(), status);
+    if (found == kStatus.cend())
+        in.error("status"_L1, u"not one of running, completed, failed, cancelled"_s);
+    else
+        a.status = Status(found - kStatus.cbegin());
+    a.error = in.stringOr("error"_L1, {});
+    const QJsonArray topics = in.array("topics"_L1);
+    for (qsizetype i = 0; i < topics.size(); ++i)
+        a.topics.append(AuditTopic::fromJson(in.element("topics"_L1, i, topics.at(i))));
+    const QJsonArray suites = in.array("suites"_L1);
+    for (qsizetype i = 0; i < suites.size(); ++i)
+        a.suites.append(suiteFrom(in.element("suites"_L1, i, suites.at(i))));
+    a.tenant = TenantFootprint::fromJson(in.child("tenant"_L1));
+    return a;
+}
+
+QString AuditState::directory(const QString &home)
+{
+    return home + u"/audits"_s;
+}
+
+QString AuditState::path(const QString &home) const
+{
+    return directory(home) + u'/' + id + u".json"_s;
+}
+
+QString AuditState::save(const QString &home) const
+{
+    if (!QDir().mkpath(directory(home)))
+        return u"cannot create "_s + QDir::toNativeSeparators(directory(home));
+    return JsonFile::write(path(home), toJson());
+}
+
+std::optional<AuditState> AuditState::load(const QString &home, const QString &id, QString *error)
+{
+    const QString file = directory(home) + u'/' + id + u".json"_s;
+    const JsonFile::ReadResult read = JsonFile::read(file);
+    if (!read.ok() || !read.exists) {
+        *error = read.exists ? read.error : u"no audit %1 in %2"_s.arg(id, QDir::toNativeSeparators(directory(home)));
+        return std::nullopt;
+    }
+    QStringList errors;
+    AuditState a = fromJson(read.object, &errors);
+    if (!errors.isEmpty()) {
+        *error = u"%1: %2"_s.arg(QDir::toNativeSeparators(file), errors.join(u"; "_s));
+        return std::nullopt;
+    }
+    return a;
+}
+
+std::optional<AuditState> AuditState::unfinished(const QString &home, const QString &profileName)
+{
+    std::optional<AuditState> newest;
+    for (const QString &name : QDir(directory(home)).entryList({u"*.json"_s}, QDir::Files)) {
+        QString ignored;
+        const std::optional<AuditState> a = load(home, name.chopped(5), &ignored);
+        if (!a || a->profileName != profileName || a->status == Status::Completed)
+            continue;
+        if (!newest || a->createdAt > newest->createdAt)
+            newest = a;
+    }
+    return newest;
+}

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "domain/auditfigures.h"
+#include "domain/tenantfootprint.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+
+#include <optional>
+
+// One whole-profile audit as it is kept in `<home>/audits/<id>.json` (issue 42): the topics it
+// read, each topic's held-out prompts and, once the whole suite was scanned, its scans; the
+// general benign set; the scratch profile it works on. Saved after every step, so a killed
+// audit resumes without scanning a finished topic again, and the scratch profile it left is
+// found and removed.
+struct AuditState
+{
+    enum class Status { Running, Completed, Failed, Cancelled };
+
+    QString id;
+    QString profileName;
+    QDateTime createdAt;
+    QDateTime updatedAt;
+    Status status = Status::Running;
+    QString error;
+    QList<AuditTopic> topics;
+    QList<AuditSuite> suites; // one per topic, by name, then the general benign set (topic "")
+    TenantFootprint tenant;
+
+    AuditSuite *suite(const QString &topic);
+    const AuditSuite *suite(const QString &topic) const;
+    AuditFigures figures() const { return AuditFigures::compute(topics, suites); }
+
+    QJsonObject toJson() const;
+    static AuditState fromJson(const QJsonObject &object, QStringList *errors);
+
+    static QString directory(const QString &home); // <home>/audits
+    QString path(const QString &home) const;
+    QString save(const QString &home) const; // an error, or empty
+    // The newest audit of `profileName` that did not complete (to resume), if any.
+    static std::optional<AuditState> unfinished(const QString &home, const QString &profileName);
+    static std::optional<AuditState> load(const QString &home, const QString &id, QString *error);
+};
+
+QString auditStatusName(AuditState::Status status);
