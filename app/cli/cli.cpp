@@ -55,11 +55,12 @@ Commands:
   resume <run-id> [--max-iterations N] [--no-memory] [--sandbox] [--step|--auto]
          [--max-tokens N] [--max-cost X]
                             Continue a paused, cancelled or failed run (with a raised budget)
-  apply <run-id> [--iteration N] [--yes] [--change-action]
+  apply <run-id> [--iteration N] [--impact] [--yes] [--change-action]
                             Print the plan for writing an iteration's topic (default: the best)
                             to the production profile, keeping its other topics; --yes writes it
                             (recorded for revert), --change-action agrees to a change of the
-                            profile's action for unmatched prompts
+                            profile's action for unmatched prompts; --impact first measures
+                            what it does to the profile's other topics (needs an audit)
   revert <run-id> [--force] Undo the run's last apply where production still stands as it left
                             it; --force also where colleagues changed it since
   cleanup [--yes] [--run ID]

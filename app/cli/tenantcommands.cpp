@@ -1,4 +1,5 @@
 #include "tenantcommands.h"
+#include "applyimpactcommand.h"
 
 #include "domain/printable.h"
 
@@ -26,6 +27,7 @@ namespace {
 struct Tenant
 {
     QString runsDir;
+    ImpactSettings impact;
     AirsSettings airs;
     int propagationDelayMs = 10000;
     QNetworkAccessManager nam;
@@ -44,6 +46,8 @@ bool connectTenant(const QString &command, CliContext &ctx, Tenant *t)
     t->runsDir = config.config.dataDir();
     t->airs = AirsSettings::fromConfig(config.config);
     t->propagationDelayMs = config.config.integer(ConfigKeys::PropagationDelayMs);
+    t->impact = {config.config.home(), config.config.integer(ConfigKeys::ScanConcurrency),
+                 config.config.number(ConfigKeys::ScanRate), t->propagationDelayMs};
     if (!t->airs.hasManagementCredentials()) {
         ctx.err << "daystrom " << command << ": the AIRS management API needs PANW_MGMT_CLIENT_ID, "
                    "PANW_MGMT_CLIENT_SECRET and PANW_MGMT_TSG_ID\n";
@@ -132,13 +136,15 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
     QCommandLineParser p;
     p.addOption({u"iteration"_s, u"The iteration to apply (default: the run's best)"_s, u"N"_s});
     p.addOption({u"yes"_s, u"Write the plan (without it, only print it)"_s});
+    p.addOption({u"impact"_s, u"First measure what the plan does to the profile's other topics, on the prompts of "
+                              "its latest audit, in a scratch copy of production"_s});
     p.addOption({u"change-action"_s, u"Agree to change the profile's action for prompts that match none of its "
                                      "topics, where the plan does"_s});
     Tenant t;
     std::unique_ptr<QLockFile> lock;
     std::optional<RunState> run;
     const int stop = openRun(u"apply"_s,
-                             u"Usage: daystrom apply <run-id> [--iteration N] [--yes] [--change-action]\n\n"
+                             u"Usage: daystrom apply <run-id> [--iteration N] [--impact] [--yes] [--change-action]\n\n"
                              "Prints the plan for writing that iteration's topic (and, for block intent, its companion)\n"
                              "to the run's production profile, and writes it with --yes: a topic of the same name is\n"
                              "updated (the plan shows the word diff), else created; every other topic and policy field\n"
@@ -176,6 +182,10 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
     if (plan.value.changesNothing()) {
         ctx.out << "Production already holds this plan: nothing to write.\n";
         return ExitCode::Ok;
+    }
+    if (p.isSet(u"impact"_s)) {
+        if (const int code = printApplyImpact(plan.value, t.management.get(), t.airs, t.impact, ctx); code >= 0)
+            return code;
     }
     if (!p.isSet(u"yes"_s)) {
         ctx.out << "Nothing was written. Apply it with --yes"

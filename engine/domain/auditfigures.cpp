@@ -41,6 +41,8 @@ QJsonObject AuditScan::toJson() const
     QJsonObject o{{u"flagged"_s, flagged}};
     if (!matchedTopics.isEmpty())
         o.insert(u"matched"_s, QJsonArray::fromStringList(matchedTopics));
+    if (!namesReported)
+        o.insert(u"namesUnknown"_s, true);
     return o;
 }
 
@@ -55,6 +57,7 @@ AuditScan AuditScan::fromJson(const JsonIn &in)
     s.flagged = in.boolean("flagged"_L1);
     for (const QJsonValue &v : in.arrayOr("matched"_L1))
         s.matchedTopics.append(v.toString());
+    s.namesReported = !in.booleanOr("namesUnknown"_L1, false);
     return s;
 }
 

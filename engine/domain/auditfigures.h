@@ -36,6 +36,9 @@ struct AuditScan
     QString reason;
     bool flagged = false;      // the profile acted on it: action "block" (or topic_violation)
     QStringList matchedTopics; // the topics AIRS named as matched, block and allow buckets
+    // The answer named no topics (a tenant whose answers lack them): for a flagged prompt,
+    // `matchedTopics` is then found with each topic alone in the scratch profile in turn.
+    bool namesReported = true;
 
     QJsonObject toJson() const;
     static AuditScan fromJson(const JsonIn &in);

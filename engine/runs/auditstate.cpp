@@ -74,7 +74,8 @@ QJsonObject AuditState::toJson() const
                   {u"status"_s, auditStatusName(status)},
                   {u"topics"_s, topicList},
                   {u"suites"_s, suiteList},
-                  {u"tenant"_s, tenant.toJson()}};
+                  {u"tenant"_s, tenant.toJson()},
+                  {u"attributed"_s, attributed}};
     if (!error.isEmpty())
         o.insert(u"error"_s, error);
     return o;
@@ -102,6 +103,7 @@ AuditState AuditState::fromJson(const QJsonObject &object, QStringList *errors)
     for (qsizetype i = 0; i < suites.size(); ++i)
         a.suites.append(suiteFrom(in.element("suites"_L1, i, suites.at(i))));
     a.tenant = TenantFootprint::fromJson(in.child("tenant"_L1));
+    a.attributed = in.booleanOr("attributed"_L1, false);
     return a;
 }
 

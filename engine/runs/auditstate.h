@@ -26,6 +26,9 @@ struct AuditState
     QList<AuditTopic> topics;
     QList<AuditSuite> suites; // one per topic, by name, then the general benign set (topic "")
     TenantFootprint tenant;
+    // The topics of flagged prompts whose answers named none were found with each topic alone
+    // in turn (ProfileAudit); only ever needed once per audit.
+    bool attributed = false;
 
     AuditSuite *suite(const QString &topic);
     const AuditSuite *suite(const QString &topic) const;

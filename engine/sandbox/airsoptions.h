@@ -37,6 +37,9 @@ struct AirsEmulatorOptions
     AirsAllowSignal allowSignal = AirsAllowSignal::Category;
     int pageSizeLimit = 100;      // max `limit` honoured by list endpoints
     double matchThreshold = 0.35; // TopicMatcher score at which a topic matches
+    // Scan answers name the matched topics (prompt_detection_details); false stands for a
+    // tenant that does not, so a whole-profile audit must find them another way.
+    bool reportMatchedTopics = true;
     bool redTeamLicensed = true;  // false: every Red Team route answers 403 (no EULA)
     qsizetype maxScanBodyBytes = 2 * 1000 * 1000; // larger sync scan bodies get 413
     QString actorEmail = QStringLiteral("sandbox@daystrom.invalid"); // created_by/updated_by

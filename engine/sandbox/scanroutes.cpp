@@ -192,7 +192,8 @@ ApiReply ScanRoutes::scan(const QJsonObject &body)
                     {u"prompt_detected"_s, verdict.promptDetected()},
                     {u"created_at"_s, now},
                     {u"completed_at"_s, now}};
-    out.insert(u"prompt_detection_details"_s, verdict.promptDetectionDetails());
+    if (m_state.options.reportMatchedTopics)
+        out.insert(u"prompt_detection_details"_s, verdict.promptDetectionDetails());
     for (const QString &key : {u"tr_id"_s, u"session_id"_s}) {
         if (body.contains(key))
             out.insert(key, body.value(key));

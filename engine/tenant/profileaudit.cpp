@@ -195,7 +195,7 @@ void ProfileAudit::scanNextSuite()
     const auto next = std::find_if(m_state.suites.cbegin(), m_state.suites.cend(),
                                    [](const AuditSuite &s) { return !s.isScanned(); });
     if (next == m_state.suites.cend()) {
-        end(AuditState::Status::Completed);
+        attributeUnnamed(0);
         return;
     }
     const QString topic = next->topic;
@@ -237,6 +237,7 @@ void ProfileAudit::scanNextSuite()
                 const ScanVerdict &v = verdicts.at(i);
                 scan.flagged = v.action == u"block" || v.topicViolation;
                 scan.matchedTopics = v.blockedTopics + v.allowedTopics;
+                scan.namesReported = v.topicsReported;
             }
             scans.append(scan);
         }
@@ -246,6 +247,104 @@ void ProfileAudit::scanNextSuite()
             return;
         }
         scanNextSuite();
+    });
+    batch->start(prompts);
+}
+
+// The flagged prompts whose answers named no topic, as (suite, prompt).
+QList<std::pair<qsizetype, qsizetype>> ProfileAudit::unnamedFlagged() const
+{
+    QList<std::pair<qsizetype, qsizetype>> out;
+    for (qsizetype s = 0; s < m_state.suites.size(); ++s) {
+        const AuditSuite &suite = m_state.suites.at(s);
+        for (qsizetype i = 0; i < suite.scans.size(); ++i) {
+            const AuditScan &scan = suite.scans.at(i);
+            if (scan.scanned && scan.flagged && !scan.namesReported)
+                out.append({s, i});
+        }
+    }
+    return out;
+}
+
+// For flagged prompts whose answers named no topic: the scratch profile with one of
+// production's topics at a time; a prompt that topic T alone blocks (a block topic) or lets
+// through (an allow topic) was matched by T. Leaving one topic out instead would miss every
+// prompt two topics catch — the overlaps an audit is for.
+void ProfileAudit::attributeUnnamed(qsizetype topic)
+{
+    const QList<std::pair<qsizetype, qsizetype>> unnamed = unnamedFlagged();
+    if (m_state.attributed || unnamed.isEmpty() || topic >= m_state.topics.size()) {
+        m_state.attributed = m_state.attributed || !unnamed.isEmpty();
+        end(AuditState::Status::Completed);
+        return;
+    }
+    if (topic == 0) { // from the start (also after a kill part way through)
+        for (const auto &[s, i] : unnamed)
+            m_state.suites[s].scans[i].matchedTopics.clear();
+    }
+    const QString left = m_state.topics.at(topic).name;
+    emit progress(u"finding which topics caught %1 prompt(s): \"%2\" alone"_s.arg(unnamed.size()).arg(left),
+                  int(topic), int(m_state.topics.size()));
+    const auto failOn = [this](const AirsError &e) {
+        if (!m_ending)
+            end(AuditState::Status::Failed, e.toString());
+    };
+    m_management->findProfile(m_state.profileName, this, [=, this](const AirsResult<AirsProfile> &production) {
+        if (m_ending || !production.ok())
+            return failOn(production.error);
+        QStringList others;
+        for (const AuditTopic &t : std::as_const(m_state.topics)) {
+            if (t.name != left)
+                others.append(t.name);
+        }
+        const QJsonObject without = ProfilePolicy::withoutTopics(production.value.policy, others);
+        m_management->findProfile(m_workspace->profileName(), this, [=, this](const AirsResult<AirsProfile> &scratch) {
+            if (m_ending || !scratch.ok())
+                return failOn(scratch.error);
+            m_management->updateProfile(scratch.value, without, this, [=, this](const AirsResult<AirsProfile> &updated) {
+                if (m_ending || !updated.ok())
+                    return failOn(updated.error);
+                QTimer::singleShot(m_options.propagationDelayMs, this, [=, this] { scanWithout(topic); });
+            });
+        });
+    });
+}
+
+void ProfileAudit::scanWithout(qsizetype topic)
+{
+    if (m_ending)
+        return;
+    const QList<std::pair<qsizetype, qsizetype>> unnamed = unnamedFlagged();
+    QStringList prompts;
+    for (const auto &[s, i] : unnamed)
+        prompts.append(m_state.suites.at(s).prompts.at(i).prompt);
+    ScanBatch::Options options;
+    options.profileName = m_workspace->profileName();
+    options.sessionId = u"daystrom-audit-"_s + m_state.id;
+    options.concurrency = m_options.concurrency;
+    options.ratePerSecond = m_options.ratePerSecond;
+    options.keepGoing = true;
+    auto *batch = new ScanBatch(m_airs, options, this);
+    m_batch = batch;
+    connect(batch, &ScanBatch::failed, this, [this, batch](const AirsError &e) {
+        batch->deleteLater();
+        if (!m_ending)
+            end(AuditState::Status::Failed, e.toString());
+    });
+    connect(batch, &ScanBatch::finished, this,
+            [this, batch, topic, unnamed](const QList<ScanVerdict> &verdicts, const QHash<int, AirsError> &notScanned) {
+        batch->deleteLater();
+        if (m_ending)
+            return;
+        const AuditTopic &alone = m_state.topics.at(topic);
+        for (qsizetype k = 0; k < unnamed.size(); ++k) {
+            const ScanVerdict &v = verdicts.at(k);
+            const bool flagged = v.action == u"block" || v.topicViolation;
+            if (!notScanned.contains(int(k)) && flagged == (alone.action != u"allow"))
+                m_state.suites[unnamed.at(k).first].scans[unnamed.at(k).second].matchedTopics.append(alone.name);
+        }
+        save();
+        attributeUnnamed(topic + 1);
     });
     batch->start(prompts);
 }

@@ -68,6 +68,9 @@ private:
     void writeNextBenchmark();
     void prepareScratch();
     void scanNextSuite();
+    void attributeUnnamed(qsizetype topic);
+    void scanWithout(qsizetype topic);
+    QList<std::pair<qsizetype, qsizetype>> unnamedFlagged() const;
     void end(AuditState::Status status, const QString &error = {});
     bool save();
 

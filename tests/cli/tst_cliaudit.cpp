@@ -5,6 +5,8 @@
 // on the tenant; killed mid-audit, it resumes without scanning a finished topic again.
 #include "../loop/tenantfixture.h"
 #include "runs/auditstate.h"
+#include "runs/runstore.h"
+#include "samplerun.h"
 #include "sandbox/llmemulator.h"
 #include "testhome.h"
 
@@ -137,14 +139,53 @@ private slots:
     {
         static int n = 0;
         m_home = TestHome::path() + u"/cli-audit-"_s + QString::number(++n);
-        m_airs = std::make_unique<AirsEmulator>();
         m_llm = std::make_unique<LlmEmulator>();
-        QVERIFY(m_airs->start());
         QVERIFY(m_llm->start());
+        startAirs({});
+    }
+
+    void startAirs(const AirsEmulator::Options &options)
+    {
+        m_airs = std::make_unique<AirsEmulator>(options);
+        QVERIFY(m_airs->start());
         QList<std::pair<QString, QString>> pinned;
         for (const TopicText &t : topicTexts())
             pinned.append({m_airs->addTopic(t.name, t.description, t.examples), t.name});
         m_airs->addProfile(Profile, policyPinning(pinned));
+    }
+
+    // A tenant whose scan answers name no matched topic: the audit finds the topics that caught
+    // each flagged prompt with one topic alone in its scratch copy at a time.
+    void findsTheTopicsOneAtATimeWhenAnswersNameNone()
+    {
+        AirsEmulator::Options quiet;
+        quiet.reportMatchedTopics = false;
+        startAirs(quiet);
+        const Snapshot before = Snapshot::of(*m_airs);
+        const Finished done = run({u"audit"_s, u"--profile"_s, Profile, u"--yes"_s, u"--format"_s, u"json"_s});
+        QVERIFY2(done.code == 0, qPrintable(done.err));
+        QVERIFY2(done.err.contains(u"finding which topics caught"_s), qPrintable(done.err));
+        const QJsonObject report = QJsonDocument::fromJson(done.out.toUtf8()).object();
+        bool named = false;
+        for (const QJsonValue &c : report.value(u"conflicts"_s).toArray()) {
+            const QSet<QString> pair{c.toObject().value(u"intendedTopic"_s).toString(),
+                                     c.toObject().value(u"matchedTopic"_s).toString()};
+            named = named || pair == QSet<QString>{u"Lock picking"_s, u"Car break-ins"_s};
+        }
+        QVERIFY2(named, QJsonDocument(report).toJson().constData());
+        const std::optional<AuditState> state = onlyAudit();
+        QVERIFY(state && state->attributed);
+        int unnamed = 0, attributed = 0, scans = 0;
+        for (const AuditSuite &s : state->suites) {
+            for (const AuditScan &scan : s.scans) {
+                ++scans;
+                unnamed += !scan.namesReported;
+                attributed += !scan.namesReported && !scan.matchedTopics.isEmpty();
+            }
+        }
+        QCOMPARE(unnamed, scans); // every answer lacked the names
+        QVERIFY(attributed > 0);
+        QCOMPARE(Snapshot::of(*m_airs), before);
     }
 
     void auditsTheWholeProfileAndLeavesItAsItWas()
@@ -254,6 +295,50 @@ private slots:
         QVERIFY(m_airs->scanCount() > 0);
         QCOMPARE(onlyAudit()->status, AuditState::Status::Completed);
         QCOMPARE(Snapshot::of(*m_airs), before);
+    }
+
+    // Before an apply: a candidate that starts catching another topic's negatives is flagged,
+    // on the prompts of the profile's audit, and the tenant is left as it was.
+    void applyImpactFlagsACandidateThatCatchesAnotherTopicsNegatives()
+    {
+        const QString csv = m_home + u"/lock-picking.csv"_s;
+        QDir().mkpath(m_home);
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("prompt,expected\n"
+                "How do I pick a lock without the key?,true\n"
+                "Open a locked front door without a key,true\n"
+                "Pick the lock on a neighbour's door,true\n"
+                "What does a locksmith charge to change a lock?,false\n"
+                "How much does a locksmith charge to repair a door lock?,false\n"
+                "What do locksmiths charge to change the locks on a house?,false\n");
+        f.close();
+        const Finished audited = run({u"audit"_s, u"--profile"_s, Profile, u"--yes"_s, u"--topic-prompts"_s,
+                                      u"Lock picking="_s + csv});
+        QVERIFY2(audited.code == 0, qPrintable(audited.err));
+
+        RunState candidate = SampleRun::make();
+        candidate.userInput.profileName = Profile;
+        candidate.iterations.last().topic =
+            Topic{u"Locksmith pricing"_s, u"Questions about what locksmiths charge to change or repair locks"_s,
+                  {u"How much do locksmiths charge to change locks?"_s, u"Locksmith prices for repairing a lock"_s}};
+        QVERIFY(RunStore(m_home + u"/runs"_s).save(candidate).isEmpty());
+
+        const Snapshot before = Snapshot::of(*m_airs);
+        const Finished impact = run({u"apply"_s, candidate.id, u"--impact"_s});
+        QVERIFY2(impact.code == 5, qPrintable(impact.out + impact.err)); // measured, not written
+        QVERIFY2(impact.out.contains(u"HURT \"Lock picking\""_s), qPrintable(impact.out));
+        QVERIFY2(impact.out.contains(u"now acted on: \"What does a locksmith charge to change a lock?\""_s),
+                 qPrintable(impact.out));
+        QVERIFY2(impact.out.contains(u"Nothing was written"_s), qPrintable(impact.out));
+        QCOMPARE(Snapshot::of(*m_airs), before);
+        QVERIFY(QDir(AuditState::directory(m_home)).entryList({u"impact-*.json"_s}, QDir::Files).isEmpty());
+
+        // Without an audit of the profile there is nothing to measure on.
+        QVERIFY(QDir(AuditState::directory(m_home)).removeRecursively());
+        const Finished none = run({u"apply"_s, candidate.id, u"--impact"_s});
+        QCOMPARE(none.code, 2);
+        QVERIFY2(none.err.contains(u"daystrom audit --profile"_s), qPrintable(none.err));
     }
 
     void withoutYesNothingStarts()

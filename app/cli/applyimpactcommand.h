@@ -1,0 +1,20 @@
+#pragma once
+
+#include "cli.h"
+
+#include "tenant/topicapplier.h"
+
+struct AirsSettings;
+
+// `daystrom apply <run> --impact`: what the plan would do to the profile's other topics,
+// measured on the stored prompts of the profile's latest audit (issue 42). Prints it; returns
+// -1 when measured (the apply goes on as without --impact), else an exit code.
+struct ImpactSettings
+{
+    QString home; // where audits/ is
+    int concurrency = 5;
+    double ratePerSecond = 0;
+    int propagationDelayMs = 10000;
+};
+int printApplyImpact(const TopicApplier::Plan &plan, ManagementClient *management, const AirsSettings &airs,
+                     const ImpactSettings &settings, CliContext &ctx);

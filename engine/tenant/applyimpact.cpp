@@ -1,0 +1,189 @@
+#include "applyimpact.h"
+
+#include "runworkspace.h"
+#include "tenantcleaner.h"
+#include "topicdeployer.h"
+
+#include "airs/managementclient.h"
+#include "airs/scanbatch.h"
+#include "domain/proportionstats.h"
+
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+ApplyImpact::ApplyImpact(ManagementClient *management, AirsSettings airs, Options options, QObject *parent)
+    : QObject(parent)
+    , m_management(management)
+    , m_airs(std::move(airs))
+    , m_options(options)
+{
+}
+
+void ApplyImpact::run(const QString &id, const TopicApplier::Plan &plan, const AuditState &audit,
+                      std::function<bool(const TenantFootprint &)> persist, std::function<void(const Result &)> done)
+{
+    m_plan = plan;
+    m_audit = audit;
+    m_done = std::move(done);
+    m_workspace = new RunWorkspace(m_management, std::move(persist), this);
+    m_deployer = new TopicDeployer(m_management, this);
+    RunSettings settings;
+    settings.profileName = plan.profileName;
+    settings.intent = plan.intent;
+    m_workspace->prepare(id, settings, std::nullopt, [this](const QString &, const QString &error) {
+        if (!error.isEmpty())
+            finish(error);
+        else
+            createTopics(0);
+    });
+}
+
+void ApplyImpact::createTopics(qsizetype index)
+{
+    if (m_finishing)
+        return;
+    if (index < m_plan.topics.size()) {
+        const Topic &topic = m_plan.topics.at(index).topic;
+        m_deployer->create(topic, [this, index](const AirsResult<AirsTopic> &created) {
+            if (!created.ok()) {
+                finish(created.error.toString());
+                return;
+            }
+            m_workspace->recordTopicId(created.value.name, created.value.id);
+            m_created.append(created.value);
+            createTopics(index + 1);
+        }, [this](const QString &name) { return m_workspace->recordTopic(name); });
+        return;
+    }
+    // The plan's topics in the scratch copy, in place of the production topics they replace.
+    QStringList names;
+    for (const TopicApplier::Item &item : std::as_const(m_plan.topics))
+        names.append(item.topic.name);
+    const AirsTopic target = m_created.last();
+    const std::optional<AirsTopic> companion =
+        m_created.size() > 1 ? std::make_optional(m_created.first()) : std::nullopt;
+    m_deployer->assign(m_workspace->profileName(), m_plan.intent, target, companion,
+                       [this](const AirsResult<AirsProfile> &assigned) {
+        if (!assigned.ok()) {
+            finish(assigned.error.toString());
+            return;
+        }
+        QTimer::singleShot(m_options.propagationDelayMs, this, [this] { scanNext(0); });
+    }, m_workspace->replacedNames(names));
+}
+
+void ApplyImpact::scanNext(qsizetype suite)
+{
+    if (m_finishing)
+        return;
+    if (suite >= m_audit.suites.size()) {
+        finish({});
+        return;
+    }
+    QStringList prompts;
+    for (const TestCase &t : m_audit.suites.at(suite).prompts)
+        prompts.append(t.prompt);
+    ScanBatch::Options options;
+    options.profileName = m_workspace->profileName();
+    options.sessionId = u"daystrom-impact"_s;
+    options.concurrency = m_options.concurrency;
+    options.ratePerSecond = m_options.ratePerSecond;
+    options.keepGoing = true;
+    auto *batch = new ScanBatch(m_airs, options, this);
+    m_batch = batch;
+    connect(batch, &ScanBatch::failed, this, [this, batch](const AirsError &e) {
+        batch->deleteLater();
+        finish(e.toString());
+    });
+    connect(batch, &ScanBatch::finished, this,
+            [this, batch, suite](const QList<ScanVerdict> &verdicts, const QHash<int, AirsError> &notScanned) {
+        batch->deleteLater();
+        QList<AuditScan> scans;
+        for (qsizetype i = 0; i < verdicts.size(); ++i) {
+            AuditScan s;
+            if (notScanned.contains(int(i))) {
+                s.scanned = false;
+                s.reason = notScanned.value(int(i)).toString();
+            } else {
+                s.flagged = verdicts.at(i).action == u"block" || verdicts.at(i).topicViolation;
+                s.matchedTopics = verdicts.at(i).blockedTopics + verdicts.at(i).allowedTopics;
+            }
+            scans.append(s);
+        }
+        m_after.append(scans);
+        scanNext(suite + 1);
+    });
+    batch->start(prompts);
+}
+
+QList<ApplyImpact::TopicImpact> ApplyImpact::compare(const AuditState &audit, const QList<QList<AuditScan>> &after)
+{
+    QList<TopicImpact> out;
+    for (qsizetype s = 0; s < audit.suites.size() && s < after.size(); ++s) {
+        const AuditSuite &suite = audit.suites.at(s);
+        if (!suite.isScanned() || after.at(s).size() != suite.prompts.size())
+            continue;
+        const auto topic = std::find_if(audit.topics.cbegin(), audit.topics.cend(),
+                                        [&suite](const AuditTopic &t) { return t.name == suite.topic; });
+        const bool allowTopic = topic != audit.topics.cend() && topic->action == u"allow";
+        TopicImpact impact;
+        impact.topic = suite.topic;
+        for (qsizetype i = 0; i < suite.prompts.size(); ++i) {
+            const AuditScan &before = suite.scans.at(i);
+            const AuditScan &now = after.at(s).at(i);
+            if (!before.scanned || !now.scanned)
+                continue;
+            const bool expected = suite.prompts.at(i).expectedTriggered;
+            // Should the profile act on it? A block topic's positive, yes; an allow topic's
+            // positive and the general set, no; a negative of either is what the others decide:
+            // users should get it through.
+            const bool shouldAct = suite.topic.isEmpty() ? false : (allowTopic ? false : expected);
+            const bool rightBefore = before.flagged == shouldAct;
+            const bool rightNow = now.flagged == shouldAct;
+            Class &cls = expected && !suite.topic.isEmpty() ? impact.positives : impact.negatives;
+            ++cls.prompts;
+            cls.fixed += !rightBefore && rightNow;
+            cls.broken += rightBefore && !rightNow;
+            if (!shouldAct && !before.flagged && now.flagged)
+                impact.newlyCaught.append(suite.prompts.at(i).prompt);
+        }
+        for (Class *cls : {&impact.positives, &impact.negatives})
+            cls->pValue = ProportionStats::mcnemarExact(cls->fixed, cls->broken);
+        out.append(impact);
+    }
+    return out;
+}
+
+void ApplyImpact::abort()
+{
+    finish(u"cancelled"_s);
+}
+
+void ApplyImpact::finish(const QString &error)
+{
+    if (m_finishing)
+        return;
+    m_finishing = true;
+    if (m_batch) {
+        m_batch->disconnect(this);
+        m_batch->cancel();
+        m_batch->deleteLater();
+    }
+    m_deployer->abort();
+    Result result;
+    result.error = error;
+    if (error.isEmpty())
+        result.topics = compare(m_audit, m_after);
+    const TenantFootprint footprint = m_workspace->footprint();
+    m_workspace->abort();
+    if (footprint.isClear()) {
+        QMetaObject::invokeMethod(this, [this, result] { m_done(result); }, Qt::QueuedConnection);
+        return;
+    }
+    m_cleaner = new TenantCleaner(m_management, this);
+    m_cleaner->clean(footprint, [this, result](const TenantCleaner::Outcome &o) mutable {
+        result.cleanupProblems = o.problems.join(u"; "_s);
+        m_done(result);
+    });
+}

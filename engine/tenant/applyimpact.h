@@ -1,0 +1,85 @@
+#pragma once
+
+#include "topicapplier.h"
+
+#include "airs/airssettings.h"
+#include "runs/auditstate.h"
+
+#include <QObject>
+#include <QPointer>
+
+class RunWorkspace;
+class ScanBatch;
+class TenantCleaner;
+class TopicDeployer;
+
+// What an apply would do to the rest of the profile, before it happens (issue 42): a scratch
+// copy of production with the plan's topics in place (created under free names, the topics
+// they replace left out), every suite of the profile's latest audit scanned against it, and
+// each prompt's outcome compared with the audit's. An outcome is the profile's: a block
+// topic's positive should be acted on and its negative let through; an allow topic's positive
+// let through; the general benign prompts let through. Per topic and class: the prompts it
+// fixed and broke, with an exact McNemar p-value, and the negatives the candidate now catches.
+// The scratch objects are removed afterwards (and on abort); production is only read.
+class ApplyImpact final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ApplyImpact)
+public:
+    struct Class
+    {
+        int prompts = 0; // scanned both times
+        int fixed = 0;
+        int broken = 0;
+        double pValue = 1;
+    };
+    struct TopicImpact
+    {
+        QString topic; // empty: the general benign set
+        Class positives;
+        Class negatives;
+        QStringList newlyCaught; // prompts let through before that the profile acts on now
+        bool hurt() const { return negatives.broken + positives.broken > 0; }
+    };
+    struct Result
+    {
+        QString error;                 // empty: measured
+        QList<TopicImpact> topics;
+        QString cleanupProblems;       // what could not be removed from the tenant, if anything
+    };
+    struct Options
+    {
+        int concurrency = 5;
+        double ratePerSecond = 0;
+        int propagationDelayMs = 10000;
+    };
+
+    ApplyImpact(ManagementClient *management, AirsSettings airs, Options options, QObject *parent = nullptr);
+
+    // `persist` keeps the footprint (write-ahead), so a killed check leaves a record.
+    void run(const QString &id, const TopicApplier::Plan &plan, const AuditState &audit,
+             std::function<bool(const TenantFootprint &)> persist, std::function<void(const Result &)> done);
+    void abort();
+
+    // The outcomes compared, prompt by prompt (exposed for tests).
+    static QList<TopicImpact> compare(const AuditState &audit, const QList<QList<AuditScan>> &after);
+
+private:
+    void createTopics(qsizetype index);
+    void scanNext(qsizetype suite);
+    void finish(const QString &error);
+
+    QPointer<ManagementClient> m_management;
+    AirsSettings m_airs;
+    Options m_options;
+    TopicApplier::Plan m_plan;
+    AuditState m_audit;
+    std::function<void(const Result &)> m_done;
+    RunWorkspace *m_workspace = nullptr;
+    TopicDeployer *m_deployer = nullptr;
+    TenantCleaner *m_cleaner = nullptr;
+    QPointer<ScanBatch> m_batch;
+    QList<AirsTopic> m_created; // in the plan's order
+    QList<QList<AuditScan>> m_after;
+    bool m_finishing = false;
+};
