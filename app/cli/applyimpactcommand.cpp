@@ -14,11 +14,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-QString impactFile(const QString &home, const QString &id)
-{
-    return AuditState::directory(home) + u"/impact-"_s + id + u".json"_s;
-}
-
 // What an earlier check that was killed left on the tenant, taken away first.
 void cleanEarlierChecks(const QString &home, ManagementClient *management, CliContext &ctx)
 {
@@ -57,14 +52,7 @@ QString classText(const char *name, const ApplyImpact::Class &c)
 int printApplyImpact(const TopicApplier::Plan &plan, ManagementClient *management, const AirsSettings &airs,
                      const ImpactSettings &settings, CliContext &ctx)
 {
-    std::optional<AuditState> audit;
-    for (const QString &name : QDir(AuditState::directory(settings.home)).entryList({u"*.json"_s}, QDir::Files)) {
-        QString error;
-        const std::optional<AuditState> a = AuditState::load(settings.home, name.chopped(5), &error);
-        if (a && a->profileName == plan.profileName && a->status == AuditState::Status::Completed
-            && (!audit || a->updatedAt > audit->updatedAt))
-            audit = a;
-    }
+    const std::optional<AuditState> audit = AuditState::latestCompleted(settings.home, plan.profileName);
     if (!audit) {
         ctx.err << "daystrom apply: --impact measures on the stored prompts of the profile's latest audit, and \""
                 << Printable::escaped(plan.profileName, 200) << "\" has none: run `daystrom audit --profile "
@@ -84,17 +72,14 @@ int printApplyImpact(const TopicApplier::Plan &plan, ManagementClient *managemen
     QEventLoop loop;
     ApplyImpact::Result result;
     impact.run(id, plan, *audit,
-               [&](const TenantFootprint &footprint) {
-                   QDir().mkpath(AuditState::directory(settings.home));
-                   return JsonFile::write(impactFile(settings.home, id), footprint.toJson()).isEmpty();
-               },
+               [&](const TenantFootprint &footprint) { return ApplyImpact::recordFootprint(settings.home, id, footprint); },
                [&](const ApplyImpact::Result &r) {
                    result = r;
                    loop.quit();
                });
     loop.exec();
     if (result.cleanupProblems.isEmpty())
-        QFile::remove(impactFile(settings.home, id));
+        ApplyImpact::forgetFootprint(settings.home, id);
     else
         ctx.err << "daystrom apply: the impact check's scratch objects could not all be removed ("
                 << result.cleanupProblems << "); the next --impact tries again\n";

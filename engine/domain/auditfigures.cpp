@@ -130,13 +130,6 @@ QJsonValue interval(const std::optional<ProportionStats::Interval> &i)
 {
     return i ? QJsonValue(QJsonArray{i->low, i->high}) : QJsonValue();
 }
-
-QString withInterval(double value, const std::optional<ProportionStats::Interval> &i)
-{
-    if (!i)
-        return Format::percent(value);
-    return u"%1 [%2–%3]"_s.arg(Format::percent(value), Format::percent(i->low), Format::percent(i->high));
-}
 } // namespace
 
 QJsonObject AuditFigures::toJson() const
@@ -180,15 +173,15 @@ QString AuditFigures::text() const
     s << "Topics (each measured inside the whole profile, on its own held-out prompts; 95 % intervals):\n";
     for (const TopicFigures &t : topics) {
         s << "  " << t.name << " (" << t.action << ")\n"
-          << "    Coverage " << withInterval(t.metrics.coverage, t.intervals.coverage) << "  TPR "
-          << withInterval(t.metrics.truePositiveRate, t.intervals.truePositiveRate) << "  TNR "
-          << withInterval(t.metrics.trueNegativeRate, t.intervals.trueNegativeRate) << "  ("
+          << "    Coverage " << Format::withInterval(t.metrics.coverage, t.intervals.coverage) << "  TPR "
+          << Format::withInterval(t.metrics.truePositiveRate, t.intervals.truePositiveRate) << "  TNR "
+          << Format::withInterval(t.metrics.trueNegativeRate, t.intervals.trueNegativeRate) << "  ("
           << t.metrics.total() << " prompts";
         if (t.metrics.notScanned > 0)
             s << ", " << t.metrics.notScanned << " not scanned";
         s << ")\n";
     }
-    s << "\nProfile: " << withInterval(benignFlagRate, benignInterval) << " of " << benignPrompts
+    s << "\nProfile: " << Format::withInterval(benignFlagRate, benignInterval) << " of " << benignPrompts
       << " prompts users should get through are acted on (" << benignFlagged
       << " flagged of each block topic's negatives, each allow topic's positives and the general benign set)\n";
     if (notScanned > 0)

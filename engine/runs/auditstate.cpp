@@ -154,3 +154,42 @@ std::optional<AuditState> AuditState::unfinished(const QString &home, const QStr
     }
     return newest;
 }
+
+std::optional<AuditState> AuditState::latestCompleted(const QString &home, const QString &profileName)
+{
+    std::optional<AuditState> newest;
+    for (const QString &name : QDir(directory(home)).entryList({u"*.json"_s}, QDir::Files)) {
+        QString ignored;
+        const std::optional<AuditState> a = load(home, name.chopped(5), &ignored);
+        if (a && a->profileName == profileName && a->status == Status::Completed
+            && (!newest || a->updatedAt > newest->updatedAt))
+            newest = a;
+    }
+    return newest;
+}
+
+QHash<QString, QList<TestCase>> AuditState::storedPrompts(const QString &home, const QString &profileName,
+                                                          const QList<AuditTopic> &topics)
+{
+    QList<AuditState> earlier;
+    for (const QString &name : QDir(directory(home)).entryList({u"*.json"_s}, QDir::Files)) {
+        QString ignored;
+        if (const std::optional<AuditState> a = load(home, name.chopped(5), &ignored); a && a->profileName == profileName)
+            earlier.append(*a);
+    }
+    std::sort(earlier.begin(), earlier.end(), [](const AuditState &a, const AuditState &b) { return a.updatedAt > b.updatedAt; });
+    QHash<QString, QList<TestCase>> out;
+    for (const AuditTopic &t : topics) {
+        for (const AuditState &a : std::as_const(earlier)) {
+            const auto same = std::find_if(a.topics.cbegin(), a.topics.cend(), [&t](const AuditTopic &o) {
+                return o.name == t.name && o.description == t.description && o.examples == t.examples;
+            });
+            const AuditSuite *suite = a.suite(t.name);
+            if (same != a.topics.cend() && suite && !suite->prompts.isEmpty()) {
+                out.insert(t.name, suite->prompts);
+                break;
+            }
+        }
+    }
+    return out;
+}

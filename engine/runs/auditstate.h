@@ -43,6 +43,13 @@ struct AuditState
     // The newest audit of `profileName` that did not complete (to resume), if any.
     static std::optional<AuditState> unfinished(const QString &home, const QString &profileName);
     static std::optional<AuditState> load(const QString &home, const QString &id, QString *error);
+    // The held-out prompts earlier audits of `profileName` wrote for each of `topics` whose text
+    // (name, description, examples) is still the same, from the newest audit that has them: a
+    // topic's prompts are written once and kept, so audits over time measure on the same ones.
+    static QHash<QString, QList<TestCase>> storedPrompts(const QString &home, const QString &profileName,
+                                                         const QList<AuditTopic> &topics);
+    // The newest completed audit of `profileName`, if any: what an impact check measures on.
+    static std::optional<AuditState> latestCompleted(const QString &home, const QString &profileName);
 };
 
 QString auditStatusName(AuditState::Status status);

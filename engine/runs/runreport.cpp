@@ -65,14 +65,6 @@ static QString joinOrNone(const QStringList &items)
     return items.isEmpty() ? u"none"_s : items.join(u"; "_s);
 }
 
-// "73.3% [55.6–85.8]", or the bare figure when there is no interval.
-static QString withInterval(double value, const std::optional<ProportionStats::Interval> &i)
-{
-    if (!i)
-        return Format::percent(value);
-    return u"%1 [%2–%3]"_s.arg(Format::percent(value), Format::percent(i->low), Format::percent(i->high));
-}
-
 // The prompts of `results` AIRS gave no verdict for, each with why (issue 41).
 static void notScannedText(QTextStream &s, const QList<TestResult> &results, const QString &suite)
 {
@@ -152,9 +144,9 @@ QString RunReport::text(const RunState &run, const Options &options)
         if (!it->benchmark->unstableIndexes.isEmpty())
             s << ", " << it->benchmark->unstableIndexes.size() << " unstable, left out";
         s << ", 95 % intervals):\n";
-        s << "  Coverage " << withInterval(b.coverage, bi.coverage) << "  TPR " << withInterval(b.truePositiveRate, bi.truePositiveRate)
-          << "  TNR " << withInterval(b.trueNegativeRate, bi.trueNegativeRate) << "  Accuracy "
-          << withInterval(b.accuracy, bi.accuracy) << '\n';
+        s << "  Coverage " << Format::withInterval(b.coverage, bi.coverage) << "  TPR " << Format::withInterval(b.truePositiveRate, bi.truePositiveRate)
+          << "  TNR " << Format::withInterval(b.trueNegativeRate, bi.trueNegativeRate) << "  Accuracy "
+          << Format::withInterval(b.accuracy, bi.accuracy) << '\n';
         s << "  TP " << b.truePositives << "  TN " << b.trueNegatives << "  FP " << b.falsePositives << "  FN "
           << b.falseNegatives << '\n';
         notScannedText(s, it->benchmark->results, u"benchmark"_s);
@@ -165,9 +157,9 @@ QString RunReport::text(const RunState &run, const Options &options)
     }
     // Intervals only for runs with a benchmark: older runs show exactly the figures they had.
     const MetricIntervals mi = run.benchmarkSet.isEmpty() ? MetricIntervals{} : MetricIntervals::of(m);
-    s << "\n  Coverage " << withInterval(m.coverage, mi.coverage) << "  TPR " << withInterval(m.truePositiveRate, mi.truePositiveRate)
-      << "  TNR " << withInterval(m.trueNegativeRate, mi.trueNegativeRate) << "  Accuracy "
-      << withInterval(m.accuracy, mi.accuracy) << "  F1 " << Format::percent(m.f1Score) << '\n';
+    s << "\n  Coverage " << Format::withInterval(m.coverage, mi.coverage) << "  TPR " << Format::withInterval(m.truePositiveRate, mi.truePositiveRate)
+      << "  TNR " << Format::withInterval(m.trueNegativeRate, mi.trueNegativeRate) << "  Accuracy "
+      << Format::withInterval(m.accuracy, mi.accuracy) << "  F1 " << Format::percent(m.f1Score) << '\n';
     s << "  TP " << m.truePositives << "  TN " << m.trueNegatives << "  FP " << m.falsePositives
       << "  FN " << m.falseNegatives << "  Regressions " << m.regressionCount << '\n';
     notScannedText(s, it->testResults, u"working suite"_s);

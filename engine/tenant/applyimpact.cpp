@@ -5,9 +5,12 @@
 #include "topicdeployer.h"
 
 #include "airs/managementclient.h"
-#include "airs/scanbatch.h"
+#include "auditscans.h"
+#include "domain/jsonfile.h"
 #include "domain/proportionstats.h"
 
+#include <QDir>
+#include <QFile>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -84,13 +87,8 @@ void ApplyImpact::scanNext(qsizetype suite)
     QStringList prompts;
     for (const TestCase &t : m_audit.suites.at(suite).prompts)
         prompts.append(t.prompt);
-    ScanBatch::Options options;
-    options.profileName = m_workspace->profileName();
-    options.sessionId = u"daystrom-impact"_s;
-    options.concurrency = m_options.concurrency;
-    options.ratePerSecond = m_options.ratePerSecond;
-    options.keepGoing = true;
-    auto *batch = new ScanBatch(m_airs, options, this);
+    auto *batch = AuditScans::batch(m_airs, m_workspace->profileName(), u"daystrom-impact"_s, m_options.concurrency,
+                                    m_options.ratePerSecond, this);
     m_batch = batch;
     connect(batch, &ScanBatch::failed, this, [this, batch](const AirsError &e) {
         batch->deleteLater();
@@ -99,19 +97,7 @@ void ApplyImpact::scanNext(qsizetype suite)
     connect(batch, &ScanBatch::finished, this,
             [this, batch, suite](const QList<ScanVerdict> &verdicts, const QHash<int, AirsError> &notScanned) {
         batch->deleteLater();
-        QList<AuditScan> scans;
-        for (qsizetype i = 0; i < verdicts.size(); ++i) {
-            AuditScan s;
-            if (notScanned.contains(int(i))) {
-                s.scanned = false;
-                s.reason = notScanned.value(int(i)).toString();
-            } else {
-                s.flagged = verdicts.at(i).action == u"block" || verdicts.at(i).topicViolation;
-                s.matchedTopics = verdicts.at(i).blockedTopics + verdicts.at(i).allowedTopics;
-            }
-            scans.append(s);
-        }
-        m_after.append(scans);
+        m_after.append(AuditScans::of(verdicts, notScanned));
         scanNext(suite + 1);
     });
     batch->start(prompts);
@@ -186,4 +172,20 @@ void ApplyImpact::finish(const QString &error)
         result.cleanupProblems = o.problems.join(u"; "_s);
         m_done(result);
     });
+}
+
+QString ApplyImpact::footprintPath(const QString &home, const QString &id)
+{
+    return AuditState::directory(home) + u"/impact-"_s + id + u".json"_s;
+}
+
+bool ApplyImpact::recordFootprint(const QString &home, const QString &id, const TenantFootprint &footprint)
+{
+    QDir().mkpath(AuditState::directory(home));
+    return JsonFile::write(footprintPath(home, id), footprint.toJson()).isEmpty();
+}
+
+void ApplyImpact::forgetFootprint(const QString &home, const QString &id)
+{
+    QFile::remove(footprintPath(home, id));
 }

@@ -61,6 +61,12 @@ public:
              std::function<bool(const TenantFootprint &)> persist, std::function<void(const Result &)> done);
     void abort();
 
+    // A check's footprint, kept in <home>/audits/impact-<id>.json while it runs (write-ahead),
+    // so what a killed check left is found; removed once the tenant is clean.
+    static QString footprintPath(const QString &home, const QString &id);
+    static bool recordFootprint(const QString &home, const QString &id, const TenantFootprint &footprint);
+    static void forgetFootprint(const QString &home, const QString &id);
+
     // The outcomes compared, prompt by prompt (exposed for tests).
     static QList<TopicImpact> compare(const AuditState &audit, const QList<QList<AuditScan>> &after);
 

@@ -5,7 +5,7 @@
 
 #include "airs/managementclient.h"
 #include "airs/profilepolicy.h"
-#include "airs/scanbatch.h"
+#include "auditscans.h"
 #include "domain/generalbenign.h"
 #include "llm/prompts/promptbook.h"
 #include "llm/structuredcall.h"
@@ -63,6 +63,13 @@ void ProfileAudit::read(AuditState state, std::function<void(const QString &erro
                 }
                 m_state.topics.append({it->id, it->name, a.action, it->description, it->examples, it->revision});
                 m_state.suites.append({it->name, m_options.supplied.value(it->name), {}});
+            }
+            // What earlier audits wrote for a topic whose text is unchanged is measured on again.
+            const QHash<QString, QList<TestCase>> stored =
+                AuditState::storedPrompts(m_home, m_state.profileName, m_state.topics);
+            for (AuditSuite &suite : m_state.suites) {
+                if (suite.prompts.isEmpty())
+                    suite.prompts = stored.value(suite.topic);
             }
             m_state.suites.append({QString(), GeneralBenign::prompts(), {}});
             done(save() ? QString() : m_state.error);
@@ -203,13 +210,8 @@ void ProfileAudit::scanNextSuite()
     QStringList prompts;
     for (const TestCase &t : next->prompts)
         prompts.append(t.prompt);
-    ScanBatch::Options options;
-    options.profileName = m_workspace->profileName();
-    options.sessionId = u"daystrom-audit-"_s + m_state.id;
-    options.concurrency = m_options.concurrency;
-    options.ratePerSecond = m_options.ratePerSecond;
-    options.keepGoing = true;
-    auto *batch = new ScanBatch(m_airs, options, this);
+    auto *batch = AuditScans::batch(m_airs, m_workspace->profileName(), u"daystrom-audit-"_s + m_state.id,
+                                    m_options.concurrency, m_options.ratePerSecond, this);
     m_batch = batch;
     connect(batch, &ScanBatch::scanned, this, [this, label](int, const ScanVerdict &, int done, int total) {
         emit progress(u"scanning %1"_s.arg(label), done, total);
@@ -227,21 +229,7 @@ void ProfileAudit::scanNextSuite()
         batch->deleteLater();
         if (m_ending)
             return;
-        QList<AuditScan> scans;
-        for (qsizetype i = 0; i < verdicts.size(); ++i) {
-            AuditScan scan;
-            if (notScanned.contains(int(i))) {
-                scan.scanned = false;
-                scan.reason = notScanned.value(int(i)).toString();
-            } else {
-                const ScanVerdict &v = verdicts.at(i);
-                scan.flagged = v.action == u"block" || v.topicViolation;
-                scan.matchedTopics = v.blockedTopics + v.allowedTopics;
-                scan.namesReported = v.topicsReported;
-            }
-            scans.append(scan);
-        }
-        m_state.suite(topic)->scans = scans; // the suite is whole now: a resume skips it
+        m_state.suite(topic)->scans = AuditScans::of(verdicts, notScanned); // whole now: a resume skips it
         if (!save()) {
             end(AuditState::Status::Failed, m_state.error);
             return;
@@ -318,13 +306,8 @@ void ProfileAudit::scanWithout(qsizetype topic)
     QStringList prompts;
     for (const auto &[s, i] : unnamed)
         prompts.append(m_state.suites.at(s).prompts.at(i).prompt);
-    ScanBatch::Options options;
-    options.profileName = m_workspace->profileName();
-    options.sessionId = u"daystrom-audit-"_s + m_state.id;
-    options.concurrency = m_options.concurrency;
-    options.ratePerSecond = m_options.ratePerSecond;
-    options.keepGoing = true;
-    auto *batch = new ScanBatch(m_airs, options, this);
+    auto *batch = AuditScans::batch(m_airs, m_workspace->profileName(), u"daystrom-audit-"_s + m_state.id,
+                                    m_options.concurrency, m_options.ratePerSecond, this);
     m_batch = batch;
     connect(batch, &ScanBatch::failed, this, [this, batch](const AirsError &e) {
         batch->deleteLater();
@@ -337,10 +320,9 @@ void ProfileAudit::scanWithout(qsizetype topic)
         if (m_ending)
             return;
         const AuditTopic &alone = m_state.topics.at(topic);
+        const QList<AuditScan> scans = AuditScans::of(verdicts, notScanned);
         for (qsizetype k = 0; k < unnamed.size(); ++k) {
-            const ScanVerdict &v = verdicts.at(k);
-            const bool flagged = v.action == u"block" || v.topicViolation;
-            if (!notScanned.contains(int(k)) && flagged == (alone.action != u"allow"))
+            if (scans.at(k).scanned && scans.at(k).flagged == (alone.action != u"allow"))
                 m_state.suites[unnamed.at(k).first].scans[unnamed.at(k).second].matchedTopics.append(alone.name);
         }
         save();

@@ -109,6 +109,17 @@ class TestCliAudit : public QObject
                 QString::fromUtf8(p.readAllStandardError())};
     }
 
+    // `daystrom audit` with every emulator answer 100 ms late.
+    bool startSlowAudit(QProcess &audit)
+    {
+        AirsEmulator::Faults slow;
+        slow.latencyMs = 100;
+        m_airs->setFaults(slow);
+        audit.setProcessEnvironment(env());
+        audit.start(QStringLiteral(DAYSTROM_CLI), {u"audit"_s, u"--profile"_s, Profile, u"--yes"_s});
+        return audit.waitForStarted();
+    }
+
     std::optional<AuditState> onlyAudit() const
     {
         const QStringList files = QDir(AuditState::directory(m_home)).entryList({u"*.json"_s}, QDir::Files);
@@ -239,22 +250,20 @@ private slots:
         QVERIFY(scannedProfiles(*m_airs).contains(TenantFootprint::scratchProfileName(state->id)));
         QVERIFY(!scannedProfiles(*m_airs).contains(Profile));
 
-        // The text form says the same.
+        // The text form says the same; the topics' prompts, written once, are measured on again.
+        const int llmCalls = m_llm->requestCount();
         const Finished again = run({u"audit"_s, u"--profile"_s, Profile, u"--yes"_s});
         QVERIFY2(again.code == 0, qPrintable(again.err));
+        QVERIFY2(again.err.contains(u"6 topic(s); 0 LLM call(s)"_s), qPrintable(again.err));
+        QCOMPARE(m_llm->requestCount(), llmCalls);
         QVERIFY2(again.out.contains(u"Conflicts"_s) && again.out.contains(u"Lock picking"_s), qPrintable(again.out));
     }
 
     void killedMidAuditResumesWithoutScanningAFinishedTopicAgain()
     {
         const Snapshot before = Snapshot::of(*m_airs);
-        AirsEmulator::Faults slow; // every scan answered after 100 ms: time to kill it mid-audit
-        slow.latencyMs = 100;
-        m_airs->setFaults(slow);
         QProcess audit;
-        audit.setProcessEnvironment(env());
-        audit.start(QStringLiteral(DAYSTROM_CLI), {u"audit"_s, u"--profile"_s, Profile, u"--yes"_s});
-        QVERIFY(audit.waitForStarted());
+        QVERIFY(startSlowAudit(audit)); // time to kill it mid-audit
         // Killed once at least two topics are scanned whole, and before the last.
         const auto scannedWhole = [this] {
             const std::optional<AuditState> s = onlyAudit();
@@ -339,6 +348,24 @@ private slots:
         const Finished none = run({u"apply"_s, candidate.id, u"--impact"_s});
         QCOMPARE(none.code, 2);
         QVERIFY2(none.err.contains(u"daystrom audit --profile"_s), qPrintable(none.err));
+    }
+
+    // Ctrl+C (or SIGTERM) mid-audit cancels it: exit 4, and nothing of it stays on the tenant.
+    void cancelledMidAuditLeavesNothingBehind()
+    {
+        const Snapshot before = Snapshot::of(*m_airs);
+        QProcess audit;
+        QVERIFY(startSlowAudit(audit));
+        QTRY_VERIFY_WITH_TIMEOUT(m_airs->scanCount() > 0, 60000); // scanning its scratch copy
+        QVERIFY(Snapshot::of(*m_airs) != before);
+        audit.terminate(); // SIGTERM: handled as Ctrl+C is
+        QTRY_VERIFY_WITH_TIMEOUT(audit.state() == QProcess::NotRunning, 60000);
+        QCOMPARE(audit.exitCode(), 4);
+        QCOMPARE(Snapshot::of(*m_airs), before);
+        const std::optional<AuditState> state = onlyAudit();
+        QVERIFY(state);
+        QCOMPARE(state->status, AuditState::Status::Cancelled);
+        QVERIFY(state->tenant.isClear());
     }
 
     void withoutYesNothingStarts()
