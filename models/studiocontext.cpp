@@ -137,6 +137,17 @@ QString StudioContext::defaultProfile() const
     return m_settings->effective().config.string(ConfigKeys::AirsProfile);
 }
 
+RunEnvironment StudioContext::runEnvironment(QString *error) const
+{
+    return environment(error);
+}
+
+QString StudioContext::auditsHome() const
+{
+    const Config::Result c = effective();
+    return m_sandbox ? c.config.sandboxHome() : c.config.home();
+}
+
 RunEnvironment StudioContext::environment(QString *error) const
 {
     const Config::Result c = effective();

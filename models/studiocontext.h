@@ -52,6 +52,10 @@ public:
     QString runsDirectory() const;
     QString memoryDirectory() const;
     QString defaultProfile() const;
+    // Where the mode's audits live (audits/ under it): the home, or the sandbox's.
+    QString auditsHome() const;
+    // What a run would be built from now, for work outside a run (a profile audit).
+    RunEnvironment runEnvironment(QString *error) const;
 
     // Starts a new run or resumes a stored one. Returns an error message, or empty.
     // `stepMode`: the run waits for the person after each proposal (it can be switched later).

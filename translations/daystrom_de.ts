@@ -391,6 +391,61 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
         <source>&amp;Revert</source>
         <translation>&amp;Zurücknehmen</translation>
     </message>
+    <message>
+        <source>Check &amp;impact</source>
+        <translation>Aus&amp;wirkung prüfen</translation>
+    </message>
+    <message>
+        <source>Before applying: scan the prompts of the profile&apos;s latest audit against a scratch copy of production with this change in place, and see which of its topics it would hurt</source>
+        <translation>Vor dem Anwenden: die Prompts der letzten Prüfung des Profils gegen eine Arbeitskopie der Produktion mit dieser Änderung scannen und sehen, welchen seiner Themen sie schaden würde</translation>
+    </message>
+    <message>
+        <source>Measuring what this does to the profile&apos;s other topics, on the prompts of its audit of %1…</source>
+        <translation>Es wird gemessen, was dies mit den anderen Themen des Profils macht, auf den Prompts seiner Prüfung vom %1…</translation>
+    </message>
+    <message>
+        <source>The impact could not be measured: %1</source>
+        <translation>Die Auswirkung konnte nicht gemessen werden: %1</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Thema</translation>
+    </message>
+    <message>
+        <source>Its positives</source>
+        <translation>Seine Positiven</translation>
+    </message>
+    <message>
+        <source>Its negatives</source>
+        <translation>Seine Negativen</translation>
+    </message>
+    <message>
+        <source>%1 fixed, %2 broken of %3 (p = %4)</source>
+        <translation>%1 behoben, %2 verschlechtert von %3 (p = %4)</translation>
+    </message>
+    <message>
+        <source>(general harmless prompts)</source>
+        <translation>(allgemeine harmlose Prompts)</translation>
+    </message>
+    <message>
+        <source>hurt</source>
+        <translation>verschlechtert</translation>
+    </message>
+    <message>
+        <source>The profile would newly act on:</source>
+        <translation>Das Profil würde neu reagieren auf:</translation>
+    </message>
+    <message>
+        <source>No topic of the profile loses a prompt it gets right now.</source>
+        <translation>Kein Thema des Profils verliert einen Prompt, den es jetzt richtig behandelt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n topic(s) of the profile would get prompts wrong that they get right now.</source>
+        <translation>
+            <numerusform>%n Thema des Profils würde Prompts falsch behandeln, die es jetzt richtig behandelt.</numerusform>
+            <numerusform>%n Themen des Profils würden Prompts falsch behandeln, die sie jetzt richtig behandeln.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ApplyPlanHtml</name>
@@ -557,6 +612,45 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
     <message>
         <source>Other settings of the profile changed.</source>
         <translation>Andere Einstellungen des Profils wurden geändert.</translation>
+    </message>
+</context>
+<context>
+    <name>AuditTopicsModel</name>
+    <message>
+        <source>allow</source>
+        <translation>erlauben</translation>
+    </message>
+    <message>
+        <source>block</source>
+        <translation>blockieren</translation>
+    </message>
+    <message>
+        <source>%1 (%2 not scanned)</source>
+        <translation>%1 (%2 nicht gescannt)</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Thema</translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation>Liste</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>TPR</source>
+        <translation>TPR</translation>
+    </message>
+    <message>
+        <source>TNR</source>
+        <translation>TNR</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>Prompts</translation>
     </message>
 </context>
 <context>
@@ -1175,6 +1269,55 @@ B: %2
     <message>
         <source>&amp;Topic changes</source>
         <translation>&amp;Themenänderungen</translation>
+    </message>
+</context>
+<context>
+    <name>ConflictListModel</name>
+    <message>
+        <source>should match</source>
+        <translation>soll treffen</translation>
+    </message>
+    <message>
+        <source>should not match</source>
+        <translation>soll nicht treffen</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Written for</source>
+        <translation>Geschrieben für</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Label</translation>
+    </message>
+    <message>
+        <source>Matched by</source>
+        <translation>Getroffen von</translation>
+    </message>
+</context>
+<context>
+    <name>ConflictMatrixModel</name>
+    <message>
+        <source>%1 against itself</source>
+        <translation>%1 gegen sich selbst</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) written for “%1” matched by “%2”</source>
+        <translation>
+            <numerusform>%n Prompt für „%1“ von „%2“ getroffen</numerusform>
+            <numerusform>%n Prompts für „%1“ von „%2“ getroffen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Prompts written for “%1”</source>
+        <translation>Prompts, geschrieben für „%1“</translation>
+    </message>
+    <message>
+        <source>Matched by “%1”</source>
+        <translation>Getroffen von „%1“</translation>
     </message>
 </context>
 <context>
@@ -3177,6 +3320,14 @@ Anmeldedatei.</translation>
         <source>Add labelled prompts to the running run&apos;s working suite or benchmark (%1)</source>
         <translation>Gekennzeichnete Prompts zur Arbeits-Testreihe oder zum Benchmark des aktiven Laufs hinzufügen (%1)</translation>
     </message>
+    <message>
+        <source>Pr&amp;ofile</source>
+        <translation>Pr&amp;ofil</translation>
+    </message>
+    <message>
+        <source>Audit every custom topic of a profile together</source>
+        <translation>Alle eigenen Themen eines Profils gemeinsam prüfen</translation>
+    </message>
 </context>
 <context>
     <name>MemoryBrowserPanel</name>
@@ -3962,6 +4113,163 @@ Anmeldedatei.</translation>
     <message>
         <source>Describe what the guardrail should detect in at most %1 characters.</source>
         <translation>Beschreiben Sie in höchstens %1 Zeichen, was der Guardrail erkennen soll.</translation>
+    </message>
+</context>
+<context>
+    <name>ProfilePage</name>
+    <message>
+        <source>&amp;Audit…</source>
+        <translation>Prüf&amp;en…</translation>
+    </message>
+    <message>
+        <source>Cancel audit</source>
+        <translation>Prüfung abbrechen</translation>
+    </message>
+    <message>
+        <source>Scan every custom topic of the profile together, in a scratch copy of it (the cost is shown before it starts)</source>
+        <translation>Alle eigenen Themen des Profils gemeinsam scannen, in einer Arbeitskopie davon (die Kosten werden vor dem Start gezeigt)</translation>
+    </message>
+    <message>
+        <source>&amp;Topics</source>
+        <translation>&amp;Themen</translation>
+    </message>
+    <message>
+        <source>Audit the profile</source>
+        <translation>Profil prüfen</translation>
+    </message>
+    <message>
+        <source>Cancelling: removing the scratch copy of the profile…</source>
+        <translation>Abbruch: die Arbeitskopie des Profils wird entfernt…</translation>
+    </message>
+    <message>
+        <source>The audit could not start: %1</source>
+        <translation>Die Prüfung konnte nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>Choose the profile to audit.</source>
+        <translation>Wählen Sie das zu prüfende Profil.</translation>
+    </message>
+    <message>
+        <source>Reading the topics of “%1”…</source>
+        <translation>Die Themen von „%1“ werden gelesen…</translation>
+    </message>
+    <message>
+        <source>An unfinished audit of “%1” is resumed: what it finished is not scanned again.
+
+</source>
+        <translation>Eine unfertige Prüfung von „%1“ wird fortgesetzt: Was sie abgeschlossen hat, wird nicht erneut gescannt.
+
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>The audit writes held-out prompts for %n topic(s) with the LLM, </source>
+        <translation>
+            <numerusform>Die Prüfung schreibt mit dem LLM zurückgehaltene Prompts für %n Thema </numerusform>
+            <numerusform>Die Prüfung schreibt mit dem LLM zurückgehaltene Prompts für %n Themen </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and makes %n scan(s) against a scratch copy of the profile, which it removes afterwards. Production is only read.</source>
+        <translation>
+            <numerusform>und macht %n Scan gegen eine Arbeitskopie des Profils, die sie danach entfernt. Die Produktion wird nur gelesen.</numerusform>
+            <numerusform>und macht %n Scans gegen eine Arbeitskopie des Profils, die sie danach entfernt. Die Produktion wird nur gelesen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>
+
+At the configured rate that takes about %n second(s).</source>
+        <translation>
+            <numerusform>
+
+Bei der eingestellten Rate dauert das etwa %n Sekunde.</numerusform>
+            <numerusform>
+
+Bei der eingestellten Rate dauert das etwa %n Sekunden.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>
+
+Start the audit of %n topic(s)?</source>
+        <translation>
+            <numerusform>
+
+Die Prüfung von %n Thema starten?</numerusform>
+            <numerusform>
+
+Die Prüfung von %n Themen starten?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not started.</source>
+        <translation>Nicht gestartet.</translation>
+    </message>
+    <message>
+        <source>Audit %1 finished.</source>
+        <translation>Prüfung %1 abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Audit cancelled; its scratch profile is removed. Audit again to resume it.</source>
+        <translation>Prüfung abgebrochen; ihr Arbeitsprofil ist entfernt. Erneut prüfen setzt sie fort.</translation>
+    </message>
+    <message>
+        <source>The audit failed: %1. Audit again to resume it.</source>
+        <translation>Die Prüfung ist fehlgeschlagen: %1. Erneut prüfen setzt sie fort.</translation>
+    </message>
+    <message>
+        <source>No audit of this profile yet. An audit scans every custom topic of the profile together, on held-out prompts of each, and shows each topic&apos;s figures, the share of harmless prompts the profile acts on, and the prompts one topic wrote that another caught.</source>
+        <translation>Noch keine Prüfung dieses Profils. Eine Prüfung scannt alle eigenen Themen des Profils gemeinsam, auf zurückgehaltenen Prompts jedes Themas, und zeigt die Kennzahlen jedes Themas, den Anteil harmloser Prompts, auf die das Profil reagiert, und die Prompts eines Themas, die ein anderes getroffen hat.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Audit of %1: the profile acts on %2 of %n prompt(s) users should get through; </source>
+        <translation>
+            <numerusform>Prüfung vom %1: Das Profil reagiert auf %2 von %n Prompt, die Nutzer durchbekommen sollten; </numerusform>
+            <numerusform>Prüfung vom %1: Das Profil reagiert auf %2 von %n Prompts, die Nutzer durchbekommen sollten; </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conflict(s) between topics.</source>
+        <translation>
+            <numerusform>%n Konflikt zwischen Themen.</numerusform>
+            <numerusform>%n Konflikte zwischen Themen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export the audit</source>
+        <translation>Prüfung exportieren</translation>
+    </message>
+    <message>
+        <source>HTML pages (*.html)</source>
+        <translation>HTML-Seiten (*.html)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Exportiert nach %1</translation>
+    </message>
+    <message>
+        <source>E&amp;xport HTML…</source>
+        <translation>HTML e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>Conflict matr&amp;ix</source>
+        <translation>Konflikt&amp;matrix</translation>
+    </message>
+    <message>
+        <source>Conflict&amp;s</source>
+        <translation>&amp;Konflikte</translation>
+    </message>
+    <message>
+        <source>Profil&amp;e:</source>
+        <translation>&amp;Profil:</translation>
+    </message>
+    <message>
+        <source>Conflict&amp;s (%1)</source>
+        <translation>&amp;Konflikte (%1)</translation>
     </message>
 </context>
 <context>

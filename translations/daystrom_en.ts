@@ -26,6 +26,16 @@
     </message>
 </context>
 <context>
+    <name>ApplyDialog</name>
+    <message numerus="yes">
+        <source>%n topic(s) of the profile would get prompts wrong that they get right now.</source>
+        <translation>
+            <numerusform>%n topic of the profile would get prompts wrong that it gets right now.</numerusform>
+            <numerusform>%n topics of the profile would get prompts wrong that they get right now.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>BenchmarkField</name>
     <message numerus="yes">
         <source>%n labelled prompt(s) from %1, scored in every iteration and never shown to the LLM.</source>
@@ -82,6 +92,16 @@ File: %2.json
         <translation>
             <numerusform>Benchmark v%1 vs v%2: compared on the %n prompt both were asked.</numerusform>
             <numerusform>Benchmark v%1 vs v%2: compared on the %n prompts both were asked.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ConflictMatrixModel</name>
+    <message numerus="yes">
+        <source>%n prompt(s) written for “%1” matched by “%2”</source>
+        <translation>
+            <numerusform>%n prompt written for “%1” matched by “%2”</numerusform>
+            <numerusform>%n prompts written for “%1” matched by “%2”</numerusform>
         </translation>
     </message>
 </context>
@@ -177,6 +197,63 @@ File: %2.json
         <translation>
             <numerusform>%n profile in this tenant</numerusform>
             <numerusform>%n profiles in this tenant</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ProfilePage</name>
+    <message numerus="yes">
+        <source>The audit writes held-out prompts for %n topic(s) with the LLM, </source>
+        <translation>
+            <numerusform>The audit writes held-out prompts for %n topic with the LLM, </numerusform>
+            <numerusform>The audit writes held-out prompts for %n topics with the LLM, </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and makes %n scan(s) against a scratch copy of the profile, which it removes afterwards. Production is only read.</source>
+        <translation>
+            <numerusform>and makes %n scan against a scratch copy of the profile, which it removes afterwards. Production is only read.</numerusform>
+            <numerusform>and makes %n scans against a scratch copy of the profile, which it removes afterwards. Production is only read.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>
+
+At the configured rate that takes about %n second(s).</source>
+        <translation>
+            <numerusform>
+
+At the configured rate that takes about %n second.</numerusform>
+            <numerusform>
+
+At the configured rate that takes about %n seconds.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>
+
+Start the audit of %n topic(s)?</source>
+        <translation>
+            <numerusform>
+
+Start the audit of %n topic?</numerusform>
+            <numerusform>
+
+Start the audit of %n topics?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Audit of %1: the profile acts on %2 of %n prompt(s) users should get through; </source>
+        <translation>
+            <numerusform>Audit of %1: the profile acts on %2 of %n prompt users should get through; </numerusform>
+            <numerusform>Audit of %1: the profile acts on %2 of %n prompts users should get through; </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conflict(s) between topics.</source>
+        <translation>
+            <numerusform>%n conflict between topics.</numerusform>
+            <numerusform>%n conflicts between topics.</numerusform>
         </translation>
     </message>
 </context>

@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "profile/profilepage.h"
 
 #include "pagetabs.h"
 #include "pagewarmer.h"
@@ -71,6 +72,9 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     m_tabs->addTab(m_charts, tr("&Charts"));
     m_tabs->addTab(m_compare, tr("Com&pare"));
     showDataOfCurrentMode(); // the Runs and Memory pages
+    m_profile = new ::ProfilePage(context, this);
+    m_tabs->addTab(m_profile, tr("Pr&ofile"));
+    m_tabs->setTabToolTip(ProfilePage, tr("Audit every custom topic of a profile together"));
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -98,6 +102,13 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     const auto pointCompare = [this] {
         const int delay = m_context->isSandbox() ? 0 : m_context->settings()->effective().config.integer(ConfigKeys::PropagationDelayMs);
         m_compare->setManagementClient(m_context->management(), m_context->runsDirectory(), delay);
+        QString error;
+        const RunEnvironment env = m_context->runEnvironment(&error);
+        if (error.isEmpty())
+            m_compare->setImpactSource(ApplyDialog::ImpactSource{env.airs, m_context->auditsHome(), env.scanConcurrency,
+                                                                  env.scanRate, delay});
+        else
+            m_compare->setImpactSource(std::nullopt);
     };
     pointCompare();
     connect(context, &StudioContext::managementChanged, this, pointCompare);
@@ -116,6 +127,9 @@ MainWindow::MainWindow(StudioContext *context, QWidget *parent)
     });
     connect(m_newRun, &NewRunPanel::refreshProfilesRequested, this, &MainWindow::listProfiles);
     connect(context, &StudioContext::profilesListed, m_newRun, &NewRunPanel::setProfiles);
+    connect(context, &StudioContext::profilesListed, this, [this](const QStringList &profiles) {
+        m_profile->setProfiles(profiles, m_context->defaultProfile());
+    });
     connect(context, &StudioContext::profileTopicsListed, m_newRun, &NewRunPanel::setProfileTopics);
     connect(context, &StudioContext::profileActionsListed, m_newRun, &NewRunPanel::setProfileActions);
     connect(context, &StudioContext::sandboxChanged, this, [this](bool sandbox) {
@@ -247,7 +261,8 @@ void MainWindow::createActions()
                                        .arg(m_addPromptsAction->shortcut().toString(QKeySequence::NativeText)));
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QStringList pages{tr("&New run"), tr("&Live run"), tr("&Charts"), tr("Com&pare"), tr("R&uns"), tr("&Memory")};
+    const QStringList pages{tr("&New run"), tr("&Live run"), tr("&Charts"), tr("Com&pare"), tr("R&uns"), tr("&Memory"),
+                            tr("Pr&ofile")};
     for (int i = 0; i < pages.size(); ++i) {
         QAction *a = view->addAction(pages.at(i), this, [this, i] { showPage(Page(i)); });
         a->setShortcut(QKeySequence(tr("Ctrl+%1").arg(i + 1)));

@@ -27,7 +27,7 @@ class MainWindow final : public QMainWindow
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
 public:
-    enum Page { NewRunPage, LivePage, ChartsPage, ComparePage, RunsPage, MemoryPage };
+    enum Page { NewRunPage, LivePage, ChartsPage, ComparePage, RunsPage, MemoryPage, ProfilePage };
 
     explicit MainWindow(StudioContext *context, QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -77,6 +77,7 @@ private:
     ComparePanel *m_compare;
     RunsPanel *m_runs = nullptr;
     MemoryBrowserPanel *m_memory = nullptr;
+    class ProfilePage *m_profile = nullptr;
     QString m_runsDir;
     QString m_memoryDir;
     SandboxBanner *m_banner;

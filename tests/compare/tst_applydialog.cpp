@@ -1,4 +1,5 @@
 #include "applytenant.h"
+#include "runs/auditstate.h"
 #include "models/runsession.h"
 #include "ui/compare/applydialog.h"
 #include "ui/compare/comparepanel.h"
@@ -65,6 +66,55 @@ class TestApplyDialog : public QObject
     }
 
 private slots:
+    // Issue 42: before an apply, Check impact scans the prompts of the profile's latest audit
+    // against a scratch copy of production with the change in place, and names a topic the
+    // candidate would hurt: here one whose negatives the candidate now catches. Production
+    // stays as it was and the scratch objects go.
+    void impactCheckNamesATopicTheCandidateWouldHurt()
+    {
+        ApplyTenant t;
+        QVERIFY(t.setUp());
+        const Topic candidate = t.run.iterationByNumber(4)->topic;
+        AuditState audit;
+        audit.id = u"aUditIdForTheImpactXy"_s;
+        audit.profileName = u"lab"_s;
+        audit.createdAt = audit.updatedAt = QDateTime::currentDateTimeUtc();
+        audit.status = AuditState::Status::Completed;
+        audit.topics = {{t.userTopicId, u"Customer records"_s, u"block"_s, u"Requests to export customer records"_s, {}, 1}};
+        AuditScan caught, passed;
+        caught.flagged = true;
+        caught.matchedTopics = {u"Customer records"_s};
+        // The candidate's own example, let through by production as it is.
+        audit.suites = {{u"Customer records"_s,
+                         {TestCase{u"Export all customer records"_s, true, u"c"_s, TestSource::Benchmark, {}},
+                          TestCase{candidate.examples.first(), false, u"c"_s, TestSource::Benchmark, {}}},
+                         {caught, passed}}};
+        const QString home = TestHome::path() + u"/impact-home"_s;
+        QVERIFY(audit.save(home).isEmpty());
+
+        const QJsonObject before = t.policy();
+        ApplyDialog dialog(t.client.get(), t.runsDir, t.run, 4);
+        dialog.setImpactSource({emulatorSettings(t.airs), home, 2, 0, 0});
+        dialog.open();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(waitFor(&dialog, ApplyController::State::Ready));
+        auto *impact = dialog.findChild<QPushButton *>(u"applyImpactButton"_s);
+        QVERIFY(impact->isVisible());
+        QTest::mouseClick(impact, Qt::LeftButton);
+        auto *view = dialog.findChild<QLabel *>(u"applyImpactView"_s);
+        QTRY_VERIFY_WITH_TIMEOUT(view->isVisible(), 30000);
+        QVERIFY2(view->text().contains(candidate.examples.first().toHtmlEscaped()), qPrintable(view->text()));
+        QVERIFY2(view->text().contains(u"hurt"_s), qPrintable(view->text()));
+        const QString status = dialog.findChild<QLabel *>(u"applyStatus"_s)->text();
+        QVERIFY2(status.contains(u"1 topic"_s), qPrintable(status));
+        shot(&dialog, u"apply-impact.png"_s);
+        QCOMPARE(t.policy(), before);
+        for (const QJsonObject &p : t.airs.profiles())
+            QVERIFY(!p.value(u"profile_name"_s).toString().startsWith(u"daystrom-run-"_s));
+        QVERIFY(QDir(AuditState::directory(home)).entryList({u"impact-*.json"_s}, QDir::Files).isEmpty());
+        QCOMPARE(dialog.controller()->state(), ApplyController::State::Ready); // still only a plan
+    }
+
     // Issue 38 in German, as a person there sees it: the drift and the action change.
     void actionChangeAndDriftInGerman()
     {

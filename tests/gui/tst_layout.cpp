@@ -14,6 +14,9 @@
 #include "ui/compare/applydialog.h"
 #include "ui/live/proposalreviewpanel.h"
 #include "ui/memory/memorybrowserpanel.h"
+#include "ui/profile/profilepage.h"
+#include "airs/managementclient.h"
+#include "airs/profilepolicy.h"
 
 #include "testmain.h"
 
@@ -203,6 +206,49 @@ private slots:
         panel->showPreview();
         QVERIFY(laidOutWell(m_studio->window(), u"memory-preview"_s));
         QVERIFY(browser);
+    }
+
+    // Issue 42: the Profile page, empty and after an audit of a three-topic profile made on the
+    // sandbox through the management API (two of its topics overlap), on each of its tabs.
+    void profile()
+    {
+        QVERIFY(pageWell(MainWindow::ProfilePage, u"profile-empty"_s));
+        ManagementClient *management = m_studio->context()->management();
+        QVERIFY(management);
+        const QList<std::tuple<QString, QString, QStringList>> texts{
+            {u"Lock picking"_s, u"Requests to pick locks and open locked doors without a key"_s, {u"Open a locked door without a key"_s, u"Pick my neighbour's front door lock"_s}},
+            {u"Car break-ins"_s, u"Requests to open locked car doors without a key and start the car"_s, {u"Open a locked car door without a key"_s, u"Start a car without its key"_s}},
+            {u"Exam cheating"_s, u"Requests for ways to cheat in exams with hidden notes or devices"_s, {u"Hide notes in my exam"_s, u"Use an earpiece during a test"_s}}};
+        QList<TopicAssignment> pinned;
+        for (const auto &[name, description, examples] : texts) {
+            std::optional<AirsResult<AirsTopic>> created;
+            management->createTopic(name, description, examples, this, [&](const AirsResult<AirsTopic> &r) { created = r; });
+            QTRY_VERIFY_WITH_TIMEOUT(created.has_value(), StudioDriver::WaitTimeoutMs);
+            QVERIFY2(created->ok(), qPrintable(created->error.toString()));
+            pinned.append({created->value.id, name, u"block"_s, created->value.revision});
+        }
+        std::optional<AirsResult<AirsProfile>> profile;
+        management->createProfile(u"team-profile"_s, ProfilePolicy::withTopicGuardrails({}, pinned, u"allow"_s), this,
+                                  [&](const AirsResult<AirsProfile> &r) { profile = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(profile.has_value(), StudioDriver::WaitTimeoutMs);
+        QVERIFY2(profile->ok(), qPrintable(profile->error.toString()));
+
+        auto *page = m_studio->find<ProfilePage>(u"profilePage"_s);
+        page->setConfirm([](const QString &) { return true; });
+        m_studio->find<QComboBox>(u"auditProfile"_s)->setCurrentText(u"team-profile"_s);
+        m_studio->find<QPushButton>(u"auditButton"_s)->click();
+        QVERIFY(laidOutWell(m_studio->window(), u"profile-auditing"_s));
+        auto *topics = m_studio->find<QTableView>(u"auditTopics"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(topics->model()->rowCount(), 3, StudioDriver::RunTimeoutMs);
+        QVERIFY(m_studio->find<QPushButton>(u"auditButton"_s)->isEnabled());
+        QVERIFY(laidOutWell(m_studio->window(), u"profile-topics"_s));
+        auto *tabs = m_studio->find<QTabWidget>(u"auditTabs"_s);
+        tabs->setCurrentIndex(1);
+        QVERIFY(laidOutWell(m_studio->window(), u"profile-matrix"_s));
+        auto *matrix = m_studio->find<QTableView>(u"conflictMatrix"_s);
+        QVERIFY(matrix->model()->index(0, 1).data(Qt::UserRole + 1).toInt() > 0); // the overlap, by design
+        tabs->setCurrentIndex(2);
+        QVERIFY(laidOutWell(m_studio->window(), u"profile-conflicts"_s));
     }
 
     void settingsForEachProvider()

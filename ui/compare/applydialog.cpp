@@ -1,5 +1,8 @@
 #include "applydialog.h"
 
+#include "airs/managementclient.h"
+#include "domain/nanoid.h"
+
 #include "applyplanhtml.h"
 #include "diffstyle.h"
 #include "tenant/topicapplier.h"
@@ -20,6 +23,7 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     , m_controller(new ApplyController(client, runsDirectory, this))
     , m_run(run)
     , m_iteration(iteration)
+    , m_client(client)
 {
     setObjectName(u"applyDialog"_s);
     setAccessibleName(tr("Apply a topic to AIRS"));
@@ -73,6 +77,18 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     m_close = buttons->addButton(QDialogButtonBox::Cancel);
     m_close->setObjectName(u"applyCancelButton"_s);
     m_close->setAccessibleName(tr("Cancel"));
+    m_impact = buttons->addButton(tr("Check &impact"), QDialogButtonBox::ActionRole);
+    m_impact->setObjectName(u"applyImpactButton"_s);
+    m_impact->setToolTip(tr("Before applying: scan the prompts of the profile's latest audit against a scratch copy "
+                            "of production with this change in place, and see which of its topics it would hurt"));
+    m_impact->hide();
+    m_impactView = new QLabel(this);
+    m_impactView->setObjectName(u"applyImpactView"_s);
+    m_impactView->setWordWrap(true);
+    m_impactView->setTextFormat(Qt::RichText);
+    m_impactView->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_impactView->hide();
+    connect(m_impact, &QPushButton::clicked, this, &ApplyDialog::checkImpact);
     m_confirm = buttons->addButton(tr("&Apply to AIRS"), QDialogButtonBox::AcceptRole);
     m_confirm->setObjectName(u"applyConfirmButton"_s);
     m_confirm->setAccessibleName(tr("Apply to AIRS"));
@@ -92,6 +108,7 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     layout->addWidget(m_status);
     layout->addWidget(m_preview, 1);
     layout->addWidget(m_result);
+    layout->addWidget(m_impactView);
     layout->addWidget(m_changeActionNote);
     layout->addWidget(m_changeAction);
     layout->addWidget(buttons);
@@ -99,6 +116,7 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     connect(m_controller, &ApplyController::stateChanged, this, &ApplyDialog::updateState);
     connect(m_controller, &ApplyController::progress, m_status, &QLabel::setText);
     connect(m_controller, &ApplyController::prepared, this, &ApplyDialog::showPlan);
+    connect(m_controller, &ApplyController::prepared, this, &ApplyDialog::findAudit); // the plan names the profile
     connect(m_controller, &ApplyController::applied, this, [this] {
         m_appliedHere = true;
         emit applied();
@@ -120,6 +138,13 @@ void ApplyDialog::reject()
         || m_controller->state() == ApplyController::State::Reverting)
         return; // never leave a half-written change unreported
     m_controller->cancel();
+    if (m_impactRun) {
+        // It outlives the dialog until its scratch objects are removed (or recorded for the
+        // next check, should the app quit first).
+        m_impactRun->setParent(parentWidget());
+        m_impactRun->abort();
+        m_impactRun = nullptr;
+    }
     QDialog::reject();
 }
 
@@ -153,6 +178,8 @@ void ApplyDialog::updateState()
     m_reload->setEnabled(state == S::Ready || state == S::Failed || staleAfterRevert);
     m_reload->setVisible(!done || staleAfterRevert);
     m_close->setEnabled(!m_controller->isBusy());
+    m_impact->setVisible(state == S::Ready && !plan.changesNothing() && m_audit.has_value());
+    m_impact->setEnabled(!m_impactRun);
     m_close->setText(done ? tr("&Close") : tr("&Cancel"));
     if (state == S::Ready) {
         m_status->setText(m_controller->plan().changesNothing()
@@ -279,4 +306,81 @@ void ApplyDialog::askToOverwrite(const QStringList &conflicts)
             m_controller->revert(true);
     });
     box->open();
+}
+
+void ApplyDialog::setImpactSource(const ImpactSource &source)
+{
+    m_impactSource = source;
+    findAudit();
+}
+
+void ApplyDialog::findAudit()
+{
+    const QString profile = m_controller->state() == ApplyController::State::Ready
+                                ? m_controller->plan().profileName
+                                : (m_run.tenant ? m_run.tenant->productionProfile : m_run.userInput.profileName);
+    m_audit = m_impactSource ? AuditState::latestCompleted(m_impactSource->auditsHome, profile) : std::nullopt;
+    updateState();
+}
+
+void ApplyDialog::checkImpact()
+{
+    if (!m_impactSource || !m_audit || m_impactRun || m_controller->state() != ApplyController::State::Ready)
+        return;
+    m_impactRun = new ApplyImpact(m_client, m_impactSource->airs,
+                                  {m_impactSource->concurrency, m_impactSource->ratePerSecond,
+                                   m_impactSource->propagationDelayMs},
+                                  this);
+    m_status->setText(tr("Measuring what this does to the profile's other topics, on the prompts of its audit of %1…")
+                          .arg(QLocale().toString(m_audit->updatedAt.toLocalTime(), QLocale::ShortFormat)));
+    updateState();
+    const QString home = m_impactSource->auditsHome;
+    const QString id = NanoId::generate();
+    ApplyImpact *run = m_impactRun;
+    const QPointer<ApplyDialog> self(this);
+    run->run(id, m_controller->plan(), *m_audit,
+             [home, id](const TenantFootprint &footprint) { return ApplyImpact::recordFootprint(home, id, footprint); },
+             [self, run, home, id](const ApplyImpact::Result &result) {
+                 if (result.cleanupProblems.isEmpty())
+                     ApplyImpact::forgetFootprint(home, id);
+                 run->deleteLater();
+                 if (!self)
+                     return; // the dialog closed meanwhile; the check has cleaned up after itself
+                 self->m_impactRun = nullptr;
+                 self->updateState();
+                 self->showImpact(result); // its status line after the state's
+             });
+}
+
+void ApplyDialog::showImpact(const ApplyImpact::Result &result)
+{
+    const DiffStyle style = DiffStyle::from(palette());
+    if (!result.error.isEmpty()) {
+        m_status->setText(tr("The impact could not be measured: %1").arg(result.error));
+        return;
+    }
+    QString html = u"<table cellspacing=\"0\" cellpadding=\"3\"><tr><th align=\"left\">%1</th><th>%2</th><th>%3</th></tr>"_s.arg(
+        tr("Topic"), tr("Its positives"), tr("Its negatives"));
+    const auto cell = [](const ApplyImpact::Class &c) {
+        return tr("%1 fixed, %2 broken of %3 (p = %4)").arg(c.fixed).arg(c.broken).arg(c.prompts).arg(c.pValue, 0, 'f', 3);
+    };
+    int hurt = 0;
+    QStringList caught;
+    for (const ApplyImpact::TopicImpact &t : result.topics) {
+        const QString name = t.topic.isEmpty() ? tr("(general harmless prompts)") : t.topic.toHtmlEscaped();
+        const QString color = t.hurt() ? u" style=\"color:%1\""_s.arg(style.worse.name()) : QString();
+        html += u"<tr%1><td>%2%3</td><td>%4</td><td>%5</td></tr>"_s.arg(
+            color, name, t.hurt() ? u" — "_s + tr("hurt") : QString(), t.topic.isEmpty() ? u"–"_s : cell(t.positives),
+            cell(t.negatives));
+        hurt += t.hurt();
+        for (const QString &p : t.newlyCaught)
+            caught.append(u"<li>%1 <i>(%2)</i></li>"_s.arg(p.toHtmlEscaped(), name));
+    }
+    html += u"</table>"_s;
+    if (!caught.isEmpty())
+        html += u"<p>%1</p><ul>%2</ul>"_s.arg(tr("The profile would newly act on:"), caught.join(QString()));
+    m_impactView->setText(html);
+    m_impactView->show();
+    m_status->setText(hurt == 0 ? tr("No topic of the profile loses a prompt it gets right now.")
+                                : tr("%n topic(s) of the profile would get prompts wrong that they get right now.", nullptr, hurt));
 }

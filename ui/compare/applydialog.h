@@ -2,8 +2,10 @@
 
 #include "applyplanhtml.h"
 #include "models/compare/applycontroller.h"
+#include "tenant/applyimpact.h"
 
 #include <QDialog>
+#include <QPointer>
 
 class ManagementClient;
 class QLabel;
@@ -28,6 +30,17 @@ public:
     ~ApplyDialog() override;
 
     ApplyController *controller() const { return m_controller; }
+    // Where an impact check scans and finds the profile's audits (issue 42): with it, Check
+    // impact measures the plan on the prompts of the profile's latest audit before it is applied.
+    struct ImpactSource
+    {
+        AirsSettings airs;
+        QString auditsHome;
+        int concurrency = 5;
+        double ratePerSecond = 0;
+        int propagationDelayMs = 10000;
+    };
+    void setImpactSource(const ImpactSource &source);
 
 public slots:
     void reject() override;
@@ -38,6 +51,9 @@ signals:
 
 private:
     void updateState();
+    void checkImpact();
+    void findAudit();
+    void showImpact(const ApplyImpact::Result &result);
     void showPlan();
     void confirmRevert(); // asks before the controller reverts
     void askToOverwrite(const QStringList &conflicts);
@@ -59,4 +75,10 @@ private:
     QPushButton *m_revert = nullptr;
     QPushButton *m_reload = nullptr;
     QPushButton *m_close = nullptr;
+    QPushButton *m_impact = nullptr;
+    QPointer<ManagementClient> m_client;
+    QLabel *m_impactView = nullptr;
+    std::optional<ImpactSource> m_impactSource;
+    std::optional<AuditState> m_audit; // the profile's latest audit, when there is one
+    ApplyImpact *m_impactRun = nullptr;
 };

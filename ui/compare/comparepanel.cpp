@@ -539,6 +539,8 @@ ApplyDialog *ComparePanel::openApplyDialog()
     m_dialog = new ApplyDialog(m_client, m_runsDirectory, m_session->run(), iteration, this);
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog->controller()->setPropagationDelayMs(m_propagationDelayMs);
+    if (m_impactSource)
+        m_dialog->setImpactSource(*m_impactSource);
     // The dialog's controller records the apply in the run file; the page shows it at once.
     const auto noteApplies = [this] {
         m_applies = m_dialog->controller()->run().applies;

@@ -37,6 +37,8 @@ public:
     // Enables applying to AIRS; `client` lives on the GUI thread and is not owned. Null disables.
     // Applies are recorded in the run files in `runsDirectory` (for revert).
     void setManagementClient(ManagementClient *client, const QString &runsDirectory, int propagationDelayMs = 10000);
+    // What the Apply dialog's impact check scans with and where the profile audits are.
+    void setImpactSource(const std::optional<ApplyDialog::ImpactSource> &source) { m_impactSource = source; }
 
     void selectIterations(int a, int b); // by iteration number; ignored when not recorded
     // B = `iteration`, A = the iteration recorded before it (itself when it is the first):
@@ -107,6 +109,7 @@ private:
     QPointer<ApplyDialog> m_dialog;
     QString m_runsDirectory;
     int m_propagationDelayMs = 10000;
+    std::optional<ApplyDialog::ImpactSource> m_impactSource;
     IterationComparison m_comparison;
     bool m_userPicked = false; // the person chose iterations: stop following defaults
     bool m_populating = false;

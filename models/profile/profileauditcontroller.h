@@ -1,0 +1,46 @@
+#pragma once
+
+#include "tenant/profileaudit.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <optional>
+
+class StudioContext;
+
+// The Profile page's audits (issue 42): prepares one (reads the profile, says what it will
+// cost), runs it once the person agrees, cancels it, and finds the latest finished audit of a
+// profile. An unfinished audit of the profile is resumed. Audits live in the mode's home:
+// <home>/audits, or <home>/sandbox/audits in the sandbox.
+class ProfileAuditController final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ProfileAuditController)
+public:
+    explicit ProfileAuditController(StudioContext *context, QObject *parent = nullptr);
+    ~ProfileAuditController() override;
+
+    void prepare(const QString &profile, int benchmarkSize = 30); // planned() or failed() follows
+    void start();                                                // after planned()
+    void cancel(); // prepared: dropped; running: cancelled, its scratch profile removed
+    bool isBusy() const { return m_audit != nullptr; }
+    bool isRunning() const { return m_running; }
+
+    QString home() const;
+    std::optional<AuditState> latest(const QString &profile) const; // completed only
+
+signals:
+    void planned(const QString &profile, const ProfileAudit::Plan &plan, bool resumed);
+    void progress(const QString &what, int done, int total);
+    void finished(const AuditState &state);
+    void failed(const QString &error);
+
+private:
+    void drop();
+
+    StudioContext *m_context;
+    QObject *m_services = nullptr; // the network manager and clients of the audit
+    ProfileAudit *m_audit = nullptr;
+    bool m_running = false;
+};
