@@ -3,7 +3,6 @@
 
 #include "common/configloader.h"
 #include "domain/labelledcsv.h"
-#include "domain/nanoid.h"
 #include "domain/printable.h"
 #include "interruptwatcher.h"
 #include "models/runenvironment.h"
@@ -127,16 +126,10 @@ int auditCommand(const QStringList &arguments, CliContext &ctx)
     QObject owner;
     const RunServices services = env.build(&owner);
     ProfileAudit audit(services.management, services.llm, env.airs, home, options);
-    std::optional<AuditState> earlier = p.isSet(u"new"_s) ? std::nullopt : AuditState::unfinished(home, profile);
-    AuditState state;
-    if (earlier) {
-        state = *earlier;
+    bool resumed = false;
+    const AuditState state = AuditState::resumeOrStart(home, profile, p.isSet(u"new"_s), &resumed);
+    if (resumed)
         ctx.err << "Resuming audit " << state.id << " of \"" << Printable::escaped(profile, 200) << "\" (--new starts another)\n";
-    } else {
-        state.id = NanoId::generate();
-        state.profileName = profile;
-        state.createdAt = QDateTime::currentDateTimeUtc();
-    }
     int code = ExitCode::Failed;
     QString readError;
     bool read = false;

@@ -2,6 +2,7 @@
 
 #include "domain/jsonfile.h"
 #include "domain/jsonin.h"
+#include "domain/nanoid.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -141,46 +142,52 @@ std::optional<AuditState> AuditState::load(const QString &home, const QString &i
     return a;
 }
 
-std::optional<AuditState> AuditState::unfinished(const QString &home, const QString &profileName)
+QList<AuditState> AuditState::ofProfile(const QString &home, const QString &profileName)
 {
-    std::optional<AuditState> newest;
+    QList<AuditState> out;
     for (const QString &name : QDir(directory(home)).entryList({u"*.json"_s}, QDir::Files)) {
-        QString ignored;
-        const std::optional<AuditState> a = load(home, name.chopped(5), &ignored);
-        if (!a || a->profileName != profileName || a->status == Status::Completed)
-            continue;
-        if (!newest || a->createdAt > newest->createdAt)
-            newest = a;
+        QString ignored; // an audit file that cannot be read is no audit of anything
+        if (const std::optional<AuditState> a = load(home, name.chopped(5), &ignored); a && a->profileName == profileName)
+            out.append(*a);
     }
-    return newest;
+    std::sort(out.begin(), out.end(), [](const AuditState &a, const AuditState &b) { return a.updatedAt > b.updatedAt; });
+    return out;
+}
+
+AuditState AuditState::resumeOrStart(const QString &home, const QString &profileName, bool fresh, bool *resumed)
+{
+    if (!fresh) {
+        for (const AuditState &a : ofProfile(home, profileName)) {
+            if (a.status != Status::Completed) {
+                *resumed = true;
+                return a;
+            }
+        }
+    }
+    *resumed = false;
+    AuditState a;
+    a.id = NanoId::generate();
+    a.profileName = profileName;
+    a.createdAt = QDateTime::currentDateTimeUtc();
+    return a;
 }
 
 std::optional<AuditState> AuditState::latestCompleted(const QString &home, const QString &profileName)
 {
-    std::optional<AuditState> newest;
-    for (const QString &name : QDir(directory(home)).entryList({u"*.json"_s}, QDir::Files)) {
-        QString ignored;
-        const std::optional<AuditState> a = load(home, name.chopped(5), &ignored);
-        if (a && a->profileName == profileName && a->status == Status::Completed
-            && (!newest || a->updatedAt > newest->updatedAt))
-            newest = a;
+    for (const AuditState &a : ofProfile(home, profileName)) {
+        if (a.status == Status::Completed)
+            return a;
     }
-    return newest;
+    return std::nullopt;
 }
 
 QHash<QString, QList<TestCase>> AuditState::storedPrompts(const QString &home, const QString &profileName,
                                                           const QList<AuditTopic> &topics)
 {
-    QList<AuditState> earlier;
-    for (const QString &name : QDir(directory(home)).entryList({u"*.json"_s}, QDir::Files)) {
-        QString ignored;
-        if (const std::optional<AuditState> a = load(home, name.chopped(5), &ignored); a && a->profileName == profileName)
-            earlier.append(*a);
-    }
-    std::sort(earlier.begin(), earlier.end(), [](const AuditState &a, const AuditState &b) { return a.updatedAt > b.updatedAt; });
+    const QList<AuditState> earlier = ofProfile(home, profileName);
     QHash<QString, QList<TestCase>> out;
     for (const AuditTopic &t : topics) {
-        for (const AuditState &a : std::as_const(earlier)) {
+        for (const AuditState &a : earlier) {
             const auto same = std::find_if(a.topics.cbegin(), a.topics.cend(), [&t](const AuditTopic &o) {
                 return o.name == t.name && o.description == t.description && o.examples == t.examples;
             });

@@ -40,8 +40,11 @@ struct AuditState
     static QString directory(const QString &home); // <home>/audits
     QString path(const QString &home) const;
     QString save(const QString &home) const; // an error, or empty
-    // The newest audit of `profileName` that did not complete (to resume), if any.
-    static std::optional<AuditState> unfinished(const QString &home, const QString &profileName);
+    // Every readable audit of `profileName`, newest first.
+    static QList<AuditState> ofProfile(const QString &home, const QString &profileName);
+    // The newest audit of `profileName` that did not complete, to resume (`resumed` true);
+    // else, or when `fresh`, a new one.
+    static AuditState resumeOrStart(const QString &home, const QString &profileName, bool fresh, bool *resumed);
     static std::optional<AuditState> load(const QString &home, const QString &id, QString *error);
     // The held-out prompts earlier audits of `profileName` wrote for each of `topics` whose text
     // (name, description, examples) is still the same, from the newest audit that has them: a

@@ -1,8 +1,10 @@
 #include "profileauditcontroller.h"
 
-#include "domain/nanoid.h"
 #include "models/runenvironment.h"
 #include "models/studiocontext.h"
+
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 
 
 using namespace Qt::StringLiterals;
@@ -24,9 +26,14 @@ QString ProfileAuditController::home() const
     return m_context->auditsHome();
 }
 
-std::optional<AuditState> ProfileAuditController::latest(const QString &profile) const
+void ProfileAuditController::loadLatest(const QString &profile)
 {
-    return AuditState::latestCompleted(home(), profile);
+    auto *watcher = new QFutureWatcher<std::optional<AuditState>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, profile] {
+        watcher->deleteLater();
+        emit latestLoaded(profile, watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run(&AuditState::latestCompleted, home(), profile));
 }
 
 void ProfileAuditController::prepare(const QString &profile, int benchmarkSize)
@@ -52,16 +59,8 @@ void ProfileAuditController::prepare(const QString &profile, int benchmarkSize)
         drop();
         emit finished(state);
     });
-    const std::optional<AuditState> earlier = AuditState::unfinished(home(), profile);
-    AuditState state;
-    if (earlier) {
-        state = *earlier;
-    } else {
-        state.id = NanoId::generate();
-        state.profileName = profile;
-        state.createdAt = QDateTime::currentDateTimeUtc();
-    }
-    const bool resumed = earlier.has_value();
+    bool resumed = false;
+    const AuditState state = AuditState::resumeOrStart(home(), profile, false, &resumed);
     m_audit->read(state, [this, profile, resumed](const QString &e) {
         if (!e.isEmpty()) {
             drop();

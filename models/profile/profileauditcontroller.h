@@ -28,9 +28,12 @@ public:
     bool isRunning() const { return m_running; }
 
     QString home() const;
-    std::optional<AuditState> latest(const QString &profile) const; // completed only
+    // The latest completed audit of `profile`, read off the GUI thread (every audit file of the
+    // profile is parsed): latestLoaded() follows.
+    void loadLatest(const QString &profile);
 
 signals:
+    void latestLoaded(const QString &profile, const std::optional<AuditState> &audit);
     void planned(const QString &profile, const ProfileAudit::Plan &plan, bool resumed);
     void progress(const QString &what, int done, int total);
     void finished(const AuditState &state);

@@ -3,7 +3,7 @@
 #include "airs/profilepolicy.h"
 #include "runs/runstore.h"
 #include "tenant/leftovers.h"
-#include "sandbox/llmemulator.h"
+#include "clitenant.h"
 #include "testhome.h"
 
 #include "testmain.h"
@@ -28,40 +28,13 @@ class TestCliTenant : public QObject
 
     QProcessEnvironment env() const
     {
-        const AirsEmulator::Credentials c = m_airs->options().credentials;
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        e.insert(u"DAYSTROM_HOME"_s, m_home);
-        e.insert(u"PANW_AI_SEC_API_KEY"_s, c.apiKey);
-        e.insert(u"PANW_AI_SEC_API_ENDPOINT"_s, m_airs->scanEndpoint().toString());
-        e.insert(u"PANW_MGMT_CLIENT_ID"_s, c.clientId);
-        e.insert(u"PANW_MGMT_CLIENT_SECRET"_s, c.clientSecret);
-        e.insert(u"PANW_MGMT_TSG_ID"_s, c.tsgId);
-        e.insert(u"PANW_MGMT_ENDPOINT"_s, m_airs->managementEndpoint().toString());
-        e.insert(u"PANW_MGMT_TOKEN_ENDPOINT"_s, m_airs->tokenEndpoint().toString());
-        e.insert(u"LLM_PROVIDER"_s, u"openai-compatible"_s);
-        e.insert(u"LLM_MODEL"_s, u"daystrom-sandbox"_s);
-        e.insert(u"OPENAI_BASE_URL"_s, m_llm->baseUrl().toString());
-        e.insert(u"PROPAGATION_DELAY_MS"_s, u"0"_s);
+        QProcessEnvironment e = CliTenant::env(*m_airs, *m_llm, m_home);
         e.insert(u"MEMORY_ENABLED"_s, u"false"_s);
         return e;
     }
 
-    struct Finished
-    {
-        int code = -1;
-        QString out, err;
-    };
-    Finished run(const QStringList &args)
-    {
-        QProcess p;
-        p.setProcessEnvironment(env());
-        p.start(QStringLiteral(DAYSTROM_CLI), args);
-        if (!p.waitForStarted())
-            return {};
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(p.state() == QProcess::NotRunning, 120000); }();
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
-    }
+    using Finished = CliTenant::Finished;
+    Finished run(const QStringList &args) { return CliTenant::run(env(), args); }
 
     QString onlyRunId() const
     {

@@ -99,7 +99,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         QVERIFY(waitFor(&dialog, ApplyController::State::Ready));
         auto *impact = dialog.findChild<QPushButton *>(u"applyImpactButton"_s);
-        QVERIFY(impact->isVisible());
+        QTRY_VERIFY(impact->isVisible()); // once the audit is read, off the GUI thread
         QTest::mouseClick(impact, Qt::LeftButton);
         auto *view = dialog.findChild<QLabel *>(u"applyImpactView"_s);
         QTRY_VERIFY_WITH_TIMEOUT(view->isVisible(), 30000);

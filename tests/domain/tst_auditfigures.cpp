@@ -113,8 +113,13 @@ private slots:
         QVERIFY(a.save(home).isEmpty());
         QString error;
         QVERIFY(AuditState::load(home, a.id, &error).has_value());
-        QVERIFY(AuditState::unfinished(home, u"prod"_s).has_value());
-        QVERIFY(!AuditState::unfinished(home, u"other"_s).has_value());
+        bool resumed = false;
+        QCOMPARE(AuditState::resumeOrStart(home, u"prod"_s, false, &resumed).id, a.id); // unfinished: resumed
+        QVERIFY(resumed);
+        QVERIFY(AuditState::resumeOrStart(home, u"prod"_s, true, &resumed).id != a.id); // --new
+        QVERIFY(!resumed);
+        QVERIFY(AuditState::resumeOrStart(home, u"other"_s, false, &resumed).id != a.id);
+        QVERIFY(!resumed);
         QVERIFY(!AuditState::load(home, u"nope"_s, &error));
         QVERIFY(error.contains(u"no audit nope"_s));
     }

@@ -14,6 +14,8 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTextBrowser>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -319,8 +321,16 @@ void ApplyDialog::findAudit()
     const QString profile = m_controller->state() == ApplyController::State::Ready
                                 ? m_controller->plan().profileName
                                 : (m_run.tenant ? m_run.tenant->productionProfile : m_run.userInput.profileName);
-    m_audit = m_impactSource ? AuditState::latestCompleted(m_impactSource->auditsHome, profile) : std::nullopt;
-    updateState();
+    if (!m_impactSource)
+        return;
+    // Every audit file of the profile is parsed: off the GUI thread.
+    auto *watcher = new QFutureWatcher<std::optional<AuditState>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        m_audit = watcher->result();
+        updateState();
+    });
+    watcher->setFuture(QtConcurrent::run(&AuditState::latestCompleted, m_impactSource->auditsHome, profile));
 }
 
 void ApplyDialog::checkImpact()

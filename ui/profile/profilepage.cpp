@@ -124,6 +124,11 @@ ProfilePage::ProfilePage(StudioContext *context, QWidget *parent)
         m_progress->setValue(done);
     });
     connect(m_controller, &ProfileAuditController::finished, this, &ProfilePage::onFinished);
+    connect(m_controller, &ProfileAuditController::latestLoaded, this,
+            [this](const QString &profile, const std::optional<AuditState> &audit) {
+                if (profile == m_profile->currentText().trimmed()) // not one typed over since
+                    show(audit);
+            });
     connect(context, &StudioContext::sandboxChanged, this, &ProfilePage::showLatest);
 }
 
@@ -187,7 +192,10 @@ void ProfilePage::onFinished(const AuditState &state)
 void ProfilePage::showLatest()
 {
     const QString profile = m_profile->currentText().trimmed();
-    show(profile.isEmpty() ? std::nullopt : m_controller->latest(profile));
+    if (profile.isEmpty())
+        show(std::nullopt);
+    else
+        m_controller->loadLatest(profile);
 }
 
 void ProfilePage::show(const std::optional<AuditState> &state)
