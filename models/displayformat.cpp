@@ -42,6 +42,14 @@ QString DisplayFormat::percent(double fraction, int decimals)
     return tr("%1%", "percent").arg(QLocale().toString(fraction * 100.0, 'f', decimals));
 }
 
+QString DisplayFormat::withInterval(double fraction, const std::optional<ProportionStats::Interval> &interval)
+{
+    if (!interval)
+        return percent(fraction);
+    //: A rate and its 95 % interval: "87.5% [73.2%–94.1%]".
+    return tr("%1 [%2–%3]").arg(percent(fraction), percent(interval->low), percent(interval->high));
+}
+
 QString DisplayFormat::signedPoints(double fraction, int decimals)
 {
     if (!std::isfinite(fraction))

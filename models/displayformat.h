@@ -1,6 +1,10 @@
 #pragma once
 
+#include "domain/proportionstats.h"
+
 #include <QString>
+
+#include <optional>
 
 // How the desktop app writes numbers and results, in one place so every view uses the same
 // words and the user's locale: "87.5%" in English, "87,5 %" in German.
@@ -13,6 +17,8 @@ namespace DisplayFormat {
 
 // ×100 in the default QLocale with `decimals` decimals and the locale's percent spacing.
 QString percent(double fraction, int decimals = 1);
+// "87.5% [73.2%–94.1%]" with a 95 % interval, or percent() alone without one.
+QString withInterval(double fraction, const std::optional<ProportionStats::Interval> &interval);
 // A signed percentage-point delta: "+2.5 pp" / "−0.3 pp" (a real minus sign).
 QString signedPoints(double fraction, int decimals = 1);
 // A plain number in the default locale ("1,234.5" / "1.234,5").

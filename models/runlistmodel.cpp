@@ -133,10 +133,7 @@ QVariant RunListModel::display(const Row &row, int column) const
         // No recorded iteration (cancelled or failed before the first): nothing was measured.
         if (r.iterationCount == 0)
             return Dash;
-        return r.bestInterval ? tr("%1 [%2–%3]").arg(DisplayFormat::percent(r.bestCoverage),
-                                                     DisplayFormat::percent(r.bestInterval->low),
-                                                     DisplayFormat::percent(r.bestInterval->high))
-                              : DisplayFormat::percent(r.bestCoverage);
+        return DisplayFormat::withInterval(r.bestCoverage, r.bestInterval);
     case UpdatedColumn:
         return QLocale().toString(r.updatedAt.toLocalTime(), QLocale::ShortFormat);
     case TopicColumn:

@@ -1560,6 +1560,11 @@ B: %2
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>%1 [%2–%3]</source>
+        <extracomment>A rate and its 95 % interval: &quot;87.5% [73.2%–94.1%]&quot;.</extracomment>
+        <translation>%1 [%2–%3]</translation>
+    </message>
 </context>
 <context>
     <name>EfficacyChartImage</name>
@@ -4118,7 +4123,7 @@ Anmeldedatei.</translation>
 <context>
     <name>ProfilePage</name>
     <message>
-        <source>&amp;Audit…</source>
+        <source>Au&amp;dit…</source>
         <translation>Prüf&amp;en…</translation>
     </message>
     <message>
@@ -4261,7 +4266,7 @@ Die Prüfung von %n Themen starten?</numerusform>
     </message>
     <message>
         <source>Conflict&amp;s</source>
-        <translation>&amp;Konflikte</translation>
+        <translation>Konfl&amp;ikte</translation>
     </message>
     <message>
         <source>Profil&amp;e:</source>
@@ -4269,7 +4274,7 @@ Die Prüfung von %n Themen starten?</numerusform>
     </message>
     <message>
         <source>Conflict&amp;s (%1)</source>
-        <translation>&amp;Konflikte (%1)</translation>
+        <translation>Konfl&amp;ikte (%1)</translation>
     </message>
 </context>
 <context>
@@ -4671,10 +4676,6 @@ Neues Kostenbudget (USD):</translation>
     <message>
         <source>On the held-out benchmark; 95 % interval %1 to %2</source>
         <translation>Auf dem zurückgehaltenen Benchmark; 95-%-Intervall %1 bis %2</translation>
-    </message>
-    <message>
-        <source>%1 [%2–%3]</source>
-        <translation>%1 [%2–%3]</translation>
     </message>
     <message>
         <source>running</source>

@@ -1,6 +1,6 @@
 #include "auditmodels.h"
 
-#include "domain/format.h"
+#include "models/displayformat.h"
 
 #include <QBrush>
 #include <QColor>
@@ -44,11 +44,11 @@ QVariant AuditTopicsModel::data(const QModelIndex &index, int role) const
     case BucketColumn:
         return t.action == u"allow" ? tr("allow") : tr("block");
     case CoverageColumn:
-        return Format::withInterval(t.metrics.coverage, t.intervals.coverage);
+        return DisplayFormat::withInterval(t.metrics.coverage, t.intervals.coverage);
     case TprColumn:
-        return Format::withInterval(t.metrics.truePositiveRate, t.intervals.truePositiveRate);
+        return DisplayFormat::withInterval(t.metrics.truePositiveRate, t.intervals.truePositiveRate);
     case TnrColumn:
-        return Format::withInterval(t.metrics.trueNegativeRate, t.intervals.trueNegativeRate);
+        return DisplayFormat::withInterval(t.metrics.trueNegativeRate, t.intervals.trueNegativeRate);
     case PromptsColumn:
         return t.metrics.notScanned > 0 ? tr("%1 (%2 not scanned)").arg(t.metrics.total()).arg(t.metrics.notScanned)
                                         : QString::number(t.metrics.total());

@@ -1,6 +1,6 @@
 #include "profilepage.h"
 
-#include "domain/format.h"
+#include "models/displayformat.h"
 #include "models/profile/auditmodels.h"
 #include "models/profile/profileauditcontroller.h"
 #include "models/studiocontext.h"
@@ -40,7 +40,7 @@ ProfilePage::ProfilePage(StudioContext *context, QWidget *parent)
     , m_context(context)
     , m_controller(new ProfileAuditController(context, this))
     , m_profile(new QComboBox(this))
-    , m_audit(new QPushButton(tr("&Audit…"), this))
+    , m_audit(new QPushButton(tr("Au&dit…"), this))
     , m_cancel(new QPushButton(tr("Cancel audit"), this))
     , m_export(new QPushButton(tr("E&xport HTML…"), this))
     , m_progress(new QProgressBar(this))
@@ -79,6 +79,7 @@ ProfilePage::ProfilePage(StudioContext *context, QWidget *parent)
     m_conflicts->verticalHeader()->hide();
     m_topics->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_topics->horizontalHeader()->setSectionResizeMode(AuditTopicsModel::TopicColumn, QHeaderView::Stretch);
+    m_conflicts->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_conflicts->horizontalHeader()->setSectionResizeMode(ConflictListModel::PromptColumn, QHeaderView::Stretch);
     m_matrix->setSelectionBehavior(QAbstractItemView::SelectItems);
 
@@ -207,6 +208,7 @@ void ProfilePage::show(const std::optional<AuditState> &state)
     m_conflictsModel->setFigures(figures);
     m_export->setEnabled(state.has_value() && !m_controller->isBusy());
     if (!state) {
+        m_tabs->setTabText(2, tr("Conflict&s"));
         m_summary->setText(tr("No audit of this profile yet. An audit scans every custom topic of the profile "
                               "together, on held-out prompts of each, and shows each topic's figures, the share "
                               "of harmless prompts the profile acts on, and the prompts one topic wrote that "
@@ -214,7 +216,7 @@ void ProfilePage::show(const std::optional<AuditState> &state)
         return;
     }
     m_matrix->resizeColumnsToContents();
-    const QString rate = Format::withInterval(figures.benignFlagRate, figures.benignInterval);
+    const QString rate = DisplayFormat::withInterval(figures.benignFlagRate, figures.benignInterval);
     m_summary->setText(tr("Audit of %1: the profile acts on %2 of %n prompt(s) users should get through; ", nullptr,
                           figures.benignPrompts)
                            .arg(state->updatedAt.toLocalTime().toString(QLocale().dateTimeFormat(QLocale::ShortFormat)), rate)
