@@ -2,7 +2,9 @@
 #include "runcommandsupport.h"
 
 #include "common/configloader.h"
+#include "domain/extratests.h"
 #include "domain/labelledcsv.h"
+#include "domain/robustness.h"
 #include "domain/runsize.h"
 #include "domain/nanoid.h"
 #include "domain/numbercheck.h"
@@ -80,6 +82,11 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         {u"scan-repeats"_s, u"Scan each benchmark prompt K times and flag prompts whose verdict changes (1-10, default 1)"_s, u"K"_s},
         {u"regression-sample"_s, u"Earlier passing tests carried into each working suite (0-1000, default 10)"_s, u"N"_s},
         {u"step"_s, u"Step mode: after each proposal, wait for you to accept, edit or send it back with a hint (needs a terminal)"_s},
+        {u"response-tests"_s, u"Also test the response side: N labelled prompt+response pairs the LLM writes once, half of them expected to trigger, scanned every iteration (block intent; 0-%1, default 0)"_s.arg(MaxResponseTests), u"N"_s},
+        {u"directions"_s, u"prompt (default): the decision figure is the prompt side; both: the minimum of the prompt and response sides' coverage (needs --response-tests)"_s, u"which"_s},
+        {u"robustness"_s, u"Also score each iteration on evasive rewrites of benchmark prompts, family by family (every default family: %1)"_s.arg(Robustness::defaultFamilies().join(u", "_s))},
+        {u"robustness-families"_s, u"Instead of --robustness: these rewrite families, comma-separated (typos, leetspeak, casing-spacing, base64, homoglyphs, paraphrase, split, translation-<ISO 639-1 code>)"_s, u"list"_s},
+        {u"robustness-sample"_s, u"Benchmark prompts rewritten by each family (2-%1, default 20, half positive)"_s.arg(MaxRobustnessSample), u"N"_s},
         {u"prompts"_s, u"Scan these labelled prompts (CSV: prompt,expected[,intent][,category]; a report --format csv reads back) every iteration instead of generating tests"_s, u"file"_s},
     });
     p.addOptions(budgetOptions(false));
@@ -133,6 +140,8 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         || !readInt(p, u"benchmark"_s, 0, 1000, &s.benchmarkSize, &error)
         || !readInt(p, u"scan-repeats"_s, 1, 10, &s.scanRepeats, &error)
         || !readInt(p, u"regression-sample"_s, 0, 1000, &s.regressionSample, &error)
+        || !readInt(p, u"response-tests"_s, 0, MaxResponseTests, &s.responseTests, &error)
+        || !readInt(p, u"robustness-sample"_s, 2, MaxRobustnessSample, &s.robustnessSample, &error)
         || !checkScanFlags(p, &error) || !readBudget(p, &s, &error))
         return error;
     if (p.isSet(u"benchmark-width"_s)) {
@@ -151,6 +160,22 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         if (on != "benchmark"_L1 && on != "working"_L1)
             return u"--decide-on must be benchmark or working, not \""_s + p.value(u"decide-on"_s) + u'"';
         s.decideOnWorkingSuite = on == "working"_L1;
+    }
+    if (p.isSet(u"directions"_s)) {
+        const QString which = p.value(u"directions"_s).trimmed().toLower();
+        if (which != "prompt"_L1 && which != "both"_L1)
+            return u"--directions must be prompt or both, not \""_s + p.value(u"directions"_s) + u'"';
+        s.decideOnBothDirections = which == "both"_L1;
+    }
+    if (p.isSet(u"robustness"_s) && p.isSet(u"robustness-families"_s))
+        return u"give --robustness (every default family) or --robustness-families LIST, not both"_s;
+    if (p.isSet(u"robustness"_s))
+        s.robustnessFamilies = Robustness::defaultFamilies();
+    if (p.isSet(u"robustness-families"_s)) {
+        for (const QString &family : p.value(u"robustness-families"_s).split(u',', Qt::SkipEmptyParts))
+            s.robustnessFamilies.append(family.trimmed().toLower());
+        if (s.robustnessFamilies.isEmpty())
+            return u"--robustness-families needs at least one family"_s;
     }
     if (p.isSet(u"benchmark-prompts"_s)) {
         if (const QString error = readLabelledCsv(p.value(u"benchmark-prompts"_s), p.isSet(u"intent"_s), &s.benchmarkTests); !error.isEmpty())
@@ -171,6 +196,8 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
         if (const QString error = readLabelledCsv(p.value(u"prompts"_s), p.isSet(u"intent"_s), &s.fixedTests); !error.isEmpty())
             return error;
     }
+    if (const QString problem = ExtraTests::problem(s); !problem.isEmpty())
+        return problem;
     // A run whose file would outgrow what can be read back is refused before it starts.
     if (const QString tooLarge = RunSize::problem(s); !tooLarge.isEmpty())
         return tooLarge;
@@ -244,6 +271,8 @@ int generateCommand(const QStringList &arguments, CliContext &ctx)
                     << QString::number(100 * SampleSize::coverageHalfWidth(positives, negatives), 'f', 1)
                     << " points (95% interval).\n";
         }
+        if (const QString cost = ExtraTests::costLine(in); !cost.isEmpty())
+            ctx.err << cost << '\n';
         ctx.err.flush();
     }
     RunState run;

@@ -112,6 +112,7 @@ int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliCo
     RunController controller;
     RunPrinter printer(ctx, jsonEvents ? RunPrinter::Mode::JsonLines : RunPrinter::Mode::Human);
     printer.setModel(env.llm.model);
+    printer.setSettings(run.userInput);
     printer.attach(&controller);
     std::unique_ptr<StepPrompter> prompter;
     if (run.steering.stepMode)

@@ -1,6 +1,7 @@
 #include "runprinter.h"
 
 #include "domain/benchmarkscore.h"
+#include "domain/robustness.h"
 #include "domain/format.h"
 #include "loop/loopeventjson.h"
 #include "models/runcontroller.h"
@@ -82,6 +83,19 @@ void RunPrinter::attach(RunController *c)
                               ? QString()
                               : u", %1 unstable left out"_s.arg(r.benchmark->unstableIndexes.size())));
         }
+        if (r.responses) { // the response side, judged on response_detected (issue 43)
+            const EfficacyMetrics &m = r.responses->metrics;
+            const MetricIntervals i = MetricIntervals::of(m);
+            line(u"  responses: coverage %1  TPR %2  TNR %3  (%4 prompt+response pairs%5)"_s
+                     .arg(Format::withInterval(m.coverage, i.coverage), Format::withInterval(m.truePositiveRate, i.truePositiveRate),
+                          Format::withInterval(m.trueNegativeRate, i.trueNegativeRate), QString::number(r.responses->results.size()),
+                          m.notScanned > 0 ? u", %1 not scanned"_s.arg(m.notScanned) : QString()));
+        }
+        if (!r.robustness.isEmpty()) {
+            line(u"  robustness (coverage kept under each rewrite; not in the decision):"_s);
+            for (const QString &l : Robustness::tableLines(Robustness::table(r, m_settings.robustnessFamilies)))
+                line(u"    "_s + l);
+        }
         if (r.judgement == u"better")
             line(u"  the new best"_s);
         else if (r.judgement == u"within-noise")
@@ -130,8 +144,10 @@ void RunPrinter::attach(RunController *c)
         if (s.iterations.isEmpty())
             return;
         const bool onBenchmark = best.benchmark && !s.userInput.decideOnWorkingSuite;
-        line(u"Best: iteration %1, %2coverage %3"_s.arg(QString::number(best.iteration), onBenchmark ? u"benchmark "_s : QString(),
-                                                         Format::percent(best.decidingMetrics(s.userInput.decideOnWorkingSuite).coverage)));
+        const bool both = s.userInput.decideOnBothDirections && best.responses;
+        line(u"Best: iteration %1, %2coverage %3"_s.arg(QString::number(best.iteration),
+                                                         both ? u"the weaker direction's "_s : onBenchmark ? u"benchmark "_s : QString(),
+                                                         Format::percent(best.decisionCoverage(s.userInput))));
         line(u"  name:        %1"_s.arg(best.topic.name));
         line(u"  description: %1"_s.arg(best.topic.description));
         for (const QString &e : best.topic.examples)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/runsettings.h"
+
 #include "cli.h"
 #include "domain/runstate.h"
 
@@ -19,6 +21,8 @@ public:
     void attach(RunController *controller);
     // The run's LLM model, named in "cost unknown: no price for model …".
     void setModel(const QString &model) { m_model = model; }
+    // The run's settings: the robustness families in their order, how the run decides.
+    void setSettings(const RunSettings &settings) { m_settings = settings; }
 
 private:
     void json(const QJsonObject &event);
@@ -28,4 +32,5 @@ private:
     Mode m_mode;
     bool m_progressOnTty = false;
     QString m_model;
+    RunSettings m_settings;
 };

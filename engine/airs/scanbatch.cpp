@@ -33,9 +33,10 @@ ScanBatch::~ScanBatch()
         call->abort(); // their callbacks are dropped: this batch is going away
 }
 
-void ScanBatch::start(const QStringList &prompts)
+void ScanBatch::start(const QStringList &prompts, const QStringList &responses)
 {
     m_prompts = prompts;
+    m_responses = responses;
     m_results = QList<std::optional<ScanVerdict>>(prompts.size());
     m_queue.resize(prompts.size());
     std::iota(m_queue.begin(), m_queue.end(), 0);
@@ -78,6 +79,7 @@ void ScanBatch::launch(int index)
 {
     ScanClient::Request request;
     request.prompt = m_prompts.at(index);
+    request.response = m_responses.value(index);
     request.profileName = m_options.profileName;
     request.sessionId = m_options.sessionId;
     request.intent = m_options.intent;

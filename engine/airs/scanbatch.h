@@ -48,7 +48,9 @@ public:
     ScanBatch(AirsSettings settings, Options options, QObject *parent = nullptr);
     ~ScanBatch() override;
 
-    void start(const QStringList &prompts);
+    // `responses`, when given, pairs a model response with the prompt of the same index (an
+    // empty one: a prompt alone).
+    void start(const QStringList &prompts, const QStringList &responses = {});
     void cancel(); // aborts every scan in flight; failed(Cancelled) follows
     bool isRunning() const { return m_running; }
     int completed() const { return m_completed; } // scanned, or given up
@@ -76,6 +78,7 @@ private:
     QList<ScanClient *> m_clients; // one per manager
     QList<QNetworkAccessManager *> m_managers;
     QStringList m_prompts;
+    QStringList m_responses;
     QList<int> m_queue; // the prompts of this round, by index: all, then those to try again
     QList<int> m_again; // failed in the first round, tried again in the second
     bool m_secondRound = false;

@@ -22,8 +22,11 @@ QByteArray ScanClient::payloadHash(const QString &apiKey, const QByteArray &body
 
 HttpRequestSpec ScanClient::buildRequest(const AirsSettings &settings, const Request &request)
 {
+    QJsonObject content{{u"prompt"_s, request.prompt}};
+    if (!request.response.isEmpty())
+        content.insert(u"response"_s, request.response);
     QJsonObject body{{u"ai_profile"_s, QJsonObject{{u"profile_name"_s, request.profileName}}},
-                     {u"contents"_s, QJsonArray{QJsonObject{{u"prompt"_s, request.prompt}}}}};
+                     {u"contents"_s, QJsonArray{content}}};
     if (!request.trId.isEmpty())
         body.insert(u"tr_id"_s, request.trId);
     if (!request.sessionId.isEmpty())

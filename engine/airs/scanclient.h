@@ -7,7 +7,8 @@
 
 class QNetworkAccessManager;
 
-// Synchronous scans (POST /v1/scan/sync/request) of one prompt against a profile by name.
+// Synchronous scans (POST /v1/scan/sync/request) of one prompt, or one prompt and the model's
+// response to it (one `contents` item with both, as the vendor SDKs send), against a profile by name.
 class ScanClient final : public QObject
 {
     Q_OBJECT
@@ -20,6 +21,7 @@ public:
         QString sessionId; // groups the scans in the AIRS console
         QString trId;      // optional transaction id
         Intent intent = Intent::Block;
+        QString response; // the model's answer, scanned with the prompt; empty = none
     };
     using Callback = std::function<void(const AirsResult<ScanVerdict> &)>;
 

@@ -39,6 +39,12 @@ AirsResult<ScanVerdict> ScanVerdict::parse(const QByteArray &body, Intent intent
             v.detections.insert(it.key(), it.value().toBool());
     }
     v.topicViolation = detected.value(u"topic_violation"_s).toBool(false);
+    const QJsonObject responseDetected = o.value(u"response_detected"_s).toObject();
+    for (auto it = responseDetected.constBegin(); it != responseDetected.constEnd(); ++it) {
+        if (it.value().isBool())
+            v.responseDetections.insert(it.key(), it.value().toBool());
+    }
+    v.responseTopicViolation = responseDetected.value(u"topic_violation"_s).toBool(false);
     v.triggered = decideTriggered(intent, v.category, v.topicViolation);
     // Which topics matched: prompt_detection_details.topic_guardrails_details, whose
     // blocked_topics and allowed_topics lists the vendor's Python SDK models (TopicGuardRails).

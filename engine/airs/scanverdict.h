@@ -24,6 +24,11 @@ struct ScanVerdict
     QStringList blockedTopics;
     QStringList allowedTopics;
     bool topicsReported = false; // the answer carried those lists at all
+    // The response side of a prompt+response scan (issue 43): response_detected, whose
+    // topic_violation flag the vendor SDKs model next to prompt_detected's. A response test is
+    // judged on it alone (block intent).
+    QMap<QString, bool> responseDetections;
+    bool responseTopicViolation = false;
 
     static bool decideTriggered(Intent intent, const QString &category, bool topicViolation);
     // Parses a 2xx body; a body without scan_id/report_id/action is an InvalidResponse error.

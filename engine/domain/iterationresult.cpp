@@ -6,6 +6,12 @@
 
 using namespace Qt::StringLiterals;
 
+double IterationResult::decisionCoverage(const RunSettings &in) const
+{
+    const double prompts = decidingMetrics(in.decideOnWorkingSuite).coverage;
+    return in.decideOnBothDirections && responses ? std::min(prompts, responses->metrics.coverage) : prompts;
+}
+
 QJsonObject IterationResult::toJson() const
 {
     QJsonArray cases, results;
@@ -23,6 +29,14 @@ QJsonObject IterationResult::toJson() const
                   {u"durationMs"_s, durationMs}};
     if (benchmark)
         o.insert(u"benchmark"_s, benchmark->toJson());
+    if (responses)
+        o.insert(u"responses"_s, responses->toJson());
+    if (!robustness.isEmpty()) {
+        QJsonArray rewrites;
+        for (const TestResult &r : robustness)
+            rewrites.append(r.toJson());
+        o.insert(u"robustness"_s, rewrites);
+    }
     o.insert(u"usage"_s, usage.toJson());
     if (!judgement.isEmpty())
         o.insert(u"judgement"_s, QJsonObject{{u"verdict"_s, judgement}, {u"versus"_s, judgedAgainst}});
@@ -46,6 +60,11 @@ IterationResult IterationResult::fromJson(const JsonIn &in)
     it.durationMs = in.integerOr("durationMs"_L1, 0);
     if (in.has("benchmark"_L1))
         it.benchmark = BenchmarkScore::fromJson(in.child("benchmark"_L1));
+    if (in.has("responses"_L1))
+        it.responses = BenchmarkScore::fromJson(in.child("responses"_L1));
+    const QJsonArray rewrites = in.arrayOr("robustness"_L1);
+    for (qsizetype i = 0; i < rewrites.size(); ++i)
+        it.robustness.append(TestResult::fromJson(in.element("robustness"_L1, i, rewrites.at(i))));
     if (in.has("usage"_L1))
         it.usage = RunUsage::fromJson(in.child("usage"_L1));
     if (in.has("judgement"_L1)) {

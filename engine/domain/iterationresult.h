@@ -1,5 +1,7 @@
 #pragma once
 
+#include "runsettings.h"
+
 #include "analysisreport.h"
 #include "benchmarkscore.h"
 #include "efficacymetrics.h"
@@ -22,6 +24,10 @@ struct IterationResult
     AnalysisReport analysis;
     qint64 durationMs = 0;
     std::optional<BenchmarkScore> benchmark; // ours: absent in runs without a benchmark set
+    // Ours (issue 43): the response tests' score (judged on the response side; absent without
+    // response tests) and the robustness set's results (never in a decision figure).
+    std::optional<BenchmarkScore> responses;
+    QList<TestResult> robustness;
     RunUsage usage; // ours: the LLM calls and scans this iteration made (zero in older files)
     // Ours: how the loop judged this iteration when it recorded it, against the best of that
     // moment (LoopPolicy::judgement; empty in older files): "first", "better", "within-noise",
@@ -35,6 +41,10 @@ struct IterationResult
     {
         return benchmark && !onWorkingSuite ? benchmark->metrics : metrics;
     }
+
+    // The decision figure's coverage under `in`: the deciding metrics' coverage, or with
+    // RunSettings::decideOnBothDirections the minimum of it and the response side's (issue 43).
+    double decisionCoverage(const RunSettings &in) const;
 
     QJsonObject toJson() const;
     static IterationResult fromJson(const JsonIn &in);

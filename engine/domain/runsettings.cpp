@@ -1,6 +1,7 @@
 #include "runsettings.h"
 
 #include "jsonin.h"
+#include "extratests.h"
 
 #include <QJsonArray>
 
@@ -77,6 +78,14 @@ QJsonObject RunSettings::toJson() const
         o.insert(u"maxCost"_s, *maxCost);
     if (!notesLanguage.isEmpty())
         o.insert(u"notesLanguage"_s, notesLanguage);
+    if (responseTests > 0)
+        o.insert(u"responseTests"_s, responseTests);
+    if (decideOnBothDirections)
+        o.insert(u"decideOnDirections"_s, u"both"_s);
+    if (!robustnessFamilies.isEmpty()) {
+        o.insert(u"robustnessFamilies"_s, QJsonArray::fromStringList(robustnessFamilies));
+        o.insert(u"robustnessSample"_s, robustnessSample);
+    }
     return o;
 }
 
@@ -120,6 +129,19 @@ RunSettings RunSettings::fromJson(const JsonIn &in)
     s.maxTokens = in.optInteger("maxTokens"_L1); // absent in older files: no budget
     s.maxCost = in.optNumber("maxCost"_L1);
     s.notesLanguage = in.stringOr("notesLanguage"_L1, QString());
+    s.responseTests = int(in.integerOr("responseTests"_L1, 0));
+    const QString directions = in.stringOr("decideOnDirections"_L1, u"prompt"_s);
+    if (directions != "prompt"_L1 && directions != "both"_L1)
+        in.error("decideOnDirections"_L1, u"must be prompt or both, not "_s + directions);
+    s.decideOnBothDirections = directions == "both"_L1;
+    s.robustnessFamilies = in.stringsOr("robustnessFamilies"_L1);
+    s.robustnessSample = int(in.integerOr("robustnessSample"_L1, s.robustnessSample));
+    if (const QString problem = ExtraTests::problem(s); !problem.isEmpty())
+        in.error("responseTests"_L1, problem);
+    if (s.responseTests < 0 || s.responseTests > MaxResponseTests)
+        in.error("responseTests"_L1, u"must be from 0 to %1"_s.arg(MaxResponseTests));
+    if (s.robustnessSample < 2 || s.robustnessSample > MaxRobustnessSample)
+        in.error("robustnessSample"_L1, u"must be from 2 to %1"_s.arg(MaxRobustnessSample));
     if (s.benchmarkSize < 0 || s.benchmarkSize > 1000)
         in.error("benchmarkSize"_L1, u"must be from 0 to 1000"_s);
     if (s.scanRepeats < 1 || s.scanRepeats > 10)

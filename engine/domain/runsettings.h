@@ -22,6 +22,9 @@ QString guardrailActionFor(Intent intent);
 // sentences; a longer text only reaches every prompt, the run file and the memory key (issue 41).
 inline constexpr qsizetype MaxTopicDescriptionChars = 4000;
 
+inline constexpr int MaxResponseTests = 400;
+inline constexpr int MaxRobustnessSample = 200;
+
 // The run's settings; stored as `userInput` in run files, with the original's field names.
 struct RunSettings
 {
@@ -66,6 +69,17 @@ struct RunSettings
     // as an ISO 639 code ("de"); empty = English, the original's prompts word for word. The
     // topic itself keeps the language of the request.
     QString notesLanguage;
+    // Issue 43, ours. Response tests: the LLM writes this many labelled prompt+response pairs
+    // once at the start (half of them expected to trigger), scanned every iteration with the
+    // benchmark and judged on the response side (0 = none). Block intent only.
+    int responseTests = 0;
+    // The decision figure: the prompt side alone (false), or, with response tests, the minimum
+    // of the prompt side's and the response side's coverage ("both").
+    bool decideOnBothDirections = false;
+    // Robustness: rewrite families (Robustness::defaultFamilies() names) applied to a sample of
+    // the benchmark and scanned every iteration; never in the decision figures. Empty = off.
+    QStringList robustnessFamilies;
+    int robustnessSample = 20; // benchmark prompts rewritten, half positive where possible
 
     QJsonObject toJson() const;
     static RunSettings fromJson(const JsonIn &in);

@@ -143,11 +143,16 @@ QJsonObject RunState::toJson() const
         o.insert(u"tenant"_s, tenant->toJson());
     if (productionAtStart)
         o.insert(u"productionAtStart"_s, *productionAtStart);
-    if (!benchmarkSet.isEmpty()) {
-        QJsonArray set;
-        for (const TestCase &t : benchmarkSet)
-            set.append(t.toJson());
-        o.insert(u"benchmarkSet"_s, set);
+    if (!benchmarkSet.isEmpty())
+        o.insert(u"benchmarkSet"_s, testCasesToJson(benchmarkSet));
+    if (!responseSet.isEmpty())
+        o.insert(u"responseSet"_s, testCasesToJson(responseSet));
+    if (!robustnessSample.isEmpty()) {
+        QJsonArray sample;
+        for (int index : robustnessSample)
+            sample.append(index);
+        o.insert(u"robustnessSample"_s, sample);
+        o.insert(u"robustnessSet"_s, testCasesToJson(robustnessSet));
     }
     if (!applies.isEmpty()) {
         QJsonArray a;
@@ -203,9 +208,15 @@ RunState RunState::fromJson(const JsonIn &in)
     if (in.has("tenant"_L1))
         r.tenant = TenantFootprint::fromJson(in.child("tenant"_L1));
     r.productionAtStart = in.optObject("productionAtStart"_L1);
-    const QJsonArray set = in.arrayOr("benchmarkSet"_L1);
-    for (qsizetype i = 0; i < set.size(); ++i)
-        r.benchmarkSet.append(TestCase::fromJson(in.element("benchmarkSet"_L1, i, set.at(i))));
+    r.benchmarkSet = testCasesFromJson(in, "benchmarkSet"_L1);
+    r.responseSet = testCasesFromJson(in, "responseSet"_L1);
+    r.robustnessSet = testCasesFromJson(in, "robustnessSet"_L1);
+    for (const QJsonValue &index : in.arrayOr("robustnessSample"_L1)) {
+        if (!index.isDouble() || index.toInt(-1) < 0 || index.toInt() >= r.benchmarkSet.size())
+            in.error("robustnessSample"_L1, u"must hold indexes into benchmarkSet"_s);
+        else
+            r.robustnessSample.append(index.toInt());
+    }
     const QJsonArray applies = in.arrayOr("applies"_L1);
     for (qsizetype i = 0; i < applies.size(); ++i)
         r.applies.append(ApplyRecord::fromJson(in.element("applies"_L1, i, applies.at(i))));

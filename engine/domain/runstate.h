@@ -81,6 +81,12 @@ struct RunState
     // production now with it (the run's figures were measured against this one)
     std::optional<QJsonObject> productionAtStart;
     QList<TestCase> benchmarkSet;            // ours: the held-out set, frozen at the start
+    // Ours (issue 43), frozen at the start with the benchmark: the response tests (prompt +
+    // response pairs), the benchmark prompts rewritten for robustness (`robustnessSample`:
+    // their indexes in benchmarkSet) and those prompts' rewrites.
+    QList<TestCase> responseSet;
+    QList<int> robustnessSample;
+    QList<TestCase> robustnessSet;
     QList<ApplyRecord> applies;              // ours: deliberate applies to production, oldest first
     RunSteering steering;                    // ours: what the person steering the run decided
     // Ours: the run's notable loop events, oldest first, as LoopEventJson objects (compacted)

@@ -2,6 +2,8 @@
 
 #include "jsonin.h"
 
+#include <QJsonArray>
+
 using namespace Qt::StringLiterals;
 
 QString testSourceName(TestSource source)
@@ -41,6 +43,12 @@ QJsonObject TestCase::toJson() const
                   {u"source"_s, testSourceName(source)}};
     if (!targetTopic.isEmpty())
         o.insert(u"targetTopic"_s, targetTopic);
+    if (!response.isEmpty())
+        o.insert(u"response"_s, response);
+    if (!rewrite.isEmpty()) {
+        o.insert(u"rewrite"_s, rewrite);
+        o.insert(u"rewriteOf"_s, rewriteOf);
+    }
     return o;
 }
 
@@ -56,5 +64,26 @@ TestCase TestCase::fromJson(const JsonIn &in)
     else
         in.error("source"_L1, u"unknown test source "_s + source);
     t.targetTopic = in.stringOr("targetTopic"_L1, {});
+    t.response = in.stringOr("response"_L1, {});
+    t.rewrite = in.stringOr("rewrite"_L1, {});
+    if (!t.rewrite.isEmpty())
+        t.rewriteOf = int(in.integer("rewriteOf"_L1));
     return t;
+}
+
+QJsonArray testCasesToJson(const QList<TestCase> &tests)
+{
+    QJsonArray out;
+    for (const TestCase &t : tests)
+        out.append(t.toJson());
+    return out;
+}
+
+QList<TestCase> testCasesFromJson(const JsonIn &in, QLatin1StringView key)
+{
+    QList<TestCase> out;
+    const QJsonArray array = in.arrayOr(key);
+    for (qsizetype i = 0; i < array.size(); ++i)
+        out.append(TestCase::fromJson(in.element(key, i, array.at(i))));
+    return out;
 }

@@ -7,6 +7,13 @@ QString dedupKey(const QString &prompt)
     return prompt.trimmed().toLower();
 }
 
+std::pair<qsizetype, qsizetype> balancedTake(qsizetype positives, qsizetype negatives, qsizetype size)
+{
+    const qsizetype wantPositives = (size + 1) / 2;
+    const qsizetype takePositives = std::min(positives, std::max(wantPositives, size - negatives));
+    return {takePositives, std::min(negatives, size - takePositives)};
+}
+
 namespace {
 class Deduper
 {

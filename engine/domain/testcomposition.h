@@ -48,3 +48,7 @@ struct CompositionResult
 CompositionResult composeTestSuite(const CompositionInput &input);
 
 QString dedupKey(const QString &prompt);
+// How many of each label to take for a set of `size` out of `positives` and `negatives`
+// available: half positive (the odd one too) where both suffice, else what one label lacks
+// made up by the other.
+std::pair<qsizetype, qsizetype> balancedTake(qsizetype positives, qsizetype negatives, qsizetype size);

@@ -48,8 +48,12 @@ ArmOutcome ArmOutcome::fromRun(const RunState &run)
         const bool judged = !it->judgement.isEmpty();
         if (onBenchmark && judged && it->judgement != "first"_L1 && it->judgement != "better"_L1)
             continue;
-        const double coverage = onBenchmark && judged ? it->benchmark->unstableAsErrors().coverage
-                                                      : it->decidingMetrics(working).coverage;
+        double coverage = it->decisionCoverage(run.userInput);
+        if (onBenchmark && judged) {
+            coverage = it->benchmark->unstableAsErrors().coverage;
+            if (run.userInput.decideOnBothDirections && it->responses)
+                coverage = std::min(coverage, it->responses->unstableAsErrors().coverage);
+        }
         if (coverage >= run.userInput.targetCoverage) {
             o.reachedTarget = true;
             o.iterationsToTarget = it->iteration;

@@ -41,6 +41,12 @@ struct IterationWork
     // Per benchmark prompt, one per repeat; none for a repeat AIRS gave no verdict for.
     QList<QList<std::optional<ScanVerdict>>> benchmarkVerdicts;
     QHash<int, QString> benchmarkNotScanned;        // benchmark prompt -> why a repeat was not scanned
+    // Issue 43: the response tests' and the robustness rewrites' verdicts (none: not scanned),
+    // and what the evaluate step makes of them.
+    QList<std::optional<ScanVerdict>> responseVerdicts, robustnessVerdicts;
+    QHash<int, QString> responseNotScanned, robustnessNotScanned;
+    std::optional<BenchmarkScore> responseScore;
+    QList<TestResult> robustnessResults;
     bool evaluated = false; // metrics and benchmarkScore are this iteration's figures
     EfficacyMetrics metrics;
     std::optional<BenchmarkScore> benchmarkScore;

@@ -12,20 +12,36 @@ bool LoopPolicy::decidesOnBenchmark(const RunState &run, const IterationResult &
     return !run.userInput.decideOnWorkingSuite && a.benchmark && b.benchmark;
 }
 
+bool LoopPolicy::decidesOnBothDirections(const RunState &run, const IterationResult &a, const IterationResult &b)
+{
+    return run.userInput.decideOnBothDirections && a.responses && b.responses;
+}
+
 std::pair<double, double> LoopPolicy::comparableCoverage(const RunState &run, const IterationResult &a,
                                                          const IterationResult &b)
 {
+    double x = 0, y = 0;
     if (decidesOnBenchmark(run, a, b)) {
-        const auto [x, y] = BenchmarkScore::comparable(*a.benchmark, *b.benchmark);
-        return {x.metrics.coverage, y.metrics.coverage};
+        const auto [sa, sb] = BenchmarkScore::comparable(*a.benchmark, *b.benchmark);
+        x = sa.metrics.coverage;
+        y = sb.metrics.coverage;
+    } else {
+        const bool working = run.userInput.decideOnWorkingSuite;
+        x = a.decidingMetrics(working).coverage;
+        y = b.decidingMetrics(working).coverage;
     }
-    const bool working = run.userInput.decideOnWorkingSuite;
-    return {a.decidingMetrics(working).coverage, b.decidingMetrics(working).coverage};
+    if (decidesOnBothDirections(run, a, b)) { // the weaker direction decides (issue 43)
+        const auto [ra, rb] = BenchmarkScore::comparable(*a.responses, *b.responses);
+        x = std::min(x, ra.metrics.coverage);
+        y = std::min(y, rb.metrics.coverage);
+    }
+    return {x, y};
 }
 
 LoopPolicy::Change LoopPolicy::judge(const RunState &run, const IterationResult &a, const IterationResult &b)
 {
-    if (decidesOnBenchmark(run, a, b)) {
+    // The paired test compares one set of prompts; a minimum over two sets is compared by value.
+    if (decidesOnBenchmark(run, a, b) && !decidesOnBothDirections(run, a, b)) {
         switch (PairedComparison::of(a, b, Alpha).verdict) {
         case PairedComparison::Verdict::BBetter:
             return Change::Better;
@@ -53,19 +69,21 @@ QString LoopPolicy::judgement(const RunState &run, const IterationResult &record
         break;
     }
     const auto [x, y] = comparableCoverage(run, *best, recorded);
-    return decidesOnBenchmark(run, *best, recorded) && x != y ? u"within-noise"_s : u"equal"_s;
+    return decidesOnBenchmark(run, *best, recorded) && !decidesOnBothDirections(run, *best, recorded) && x != y
+        ? u"within-noise"_s
+        : u"equal"_s;
 }
 
 bool LoopPolicy::updateBest(RunState &run, const IterationResult &recorded)
 {
     const IterationResult *best = run.iterationByNumber(run.bestIteration);
     const Change change = best ? judge(run, *best, recorded)
-                               : (recorded.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage > run.bestCoverage
+                               : (recorded.decisionCoverage(run.userInput) > run.bestCoverage
                                       ? Change::Better
                                       : Change::Same);
     if (run.bestIteration == 0 || change == Change::Better) {
         run.bestIteration = recorded.iteration;
-        run.bestCoverage = recorded.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage;
+        run.bestCoverage = recorded.decisionCoverage(run.userInput);
         run.consecutiveRegressions = 0;
         return true;
     }
@@ -82,7 +100,7 @@ void LoopPolicy::rechooseBest(RunState &run)
             best = &it;
     }
     run.bestIteration = best ? best->iteration : 0;
-    run.bestCoverage = best ? best->decidingMetrics(run.userInput.decideOnWorkingSuite).coverage : 0;
+    run.bestCoverage = best ? best->decisionCoverage(run.userInput) : 0;
 }
 
 int LoopPolicy::duplicateOf(const RunState &run, const Topic &topic)
@@ -135,6 +153,17 @@ LoopPolicy::Plateau LoopPolicy::checkPlateau(const RunState &run)
         for (const IterationResult &it : last)
             coverages.append(it.decidingMetrics(working).coverage);
     }
+    const bool both = run.userInput.decideOnBothDirections && std::all_of(last.cbegin(), last.cend(), [](const IterationResult &it) {
+        return it.responses.has_value();
+    });
+    if (both) { // the weaker direction of each, the responses also on what all of them asked
+        QList<BenchmarkScore> scores;
+        for (const IterationResult &it : last)
+            scores.append(*it.responses);
+        const QList<BenchmarkScore> comparable = BenchmarkScore::comparable(scores);
+        for (qsizetype i = 0; i < coverages.size(); ++i)
+            coverages[i] = std::min(coverages.at(i), comparable.at(i).metrics.coverage);
+    }
     p.min = *std::min_element(coverages.cbegin(), coverages.cend());
     p.max = *std::max_element(coverages.cbegin(), coverages.cend());
     const bool newBestInWindow = std::any_of(last.cbegin(), last.cend(), [&run](const IterationResult &it) {
@@ -146,9 +175,10 @@ LoopPolicy::Plateau LoopPolicy::checkPlateau(const RunState &run)
 
 EfficacyMetrics LoopPolicy::targetMetrics(const RunState &run, const IterationResult &it)
 {
-    if (it.benchmark && !run.userInput.decideOnWorkingSuite)
-        return it.benchmark->unstableAsErrors();
-    return it.metrics;
+    EfficacyMetrics m = it.benchmark && !run.userInput.decideOnWorkingSuite ? it.benchmark->unstableAsErrors() : it.metrics;
+    if (run.userInput.decideOnBothDirections && it.responses)
+        m.coverage = std::min(m.coverage, it.responses->unstableAsErrors().coverage);
+    return m;
 }
 
 bool LoopPolicy::targetReached(const RunState &run, const IterationResult &recorded)

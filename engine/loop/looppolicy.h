@@ -22,6 +22,10 @@ inline constexpr double Alpha = 0.05; // the p-value below which a difference is
 
 // Whether the run decides on its held-out benchmark (both iterations must have one).
 bool decidesOnBenchmark(const RunState &run, const IterationResult &a, const IterationResult &b);
+// Whether the weaker of the prompt and response sides decides (RunSettings::decideOnBothDirections;
+// both iterations must have response tests). Iterations are then compared on the minimum's value:
+// the paired test holds for one set of prompts, not for a minimum over two.
+bool decidesOnBothDirections(const RunState &run, const IterationResult &a, const IterationResult &b);
 
 enum class Change { Better, Same, Worse };
 // How `b` compares with `a` as the loop judges it (see above).

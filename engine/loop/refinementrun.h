@@ -100,6 +100,9 @@ private:
     void enterLoadMemory();
     void enterPrepare();
     void enterBenchmark();
+    // The response tests and the robustness set, when asked for and not written yet (a resumed
+    // run has them), then `then` (runextras.cpp).
+    void prepareExtras(std::function<void()> then);
     void enterStart();
     void enterGenerate();
     void enterDuplicateCheck();

@@ -28,6 +28,29 @@ TestResult judged(const TestCase &test, const ScanVerdict &v)
     return r;
 }
 
+// A response test and what AIRS said of its response side (issue 43).
+TestResult judgedResponse(const TestCase &test, const ScanVerdict &v)
+{
+    TestResult r = judged(test, v);
+    r.actualTriggered = v.responseTopicViolation;
+    r.correct = test.expectedTriggered == r.actualTriggered;
+    r.detections = v.responseDetections;
+    return r;
+}
+
+// The results of a set scanned once per iteration: judged, or not scanned with the reason.
+QList<TestResult> resultsOf(const QList<TestCase> &tests, const QList<std::optional<ScanVerdict>> &verdicts,
+                            const QHash<int, QString> &notScanned,
+                            TestResult (*judge)(const TestCase &, const ScanVerdict &))
+{
+    QList<TestResult> out;
+    for (qsizetype i = 0; i < tests.size(); ++i) {
+        const std::optional<ScanVerdict> &v = verdicts.value(i);
+        out.append(v ? judge(tests.at(i), *v) : TestResult::unscanned(tests.at(i), notScanned.value(int(i))));
+    }
+    return out;
+}
+
 // Why the run cannot go on with a suite that many of whose prompts were not scanned, if so.
 QString tooManyNotScanned(int missing, qsizetype total, const QString &suite, const QString &example)
 {
@@ -73,17 +96,40 @@ void RefinementRun::startScan()
     m_it.benchmarkVerdicts =
         QList<QList<std::optional<ScanVerdict>>>(benchmark, QList<std::optional<ScanVerdict>>(repeats));
     m_it.benchmarkNotScanned.clear();
+    const qsizetype responses = m_run.responseSet.size();
+    const qsizetype rewrites = m_run.robustnessSet.size();
+    m_it.responseVerdicts = QList<std::optional<ScanVerdict>>(responses);
+    m_it.robustnessVerdicts = QList<std::optional<ScanVerdict>>(rewrites);
+    m_it.responseNotScanned.clear();
+    m_it.robustnessNotScanned.clear();
+    // Where a batch index belongs after the working suite: the benchmark's repeats, then the
+    // response tests, then the rewrites (each set to its own verdicts).
+    const qsizetype benchmarkScans = benchmark * repeats;
+    const auto extra = [this, benchmarkScans, responses](qsizetype at) -> std::pair<QList<std::optional<ScanVerdict>> *, QHash<int, QString> *> {
+        if (at < benchmarkScans)
+            return {nullptr, nullptr};
+        at -= benchmarkScans;
+        return at < responses ? std::pair{&m_it.responseVerdicts, &m_it.responseNotScanned}
+                              : std::pair{&m_it.robustnessVerdicts, &m_it.robustnessNotScanned};
+    };
+    const auto extraIndex = [benchmarkScans, responses](qsizetype at) {
+        at -= benchmarkScans;
+        return int(at < responses ? at : at - responses);
+    };
     m_it.suiteLeft = int(working);
     m_it.pieces.scan = m_schedule.begin(u"scan"_s, m_it.number, {m_it.pieces.propagate, m_it.pieces.tests});
     if (benchmark > 0) {
         m_it.pieces.scanBenchmark =
             m_schedule.begin(u"scan-benchmark"_s, m_it.number, {m_it.pieces.propagate, m_benchmarkPiece});
     }
-    connect(batch, &ScanBatch::scanned, this, [this, working, benchmark](int index, const ScanVerdict &v, int completed, int total) {
+    connect(batch, &ScanBatch::scanned, this, [this, working, benchmark, extra, extraIndex](int index, const ScanVerdict &v, int completed, int total) {
         addUsage(RunUsage{0, 0, 0, 1, {}}); // one scan (a retried request is still one)
         if (index >= working) {
             const qsizetype at = index - working;
-            m_it.benchmarkVerdicts[at % benchmark][at / benchmark] = v;
+            if (auto [verdicts, missing] = extra(at); verdicts)
+                (*verdicts)[extraIndex(at)] = v;
+            else
+                m_it.benchmarkVerdicts[at % benchmark][at / benchmark] = v;
             emit testProgress(completed, total);
             return;
         }
@@ -93,13 +139,16 @@ void RefinementRun::startScan()
         if (--m_it.suiteLeft == 0)
             suiteScanned();
     });
-    connect(batch, &ScanBatch::notScanned, this, [this, working, benchmark](int index, const AirsError &e, int completed, int total) {
+    connect(batch, &ScanBatch::notScanned, this, [this, working, benchmark, extra, extraIndex](int index, const AirsError &e, int completed, int total) {
         const QString reason = e.toString();
         qCWarning(lcLoop).noquote() << "run" << m_run.id << ": not scanned:" << reason;
         emit testProgress(completed, total);
         if (index >= working) {
             const qsizetype at = index - working;
-            m_it.benchmarkNotScanned.insert(int(at % benchmark), reason);
+            if (auto [verdicts, missing] = extra(at); missing)
+                missing->insert(extraIndex(at), reason);
+            else
+                m_it.benchmarkNotScanned.insert(int(at % benchmark), reason);
             return;
         }
         m_it.results[index] = TestResult::unscanned(m_it.suite.at(index), reason);
@@ -127,7 +176,14 @@ void RefinementRun::startScan()
         for (const TestCase &t : std::as_const(m_run.benchmarkSet))
             prompts.append(t.prompt);
     }
-    batch->start(prompts);
+    QStringList pairedResponses(prompts.size()); // the response tests carry the model's answer
+    for (const TestCase &t : std::as_const(m_run.responseSet)) {
+        prompts.append(t.prompt);
+        pairedResponses.append(t.response);
+    }
+    for (const TestCase &t : std::as_const(m_run.robustnessSet))
+        prompts.append(t.prompt);
+    batch->start(prompts, pairedResponses);
 }
 
 QString RefinementRun::notScannedProblem(qsizetype working) const
@@ -149,7 +205,13 @@ QString RefinementRun::notScannedProblem(qsizetype working) const
                 first = it.value();
         }
     }
-    return tooManyNotScanned(benchmarkMissing, m_run.benchmarkSet.size(), u"benchmark"_s, first);
+    problem = tooManyNotScanned(benchmarkMissing, m_run.benchmarkSet.size(), u"benchmark"_s, first);
+    if (!problem.isEmpty() || m_it.responseNotScanned.isEmpty())
+        return problem;
+    // The response tests decide too when the person chose both directions; the rewrites never
+    // do, so a rewrite AIRS could not scan only leaves its row smaller.
+    return tooManyNotScanned(int(m_it.responseNotScanned.size()), m_run.responseSet.size(), u"response tests"_s,
+                             m_it.responseNotScanned.cbegin().value());
 }
 
 void RefinementRun::suiteScanned()
@@ -212,6 +274,10 @@ void RefinementRun::enterEvaluate()
         m_it.benchmarkScore = BenchmarkScore::compute(results, unstable);
         m_it.benchmarkScore->version = m_run.steering.benchmarkVersion();
     }
+    if (!m_run.responseSet.isEmpty())
+        m_it.responseScore = BenchmarkScore::compute(
+            resultsOf(m_run.responseSet, m_it.responseVerdicts, m_it.responseNotScanned, judgedResponse));
+    m_it.robustnessResults = resultsOf(m_run.robustnessSet, m_it.robustnessVerdicts, m_it.robustnessNotScanned, judged);
     m_it.evaluated = true;
     emit evaluateComplete(m_it.metrics);
     submit(u"step.done"_s);

@@ -25,6 +25,8 @@ void RefinementRun::enterDecide()
             if (const qsizetype unstable = last->benchmark->unstableIndexes.size())
                 figures += u"; %1 unstable prompts counted as errors"_s.arg(unstable);
         }
+        if (m_run.userInput.decideOnBothDirections && last->responses)
+            figures += u"; the weaker of the prompt and response sides"_s;
         stopWith(u"target.reached"_s, u"reached the target coverage%1 (%2)"_s.arg(
                                           benchmark ? u" on the benchmark"_s : QString(), figures));
         return;

@@ -69,16 +69,16 @@ void RefinementRun::enterPrepare()
 void RefinementRun::enterBenchmark()
 {
     const RunSettings &in = m_run.userInput;
+    // The benchmark, then the sets written beside it (response tests, robustness rewrites).
     auto frozen = [this] {
-        emit benchmarkReady(int(m_run.benchmarkSet.size()));
-        submit(u"step.done"_s);
+        prepareExtras([this] {
+            if (!m_run.benchmarkSet.isEmpty())
+                emit benchmarkReady(int(m_run.benchmarkSet.size()));
+            submit(u"step.done"_s);
+        });
     };
-    if (!m_run.benchmarkSet.isEmpty() || (in.benchmarkTests.isEmpty() && in.benchmarkSize <= 0)) {
-        if (!m_run.benchmarkSet.isEmpty())
-            return frozen(); // resumed: the same set
-        submit(u"step.done"_s);
-        return;
-    }
+    if (!m_run.benchmarkSet.isEmpty() || (in.benchmarkTests.isEmpty() && in.benchmarkSize <= 0))
+        return frozen(); // resumed (the same sets), or no benchmark
     emit stepChanged(u"benchmark"_s);
     if (!in.benchmarkTests.isEmpty()) { // the person's own labelled set
         m_run.benchmarkSet = in.benchmarkTests;
@@ -89,7 +89,7 @@ void RefinementRun::enterBenchmark()
         return;
     }
     // The set needs only the run's settings: with overlapped steps it is written while the
-    // first iteration starts, and that iteration's scan waits for it.
+    // first iteration starts, and that iteration's scan waits for it (and the sets beside it).
     const bool background = m_services.overlapSteps;
     m_benchmarkPiece = m_schedule.begin(u"benchmark"_s, 0);
     m_benchmarkPending = true;
@@ -102,13 +102,15 @@ void RefinementRun::enterBenchmark()
             m_run.benchmarkSet = set;
             if (!saveCheckpoint()) // frozen in the run file before the first scan
                 return;
-            m_schedule.end(m_benchmarkPiece);
-            m_benchmarkPending = false;
-            emit benchmarkReady(int(m_run.benchmarkSet.size()));
-            if (!background)
-                submit(u"step.done"_s);
-            else if (std::exchange(m_scanWaits, false))
-                startScan();
+            prepareExtras([this, background] {
+                m_schedule.end(m_benchmarkPiece);
+                m_benchmarkPending = false;
+                emit benchmarkReady(int(m_run.benchmarkSet.size()));
+                if (!background)
+                    submit(u"step.done"_s);
+                else if (std::exchange(m_scanWaits, false))
+                    startScan();
+            });
         });
     if (background && m_benchmarkPending)
         submit(u"step.done"_s);
@@ -281,6 +283,8 @@ void RefinementRun::enterRecord()
     it.metrics = m_it.metrics;
     it.analysis = m_it.analysis;
     it.benchmark = m_it.benchmarkScore;
+    it.responses = m_it.responseScore;
+    it.robustness = m_it.robustnessResults;
     it.durationMs = QDateTime::currentMSecsSinceEpoch() - m_it.startMs;
     it.usage = m_checkpoint.iterationUsage; // saved in the same checkpoint: never counted twice
     m_checkpoint.iterationUsage = {};

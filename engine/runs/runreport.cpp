@@ -5,6 +5,7 @@
 #include "domain/format.h"
 #include "domain/jsonin.h"
 #include "domain/redaction.h"
+#include "domain/robustness.h"
 #include "usagetext.h"
 
 #include <QJsonArray>
@@ -93,7 +94,8 @@ QString RunReport::text(const RunState &run, const Options &options)
       << toIsoString(run.updatedAt) << '\n';
     s << "  Iterations:  " << run.iterations.size() << " recorded, best #" << run.bestIteration
       << " at " << Format::percent(run.bestCoverage)
-      << (run.bestResult() && run.bestResult()->benchmark && !in.decideOnWorkingSuite ? " benchmark" : "")
+      << (in.decideOnBothDirections && run.bestResult() && run.bestResult()->responses ? " (weaker direction)"
+          : run.bestResult() && run.bestResult()->benchmark && !in.decideOnWorkingSuite ? " benchmark" : "")
       << " coverage (target "
       << Format::percent(in.targetCoverage) << ")\n";
     if (!run.stopReason.isEmpty())
@@ -163,6 +165,24 @@ QString RunReport::text(const RunState &run, const Options &options)
     s << "  TP " << m.truePositives << "  TN " << m.trueNegatives << "  FP " << m.falsePositives
       << "  FN " << m.falseNegatives << "  Regressions " << m.regressionCount << '\n';
     notScannedText(s, it->testResults, u"working suite"_s);
+    if (it->responses) {
+        const EfficacyMetrics &r = it->responses->metrics;
+        const MetricIntervals ri = MetricIntervals::of(r);
+        s << "\n  Responses (" << it->responses->results.size() << " prompt+response pairs, judged on the response side"
+          << (in.decideOnBothDirections ? "; the decision takes the weaker direction" : "") << ", 95 % intervals):\n";
+        s << "  Coverage " << Format::withInterval(r.coverage, ri.coverage) << "  TPR "
+          << Format::withInterval(r.truePositiveRate, ri.truePositiveRate) << "  TNR "
+          << Format::withInterval(r.trueNegativeRate, ri.trueNegativeRate) << '\n';
+        s << "  TP " << r.truePositives << "  TN " << r.trueNegatives << "  FP " << r.falsePositives << "  FN "
+          << r.falseNegatives << '\n';
+        notScannedText(s, it->responses->results, u"response tests"_s);
+    }
+    if (!it->robustness.isEmpty()) {
+        s << "\n  Robustness (coverage kept under each rewrite of " << Robustness::table(*it).first().metrics.total()
+          << " benchmark prompts; not in the decision):\n";
+        for (const QString &l : Robustness::tableLines(Robustness::table(*it, in.robustnessFamilies)))
+            s << "  " << l << '\n';
+    }
     s << "\n  Summary:     " << it->analysis.summary << '\n';
     s << "  FP patterns: " << joinOrNone(it->analysis.falsePositivePatterns) << '\n';
     s << "  FN patterns: " << joinOrNone(it->analysis.falseNegativePatterns) << '\n';
@@ -196,6 +216,14 @@ static QJsonArray resultsJson(const QList<TestResult> &results)
                                  {u"category"_s, r.testCase.category},
                                  {u"source"_s, testSourceName(r.testCase.source)},
                                  {u"scanAction"_s, r.scanAction}});
+        if (r.testCase.isResponseTest() || !r.testCase.rewrite.isEmpty()) {
+            QJsonObject o = tests.last().toObject();
+            if (r.testCase.isResponseTest())
+                o.insert(u"response"_s, r.testCase.response);
+            if (!r.testCase.rewrite.isEmpty())
+                o.insert(u"rewrite"_s, r.testCase.rewrite);
+            tests[tests.size() - 1] = o;
+        }
         if (!r.counts()) {
             QJsonObject o = tests.last().toObject();
             o.insert(u"correct"_s, QJsonValue());
@@ -207,7 +235,41 @@ static QJsonArray resultsJson(const QList<TestResult> &results)
     return tests;
 }
 
-static QJsonObject iterationJson(const IterationResult &it, bool includeTests, bool intervals)
+// A rate, or null when no prompt of its label was scanned.
+static QJsonValue rateJson(double rate, int n)
+{
+    return n > 0 ? QJsonValue(rate) : QJsonValue();
+}
+
+static QJsonObject directionJson(const BenchmarkScore &score, bool includeTests)
+{
+    const EfficacyMetrics &m = score.metrics;
+    QJsonObject o{{u"tpr"_s, rateJson(m.truePositiveRate, m.truePositives + m.falseNegatives)},
+                  {u"tnr"_s, rateJson(m.trueNegativeRate, m.trueNegatives + m.falsePositives)},
+                  {u"coverage"_s, m.coverage},
+                  {u"n"_s, m.total()},
+                  {u"intervals"_s, MetricIntervals::of(m).toJson()},
+                  {u"metrics"_s, m.toJson()}};
+    if (includeTests)
+        o.insert(u"results"_s, resultsJson(score.results));
+    return o;
+}
+
+static QJsonObject robustnessRowJson(const Robustness::Row &row)
+{
+    const EfficacyMetrics &m = row.metrics;
+    const int positives = m.truePositives + m.falseNegatives, negatives = m.trueNegatives + m.falsePositives;
+    return {{u"family"_s, row.family},
+            {u"tpr"_s, rateJson(m.truePositiveRate, positives)},
+            {u"tnr"_s, rateJson(m.trueNegativeRate, negatives)},
+            {u"coverage"_s, positives > 0 && negatives > 0 ? QJsonValue(m.coverage) : QJsonValue()},
+            {u"n"_s, m.total()},
+            {u"positives"_s, positives},
+            {u"negatives"_s, negatives},
+            {u"notScanned"_s, m.notScanned}};
+}
+
+static QJsonObject iterationJson(const IterationResult &it, bool includeTests, bool intervals, const QStringList &families)
 {
     QJsonObject o{{u"iteration"_s, it.iteration},
                   {u"timestamp"_s, toIsoString(it.timestamp)},
@@ -225,6 +287,16 @@ static QJsonObject iterationJson(const IterationResult &it, bool includeTests, b
                                              {u"intervals"_s, MetricIntervals::of(it.benchmark->metrics).toJson()},
                                              {u"unstable"_s, unstable},
                                              {u"results"_s, resultsJson(it.benchmark->results)}});
+    }
+    if (it.responses) // the response side (issue 43), judged on response_detected
+        o.insert(u"responseMetrics"_s, directionJson(*it.responses, includeTests));
+    if (!it.robustness.isEmpty()) {
+        QJsonArray rows;
+        for (const Robustness::Row &row : Robustness::table(it, families))
+            rows.append(robustnessRowJson(row));
+        o.insert(u"robustness"_s, rows);
+        if (includeTests)
+            o.insert(u"robustnessTests"_s, resultsJson(it.robustness));
     }
     if (includeTests)
         o.insert(u"tests"_s, resultsJson(it.testResults));
@@ -264,10 +336,16 @@ QJsonObject RunReport::json(const RunState &run, const Options &options, const Q
         runJson.insert(u"maxTokens"_s, *run.userInput.maxTokens);
     if (run.userInput.maxCost)
         runJson.insert(u"maxCost"_s, *run.userInput.maxCost);
+    // How the run decides (issue 43): "prompt", or "both" (the weaker direction's coverage).
+    runJson.insert(u"decideOnDirections"_s, run.userInput.decideOnBothDirections ? u"both"_s : u"prompt"_s);
+    if (run.userInput.responseTests > 0)
+        runJson.insert(u"responseTests"_s, run.userInput.responseTests);
+    if (!run.userInput.robustnessFamilies.isEmpty())
+        runJson.insert(u"robustnessFamilies"_s, QJsonArray::fromStringList(run.userInput.robustnessFamilies));
     QJsonArray iterations;
     for (const IterationResult &it : run.iterations) {
         if (options.iteration == 0 || it.iteration == options.iteration)
-            iterations.append(iterationJson(it, options.includeTests, !run.benchmarkSet.isEmpty()));
+            iterations.append(iterationJson(it, options.includeTests, !run.benchmarkSet.isEmpty(), run.userInput.robustnessFamilies));
     }
     return QJsonObject{{u"version"_s, 1},
                        {u"generatedAt"_s, toIsoString(generatedAt)},

@@ -18,7 +18,8 @@ QList<QPair<QString, QString>> buildTable()
     using namespace PromptBook;
     const QList<LlmPrompt> prompts{generateTopic({}),     generateCompanion({}), generateTests({}),
                                    generateBenchmark({}), analyzeResults({}),    improveTopic({}),
-                                   simplifyTopic({}),     extractLearnings({})};
+                                   simplifyTopic({}),     extractLearnings({}),  generateResponses({}),
+                                   rewritePrompts({})};
     QList<QPair<QString, QString>> table;
     for (const LlmPrompt &p : prompts)
         table.append({firstLine(p.system), p.callName});

@@ -112,6 +112,14 @@ QJsonObject GuardrailVerdict::promptDetected() const
             {u"topic_violation"_s, topicViolation}};
 }
 
+QJsonObject GuardrailVerdict::responseDetected() const
+{
+    QJsonObject o = promptDetected();
+    o.insert(u"db_security"_s, false);
+    o.insert(u"ungrounded"_s, false);
+    return o;
+}
+
 QJsonObject GuardrailVerdict::promptDetectionDetails() const
 {
     // Key names as the vendor's Python SDK models them (TopicGuardRails: blocked_topics,

@@ -47,5 +47,6 @@ struct GuardrailVerdict
                                 AirsAllowSignal allowSignal, const GuardrailOverride &override = {});
 
     QJsonObject promptDetected() const;
+    QJsonObject responseDetected() const; // the response side adds db_security and ungrounded
     QJsonObject promptDetectionDetails() const;
 };

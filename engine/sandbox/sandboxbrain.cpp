@@ -3,6 +3,8 @@
 #include "analysiswriter.h"
 #include "learningwriter.h"
 #include "promptreader.h"
+#include "responsewriter.h"
+#include "rewritewriter.h"
 #include "sandboxcorpus.h"
 #include "testwriter.h"
 #include "topicwriter.h"
@@ -31,6 +33,10 @@ std::optional<QJsonObject> SandboxBrain::answer(const QString &callName, const Q
         return TestWriter(m_corpus).write(prompt);
     if (callName == Call::GenerateBenchmark)
         return TestWriter(m_corpus).writeBenchmark(prompt);
+    if (callName == Call::GenerateResponses)
+        return ResponseWriter(m_corpus).write(prompt);
+    if (callName == Call::RewritePrompts)
+        return RewriteWriter::write(prompt);
     if (callName == Call::AnalyzeResults)
         return AnalysisWriter::write(prompt);
     if (callName == Call::ExtractLearnings)

@@ -159,23 +159,34 @@ ApiReply ScanRoutes::scan(const QJsonObject &body)
         return ApiReply::scanError(404, u"AI profile '%1' not found"_s.arg(ref.value));
     const QJsonObject profile = profiles.json(profileId);
 
-    // The SDK sends one item; with several, the first blocked prompt decides.
+    // The SDK sends one item; with several, the first blocked text decides each side. A
+    // response is judged by the same classifier as a prompt, on its own text (inferred: AIRS
+    // documents that a topic can apply to prompts, responses or both, not how it scores them).
+    const auto judge = [&](const QString &key, GuardrailVerdict *verdict) {
+        bool first = true;
+        for (const QJsonValue &item : contents) {
+            const QString text = item.toObject().value(key).toString();
+            if (text.isEmpty())
+                continue;
+            GuardrailOverride imposed;
+            imposed.truth = &m_state.options.trueMatch;
+            imposed.flip = m_state.options.verdictNoise > 0 && m_noise.unit() < m_state.options.verdictNoise;
+            const GuardrailVerdict v =
+                GuardrailVerdict::evaluate(profile.value(u"policy"_s).toObject(), text, *view.topics,
+                                           m_matcher, m_state.options.allowSignal, imposed);
+            if (first || (v.action == u"block" && verdict->action != u"block"))
+                *verdict = v;
+            first = false;
+        }
+        return !first;
+    };
     GuardrailVerdict verdict;
-    bool first = true;
-    for (const QJsonValue &item : contents) {
-        const QString prompt = item.toObject().value(u"prompt"_s).toString();
-        if (prompt.isEmpty())
-            continue;
-        GuardrailOverride imposed;
-        imposed.truth = &m_state.options.trueMatch;
-        imposed.flip = m_state.options.verdictNoise > 0 && m_noise.unit() < m_state.options.verdictNoise;
-        const GuardrailVerdict v =
-            GuardrailVerdict::evaluate(profile.value(u"policy"_s).toObject(), prompt, *view.topics,
-                                  m_matcher, m_state.options.allowSignal, imposed);
-        if (first || (v.action == u"block" && verdict.action != u"block"))
-            verdict = v;
-        first = false;
-    }
+    judge(u"prompt"_s, &verdict);
+    GuardrailVerdict response;
+    const bool hasResponse = judge(u"response"_s, &response);
+    // One answer for the pair: blocked when either side is, malicious when either side is.
+    const QString action = hasResponse && response.action == u"block" ? response.action : verdict.action;
+    const QString category = hasResponse && response.category == u"malicious" ? response.category : verdict.category;
 
     const QString scanId = newUuid();
     const QString now = SandboxClock::nowIso();
@@ -183,8 +194,8 @@ ApiReply ScanRoutes::scan(const QJsonObject &body)
                     {u"scan_id"_s, scanId},
                     {u"profile_id"_s, profileId},
                     {u"profile_name"_s, profile.value(u"profile_name"_s)},
-                    {u"category"_s, verdict.category},
-                    {u"action"_s, verdict.action},
+                    {u"category"_s, category},
+                    {u"action"_s, action},
                     {u"timeout"_s, false},
                     {u"error"_s, false},
                     {u"errors"_s, QJsonArray{}},
@@ -194,6 +205,11 @@ ApiReply ScanRoutes::scan(const QJsonObject &body)
                     {u"completed_at"_s, now}};
     if (m_state.options.reportMatchedTopics)
         out.insert(u"prompt_detection_details"_s, verdict.promptDetectionDetails());
+    if (hasResponse) { // only for a scan that carried a response (inferred)
+        out.insert(u"response_detected"_s, response.responseDetected());
+        if (m_state.options.reportMatchedTopics)
+            out.insert(u"response_detection_details"_s, response.promptDetectionDetails());
+    }
     for (const QString &key : {u"tr_id"_s, u"session_id"_s}) {
         if (body.contains(key))
             out.insert(key, body.value(key));

@@ -1,5 +1,7 @@
 #include "topicmatcher.h"
 
+#include "sandboxlanguages.h"
+
 #include <QStringView>
 
 #include <algorithm>
@@ -146,6 +148,8 @@ double TopicMatcher::textScore(const QStringList &promptTokens, const QString &t
 
 double TopicMatcher::score(const QString &prompt, const Topic &topic) const
 {
+    if (!SandboxLanguages::looksEnglish(prompt)) // custom topics are documented as English-only
+        return 0;
     const QStringList tokens = contentTokens(prompt);
     if (tokens.isEmpty())
         return 0;

@@ -104,6 +104,14 @@ LlmPrompt promptFor(const QString &call)
             {topic, Intent::Block, CategoryBreakdown::compute(results), {}});
     if (call == C::GenerateBenchmark)
         return PromptBook::generateBenchmark({u"Block illegal weapons and explosives"_s, Intent::Block, {}, 24});
+    if (call == C::GenerateResponses)
+        return PromptBook::generateResponses({u"Block illegal weapons and explosives"_s, Intent::Block, 10});
+    if (call == C::RewritePrompts) {
+        QList<TestCase> sampled;
+        for (const TestResult &r : results)
+            sampled.append(r.testCase);
+        return PromptBook::rewritePrompts({sampled, {u"paraphrase"_s, u"split"_s, u"translation-de"_s}});
+    }
     if (call == C::AnalyzeResults)
         return PromptBook::analyzeResults({topic, results, m, Intent::Block, {}});
     if (call == C::ImproveTopic) {

@@ -67,10 +67,9 @@ QList<TestCase> PromptBook::benchmarkFromJson(const QJsonObject &o, int size)
         seen.insert(key);
         (t.expectedTriggered ? positives : negatives).append(t);
     }
-    const qsizetype wantPositives = (size + 1) / 2;
-    const qsizetype takePositives = std::min(positives.size(), std::max(wantPositives, size - negatives.size()));
+    const auto [takePositives, takeNegatives] = balancedTake(positives.size(), negatives.size(), size);
     positives.resize(takePositives);
-    negatives.resize(std::min(negatives.size(), qsizetype(size) - takePositives));
+    negatives.resize(takeNegatives);
     QList<TestCase> out = positives + negatives;
     for (TestCase &t : out)
         t.source = TestSource::Benchmark;

@@ -51,7 +51,8 @@ QStringList PromptBook::callNames()
 {
     return {CallName::GenerateTopic,   CallName::GenerateCompanion, CallName::GenerateTests,
             CallName::AnalyzeResults,  CallName::ImproveTopic,      CallName::SimplifyTopic,
-            CallName::ExtractLearnings, CallName::GenerateBenchmark};
+            CallName::ExtractLearnings, CallName::GenerateBenchmark, CallName::GenerateResponses,
+            CallName::RewritePrompts};
 }
 
 QJsonObject PromptBook::topicSchema()

@@ -44,8 +44,12 @@ inline constexpr QLatin1StringView ImproveTopic("improve_topic");
 inline constexpr QLatin1StringView SimplifyTopic("simplify_topic");
 inline constexpr QLatin1StringView ExtractLearnings("extract_learnings");
 inline constexpr QLatin1StringView GenerateBenchmark("generate_benchmark");
+inline constexpr QLatin1StringView GenerateResponses("generate_responses");
+inline constexpr QLatin1StringView RewritePrompts("rewrite_prompts");
 } // namespace CallName
-QStringList callNames(); // all eight, in loop order (the benchmark last: it is ours)
+// All ten, in loop order; the original's seven first, then ours: the benchmark, the response
+// tests and the robustness rewrites (issue 43).
+QStringList callNames();
 
 struct BestContext
 {
@@ -81,6 +85,20 @@ struct BenchmarkInput
     Intent intent = Intent::Block;
     QStringList seeds;
     int size = 60;
+};
+// The response tests (issue 43): `count` prompt+response pairs, half expected to trigger.
+struct ResponsesInput
+{
+    QString description;
+    Intent intent = Intent::Block;
+    int count = 0;
+};
+// The robustness rewrites (issue 43): the sampled benchmark prompts, and the LLM families
+// (paraphrase, split, translation-<code>) to write for each.
+struct RewriteInput
+{
+    QList<TestCase> prompts;
+    QStringList families;
 };
 struct TestsInput
 {
@@ -136,6 +154,8 @@ LlmPrompt generateTopic(const GenerateTopicInput &);
 LlmPrompt generateCompanion(const CompanionInput &);
 LlmPrompt generateTests(const TestsInput &);
 LlmPrompt generateBenchmark(const BenchmarkInput &);
+LlmPrompt generateResponses(const ResponsesInput &);
+LlmPrompt rewritePrompts(const RewriteInput &);
 LlmPrompt analyzeResults(const AnalyzeInput &);
 LlmPrompt improveTopic(const ImproveInput &);
 LlmPrompt simplifyTopic(const SimplifyInput &);
@@ -148,6 +168,8 @@ QJsonObject topicSchema();      // generate_topic, generate_companion, improve_t
 QJsonObject testsSchema();      // generate_tests, generate_benchmark
 QJsonObject analysisSchema();   // analyze_results
 QJsonObject extractionSchema(); // extract_learnings
+QJsonObject responsesSchema();  // generate_responses
+QJsonObject rewritesSchema();   // rewrite_prompts
 
 // Output parsing. The object has already been validated against the schema by the caller;
 // strings are trimmed and blank list entries dropped.
@@ -158,6 +180,13 @@ QList<TestCase> testsFromJson(const QJsonObject &);
 // At most `size` distinct prompts, half of them positive where the answer allows, source
 // Benchmark. testsProblems() tells whether both labels are present.
 QList<TestCase> benchmarkFromJson(const QJsonObject &, int size);
+// At most `count` pairs, half positive where the answer allows, each response once, source
+// Benchmark; a pair with a blank side or a side over 2 MiB of UTF-8 is dropped.
+QList<TestCase> responsesFromJson(const QJsonObject &, int count);
+// The rewrites, each a copy of its prompt's test with the new text and TestCase::rewrite set;
+// see rewritepromptsprompt.cpp for what is dropped. `rewriteId(i)` names prompt i ("p1"…).
+QList<TestCase> rewritesFromJson(const QJsonObject &, const RewriteInput &);
+QString rewriteId(qsizetype position);
 AnalysisReport analysisFromJson(const QJsonObject &);
 struct ExtractedLearning
 {
