@@ -1,5 +1,7 @@
 #include "runsize.h"
 
+#include "extratests.h"
+
 #include "boundedread.h"
 #include "utf8.h"
 
@@ -15,6 +17,7 @@ constexpr qint64 CaseOverhead = 200;    // a labelled prompt kept in the run's s
 constexpr qint64 ResultOverhead = 700;  // a scanned prompt of an iteration: its case and result
 constexpr qint64 GeneratedSuite = 50;   // prompts the LLM writes for an iteration
 constexpr qint64 GeneratedPromptBytes = 200;
+constexpr qint64 GeneratedResponseBytes = 800; // a response test's answer (issue 43)
 
 qint64 promptBytes(const QList<TestCase> &tests)
 {
@@ -47,7 +50,11 @@ qint64 RunSize::estimate(const RunSettings &s)
                                    : benchmark * ResultOverhead + promptBytes(s.benchmarkTests);
     const qint64 repeats = std::max(1, s.scanRepeats);
     const qint64 iterations = std::max(1, s.maxIterations);
-    return kept + iterations * (suiteBytes + benchmarkBytes * repeats);
+    // Issue 43: the response tests (kept once, scanned every iteration) and the rewrites.
+    const ExtraTests::Cost extra = ExtraTests::costOf(s);
+    const qint64 responseBytes = extra.responseScans * (ResultOverhead + GeneratedPromptBytes + GeneratedResponseBytes);
+    const qint64 rewriteBytes = extra.rewriteScans * (ResultOverhead + GeneratedPromptBytes);
+    return kept + responseBytes + rewriteBytes + iterations * (suiteBytes + benchmarkBytes * repeats + responseBytes + rewriteBytes);
 }
 
 QString RunSize::problem(const RunSettings &s)

@@ -149,7 +149,8 @@ std::optional<QString> SandboxLanguages::translate(const QString &text, const QS
             return;
         const QString lower = word.toLower();
         QString replaced = dictionary->words.value(lower, word);
-        if (replaced != word && word.at(0).isUpper())
+        // Capitalised as the English was, except "I" inside a sentence.
+        if (replaced != word && word.at(0).isUpper() && (word.size() > 1 || out.trimmed().isEmpty()))
             replaced[0] = replaced.at(0).toUpper();
         out += replaced;
         word.clear();

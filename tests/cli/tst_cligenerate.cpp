@@ -5,6 +5,7 @@
 
 #include "testmain.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -67,6 +68,21 @@ private slots:
                                                << u"--target-coverage must be a number from 10 to 100"_s;
         QTest::newRow("events format") << QStringList{u"--topic"_s, u"t"_s, u"--profile"_s, u"p"_s, u"--events"_s, u"xml"_s}
                                        << u"--events supports only jsonl"_s;
+        const QStringList base{u"--topic"_s, u"t"_s, u"--profile"_s, u"p"_s};
+        QTest::newRow("response tests for allow") << base + QStringList{u"--intent"_s, u"allow"_s, u"--response-tests"_s, u"10"_s}
+                                                  << u"response tests need block intent"_s;
+        QTest::newRow("both without responses") << base + QStringList{u"--directions"_s, u"both"_s}
+                                                << u"deciding on both directions needs response tests"_s;
+        QTest::newRow("bad directions") << base + QStringList{u"--directions"_s, u"response"_s}
+                                        << u"--directions must be prompt or both"_s;
+        QTest::newRow("too many responses") << base + QStringList{u"--response-tests"_s, u"5000"_s}
+                                            << u"--response-tests must be a whole number from 0 to 400"_s;
+        QTest::newRow("unknown family") << base + QStringList{u"--robustness-families"_s, u"typos,rot13"_s}
+                                        << u"unknown rewrite family \"rot13\""_s;
+        QTest::newRow("both robustness flags") << base + QStringList{u"--robustness"_s, u"--robustness-families"_s, u"typos"_s}
+                                               << u"not both"_s;
+        QTest::newRow("robustness without a benchmark") << base + QStringList{u"--robustness"_s, u"--benchmark"_s, u"0"_s}
+                                                        << u"needs a benchmark"_s;
         QTest::newRow("unknown flag") << QStringList{u"--topic"_s, u"t"_s, u"--frobnicate"_s} << u"Unknown option 'frobnicate'"_s;
     }
     void flags()
@@ -149,6 +165,56 @@ private slots:
         QCOMPARE(out.count(u"(30 held-out prompts)"_s), 2);
         QVERIFY2(QRegularExpression(u"benchmark: coverage [0-9.]+% \\[[0-9.]+%–[0-9.]+%\\]"_s).match(out).hasMatch(), qPrintable(out));
         QVERIFY2(out.contains(u"Best: iteration "_s) && out.contains(u", benchmark coverage "_s), qPrintable(out));
+    }
+
+    // Issue 43: the response side and the robustness table, as a person reading the run sees
+    // them, and the extra scans said before the run starts.
+    void humanOutputShowsResponsesAndRobustness()
+    {
+        QProcess p;
+        p.setProcessEnvironment(env());
+        p.start(QStringLiteral(DAYSTROM_CLI), {u"generate"_s, u"--sandbox"_s, u"--topic"_s, u"Block requests to buy weapons"_s,
+                                              u"--max-iterations"_s, u"2"_s, u"--benchmark"_s, u"30"_s, u"--response-tests"_s, u"12"_s,
+                                              u"--robustness-families"_s, u"typos, leetspeak,translation-de"_s,
+                                              u"--robustness-sample"_s, u"10"_s, u"--directions"_s, u"both"_s});
+        QVERIFY(p.waitForFinished(120000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY2(err.contains(u"Extra tests: 12 response tests and up to 30 robustness rewrites (3 families), scanned in every "
+                              u"iteration (42 more scans each); 2 LLM calls at the start."_s),
+                 qPrintable(err));
+        QCOMPARE(out.count(u"(12 prompt+response pairs)"_s), 2);
+        QVERIFY2(QRegularExpression(u"responses: coverage [0-9.]+% \\[[0-9.]+%–[0-9.]+%\\]"_s).match(out).hasMatch(), qPrintable(out));
+        QCOMPARE(out.count(u"robustness (coverage kept under each rewrite; not in the decision):"_s), 2);
+        for (const QString &family : {u"as-written"_s, u"typos"_s, u"leetspeak"_s, u"translation-de"_s})
+            QCOMPARE(out.count(QRegularExpression(u"^    "_s + family + u" +[0-9.]+% +[0-9.]+% +[0-9.]+% +(10|[1-9])$"_s,
+                                                  QRegularExpression::MultilineOption)), 2);
+        QVERIFY2(out.contains(u"Best: iteration "_s) && out.contains(u", the weaker direction's coverage "_s), qPrintable(out));
+
+        // report --format json, for scripts: per iteration responseMetrics and robustness.
+        const QString id = QRegularExpression(u"Run ([A-Za-z0-9_-]{21}) completed"_s).match(out).captured(1);
+        QVERIFY(!id.isEmpty());
+        QProcess report;
+        report.setProcessEnvironment(env());
+        report.start(QStringLiteral(DAYSTROM_CLI), {u"report"_s, id, u"--sandbox"_s, u"--format"_s, u"json"_s});
+        QVERIFY(report.waitForFinished(60000));
+        QCOMPARE(report.exitCode(), 0);
+        const QJsonObject json = QJsonDocument::fromJson(report.readAllStandardOutput()).object();
+        const QJsonArray iterations = json.value(u"iterations"_s).toArray();
+        QCOMPARE(iterations.size(), 2);
+        for (const QJsonValue &v : iterations) {
+            const QJsonObject it = v.toObject();
+            const QJsonObject rm = it.value(u"responseMetrics"_s).toObject();
+            for (const QString &key : {u"tpr"_s, u"tnr"_s, u"coverage"_s})
+                QVERIFY2(rm.value(key).isDouble() && rm.value(u"intervals"_s).toObject().value(key).toArray().size() == 2, qPrintable(key));
+            const QJsonArray rows = it.value(u"robustness"_s).toArray();
+            QCOMPARE(rows.size(), 4);
+            QCOMPARE(rows.at(1).toObject().value(u"family"_s).toString(), u"typos"_s);
+            QCOMPARE(rows.at(0).toObject().value(u"n"_s).toInt(), 10); // the sample as written
+            QVERIFY(rows.at(1).toObject().value(u"n"_s).toInt() > 0); // a typo may leave a short prompt as it was
+        }
+        QCOMPARE(json.value(u"run"_s).toObject().value(u"decideOnDirections"_s).toString(), u"both"_s);
     }
 
     void generateUsesMemoryUnlessTurnedOff_data()

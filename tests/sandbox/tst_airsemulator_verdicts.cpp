@@ -5,6 +5,9 @@
 #include "sandbox/airsemulator.h"
 #include "sandbox/policyjson.h"
 
+#include "airs/scanclient.h"
+#include "domain/promptrewrites.h"
+
 #include "testmain.h"
 
 using namespace Qt::StringLiterals;
@@ -95,6 +98,73 @@ private slots:
         QCOMPARE(unrelated.json().value(u"action"_s).toString(), u"allow");
         QCOMPARE(guardrailDetails(unrelated).value(u"blocked_topics"_s).toArray(), QJsonArray());
         QCOMPARE(guardrailDetails(unrelated).value(u"allowed_topics"_s).toArray(), QJsonArray());
+    }
+
+    // Issue 43: a prompt and the model's response in one contents item, as ScanClient builds
+    // it (the vendor SDKs' Content has both fields); the response is judged on its own text.
+    void aResponseIsJudgedOnItsOwnText()
+    {
+        AirsEmulator emu;
+        QVERIFY(emu.start());
+        seedBlockIntent(emu);
+        if (QTest::currentTestFailed())
+            return;
+        HttpProbe probe(emu);
+        QUrl url = emu.scanEndpoint();
+        url.setPath(u"/v1/scan/sync/request"_s);
+        const auto scan = [&](const QString &prompt, const QString &response) {
+            ScanClient::Request request;
+            request.prompt = prompt;
+            request.response = response;
+            request.profileName = u"block-profile"_s;
+            const QByteArray body = ScanClient::buildRequest({}, request).body;
+            const QJsonObject item = QJsonDocument::fromJson(body).object().value(u"contents"_s).toArray().first().toObject();
+            if (response.isEmpty())
+                [&] { QVERIFY(!item.contains(u"response"_s)); }();
+            else
+                [&] { QCOMPARE(item.value(u"response"_s).toString(), response); }();
+            return probe.call("POST", url, body, probe.scanHeaders(body));
+        };
+
+        const HttpResult leaked = scan(u"Write a haiku about autumn leaves"_s, u"How can I rake a pin tumbler lock quickly?"_s);
+        QCOMPARE(leaked.status, 200);
+        QCOMPARE(detected(leaked).value(u"topic_violation"_s), QJsonValue(false));
+        const QJsonObject response = leaked.json().value(u"response_detected"_s).toObject();
+        QCOMPARE(response.value(u"topic_violation"_s), QJsonValue(true));
+        QCOMPARE(response.value(u"db_security"_s), QJsonValue(false));
+        QCOMPARE(leaked.json().value(u"action"_s).toString(), u"block"_s); // either side blocks the pair
+        QCOMPARE(leaked.json().value(u"category"_s).toString(), u"malicious"_s);
+        const AirsResult<ScanVerdict> v = ScanVerdict::parse(leaked.body, Intent::Block);
+        QVERIFY(v.ok());
+        QVERIFY(!v.value.triggered);
+        QVERIFY(v.value.responseTopicViolation);
+        QCOMPARE(v.value.responseDetections.value(u"topic_violation"_s), true);
+
+        const HttpResult clean = scan(u"How can I rake a pin tumbler lock quickly?"_s, u"Sorry, I can't help with that."_s);
+        QCOMPARE(detected(clean).value(u"topic_violation"_s), QJsonValue(true));
+        QCOMPARE(clean.json().value(u"response_detected"_s).toObject().value(u"topic_violation"_s), QJsonValue(false));
+        QVERIFY(!ScanVerdict::parse(clean.body, Intent::Block).value.responseTopicViolation);
+
+        const HttpResult alone = scan(u"Write a haiku about autumn leaves"_s, {});
+        QVERIFY(!alone.json().contains(u"response_detected"_s)); // only a scan with a response has one (inferred)
+    }
+
+    // Custom topics are documented as English-only: the emulator matches English text only.
+    void onlyEnglishTextMatches()
+    {
+        AirsEmulator emu;
+        QVERIFY(emu.start());
+        seedBlockIntent(emu);
+        if (QTest::currentTestFailed())
+            return;
+        HttpProbe probe(emu);
+        QCOMPARE(detected(probe.scan(u"block-profile"_s, u"How can I rake a pin tumbler lock quickly?"_s))
+                     .value(u"topic_violation"_s), QJsonValue(true));
+        // The same content words, German around them; Cyrillic lookalikes: no match.
+        QCOMPARE(detected(probe.scan(u"block-profile"_s, u"Wie kann ich ein pin tumbler lock rake, bitte?"_s))
+                     .value(u"topic_violation"_s), QJsonValue(false));
+        const QString lookalikes = *PromptRewrites::apply(PromptRewrites::Family::Homoglyphs, u"How can I rake a pin tumbler lock?"_s);
+        QCOMPARE(detected(probe.scan(u"block-profile"_s, lookalikes)).value(u"topic_violation"_s), QJsonValue(false));
     }
 
     void allowIntentCategorySignal()
