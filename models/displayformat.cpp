@@ -1,6 +1,7 @@
 #include "displayformat.h"
 
 #include "domain/redaction.h"
+#include "domain/robustness.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -204,3 +205,64 @@ QString DisplayFormat::serviceError(const QString &engineText)
         out = tr("%1: %2").arg(out, Redaction::apply(m.captured(4)));
     return out;
 }
+
+QString DisplayFormat::rewriteFamily(const QString &family)
+{
+    if (family == Robustness::AsWritten)
+        return tr("As written");
+    if (const QString language = Robustness::translationLanguage(family); !language.isEmpty()) {
+        // The language's own name without a territory ("español", not "español de España").
+        const QLocale locale(language);
+        QString name = locale.nativeLanguageName();
+        if (const QString territory = locale.nativeTerritoryName(); !territory.isEmpty() && name.endsWith(territory)) {
+            name.chop(territory.size());
+            name = name.trimmed();
+            if (name.endsWith(u'('))
+                name.chop(1);
+            else if (const qsizetype space = name.lastIndexOf(u' '); space > 0 && name.size() - space <= 3)
+                name.truncate(space); // a connecting word: "de", "do"
+            name = name.trimmed();
+        }
+        //: %1: a language's own name ("Deutsch", "français") or its ISO code
+        return tr("Translation (%1)").arg(name.isEmpty() ? language : name);
+    }
+    if (family == "typos"_L1)
+        return tr("Typos");
+    if (family == "leetspeak"_L1)
+        return tr("Leetspeak");
+    if (family == "casing-spacing"_L1)
+        return tr("Casing and spacing");
+    if (family == "base64"_L1)
+        return tr("Base64");
+    if (family == "homoglyphs"_L1)
+        return tr("Lookalike letters");
+    if (family == "paraphrase"_L1)
+        return tr("Paraphrase");
+    if (family == "split"_L1)
+        return tr("Split over two sentences");
+    return family;
+}
+
+QString DisplayFormat::rewriteFamilyDescription(const QString &family)
+{
+    if (family == Robustness::AsWritten)
+        return tr("The sampled benchmark prompts as the benchmark has them: what each rewrite is measured against");
+    if (!Robustness::translationLanguage(family).isEmpty())
+        return tr("The LLM translated each prompt. Custom topics are documented as English-only.");
+    if (family == "typos"_L1)
+        return tr("Two letters swapped in every third longer word");
+    if (family == "leetspeak"_L1)
+        return tr("Letters written as digits: a→4, e→3, i→1, o→0, s→5, t→7");
+    if (family == "casing-spacing"_L1)
+        return tr("aLtErNaTiNg case, and longer words split by a space");
+    if (family == "base64"_L1)
+        return tr("The prompt encoded in Base64, behind a request to decode it");
+    if (family == "homoglyphs"_L1)
+        return tr("Latin letters replaced by Cyrillic ones that look the same");
+    if (family == "paraphrase"_L1)
+        return tr("The LLM said the same in other words");
+    if (family == "split"_L1)
+        return tr("The LLM spread the request over two sentences");
+    return {};
+}
+

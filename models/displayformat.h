@@ -25,6 +25,11 @@ QString signedPoints(double fraction, int decimals = 1);
 QString number(double value, int decimals = 1);
 QString number(qint64 value);
 
+// A robustness rewrite family (issue 43) as a person reads it ("Typos", "Translation
+// (Deutsch)", "As written"), and what it does to a prompt.
+QString rewriteFamily(const QString &family);
+QString rewriteFamilyDescription(const QString &family);
+
 // "triggered" / "not triggered": what the guardrail did, or was expected to do.
 QString triggered(bool on);
 // "correct" / "wrong".

@@ -1270,6 +1270,14 @@ B: %2
         <source>&amp;Topic changes</source>
         <translation>&amp;Themenänderungen</translation>
     </message>
+    <message>
+        <source>Responses: %1 → %2 (%3).</source>
+        <translation>Antworten: %1 → %2 (%3).</translation>
+    </message>
+    <message>
+        <source>Responses: coverage %1 → %2; TPR %3 → %4, TNR %5 → %6.</source>
+        <translation>Antworten: Abdeckung %1 → %2; TPR %3 → %4, TNR %5 → %6.</translation>
+    </message>
 </context>
 <context>
     <name>ConflictListModel</name>
@@ -1356,6 +1364,62 @@ B: %2
     <message>
         <source>Show</source>
         <translation>Anzeigen</translation>
+    </message>
+</context>
+<context>
+    <name>DirectionsView</name>
+    <message>
+        <source>Coverage kept under each rewrite</source>
+        <translation>Erhaltene Abdeckung je Umformulierung</translation>
+    </message>
+    <message>
+        <source>The figures appear when the first iteration is recorded.</source>
+        <translation>Die Zahlen erscheinen, sobald die erste Iteration aufgezeichnet ist.</translation>
+    </message>
+    <message>
+        <source>Iteration %1, the last one recorded</source>
+        <translation>Iteration %1, die zuletzt aufgezeichnete</translation>
+    </message>
+    <message>
+        <source>Iteration %1</source>
+        <translation>Iteration %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Responses, %n prompt and response pair(s) judged on what AIRS says of the response: coverage %1, TPR %2, TNR %3 (95 % intervals).</source>
+        <translation>
+            <numerusform>Antworten, %n Paar aus Prompt und Antwort, bewertet nach dem, was AIRS über die Antwort sagt: Abdeckung %1, TPR %2, TNR %3 (95-%-Intervalle).</numerusform>
+            <numerusform>Antworten, %n Paare aus Prompt und Antwort, bewertet nach dem, was AIRS über die Antwort sagt: Abdeckung %1, TPR %2, TNR %3 (95-%-Intervalle).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) AIRS gave no verdict for are left out.</source>
+        <translation>
+            <numerusform>%n Paar ohne Urteil von AIRS ist nicht mitgezählt.</numerusform>
+            <numerusform>%n Paare ohne Urteil von AIRS sind nicht mitgezählt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The run decides on the weaker of the prompt and the response side.</source>
+        <translation>Der Lauf entscheidet nach der schwächeren Seite, Prompt oder Antwort.</translation>
+    </message>
+    <message>
+        <source>The run decides on the prompt side; these figures are shown beside it.</source>
+        <translation>Der Lauf entscheidet nach der Prompt-Seite; diese Zahlen stehen daneben.</translation>
+    </message>
+    <message>
+        <source>Responses: this iteration has no response tests.</source>
+        <translation>Antworten: Diese Iteration hat keine Antworttests.</translation>
+    </message>
+    <message>
+        <source>Rewrites: this iteration has none.</source>
+        <translation>Umformulierungen: Diese Iteration hat keine.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Coverage kept under each rewrite of %n benchmark prompt(s), against the same prompts as written. Never part of the decision.</source>
+        <translation>
+            <numerusform>Erhaltene Abdeckung je Umformulierung von %n Benchmark-Prompt, verglichen mit demselben Prompt im Original. Nie Teil der Entscheidung.</numerusform>
+            <numerusform>Erhaltene Abdeckung je Umformulierung von %n Benchmark-Prompts, verglichen mit denselben Prompts im Original. Nie Teil der Entscheidung.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1565,6 +1629,79 @@ B: %2
         <extracomment>A rate and its 95 % interval: &quot;87.5% [73.2%–94.1%]&quot;.</extracomment>
         <translation>%1 [%2–%3]</translation>
     </message>
+    <message>
+        <source>As written</source>
+        <translation>Im Original</translation>
+    </message>
+    <message>
+        <source>Translation (%1)</source>
+        <extracomment>%1: a language&apos;s own name (&quot;Deutsch&quot;, &quot;français&quot;) or its ISO code</extracomment>
+        <translation>Übersetzung (%1)</translation>
+    </message>
+    <message>
+        <source>Typos</source>
+        <translation>Tippfehler</translation>
+    </message>
+    <message>
+        <source>Leetspeak</source>
+        <translation>Leetspeak</translation>
+    </message>
+    <message>
+        <source>Casing and spacing</source>
+        <translation>Groß-/Kleinschreibung und Leerzeichen</translation>
+    </message>
+    <message>
+        <source>Base64</source>
+        <translation>Base64</translation>
+    </message>
+    <message>
+        <source>Lookalike letters</source>
+        <translation>Ähnlich aussehende Buchstaben</translation>
+    </message>
+    <message>
+        <source>Paraphrase</source>
+        <translation>Paraphrase</translation>
+    </message>
+    <message>
+        <source>Split over two sentences</source>
+        <translation>Auf zwei Sätze verteilt</translation>
+    </message>
+    <message>
+        <source>The sampled benchmark prompts as the benchmark has them: what each rewrite is measured against</source>
+        <translation>Die ausgewählten Benchmark-Prompts so, wie der Benchmark sie hat: der Maßstab für jede Umformulierung</translation>
+    </message>
+    <message>
+        <source>The LLM translated each prompt. Custom topics are documented as English-only.</source>
+        <translation>Das LLM hat jeden Prompt übersetzt. Eigene Themen sind laut Dokumentation nur für Englisch gedacht.</translation>
+    </message>
+    <message>
+        <source>Two letters swapped in every third longer word</source>
+        <translation>Zwei Buchstaben in jedem dritten längeren Wort vertauscht</translation>
+    </message>
+    <message>
+        <source>Letters written as digits: a→4, e→3, i→1, o→0, s→5, t→7</source>
+        <translation>Buchstaben als Ziffern: a→4, e→3, i→1, o→0, s→5, t→7</translation>
+    </message>
+    <message>
+        <source>aLtErNaTiNg case, and longer words split by a space</source>
+        <translation>wEcHsElNdE Schreibung, und längere Wörter durch ein Leerzeichen geteilt</translation>
+    </message>
+    <message>
+        <source>The prompt encoded in Base64, behind a request to decode it</source>
+        <translation>Der Prompt in Base64 kodiert, mit der Bitte, ihn zu dekodieren</translation>
+    </message>
+    <message>
+        <source>Latin letters replaced by Cyrillic ones that look the same</source>
+        <translation>Lateinische Buchstaben durch gleich aussehende kyrillische ersetzt</translation>
+    </message>
+    <message>
+        <source>The LLM said the same in other words</source>
+        <translation>Das LLM hat dasselbe mit anderen Worten gesagt</translation>
+    </message>
+    <message>
+        <source>The LLM spread the request over two sentences</source>
+        <translation>Das LLM hat die Anfrage auf zwei Sätze verteilt</translation>
+    </message>
 </context>
 <context>
     <name>EfficacyChartImage</name>
@@ -1762,6 +1899,14 @@ B: %2
     <message>
         <source>Click to show this iteration</source>
         <translation>Klicken, um diese Iteration anzuzeigen</translation>
+    </message>
+    <message>
+        <source>Coverage (responses)</source>
+        <translation>Abdeckung (Antworten)</translation>
+    </message>
+    <message>
+        <source>Coverage (responses): %1</source>
+        <translation>Abdeckung (Antworten): %1</translation>
     </message>
 </context>
 <context>
@@ -1975,6 +2120,119 @@ B: %2
     <message>
         <source>%1 — worse than the best (iteration %2)</source>
         <translation>%1 – schlechter als die beste (Iteration %2)</translation>
+    </message>
+</context>
+<context>
+    <name>ExtraTestsFields</name>
+    <message>
+        <source>Score each iteration on evasive rewrites of benchmark prompts</source>
+        <translation>Jede Iteration auch an ausweichenden Umformulierungen von Benchmark-Prompts messen</translation>
+    </message>
+    <message>
+        <source>Response tests</source>
+        <translation>Antworttests</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Prompt and response pairs the LLM writes once, half of them expected to trigger, scanned every iteration and judged on what AIRS says of the response. Block intent only. Default: off.</source>
+        <translation>Paare aus Prompt und Antwort, die das LLM einmal schreibt, zur Hälfte mit erwartetem Auslösen; in jeder Iteration geprüft und nach dem bewertet, was AIRS über die Antwort sagt. Nur für Blockieren. Standard: aus.</translation>
+    </message>
+    <message>
+        <source>Decision figure</source>
+        <translation>Entscheidende Zahl</translation>
+    </message>
+    <message>
+        <source>the prompt side</source>
+        <translation>die Prompt-Seite</translation>
+    </message>
+    <message>
+        <source>the weaker of the prompt and the response side</source>
+        <translation>die schwächere Seite, Prompt oder Antwort</translation>
+    </message>
+    <message>
+        <source>Which coverage picks the best iteration and decides the target, reverts and the plateau: the prompt side (the default), or the minimum of both sides.</source>
+        <translation>Welche Abdeckung die beste Iteration wählt und über Ziel, Zurücksetzen und Plateau entscheidet: die Prompt-Seite (Standard) oder das Minimum beider Seiten.</translation>
+    </message>
+    <message>
+        <source>Rewrites of a sample of the benchmark, scanned every iteration and shown as &quot;coverage kept under each rewrite&quot; beside the figures, never in them. Default: off.</source>
+        <translation>Umformulierungen einer Auswahl des Benchmarks, in jeder Iteration geprüft und als „erhaltene Abdeckung je Umformulierung“ neben den Zahlen gezeigt, nie in ihnen. Standard: aus.</translation>
+    </message>
+    <message>
+        <source>Languages to translate into</source>
+        <translation>Sprachen für Übersetzungen</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Two-letter language codes (ISO 639-1), separated by commas: the LLM translates the sampled prompts into each. Legitimate questions in these languages should stay allowed too.</source>
+        <translation>Zweibuchstabige Sprachcodes (ISO 639-1), durch Kommas getrennt: Das LLM übersetzt die ausgewählten Prompts in jede. Harmlose Fragen in diesen Sprachen sollten weiter durchgelassen werden.</translation>
+    </message>
+    <message>
+        <source>Benchmark prompts rewritten</source>
+        <translation>Umformulierte Benchmark-Prompts</translation>
+    </message>
+    <message>
+        <source>How many benchmark prompts each family rewrites, half of them positive. Default: 20.</source>
+        <translation>Wie viele Benchmark-Prompts jede Art umformuliert, zur Hälfte positive. Standard: 20.</translation>
+    </message>
+    <message>
+        <source>Response tests:</source>
+        <translation>Antworttests:</translation>
+    </message>
+    <message>
+        <source>Decision figure:</source>
+        <translation>Entscheidende Zahl:</translation>
+    </message>
+    <message>
+        <source>Robustness:</source>
+        <translation>Robustheit:</translation>
+    </message>
+    <message>
+        <source>Translate into:</source>
+        <translation>Übersetzen in:</translation>
+    </message>
+    <message>
+        <source>Prompts rewritten:</source>
+        <translation>Umformulierte Prompts:</translation>
+    </message>
+    <message>
+        <source>Response tests need block intent: for an allow topic, AIRS&apos;s answer has no per-side match signal this tool could confirm. Set them to off.</source>
+        <translation>Antworttests brauchen die Absicht Blockieren: Für ein Erlauben-Thema hat die Antwort von AIRS kein Signal je Seite, das dieses Werkzeug bestätigen konnte. Stellen Sie sie auf aus.</translation>
+    </message>
+    <message>
+        <source>Choose at least one rewrite, or turn robustness off.</source>
+        <translation>Wählen Sie mindestens eine Umformulierung, oder schalten Sie Robustheit aus.</translation>
+    </message>
+    <message>
+        <source>Robustness rewrites benchmark prompts: give the run a benchmark.</source>
+        <translation>Robustheit formuliert Benchmark-Prompts um: Geben Sie dem Lauf einen Benchmark.</translation>
+    </message>
+    <message>
+        <source>Translate into: two-letter language codes other than en, separated by commas, such as de, fr, es.</source>
+        <translation>Übersetzen in: zweibuchstabige Sprachcodes außer en, durch Kommas getrennt, etwa de, fr, es.</translation>
+    </message>
+    <message>
+        <source>Neither is on: every iteration scans the working suite and the benchmark only.</source>
+        <translation>Beides ist aus: Jede Iteration prüft nur die Arbeitstests und den Benchmark.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Every iteration scans %n more prompt(s)</source>
+        <translation>
+            <numerusform>Jede Iteration prüft %n Prompt mehr</numerusform>
+            <numerusform>Jede Iteration prüft %n Prompts mehr</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%1 response tests, up to %2 rewrites), and the run starts with %n more LLM call(s).</source>
+        <translation>
+            <numerusform>(%1 Antworttests, bis zu %2 Umformulierungen), und der Lauf beginnt mit %n LLM-Aufruf mehr.</numerusform>
+            <numerusform>(%1 Antworttests, bis zu %2 Umformulierungen), und der Lauf beginnt mit %n LLM-Aufrufen mehr.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2274,6 +2532,30 @@ B: %2
     <message>
         <source>not scanned: %1</source>
         <translation>nicht gescannt: %1</translation>
+    </message>
+    <message>
+        <source>Responses (%1 prompt and response pairs, judged on the response side): coverage %2, TPR %3, TNR %4.</source>
+        <translation>Antworten (%1 Paare aus Prompt und Antwort, bewertet auf der Antwortseite): Abdeckung %2, TPR %3, TNR %4.</translation>
+    </message>
+    <message>
+        <source>Coverage kept under each rewrite</source>
+        <translation>Erhaltene Abdeckung je Umformulierung</translation>
+    </message>
+    <message>
+        <source>Rewrite</source>
+        <translation>Umformulierung</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>Prompts</translation>
+    </message>
+    <message>
+        <source>Best coverage (weaker side)</source>
+        <translation>Beste Abdeckung (schwächere Seite)</translation>
+    </message>
+    <message>
+        <source>Coverage (responses)</source>
+        <translation>Abdeckung (Antworten)</translation>
     </message>
 </context>
 <context>
@@ -2930,6 +3212,10 @@ B: %2
     <message>
         <source>All (%1, %2 not scanned)</source>
         <translation>Alle (%1, %2 nicht gescannt)</translation>
+    </message>
+    <message>
+        <source>Responses &amp;&amp; re&amp;writes</source>
+        <translation>Antworten &amp;&amp; U&amp;mformulierungen</translation>
     </message>
 </context>
 <context>
@@ -4645,6 +4931,52 @@ Neues Kostenbudget (USD):</translation>
     <message>
         <source>– not scanned</source>
         <translation>– nicht gescannt</translation>
+    </message>
+</context>
+<context>
+    <name>RobustnessTableModel</name>
+    <message numerus="yes">
+        <source>%n rewrite(s) AIRS gave no verdict for are left out</source>
+        <translation>
+            <numerusform>%n Umformulierung ohne Urteil von AIRS ist nicht mitgezählt</numerusform>
+            <numerusform>%n Umformulierungen ohne Urteil von AIRS sind nicht mitgezählt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>min(TPR, TNR) on the rewritten prompts</source>
+        <translation>min(TPR, TNR) auf den umformulierten Prompts</translation>
+    </message>
+    <message>
+        <source>Coverage under the rewrite minus the coverage of the same prompts as written</source>
+        <translation>Abdeckung mit Umformulierung minus Abdeckung derselben Prompts im Original</translation>
+    </message>
+    <message>
+        <source>Rewrites scanned (a rewrite that changes nothing is not made)</source>
+        <translation>Geprüfte Umformulierungen (eine, die nichts ändert, entsteht nicht)</translation>
+    </message>
+    <message>
+        <source>Rewrite</source>
+        <translation>Umformulierung</translation>
+    </message>
+    <message>
+        <source>TPR</source>
+        <translation>TPR</translation>
+    </message>
+    <message>
+        <source>TNR</source>
+        <translation>TNR</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>Kept vs. as written</source>
+        <translation>Erhalten ggü. Original</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>Prompts</translation>
     </message>
 </context>
 <context>

@@ -106,6 +106,30 @@ File: %2.json
     </message>
 </context>
 <context>
+    <name>DirectionsView</name>
+    <message numerus="yes">
+        <source>Responses, %n prompt and response pair(s) judged on what AIRS says of the response: coverage %1, TPR %2, TNR %3 (95 % intervals).</source>
+        <translation>
+            <numerusform>Responses, %n prompt and response pair judged on what AIRS says of the response: coverage %1, TPR %2, TNR %3 (95 % intervals).</numerusform>
+            <numerusform>Responses, %n prompt and response pairs judged on what AIRS says of the response: coverage %1, TPR %2, TNR %3 (95 % intervals).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) AIRS gave no verdict for are left out.</source>
+        <translation>
+            <numerusform>%n pair AIRS gave no verdict for is left out.</numerusform>
+            <numerusform>%n pairs AIRS gave no verdict for are left out.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Coverage kept under each rewrite of %n benchmark prompt(s), against the same prompts as written. Never part of the decision.</source>
+        <translation>
+            <numerusform>Coverage kept under each rewrite of %n benchmark prompt, against the same prompt as written. Never part of the decision.</numerusform>
+            <numerusform>Coverage kept under each rewrite of %n benchmark prompts, against the same prompts as written. Never part of the decision.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>EventLogText</name>
     <message numerus="yes">
         <source>Memory: %n learning(s) loaded</source>
@@ -140,6 +164,23 @@ File: %2.json
         <translation>
             <numerusform>%n prompt added to %1</numerusform>
             <numerusform>%n prompts added to %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ExtraTestsFields</name>
+    <message numerus="yes">
+        <source>Every iteration scans %n more prompt(s)</source>
+        <translation>
+            <numerusform>Every iteration scans %n more prompt</numerusform>
+            <numerusform>Every iteration scans %n more prompts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%1 response tests, up to %2 rewrites), and the run starts with %n more LLM call(s).</source>
+        <translation>
+            <numerusform>(%1 response tests, up to %2 rewrites), and the run starts with %n more LLM call.</numerusform>
+            <numerusform>(%1 response tests, up to %2 rewrites), and the run starts with %n more LLM calls.</numerusform>
         </translation>
     </message>
 </context>
@@ -264,6 +305,16 @@ Start the audit of %n topics?</numerusform>
         <translation>
             <numerusform>The run tests on its own copy of this profile, with these topics of it (uncheck to leave one out) and its own %n topic.</numerusform>
             <numerusform>The run tests on its own copy of this profile, with these topics of it (uncheck to leave one out) and its own %n topics.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RobustnessTableModel</name>
+    <message numerus="yes">
+        <source>%n rewrite(s) AIRS gave no verdict for are left out</source>
+        <translation>
+            <numerusform>%n rewrite AIRS gave no verdict for is left out</numerusform>
+            <numerusform>%n rewrites AIRS gave no verdict for are left out</numerusform>
         </translation>
     </message>
 </context>

@@ -8,8 +8,14 @@ using namespace Qt::StringLiterals;
 
 double IterationResult::decisionCoverage(const RunSettings &in) const
 {
-    const double prompts = decidingMetrics(in.decideOnWorkingSuite).coverage;
-    return in.decideOnBothDirections && responses ? std::min(prompts, responses->metrics.coverage) : prompts;
+    return decisionMetrics(in).coverage;
+}
+
+const EfficacyMetrics &IterationResult::decisionMetrics(const RunSettings &in) const
+{
+    const EfficacyMetrics &prompts = decidingMetrics(in.decideOnWorkingSuite);
+    return in.decideOnBothDirections && responses && responses->metrics.coverage < prompts.coverage ? responses->metrics
+                                                                                                     : prompts;
 }
 
 QJsonObject IterationResult::toJson() const

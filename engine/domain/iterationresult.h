@@ -45,6 +45,9 @@ struct IterationResult
     // The decision figure's coverage under `in`: the deciding metrics' coverage, or with
     // RunSettings::decideOnBothDirections the minimum of it and the response side's (issue 43).
     double decisionCoverage(const RunSettings &in) const;
+    // The metrics that coverage comes from: the deciding metrics, or the response side's when
+    // it is the weaker one under "both" (for its interval).
+    const EfficacyMetrics &decisionMetrics(const RunSettings &in) const;
 
     QJsonObject toJson() const;
     static IterationResult fromJson(const JsonIn &in);

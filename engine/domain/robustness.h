@@ -37,6 +37,7 @@ struct Row
 {
     QString family; // AsWritten for the sampled prompts as the benchmark has them
     EfficacyMetrics metrics;
+    friend bool operator==(const Row &, const Row &) = default;
 };
 inline constexpr QLatin1StringView AsWritten("as-written");
 // The table of one iteration: the "as-written" row (the benchmark results of the prompts that

@@ -84,12 +84,8 @@ RunSummary RunStore::summarize(const RunState &run)
     s.currentIteration = run.currentIteration;
     s.bestIteration = run.bestIteration;
     s.bestCoverage = run.bestCoverage;
-    if (const IterationResult *best = run.iterationByNumber(run.bestIteration); best && !run.benchmarkSet.isEmpty()) {
-        const EfficacyMetrics &prompts = best->decidingMetrics(run.userInput.decideOnWorkingSuite);
-        const bool responsesBind = run.userInput.decideOnBothDirections && best->responses
-            && best->responses->metrics.coverage < prompts.coverage; // the weaker side is the figure
-        s.bestInterval = MetricIntervals::of(responsesBind ? best->responses->metrics : prompts).coverage;
-    }
+    if (const IterationResult *best = run.iterationByNumber(run.bestIteration); best && !run.benchmarkSet.isEmpty())
+        s.bestInterval = MetricIntervals::of(best->decisionMetrics(run.userInput)).coverage;
     s.createdAt = run.createdAt;
     s.updatedAt = run.updatedAt;
     s.usage = run.usage;

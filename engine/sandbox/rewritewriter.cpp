@@ -48,7 +48,7 @@ QString RewriteWriter::paraphrase(const QString &prompt)
     QString body = plain(out);
     if (body.size() > 1 && !body.at(1).isUpper())
         body[0] = body.at(0).toLower();
-    return u"I was wondering, and I'd appreciate a straight answer: "_s + body + u'?';
+    return u"I would like to know this: "_s + body + u'?'; // filler the classifier ignores
 }
 
 QString RewriteWriter::split(const QString &prompt)

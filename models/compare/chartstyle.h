@@ -11,7 +11,7 @@
 namespace ChartStyle {
 
 // In EfficacySeriesModel::Metric order.
-enum class Line { Coverage, TruePositiveRate, TrueNegativeRate, Accuracy, F1 };
+enum class Line { Coverage, TruePositiveRate, TrueNegativeRate, Accuracy, F1, ResponseCoverage };
 
 struct Style
 {
@@ -37,6 +37,8 @@ inline Style style(Line line, bool dark = false)
     case Line::F1:
         return {dark ? QColor(0xf0, 0xe4, 0x42) : QColor(0x8c, 0x6d, 0x00), 1.5, Qt::DashDotDotLine,
                 5};
+    case Line::ResponseCoverage: // the response side (issue 43): Okabe–Ito sky blue, thick dashes
+        return {dark ? QColor(0xa8, 0xdc, 0xf7) : QColor(0x56, 0xb4, 0xe9), 3.0, Qt::DashLine, 8};
     }
     return {};
 }

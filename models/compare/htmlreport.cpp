@@ -1,5 +1,7 @@
 #include "htmlreport.h"
 
+#include "domain/robustness.h"
+
 #include "chartstyle.h"
 #include "efficacychartimage.h"
 #include "domain/jsonin.h"
@@ -144,6 +146,36 @@ static QString metricsTable(const EfficacyMetrics &m)
     return out + u"</table>\n"_s;
 }
 
+// The response side of an iteration and its robustness table (issue 43), when it has them.
+static QString directionsHtml(const IterationResult &it, const RunSettings &in)
+{
+    QString out;
+    if (it.responses) {
+        const EfficacyMetrics &m = it.responses->metrics;
+        const MetricIntervals i = MetricIntervals::of(m);
+        out += u"<p class=\"responses\">%1</p>\n"_s.arg(e(
+            HtmlReport::tr("Responses (%1 prompt and response pairs, judged on the response side): coverage %2, TPR %3, TNR %4.")
+                .arg(DisplayFormat::number(qint64(it.responses->results.size())),
+                     DisplayFormat::withInterval(m.coverage, i.coverage),
+                     DisplayFormat::withInterval(m.truePositiveRate, i.truePositiveRate),
+                     DisplayFormat::withInterval(m.trueNegativeRate, i.trueNegativeRate))));
+    }
+    if (it.robustness.isEmpty())
+        return out;
+    out += u"<h4>%1</h4>\n<table class=\"robustness\">\n"_s.arg(e(HtmlReport::tr("Coverage kept under each rewrite")));
+    out += row({HtmlReport::tr("Rewrite"), HtmlReport::tr("TPR"), HtmlReport::tr("TNR"), HtmlReport::tr("Coverage"),
+                HtmlReport::tr("Prompts")},
+               u"th"_s);
+    for (const Robustness::Row &r : Robustness::table(it, in.robustnessFamilies)) {
+        const EfficacyMetrics &m = r.metrics;
+        const int positives = m.truePositives + m.falseNegatives, negatives = m.trueNegatives + m.falsePositives;
+        out += row({e(DisplayFormat::rewriteFamily(r.family)), positives > 0 ? e(pct(m.truePositiveRate)) : u"—"_s,
+                    negatives > 0 ? e(pct(m.trueNegativeRate)) : u"—"_s,
+                    positives > 0 && negatives > 0 ? e(pct(m.coverage)) : u"—"_s, num(m.total())});
+    }
+    return out + u"</table>\n"_s;
+}
+
 static QString testsTable(const IterationResult &it)
 {
     QString out = u"<table class=\"tests\">\n"_s;
@@ -194,9 +226,11 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
         return i ? tr("%1–%2").arg(pct(i->low), pct(i->high)) : QString();
     };
     const bool working = in.decideOnWorkingSuite;
-    h += card(intervals && !working ? tr("Best coverage (benchmark)") : tr("Best coverage"),
+    h += card(in.decideOnBothDirections ? tr("Best coverage (weaker side)")
+              : intervals && !working  ? tr("Best coverage (benchmark)")
+                                       : tr("Best coverage"),
               pct(run.bestCoverage)
-                  + (intervals && best ? u" ["_s + interval(MetricIntervals::of(best->decidingMetrics(working)).coverage) + u']'
+                  + (intervals && best ? u" ["_s + interval(MetricIntervals::of(best->decisionMetrics(in)).coverage) + u']'
                                        : QString()),
               coverageClass(run.bestCoverage));
     if (intervals)
@@ -232,6 +266,10 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
         QStringList head{tr("Iter"), tr("Coverage"), tr("TPR"), tr("TNR"), tr("Accuracy"), tr("F1"), tr("FP"), tr("FN")};
         if (intervals)
             head.insert(2, tr("95 % interval"));
+        const bool responses = std::any_of(run.iterations.cbegin(), run.iterations.cend(),
+                                           [](const IterationResult &it) { return it.responses.has_value(); });
+        if (responses)
+            head.append(tr("Coverage (responses)"));
         h += row(head, u"th"_s);
         for (const IterationResult &it : run.iterations) {
             const EfficacyMetrics &m = it.decidingMetrics(working);
@@ -240,6 +278,8 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
                               num(m.falsePositives), num(m.falseNegatives)};
             if (intervals)
                 cells.insert(2, interval(MetricIntervals::of(m).coverage));
+            if (responses)
+                cells.append(it.responses ? pct(it.responses->metrics.coverage) : u"—"_s);
             h += row(cells);
         }
         h += u"</table>\n"_s;
@@ -264,7 +304,7 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
             e(it.topic.name), e(it.topic.description));
         for (const QString &ex : it.topic.examples)
             h += u"<li>%1</li>\n"_s.arg(e(ex));
-        h += u"</ul>\n"_s + metricsTable(it.metrics);
+        h += u"</ul>\n"_s + metricsTable(it.metrics) + directionsHtml(it, in);
         const AnalysisReport &a = it.analysis;
         h += u"<dl class=\"analysis\">\n<dt>%1</dt><dd>%2</dd>\n<dt>%3</dt><dd>%4</dd>\n"
              u"<dt>%5</dt><dd>%6</dd>\n<dt>%7</dt><dd>%8</dd>\n</dl>\n"_s.arg(

@@ -68,6 +68,15 @@ IterationComparison::IterationComparison(const IterationResult &a, const Iterati
                            || a.benchmark->results.size() != b.benchmark->results.size();
     }
     m_metrics = metricDeltas(m_metricsA, m_metricsB);
+    if (a.responses && b.responses) {
+        const auto [ra, rb] = BenchmarkScore::comparable(*a.responses, *b.responses);
+        m_responsesA = ra.metrics;
+        m_responsesB = rb.metrics;
+        using M = MetricDelta::Metric;
+        m_metrics += {delta(M::ResponseCoverage, ra.metrics.coverage, rb.metrics.coverage),
+                      delta(M::ResponseTruePositiveRate, ra.metrics.truePositiveRate, rb.metrics.truePositiveRate),
+                      delta(M::ResponseTrueNegativeRate, ra.metrics.trueNegativeRate, rb.metrics.trueNegativeRate)};
+    }
     diffExamples(a.topic.examples, b.topic.examples, &m_examplesAdded, &m_examplesRemoved,
                  &m_examplesKept);
     compareTests(a, b);

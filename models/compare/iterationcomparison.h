@@ -17,7 +17,11 @@ struct MetricDelta
         Accuracy,
         F1,
         FalsePositives,
-        FalseNegatives
+        FalseNegatives,
+        // The response side (issue 43): when both iterations have response tests.
+        ResponseCoverage,
+        ResponseTruePositiveRate,
+        ResponseTrueNegativeRate
     };
     enum class Direction { Better, Worse, Same };
 
@@ -78,6 +82,10 @@ public:
     int benchmarkPromptsCompared() const { return m_benchmarkPrompts; } // 0 off the benchmark
     const EfficacyMetrics &metricsA() const { return m_metricsA; }
     const EfficacyMetrics &metricsB() const { return m_metricsB; }
+    // The response side of both, on the response tests both scanned; absent unless both
+    // iterations have response tests (their deltas then follow the prompt side's in metrics()).
+    const std::optional<EfficacyMetrics> &responsesA() const { return m_responsesA; }
+    const std::optional<EfficacyMetrics> &responsesB() const { return m_responsesB; }
     // Fixed and broken on the prompts both scanned, with the exact McNemar verdict.
     const PairedComparison &paired() const { return m_paired; }
     MetricDelta metric(MetricDelta::Metric which) const;
@@ -113,4 +121,6 @@ private:
     int m_benchmarkPrompts = 0;
     EfficacyMetrics m_metricsA;
     EfficacyMetrics m_metricsB;
+    std::optional<EfficacyMetrics> m_responsesA;
+    std::optional<EfficacyMetrics> m_responsesB;
 };

@@ -23,7 +23,7 @@ EfficacySeriesModel::~EfficacySeriesModel() = default;
 QList<EfficacySeriesModel::Metric> EfficacySeriesModel::metrics()
 {
     return {Metric::Coverage, Metric::TruePositiveRate, Metric::TrueNegativeRate, Metric::Accuracy,
-            Metric::F1};
+            Metric::F1, Metric::ResponseCoverage};
 }
 
 QString EfficacySeriesModel::metricName(Metric metric)
@@ -39,6 +39,8 @@ QString EfficacySeriesModel::metricName(Metric metric)
         return tr("Accuracy");
     case Metric::F1:
         return tr("F1");
+    case Metric::ResponseCoverage:
+        return tr("Coverage (responses)");
     }
     return {};
 }
@@ -126,6 +128,10 @@ QString EfficacySeriesModel::pointToolTip(int iteration) const
     lines.append(tr("TNR: %1").arg(value(Metric::TrueNegativeRate)));
     lines.append(tr("Accuracy: %1").arg(value(Metric::Accuracy)));
     lines.append(tr("F1: %1").arg(value(Metric::F1)));
+    for (const QPointF &r : m_points[int(Metric::ResponseCoverage)]) {
+        if (qRound(r.x()) == iteration)
+            lines.append(tr("Coverage (responses): %1").arg(DisplayFormat::percent(r.y() / 100.0)));
+    }
     for (const RunMarker &m : m_markers) {
         if (m.iteration == iteration && !m.text.isEmpty())
             lines.append(m.text);
@@ -183,6 +189,8 @@ void EfficacySeriesModel::refresh()
         m_points[int(Metric::TrueNegativeRate)].append(QPointF(x, m.trueNegativeRate * 100.0));
         m_points[int(Metric::Accuracy)].append(QPointF(x, m.accuracy * 100.0));
         m_points[int(Metric::F1)].append(QPointF(x, m.f1Score * 100.0));
+        if (it->responses)
+            m_points[int(Metric::ResponseCoverage)].append(QPointF(x, it->responses->metrics.coverage * 100.0));
     }
     m_markers = m_session->markers();
     m_target = run.userInput.targetCoverage * 100.0;

@@ -15,9 +15,11 @@ class EfficacySeriesModel final : public QObject
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(EfficacySeriesModel)
 public:
-    enum class Metric { Coverage, TruePositiveRate, TrueNegativeRate, Accuracy, F1 };
+    // ResponseCoverage: the response tests' coverage (issue 43), only for iterations that have
+    // them; the others are the figures the run decides on.
+    enum class Metric { Coverage, TruePositiveRate, TrueNegativeRate, Accuracy, F1, ResponseCoverage };
     Q_ENUM(Metric)
-    static constexpr int MetricCount = 5;
+    static constexpr int MetricCount = 6;
     static QList<Metric> metrics();
     static QString metricName(Metric metric);
     static QString markerName(RunMarker::Kind kind);

@@ -296,7 +296,8 @@ bool StudioDriver::fillNewRun(const Form &form)
     if (qRound(target->value()) != form.targetPercent)
         return fail(u"target coverage reads %1"_s.arg(target->value()));
 
-    if (form.scansPerSecond > 0 || form.maxRegressions >= 0 || form.accumulateTests) {
+    if (form.scansPerSecond > 0 || form.maxRegressions >= 0 || form.accumulateTests || form.responseTests > 0
+        || form.robustness) {
         auto *advanced = find<QGroupBox>(u"advancedGroup"_s);
         auto *rate = find<QDoubleSpinBox>(u"rateSpin"_s);
         auto *regressions = find<QSpinBox>(u"maxRegressionsSpin"_s);
@@ -331,6 +332,17 @@ bool StudioDriver::fillNewRun(const Form &form)
             if (regressions->value() != form.maxRegressions)
                 return fail(u"stop after regressions reads %1"_s.arg(regressions->value()));
         }
+        auto *responses = find<QSpinBox>(u"responseTestsSpin"_s);
+        auto *robustness = find<QCheckBox>(u"robustnessCheck"_s);
+        if (!responses || !robustness)
+            return fail(u"no response tests or robustness fields"_s);
+        if (form.responseTests > 0) {
+            typeNumber(responses, form.responseTests);
+            if (responses->value() != form.responseTests)
+                return fail(u"response tests reads %1"_s.arg(responses->value()));
+        }
+        if (robustness->isChecked() != form.robustness && !click(robustness))
+            return false;
     }
     auto *run = find<QPushButton>(u"runButton"_s);
     if (!run || !run->isEnabled())

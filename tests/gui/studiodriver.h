@@ -63,6 +63,8 @@ public:
         int maxRegressions = -1;      // >= 0: opens Advanced (0 = never stop early)
         bool accumulateTests = false; // opens Advanced: passing tests become regression checks
         bool allowIntent = false;
+        int responseTests = 0;        // > 0: opens Advanced (issue 43)
+        bool robustness = false;      // opens Advanced: every default rewrite family
     };
     bool fillNewRun(const Form &form);
     // Clicks the New run page's Run button; true once the Live tab shows a live run.

@@ -24,9 +24,11 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
+#include <QLabel>
 #include <QListView>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTabWidget>
 #include <QTableView>
 
@@ -92,8 +94,15 @@ private slots:
         form.maxIterations = 3;
         form.targetPercent = 100; // unreachable: every iteration runs
         form.scansPerSecond = 400; // opens Advanced
+        form.responseTests = 12;   // issue 43: the response side and the rewrites
+        form.robustness = true;
         QVERIFY2(m_studio->fillNewRun(form), qPrintable(m_studio->why()));
         QVERIFY(pageWell(MainWindow::NewRunPage, u"new-run"_s));
+        // Scrolled down to the tests beside the benchmark: what they add is said before the run.
+        auto *cost = m_studio->find<QLabel>(u"extraTestsCost"_s);
+        QVERIFY(cost && !cost->text().isEmpty());
+        m_studio->find<QScrollArea>(u"newRunScroll"_s)->ensureWidgetVisible(cost);
+        QVERIFY(laidOutWell(m_studio->window(), u"new-run-extra-tests"_s));
     }
 
     void stepModeReview()
@@ -146,6 +155,24 @@ private slots:
             QVERIFY(run.userInput.notesLanguage.isEmpty());
             QVERIFY2(summary.startsWith(u"Coverage "_s), qPrintable(summary));
         }
+    }
+
+    // Issue 43: the response side and the robustness table of the run above, in their tab.
+    void liveResponsesAndRewrites()
+    {
+        QVERIFY(m_studio->showPage(MainWindow::LivePage));
+        auto *tabs = m_studio->find<QTabWidget>(u"resultsLogTabs"_s);
+        auto *view = m_studio->find<QWidget>(u"directionsView"_s);
+        QVERIFY(tabs && view);
+        const int at = tabs->indexOf(view);
+        QVERIFY(tabs->isTabVisible(at));
+        tabs->setCurrentIndex(at);
+        auto *table = m_studio->find<QTableView>(u"robustnessTable"_s);
+        QCOMPARE(table->model()->rowCount(), 11); // as written, and each of the ten default families
+        QVERIFY(!m_studio->find<QLabel>(u"responseFigures"_s)->text().isEmpty());
+        const bool well = laidOutWell(m_studio->window(), u"live-responses-rewrites"_s);
+        tabs->setCurrentIndex(0);
+        QVERIFY(well);
     }
 
     void charts() { QVERIFY(pageWell(MainWindow::ChartsPage, u"charts"_s)); }

@@ -393,6 +393,19 @@ void ComparePanel::compare(Pace pace)
                                 MetricDeltaTable::change(coverage),
                                 QString::number(m_comparison.count(TestFlip::Kind::Fixed)),
                                 QString::number(m_comparison.count(TestFlip::Kind::Broken))));
+    m_summary->setToolTip(QString());
+    if (m_comparison.responsesA()) { // issue 43: the response side, beside the table (no room for rows at 1.5×)
+        const MetricDelta responses = m_comparison.metric(MetricDelta::Metric::ResponseCoverage);
+        const EfficacyMetrics &ra = *m_comparison.responsesA(), &rb = *m_comparison.responsesB();
+        m_summary->setText(m_summary->text() + u' '
+                           + tr("Responses: %1 → %2 (%3).")
+                                 .arg(DisplayFormat::percent(responses.a), DisplayFormat::percent(responses.b),
+                                      MetricDeltaTable::change(responses)));
+        m_summary->setToolTip(tr("Responses: coverage %1 → %2; TPR %3 → %4, TNR %5 → %6.")
+                                  .arg(DisplayFormat::percent(responses.a), DisplayFormat::percent(responses.b),
+                                       DisplayFormat::percent(ra.truePositiveRate), DisplayFormat::percent(rb.truePositiveRate),
+                                       DisplayFormat::percent(ra.trueNegativeRate), DisplayFormat::percent(rb.trueNegativeRate)));
+    }
     m_verdict->setText(verdictText(m_comparison.paired(), true));
     m_verdict->setAccessibleDescription(verdictText(m_comparison.paired(), false));
     updateApplyButton();

@@ -60,6 +60,10 @@ QString MetricDeltaTable::metricName(MetricDelta::Metric metric)
         return tr("False positives");
     case MetricDelta::Metric::FalseNegatives:
         return tr("False negatives");
+    case MetricDelta::Metric::ResponseCoverage: // not rows: the panel's summary line says them
+    case MetricDelta::Metric::ResponseTruePositiveRate:
+    case MetricDelta::Metric::ResponseTrueNegativeRate:
+        break;
     }
     return {};
 }

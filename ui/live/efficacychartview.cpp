@@ -325,6 +325,8 @@ void EfficacyChartView::updateLegend()
     m_legend->setShown(m_versions, m_versions->count() > 0);
     m_legend->setShown(m_band, m_band->upperSeries()->count() > 0);
     m_legend->setShown(m_best, m_best->count() > 0);
+    QLineSeries *responses = metricSeries(EfficacySeriesModel::Metric::ResponseCoverage);
+    m_legend->setShown(responses, responses->count() > 0); // runs with response tests only
 }
 
 QStringList EfficacyChartView::legendEntries() const

@@ -1,6 +1,7 @@
 #include "liverunpanel.h"
 
 #include "addpromptsdialog.h"
+#include "directionsview.h"
 #include "efficacychartview.h"
 #include "errorbanner.h"
 #include "models/displayformat.h"
@@ -101,6 +102,9 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     m_lowerTabs->setDocumentMode(true);
     m_lowerTabs->addTab(createResultsArea(), tr("Resul&ts"));
     m_lowerTabs->addTab(m_log, tr("Event l&og"));
+    m_directions = new DirectionsView(this);
+    m_lowerTabs->addTab(m_directions, tr("Responses && re&writes"));
+    m_lowerTabs->setTabVisible(m_lowerTabs->indexOf(m_directions), false);
     m_review->setParent(m_lowerTabs);
     m_review->hide();
     // The log follows its newest lines while it is out of sight too: shown again, it is at
@@ -223,6 +227,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     connect(session, &RunSession::logged, m_log, &QPlainTextEdit::appendPlainText);
     connect(session, &RunSession::failed, m_errorBanner, &ErrorBanner::showError);
     connect(session, &RunSession::runUpdated, this, &LiveRunPanel::updateIterationChoices);
+    connect(session, &RunSession::runUpdated, this, &LiveRunPanel::updateDirections);
     connect(session, &RunSession::liveChanged, this, [this](bool live) {
         if (!live && m_session->run().status != RunStatus::Failed)
             m_steps->setActiveStep(-1); // keep a failed run's step lit: it shows where it stopped
@@ -251,6 +256,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     connect(m_model, &ResultsTableModel::shownIterationChanged, this, [this] {
         updateTopic();
         updateIterationChoices();
+        updateDirections();
     });
     connect(m_iterationChoice, &QComboBox::activated, this, [this](int index) {
         if (m_iterationChoice->itemData(index, RunningRole).toBool())
@@ -262,6 +268,23 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
 }
 
 LiveRunPanel::~LiveRunPanel() = default;
+
+void LiveRunPanel::updateDirections()
+{
+    const RunState &run = m_session->run();
+    const RunSettings &in = run.userInput;
+    const bool shown = in.responseTests > 0 || !in.robustnessFamilies.isEmpty();
+    const int at = m_lowerTabs->indexOf(m_directions);
+    m_lowerTabs->setTabVisible(at, shown);
+    if (!shown)
+        return;
+    // The iteration the results show; while the running one has no record yet, the last one.
+    const IterationResult *it = run.iterationByNumber(m_model->shownIteration());
+    const bool live = !it && m_model->isFollowingLive();
+    if (live)
+        it = run.lastRecorded();
+    m_directions->show(it, in, live);
+}
 
 bool LiveRunPanel::showIteration(int iteration)
 {
@@ -331,6 +354,7 @@ void LiveRunPanel::onReset()
     updateTopic();
     updateFilterLabels();
     updateStepMode();
+    updateDirections();
 }
 
 void LiveRunPanel::setProgress(int completed, int total)

@@ -8,6 +8,7 @@
 #include <QTimer>
 #include <QWidget>
 
+class DirectionsView;
 class EfficacyChartView;
 class ErrorBanner;
 class ProposalReviewPanel;
@@ -86,6 +87,7 @@ private:
     static QString waitingText(const QString &step); // the bar's text while no scan runs
     void updateTopic();
     void updateStepMode();
+    void updateDirections(); // the Responses & rewrites tab: shown for runs that have them
 
     QPointer<RunSession> m_session;
     QPointer<StudioContext> m_context; // steering; null when there is none
@@ -106,6 +108,7 @@ private:
     TopicView *m_topic = nullptr;
     QPlainTextEdit *m_log = nullptr;
     QTabWidget *m_lowerTabs = nullptr; // the results and the event log
+    DirectionsView *m_directions = nullptr;
     bool m_logShown = false;   // the event log's tab is the current one
     bool m_logFollows = true;  // it was at its newest line when last seen
     QCheckBox *m_stepMode = nullptr;

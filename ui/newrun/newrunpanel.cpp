@@ -9,6 +9,7 @@
 #include "benchmarkfield.h"
 #include "ui/wheelguard.h"
 #include "budgetfields.h"
+#include "extratestsfields.h"
 #include "profiletopicsfield.h"
 #include "sandboxsubjectnote.h"
 #include "testpromptsfield.h"
@@ -195,6 +196,16 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     adv->addRow(tr("Benchmark prompts:"), m_benchmark);
     adv->addRow(tr("Decide on:"), m_decideOn);
     adv->addRow(tr("Scans per benchmark prompt:"), m_scanRepeats);
+    m_extras = new ExtraTestsFields(adv, m_advanced);
+    for (QSpinBox *spin : m_extras->spins())
+        spin->setMinimumWidth(spinWidth);
+    // Tab goes down the rows (the family boxes are made after the fields below them), then on
+    // to the Run button.
+    QWidget *previous = m_scanRepeats;
+    for (QWidget *w : m_extras->tabChain() + QList<QWidget *>{m_run}) {
+        QWidget::setTabOrder(previous, w);
+        previous = w;
+    }
     m_advanced->setCheckable(true);
     m_advanced->setChecked(false);
     const auto toggleAdvanced = [this](bool on) {
@@ -276,8 +287,17 @@ NewRunPanel::NewRunPanel(QWidget *parent)
             m_target->setValue(65);
         updateRunButton();
     });
+    // What the extra tests cost depends on the benchmark too: said again on every change.
+    const auto extrasChanged = [this] {
+        m_extras->setIntent(Intent(m_intent->currentData().toInt()));
+        m_extras->showCost(settings());
+        updateRunButton();
+    };
+    connect(m_extras, &ExtraTestsFields::changed, this, extrasChanged);
+    connect(m_benchmark->sizeSpin(), &QSpinBox::valueChanged, this, extrasChanged);
+    connect(m_intent, &QComboBox::currentIndexChanged, this, extrasChanged);
     setAdvancedToolTips();
-    updateRunButton();
+    extrasChanged();
     WheelGuard::install(this); // the wheel scrolls the form, never a setting under the pointer
 }
 
@@ -355,6 +375,7 @@ RunSettings NewRunPanel::settings() const
     s.scanRepeats = m_scanRepeats->value();
     s.maxTokens = m_budget->maxTokens();
     s.maxCost = m_budget->maxCost();
+    m_extras->read(&s);
     return s;
 }
 
@@ -389,6 +410,7 @@ void NewRunPanel::setSettings(const RunSettings &s)
     m_decideOn->setCurrentIndex(s.decideOnWorkingSuite ? 1 : 0);
     m_scanRepeats->setValue(s.scanRepeats);
     m_budget->setBudget(s.maxTokens, s.maxCost);
+    m_extras->set(s);
     if (s.fixedTests != m_testPrompts->tests()) // the same set keeps its file name
         m_testPrompts->setTests(s.fixedTests);
 }
@@ -481,7 +503,10 @@ QString NewRunPanel::validationError() const
     if (m_profileTopics->isOverLimit())
         return tr("The run's copy of the profile would hold more than %1 topics: uncheck some of the profile's "
                   "topics above.").arg(TopicLimits::TopicsPerProfile);
-    if (const QString tooLarge = RunSize::problem(settings()); !tooLarge.isEmpty())
+    const RunSettings s = settings();
+    if (const QString extras = m_extras->validationError(s); !extras.isEmpty())
+        return extras;
+    if (const QString tooLarge = RunSize::problem(s); !tooLarge.isEmpty())
         return tr("This run is too large: %1.").arg(tooLarge);
     return m_budget->validationError();
 }

@@ -7,6 +7,7 @@
 
 class BenchmarkField;
 class BudgetFields;
+class ExtraTestsFields;
 class QCheckBox;
 class QComboBox;
 class UnfinishedRunNote;
@@ -86,6 +87,7 @@ private:
     QDoubleSpinBox *m_target;
     QCheckBox *m_stepMode;
     BudgetFields *m_budget = nullptr;
+    ExtraTestsFields *m_extras = nullptr; // response tests and robustness (issue 43)
     QGroupBox *m_advanced;
     QCheckBox *m_accumulate;
     QSpinBox *m_cap;
