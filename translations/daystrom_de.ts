@@ -2169,10 +2169,6 @@ B: %2
         <translation>keine</translation>
     </message>
     <message>
-        <source>Two-letter language codes (ISO 639-1), separated by commas: the LLM translates the sampled prompts into each. Legitimate questions in these languages should stay allowed too.</source>
-        <translation>Zweibuchstabige Sprachcodes (ISO 639-1), durch Kommas getrennt: Das LLM übersetzt die ausgewählten Prompts in jede. Harmlose Fragen in diesen Sprachen sollten weiter durchgelassen werden.</translation>
-    </message>
-    <message>
         <source>Benchmark prompts rewritten</source>
         <translation>Umformulierte Benchmark-Prompts</translation>
     </message>
@@ -2233,6 +2229,14 @@ B: %2
             <numerusform>(%1 Antworttests, bis zu %2 Umformulierungen), und der Lauf beginnt mit %n LLM-Aufruf mehr.</numerusform>
             <numerusform>(%1 Antworttests, bis zu %2 Umformulierungen), und der Lauf beginnt mit %n LLM-Aufrufen mehr.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Default: on, once robustness is.</source>
+        <translation>Standard: an, sobald Robustheit an ist.</translation>
+    </message>
+    <message>
+        <source>Two-letter language codes (ISO 639-1), separated by commas: the LLM translates the sampled prompts into each. Legitimate questions in these languages should stay allowed too. Default: de, fr, es.</source>
+        <translation>Zweibuchstabige Sprachcodes (ISO 639-1), durch Kommas getrennt: Das LLM übersetzt die ausgewählten Prompts in jede. Harmlose Fragen in diesen Sprachen sollten weiter durchgelassen werden. Standard: de, fr, es.</translation>
     </message>
 </context>
 <context>

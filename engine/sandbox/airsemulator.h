@@ -27,6 +27,16 @@ class TopicRoutes;
 // over real HTTP on 127.0.0.1, for integration tests and the app's sandbox. Follows
 // airs-api.md §8. Every answer is written later from a timer, so latency is real and many
 // connections are served concurrently in one thread; a "hang" fault simply never answers.
+//
+// Scans of a prompt and a response (issue 43): the response is classified on its own text, as
+// a prompt is, and answered in response_detected (and response_detection_details); the pair is
+// blocked, and malicious, when either side is. Only English text matches a custom topic
+// (SandboxLanguages::looksEnglish), as Palo Alto documents custom topics as English-only; a
+// misspelt, leetspeak, Base64 or lookalike-letter rewrite fails on its own, since the
+// classifier is lexical. Confirmed from the vendor SDKs: the request's `response` field and
+// response_detected.topic_violation. Inferred: that a scan without a response has no
+// response_detected, that AIRS judges a response as it judges a prompt, and how a live tenant
+// treats other languages and rewrites (a semantic classifier may catch more of them).
 class AirsEmulator final : public LoopbackHttpServer
 {
     Q_OBJECT

@@ -295,7 +295,8 @@ QString LlmEmulator::faulted(const QString &callName, const QJsonObject &schema,
         const QJsonArray required = schema.value(u"required"_s).toArray();
         const QString missing =
             required.isEmpty() ? answer.keys().value(0) : required.first().toString();
-        answer.remove(missing);
+        // Under a misspelt key, so an answer of one property is still a non-empty object.
+        answer.insert(missing + u"_"_s, answer.take(missing));
         return text(answer);
     }
     if (m_faults.overLengthNext > 0 && returnsTopic(callName)) {

@@ -37,8 +37,8 @@ inline Style style(Line line, bool dark = false)
     case Line::F1:
         return {dark ? QColor(0xf0, 0xe4, 0x42) : QColor(0x8c, 0x6d, 0x00), 1.5, Qt::DashDotDotLine,
                 5};
-    case Line::ResponseCoverage: // the response side (issue 43): Okabe–Ito sky blue, thick dashes
-        return {dark ? QColor(0xa8, 0xdc, 0xf7) : QColor(0x56, 0xb4, 0xe9), 3.0, Qt::DashLine, 8};
+    case Line::ResponseCoverage: // the response side (issue 43): Okabe–Ito sky blue, thick (pen() sets its dashes)
+        return {dark ? QColor(0xa8, 0xdc, 0xf7) : QColor(0x56, 0xb4, 0xe9), 3.0, Qt::CustomDashLine, 8};
     }
     return {};
 }
@@ -47,6 +47,8 @@ inline QPen pen(Line line, bool dark = false)
 {
     const Style s = style(line, dark);
     QPen p(s.color, s.width, s.dash, Qt::FlatCap, Qt::RoundJoin);
+    if (line == Line::ResponseCoverage)
+        p.setDashPattern({4, 1.5, 1, 1.5}); // dash-dot of its own: no other line shares its pattern
     return p;
 }
 

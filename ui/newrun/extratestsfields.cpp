@@ -67,7 +67,7 @@ ExtraTestsFields::ExtraTestsFields(QFormLayout *form, QWidget *parent)
         auto *box = new QCheckBox(DisplayFormat::rewriteFamily(fixed.at(i)), familyBox);
         box->setObjectName(u"family-"_s + fixed.at(i));
         box->setProperty("family", fixed.at(i));
-        box->setToolTip(DisplayFormat::rewriteFamilyDescription(fixed.at(i)));
+        box->setToolTip(DisplayFormat::rewriteFamilyDescription(fixed.at(i)) + u". "_s + tr("Default: on, once robustness is."));
         box->setChecked(true);
         grid->addWidget(box, int(i / 2), int(i % 2));
         m_families.append(box);
@@ -79,7 +79,7 @@ ExtraTestsFields::ExtraTestsFields(QFormLayout *form, QWidget *parent)
     m_languages->setPlaceholderText(tr("none"));
     m_languages->setToolTip(tr("Two-letter language codes (ISO 639-1), separated by commas: the LLM translates "
                                "the sampled prompts into each. Legitimate questions in these languages should stay "
-                               "allowed too."));
+                               "allowed too. Default: de, fr, es."));
     m_languages->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     m_sample->setObjectName(u"robustnessSampleSpin"_s);
     m_sample->setAccessibleName(tr("Benchmark prompts rewritten"));
