@@ -7,6 +7,7 @@
 // Exit codes shared by every command.
 namespace ExitCode {
 inline constexpr int Ok = 0;
+inline constexpr int BelowThreshold = 1; // eval: a gate's threshold was missed (issue 44)
 inline constexpr int Usage = 2;     // bad flags, unknown ids, bad input files
 inline constexpr int Failed = 3;    // a run failed
 inline constexpr int Stopped = 4;   // a run was paused or cancelled

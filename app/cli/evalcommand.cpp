@@ -1,17 +1,23 @@
 #include "evalcommand.h"
 
 #include "common/configloader.h"
+#include "domain/evalgate.h"
 #include "domain/format.h"
 #include "domain/labelledcsv.h"
 #include "domain/printable.h"
 #include "models/runenvironment.h"
 #include "models/sandboxhost.h"
+#include "runs/junitxml.h"
 #include "tenant/staticevaluation.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QElapsedTimer>
 #include <QJsonDocument>
+#include <QSaveFile>
+
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -24,6 +30,12 @@ int evalCommand(const QStringList &arguments, CliContext &ctx)
                   {u"intent"_s, u"block or allow (default: the file's intent column, else block)"_s, u"intent"_s},
                   {u"concurrency"_s, u"Scans in parallel (1-20)"_s, u"N"_s},
                   {u"format"_s, u"text or json (default text)"_s, u"format"_s, u"text"_s},
+                  {u"min-coverage"_s, u"Exit 1 when coverage is below this, in percent (a CI gate)"_s, u"pct"_s},
+                  {u"min-tpr"_s, u"Exit 1 when the true positive rate is below this, in percent"_s, u"pct"_s},
+                  {u"min-tnr"_s, u"Exit 1 when the true negative rate is below this, in percent"_s, u"pct"_s},
+                  {u"gate"_s, u"point (default): the thresholds apply to the figures; lower-bound: to their 95% intervals' lower bounds"_s, u"on"_s},
+                  {u"repeat"_s, u"Scan each prompt K times; a prompt is right when more than half of its scans are (1-10, default 1)"_s, u"K"_s},
+                  {u"junit"_s, u"Also write the results as JUnit XML to FILE (one test case per prompt)"_s, u"file"_s},
                   {u"sandbox"_s, u"Scan against the built-in AIRS emulator"_s}});
     if (!p.parse(QStringList{u"daystrom eval"_s} + arguments)) {
         ctx.err << "daystrom eval: " << p.errorText() << '\n';
@@ -50,6 +62,35 @@ int evalCommand(const QStringList &arguments, CliContext &ctx)
     const QString format = p.value(u"format"_s);
     if (format != "text"_L1 && format != "json"_L1)
         return usage(u"--format must be text or json"_s);
+    EvalGate gate;
+    for (const auto &[flag, target] : {std::pair{u"min-coverage"_s, &gate.minCoverage}, std::pair{u"min-tpr"_s, &gate.minTpr},
+                                       std::pair{u"min-tnr"_s, &gate.minTnr}}) {
+        if (!p.isSet(flag))
+            continue;
+        bool ok = false;
+        const double pct = p.value(flag).trimmed().toDouble(&ok);
+        if (!ok || !std::isfinite(pct) || pct < 0 || pct > 100)
+            return usage(u"--%1 must be a percentage from 0 to 100, not \""_s.arg(flag) + Printable::escaped(p.value(flag)) + u'"');
+        *target = pct / 100.0;
+    }
+    if (p.isSet(u"gate"_s)) {
+        const QString on = p.value(u"gate"_s).trimmed().toLower();
+        if (on != "point"_L1 && on != "lower-bound"_L1)
+            return usage(u"--gate must be point or lower-bound, not \""_s + Printable::escaped(p.value(u"gate"_s)) + u'"');
+        if (!gate.isSet())
+            return usage(u"--gate needs a threshold: --min-coverage, --min-tpr or --min-tnr"_s);
+        gate.onLowerBound = on == "lower-bound"_L1;
+    }
+    int repeats = 1;
+    if (p.isSet(u"repeat"_s)) {
+        bool ok = false;
+        repeats = p.value(u"repeat"_s).trimmed().toInt(&ok);
+        if (!ok || repeats < 1 || repeats > 10)
+            return usage(u"--repeat must be a whole number from 1 to 10, not \""_s + Printable::escaped(p.value(u"repeat"_s)) + u'"');
+    }
+    const QString junitPath = p.value(u"junit"_s);
+    if (p.isSet(u"junit"_s) && junitPath.trimmed().isEmpty())
+        return usage(u"--junit needs a file name"_s);
     std::optional<Intent> intent;
     if (p.isSet(u"intent"_s)) {
         intent = intentFromName(p.value(u"intent"_s).toLower());
@@ -88,31 +129,81 @@ int evalCommand(const QStringList &arguments, CliContext &ctx)
         ctx.err << "daystrom eval: " << e << '\n';
         QCoreApplication::exit(ExitCode::Failed);
     });
-    QObject::connect(&eval, &StaticEvaluation::finished, &eval, [&](const QList<TestResult> &results, const EfficacyMetrics &m) {
-        code = ExitCode::Ok;
+    QElapsedTimer clock;
+    clock.start();
+    QObject::connect(&eval, &StaticEvaluation::finished, &eval, [&](const QList<TestResult> &scans, const EfficacyMetrics &scanMetrics) {
+        // With repeats, one result per prompt (its verdict the majority's) and its pass rate.
+        const EvalGate::Folded folded = repeats > 1 ? EvalGate::foldRepeats(scans, tests.size()) : EvalGate::Folded{scans, {}};
+        const QList<TestResult> &results = folded.results;
+        const EfficacyMetrics m = repeats > 1 ? EfficacyMetrics::compute(results) : scanMetrics;
+        const QList<EvalGate::Miss> misses = gate.check(m);
+        code = misses.isEmpty() ? ExitCode::Ok : ExitCode::BelowThreshold;
+        if (!junitPath.isEmpty()) {
+            JUnitXml::Suite suite{u"daystrom eval: "_s + profile, u"daystrom.eval"_s, results, folded.passRates, m, {}, clock.elapsed() / 1000.0};
+            suite.properties = {{u"profile"_s, profile}, {u"intent"_s, intentName(intent.value_or(Intent::Block))},
+                                {u"repeats"_s, QString::number(repeats)}};
+            if (gate.isSet())
+                suite.properties.append({u"gate"_s, misses.isEmpty() ? u"passed"_s : u"failed"_s});
+            QSaveFile file(junitPath);
+            if (!file.open(QIODevice::WriteOnly) || file.write(JUnitXml::write(suite)) < 0 || !file.commit()) {
+                ctx.err << "daystrom eval: cannot write " << Printable::escaped(junitPath, 200) << ": " << file.errorString() << '\n';
+                code = ExitCode::Usage;
+            }
+        }
         if (format == "json"_L1) {
             QJsonArray rows;
-            for (const TestResult &r : results)
-                rows.append(r.toJson());
-            ctx.out << QString::fromUtf8(QJsonDocument(QJsonObject{{u"profile"_s, profile},
-                                                                  {u"intent"_s, intentName(intent.value_or(Intent::Block))},
-                                                                  {u"metrics"_s, m.toJson()},
-                                                                  {u"results"_s, rows}})
-                                             .toJson(QJsonDocument::Indented));
+            for (qsizetype i = 0; i < results.size(); ++i) {
+                QJsonObject row = results.at(i).toJson();
+                if (i < folded.passRates.size())
+                    row.insert(u"passRate"_s, folded.passRates.at(i));
+                rows.append(row);
+            }
+            QJsonObject report{{u"profile"_s, profile},
+                               {u"intent"_s, intentName(intent.value_or(Intent::Block))},
+                               {u"metrics"_s, m.toJson()},
+                               {u"intervals"_s, MetricIntervals::of(m).toJson()},
+                               {u"repeats"_s, repeats},
+                               {u"results"_s, rows}};
+            if (gate.isSet()) {
+                QJsonArray missed;
+                for (const EvalGate::Miss &miss : misses)
+                    missed.append(QJsonObject{{u"metric"_s, miss.metric}, {u"value"_s, miss.value}, {u"threshold"_s, miss.threshold}});
+                report.insert(u"gate"_s, QJsonObject{{u"passed"_s, misses.isEmpty()},
+                                                     {u"on"_s, gate.onLowerBound ? u"lower-bound"_s : u"point"_s},
+                                                     {u"misses"_s, missed}});
+            }
+            ctx.out << QString::fromUtf8(QJsonDocument(report).toJson(QJsonDocument::Indented));
         } else {
             ctx.out << "Profile " << profile << ", " << results.size() << " labelled prompts\n"
                     << "  coverage " << Format::percent(m.coverage) << "  TPR " << Format::percent(m.truePositiveRate)
                     << "  TNR " << Format::percent(m.trueNegativeRate) << "  accuracy " << Format::percent(m.accuracy)
                     << "  F1 " << Format::percent(m.f1Score) << "\n  TP " << m.truePositives << "  TN " << m.trueNegatives
                     << "  FP " << m.falsePositives << "  FN " << m.falseNegatives << '\n';
-            for (const TestResult &r : results) {
-                if (!r.correct)
-                    ctx.out << "  " << (r.testCase.expectedTriggered ? "FN" : "FP") << "  " << r.testCase.prompt << '\n';
+            for (qsizetype i = 0; i < results.size(); ++i) {
+                const TestResult &r = results.at(i);
+                if (!r.counts())
+                    ctx.out << "  --  " << r.testCase.prompt << " (not scanned)\n";
+                else if (!r.correct)
+                    ctx.out << "  " << (r.testCase.expectedTriggered ? "FN" : "FP") << "  " << r.testCase.prompt
+                            << (i < folded.passRates.size() ? u" (right in %1 of %2 scans)"_s.arg(Format::percent(folded.passRates.at(i))).arg(repeats)
+                                                            : QString())
+                            << '\n';
+            }
+            if (gate.isSet()) {
+                if (misses.isEmpty()) {
+                    ctx.out << "Gate: passed\n";
+                } else {
+                    for (const EvalGate::Miss &miss : misses)
+                        ctx.out << "Gate: FAILED: " << gate.describe(miss) << '\n';
+                }
             }
         }
-        QCoreApplication::exit(ExitCode::Ok);
+        QCoreApplication::exit(code);
     });
-    eval.start(tests);
+    QList<TestCase> scans;
+    for (int k = 0; k < repeats; ++k)
+        scans += tests;
+    eval.start(scans);
     QCoreApplication::exec();
     return code;
 }

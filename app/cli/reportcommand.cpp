@@ -1,13 +1,41 @@
 #include "reportcommand.h"
 
+#include "domain/printable.h"
 #include "runscommand.h"
+#include "runs/junitxml.h"
 #include "runs/runreport.h"
 #include "runs/runstore.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
+#include <QSaveFile>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+// The prompts the iteration's figures come from as JUnit XML: its benchmark when it has one
+// (classname daystrom.run.benchmark.<category>), else its working suite. Empty, or why not.
+QString writeJUnit(const QString &path, const RunState &run, const IterationResult &it)
+{
+    if (path.trimmed().isEmpty())
+        return u"--junit needs a file name"_s;
+    const QString name = u"daystrom run %1, iteration %2"_s.arg(run.id).arg(it.iteration);
+    const EfficacyMetrics &decided = it.decidingMetrics(run.userInput.decideOnWorkingSuite);
+    JUnitXml::Suite suite{name, u"daystrom.run.working"_s, it.testResults, {}, decided, {}, it.durationMs / 1000.0};
+    if (it.benchmark) { // the figures the run decides on, and the prompts they come from
+        suite.results = it.benchmark->results;
+        suite.className = u"daystrom.run.benchmark"_s;
+    }
+    suite.properties = {{u"run"_s, run.id},
+                        {u"iteration"_s, QString::number(it.iteration)},
+                        {u"topic"_s, it.topic.name},
+                        {u"figures"_s, it.benchmark ? u"benchmark"_s : u"working suite"_s}};
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(JUnitXml::write(suite)) < 0 || !file.commit())
+        return u"cannot write %1: %2"_s.arg(Printable::escaped(path, 200), file.errorString());
+    return {};
+}
+} // namespace
 
 int reportCommand(const QStringList &arguments, CliContext &ctx)
 {
@@ -18,13 +46,14 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
     const QCommandLineOption formatOpt(u"format"_s, u"text, json or csv (the chosen iteration's tests)"_s, u"format"_s, u"text"_s);
     const QCommandLineOption testsOpt(u"tests"_s, u"Include every test"_s);
     const QCommandLineOption sandboxOpt(u"sandbox"_s, u"A run of the sandbox (kept apart from real ones)"_s);
-    parser.addOptions({iterationOpt, formatOpt, testsOpt, sandboxOpt});
+    const QCommandLineOption junitOpt(u"junit"_s, u"Also write the chosen iteration's tests (and its benchmark) as JUnit XML to FILE"_s, u"file"_s);
+    parser.addOptions({iterationOpt, formatOpt, testsOpt, sandboxOpt, junitOpt});
     if (!parser.parse(QStringList{u"daystrom report"_s} + arguments)) {
         ctx.err << "daystrom report: " << parser.errorText() << '\n';
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom report <run-id> [--iteration N] [--format text|json|csv] [--tests] [--sandbox]\n";
+        ctx.out << "Usage: daystrom report <run-id> [--iteration N] [--format text|json|csv] [--tests] [--junit FILE] [--sandbox]\n";
         return ExitCode::Ok;
     }
     const QStringList positional = parser.positionalArguments();
@@ -61,6 +90,18 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
         QString error;
         if (!RunReport::chosenIteration(loaded.run, options.iteration, &error)) {
             ctx.err << "daystrom report: " << error << '\n';
+            return ExitCode::Usage;
+        }
+    }
+    if (parser.isSet(junitOpt)) {
+        QString error;
+        const IterationResult *it = RunReport::chosenIteration(loaded.run, options.iteration, &error);
+        if (!it) {
+            ctx.err << "daystrom report: " << error << '\n';
+            return ExitCode::Usage;
+        }
+        if (const QString written = writeJUnit(parser.value(junitOpt), loaded.run, *it); !written.isEmpty()) {
+            ctx.err << "daystrom report: " << written << '\n';
             return ExitCode::Usage;
         }
     }

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "domain/efficacymetrics.h"
+#include "domain/testresult.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+#include <QString>
+
+// JUnit XML for CI servers (issue 44): one <testsuite> of one <testcase> per prompt. A wrong
+// verdict is a <failure> naming the expected and the actual verdict; a prompt AIRS gave no
+// verdict for is <skipped>; the metrics (and anything else given) are the suite's
+// <properties>. The shape is the common JUnit schema CI servers read (testsuites › testsuite
+// with name, tests, failures, errors, skipped, time › properties, testcase with name,
+// classname, time).
+namespace JUnitXml {
+
+struct Suite
+{
+    QString name;      // e.g. "daystrom eval: my-profile"
+    QString className; // each test case's classname, e.g. "daystrom.eval.my-profile"
+    QList<TestResult> results;
+    // Per result (same order), the share of repeated scans that gave the expected verdict;
+    // empty when each prompt was scanned once.
+    QList<double> passRates;
+    EfficacyMetrics metrics;
+    QList<QPair<QString, QString>> properties; // more <property> entries after the metrics
+    double seconds = 0;
+};
+
+QByteArray write(const Suite &suite);
+// A test case's name: the prompt on one line, at most 200 characters.
+QString caseName(const TestResult &result);
+
+} // namespace JUnitXml
