@@ -45,20 +45,18 @@ QByteArray JUnitXml::write(const Suite &suite)
     QXmlStreamWriter x(&out);
     x.setAutoFormatting(true);
     x.writeStartDocument();
-    x.writeStartElement(u"testsuites"_s);
-    x.writeAttribute(u"name"_s, xmlSafe(suite.name));
-    x.writeAttribute(u"tests"_s, QString::number(suite.results.size()));
-    x.writeAttribute(u"failures"_s, QString::number(failures));
-    x.writeAttribute(u"errors"_s, u"0"_s);
-    x.writeAttribute(u"skipped"_s, QString::number(skipped));
-    x.writeAttribute(u"time"_s, QString::number(suite.seconds, 'f', 3));
-    x.writeStartElement(u"testsuite"_s);
-    x.writeAttribute(u"name"_s, xmlSafe(suite.name));
-    x.writeAttribute(u"tests"_s, QString::number(suite.results.size()));
-    x.writeAttribute(u"failures"_s, QString::number(failures));
-    x.writeAttribute(u"errors"_s, u"0"_s);
-    x.writeAttribute(u"skipped"_s, QString::number(skipped));
-    x.writeAttribute(u"time"_s, QString::number(suite.seconds, 'f', 3));
+    // The totals, on the root and on its one suite alike.
+    const auto counts = [&](const QString &element) {
+        x.writeStartElement(element);
+        x.writeAttribute(u"name"_s, xmlSafe(suite.name));
+        x.writeAttribute(u"tests"_s, QString::number(suite.results.size()));
+        x.writeAttribute(u"failures"_s, QString::number(failures));
+        x.writeAttribute(u"errors"_s, u"0"_s);
+        x.writeAttribute(u"skipped"_s, QString::number(skipped));
+        x.writeAttribute(u"time"_s, QString::number(suite.seconds, 'f', 3));
+    };
+    counts(u"testsuites"_s);
+    counts(u"testsuite"_s);
     x.writeStartElement(u"properties"_s);
     const EfficacyMetrics &m = suite.metrics;
     QList<QPair<QString, QString>> properties{
