@@ -4409,6 +4409,14 @@ Anmeldedatei.</translation>
         <source>Describe what the guardrail should detect in at most %1 characters.</source>
         <translation>Beschreiben Sie in höchstens %1 Zeichen, was der Guardrail erkennen soll.</translation>
     </message>
+    <message>
+        <source>Start from the librar&amp;y…</source>
+        <translation>Aus der Bibliothek &amp;wählen…</translation>
+    </message>
+    <message>
+        <source>Pick one of the starter topics enterprises commonly need as the request, intent and seeds</source>
+        <translation>Eines der Startthemen, die Unternehmen oft brauchen, als Anfrage, Absicht und Startbeispiele übernehmen</translation>
+    </message>
 </context>
 <context>
     <name>ProfilePage</name>
@@ -5577,6 +5585,37 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>&amp;Test LLM</source>
         <translation>LLM &amp;testen</translation>
+    </message>
+</context>
+<context>
+    <name>StarterLibraryDialog</name>
+    <message>
+        <source>Start from the library</source>
+        <translation>Aus der Bibliothek wählen</translation>
+    </message>
+    <message>
+        <source>Starter topics</source>
+        <translation>Startthemen</translation>
+    </message>
+    <message>
+        <source>The chosen starter topic</source>
+        <translation>Das gewählte Startthema</translation>
+    </message>
+    <message>
+        <source>Topics enterprises commonly need, each within the AIRS limits. The one you use fills the request, the intent and the seed examples; edit them before you run.</source>
+        <translation>Themen, die Unternehmen oft brauchen, jedes innerhalb der AIRS-Grenzen. Das gewählte füllt Anfrage, Absicht und Startbeispiele; passen Sie sie vor dem Lauf an.</translation>
+    </message>
+    <message>
+        <source>&amp;Use this topic</source>
+        <translation>Dieses Thema &amp;verwenden</translation>
+    </message>
+    <message>
+        <source>Block: catch prompts that match</source>
+        <translation>Blockieren: passende Prompts abfangen</translation>
+    </message>
+    <message>
+        <source>Allow: only prompts that match may pass</source>
+        <translation>Erlauben: nur passende Prompts dürfen durch</translation>
     </message>
 </context>
 <context>

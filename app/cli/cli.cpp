@@ -5,6 +5,7 @@
 
 #include "comparecommand.h"
 #include "auditcommand.h"
+#include "librarycommand.h"
 #include "evalcommand.h"
 #include "experimentcommand.h"
 #include "generatecommand.h"
@@ -66,7 +67,12 @@ Commands:
   cleanup [--yes] [--run ID]
                             List what stopped runs left on AIRS; --yes deletes it
   eval --prompts FILE.csv --profile NAME [--intent block|allow] [--format text|json]
-                            Score the profile as it is against labelled prompts (no LLM)
+       [--min-coverage PCT] [--min-tpr PCT] [--min-tnr PCT] [--gate point|lower-bound]
+       [--repeat K] [--junit FILE]
+                            Score the profile as it is against labelled prompts (no LLM); with
+                            a threshold, a CI gate: exit 1 when one is missed
+  library list | show NAME  Starter topics enterprises commonly need, and the command that
+                            starts a run from one
   audit --profile NAME [--benchmark N] [--topic-prompts TOPIC=FILE.csv]...
         [--format text|json|html] [--yes] [--new] [--sandbox]
                             Every custom topic of a profile measured together in a scratch copy:
@@ -81,6 +87,7 @@ Commands:
       --iteration N           the iteration numbered N (numbers can have gaps)
       --format text|json|csv  output format (default text; csv: the tests, as --save-tests wrote them)
       --tests                 include every test and its result
+      --junit FILE            also write the prompts the iteration was scored on as JUnit XML
       --sandbox               a run of the sandbox
   compare <run-id> <A> <B> [--format text|json] [--sandbox]
                             Is iteration B better than A on the prompts both scanned? (fixed,
@@ -162,6 +169,8 @@ int runCli(const QStringList &arguments, CliContext &ctx)
         return evalCommand(rest, ctx);
     if (command == "audit"_L1)
         return auditCommand(rest, ctx);
+    if (command == "library"_L1)
+        return libraryCommand(rest, ctx);
     if (command == "memory"_L1)
         return memoryCommand(rest, ctx);
     if (command == "apply"_L1)

@@ -14,6 +14,8 @@
 #include "ui/compare/applydialog.h"
 #include "ui/live/proposalreviewpanel.h"
 #include "ui/memory/memorybrowserpanel.h"
+#include "ui/newrun/newrunpanel.h"
+#include "ui/newrun/starterlibrarydialog.h"
 #include "ui/profile/profilepage.h"
 #include "airs/managementclient.h"
 #include "airs/profilepolicy.h"
@@ -31,6 +33,7 @@
 #include <QScrollArea>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -103,6 +106,27 @@ private slots:
         QVERIFY(cost && !cost->text().isEmpty());
         m_studio->find<QScrollArea>(u"newRunScroll"_s)->ensureWidgetVisible(cost);
         QVERIFY(laidOutWell(m_studio->window(), u"new-run-extra-tests"_s));
+    }
+
+    // Issue 44: New run's starter library, opened from its button, laid out, then used.
+    void starterLibrary()
+    {
+        auto *button = m_studio->find<QPushButton>(u"starterLibraryButton"_s);
+        QVERIFY(button);
+        const RunSettings before = m_studio->find<NewRunPanel>(u"newRunPanel"_s)->settings();
+        bool well = false, seen = false;
+        QTimer::singleShot(0, this, [&] { // inside the dialog's own event loop
+            auto *dialog = m_studio->window()->findChild<StarterLibraryDialog *>(u"starterLibraryDialog"_s);
+            if (!dialog)
+                return;
+            seen = true;
+            well = laidOutWell(dialog, u"starter-library"_s);
+            dialog->reject(); // the run below keeps the topic typed above
+        });
+        QVERIFY2(m_studio->click(button), qPrintable(m_studio->why()));
+        QVERIFY(seen);
+        QVERIFY(well);
+        QCOMPARE(m_studio->find<NewRunPanel>(u"newRunPanel"_s)->settings().topicDescription, before.topicDescription);
     }
 
     void stepModeReview()

@@ -10,6 +10,7 @@
 #include "ui/wheelguard.h"
 #include "budgetfields.h"
 #include "extratestsfields.h"
+#include "starterlibrarydialog.h"
 #include "profiletopicsfield.h"
 #include "sandboxsubjectnote.h"
 #include "testpromptsfield.h"
@@ -161,7 +162,17 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     // Only the text fields take the width; numbers and choices keep their natural size.
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
-    form->addRow(tr("&Topic:"), m_description);
+    auto *library = new QPushButton(tr("Start from the librar&y…"), this);
+    library->setObjectName(u"starterLibraryButton"_s);
+    library->setToolTip(tr("Pick one of the starter topics enterprises commonly need as the request, intent and seeds"));
+    connect(library, &QPushButton::clicked, this, &NewRunPanel::openStarterLibrary);
+    auto *topicColumn = new QVBoxLayout;
+    topicColumn->setContentsMargins(0, 0, 0, 0);
+    topicColumn->addWidget(m_description);
+    topicColumn->addWidget(library, 0, Qt::AlignLeft);
+    auto *topicLabel = new QLabel(tr("&Topic:"), this);
+    topicLabel->setBuddy(m_description); // the field, not the button under it
+    form->addRow(topicLabel, topicColumn);
     form->addRow(QString(), m_sandboxNote);
     form->addRow(tr("&Intent:"), m_intent);
     form->addRow(tr("&Seed examples:"), m_seeds);
@@ -326,6 +337,19 @@ void NewRunPanel::setAdvancedToolTips()
     m_decideOn->setToolTip(tr("Which scores pick the best iteration and decide reverts, the plateau and the "
                               "target: the held-out benchmark (the default), or each iteration's own tests as "
                               "the original tool did."));
+}
+
+void NewRunPanel::openStarterLibrary()
+{
+    StarterLibraryDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (const std::optional<StarterTopic> t = dialog.chosen()) {
+        m_description->setPlainText(t->topic.description);
+        m_intent->setCurrentIndex(t->intent == Intent::Allow ? 1 : 0);
+        m_seeds->setPlainText(t->topic.examples.join(u'\n'));
+        focusTopic();
+    }
 }
 
 void NewRunPanel::setSandbox(bool sandbox)

@@ -64,6 +64,7 @@ signals:
     void refreshProfilesRequested();
 
 private:
+    void openStarterLibrary(); // "Start from the library…": fills request, intent and seeds
     void updateRunButton();
     void setAdvancedToolTips();
     void showProfileTopics();
