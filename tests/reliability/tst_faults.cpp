@@ -215,8 +215,10 @@ void TestFaults::halfTheScansCut()
                 const QJsonObject result = r.toObject();
                 const QString prompt = result.value(u"testCase"_s).toObject().value(u"prompt"_s).toString();
                 if (result.contains(u"notScanned"_s)) {
-                    QVERIFY2(result.value(u"notScanned"_s).toString().contains(u"connection closed"_s),
-                             qPrintable(result.value(u"notScanned"_s).toString()));
+                    // A cut answer shows as the connection closed mid-body, or, when Qt takes
+                    // the close as the body's end (no length to hold it to), as JSON cut short.
+                    const QString reason = result.value(u"notScanned"_s).toString();
+                    QVERIFY2(reason.contains(u"connection closed"_s) || reason.contains(u"not complete JSON"_s), qPrintable(reason));
                     unscannedInFile.insert(u"%1|%2"_s.arg(it.value(u"iteration"_s).toInt()).arg(prompt));
                     workingMissing += l == 0;
                 } else {
