@@ -178,9 +178,10 @@ QString RunReport::text(const RunState &run, const Options &options)
         notScannedText(s, it->responses->results, u"response tests"_s);
     }
     if (!it->robustness.isEmpty()) {
-        s << "\n  Robustness (coverage kept under each rewrite of " << Robustness::table(*it).first().metrics.total()
+        const QList<Robustness::Row> rows = Robustness::table(*it, in.robustnessFamilies);
+        s << "\n  Robustness (coverage kept under each rewrite of " << rows.first().metrics.total()
           << " benchmark prompts; not in the decision):\n";
-        for (const QString &l : Robustness::tableLines(Robustness::table(*it, in.robustnessFamilies)))
+        for (const QString &l : Robustness::tableLines(rows))
             s << "  " << l << '\n';
     }
     s << "\n  Summary:     " << it->analysis.summary << '\n';

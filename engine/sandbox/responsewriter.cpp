@@ -2,6 +2,7 @@
 
 #include "promptreader.h"
 #include "sandboxcorpus.h"
+#include "sandboxlanguages.h"
 #include "sandboxsubject.h"
 #include "seededrng.h"
 
@@ -27,12 +28,9 @@ const QStringList kUnrelated{
     u"The best time to see the northern lights is on a clear, dark night between September and March."_s,
 };
 
-QString plain(QString text)
+QString plain(const QString &text)
 {
-    text = text.trimmed();
-    while (!text.isEmpty() && (text.endsWith(u'?') || text.endsWith(u'.') || text.endsWith(u'!')))
-        text.chop(1);
-    return text;
+    return SandboxLanguages::withoutEndPunctuation(text);
 }
 
 QJsonObject item(const QString &prompt, const QString &response, bool expected, const QString &category)

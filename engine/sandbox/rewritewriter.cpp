@@ -10,12 +10,9 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-QString plain(QString text)
+QString plain(const QString &text)
 {
-    text = text.trimmed();
-    while (!text.isEmpty() && (text.endsWith(u'?') || text.endsWith(u'.') || text.endsWith(u'!')))
-        text.chop(1);
-    return text;
+    return SandboxLanguages::withoutEndPunctuation(text);
 }
 } // namespace
 
@@ -28,23 +25,8 @@ QString RewriteWriter::paraphrase(const QString &prompt)
         {u"easy"_s, u"simple"_s},   {u"cheap"_s, u"inexpensive"_s}, {u"quick"_s, u"fast"_s},
         {u"fast"_s, u"quick"_s},    {u"show"_s, u"walk me through"_s}, {u"use"_s, u"employ"_s},
     };
-    QString out;
-    QString word;
-    auto flush = [&] {
-        if (word.isEmpty())
-            return;
-        out += synonyms.value(word.toLower(), word);
-        word.clear();
-    };
-    for (QChar c : prompt) {
-        if (c.isLetter()) {
-            word += c;
-        } else {
-            flush();
-            out += c;
-        }
-    }
-    flush();
+    const QString out = SandboxLanguages::replaceWords(
+        prompt, [](const QString &word, bool) { return synonyms.value(word.toLower(), word); });
     QString body = plain(out);
     if (body.size() > 1 && !body.at(1).isUpper())
         body[0] = body.at(0).toLower();

@@ -142,17 +142,23 @@ std::optional<QString> SandboxLanguages::translate(const QString &text, const QS
     }
     if (!dictionary)
         return std::nullopt;
+    return replaceWords(text, [dictionary](const QString &word, bool atStart) {
+        QString replaced = dictionary->words.value(word.toLower(), word);
+        // Capitalised as the English was, except "I" inside a sentence.
+        if (replaced != word && word.at(0).isUpper() && (word.size() > 1 || atStart))
+            replaced[0] = replaced.at(0).toUpper();
+        return replaced;
+    });
+}
+
+QString SandboxLanguages::replaceWords(const QString &text, const std::function<QString(const QString &, bool)> &replace)
+{
     QString out;
     QString word;
     auto flush = [&] {
         if (word.isEmpty())
             return;
-        const QString lower = word.toLower();
-        QString replaced = dictionary->words.value(lower, word);
-        // Capitalised as the English was, except "I" inside a sentence.
-        if (replaced != word && word.at(0).isUpper() && (word.size() > 1 || out.trimmed().isEmpty()))
-            replaced[0] = replaced.at(0).toUpper();
-        out += replaced;
+        out += replace(word, out.trimmed().isEmpty());
         word.clear();
     };
     for (QChar c : text) {
@@ -165,4 +171,12 @@ std::optional<QString> SandboxLanguages::translate(const QString &text, const QS
     }
     flush();
     return out;
+}
+
+QString SandboxLanguages::withoutEndPunctuation(QString text)
+{
+    text = text.trimmed();
+    while (!text.isEmpty() && (text.endsWith(u'?') || text.endsWith(u'.') || text.endsWith(u'!')))
+        text.chop(1);
+    return text;
 }

@@ -2,6 +2,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 // The sandbox's notion of languages (issue 43). Palo Alto documents custom topics as
@@ -18,5 +19,12 @@ bool looksEnglish(const QString &text);
 // The text with its common words replaced by the language's (content words stay, as loanwords
 // often do); nullopt for a language the sandbox does not know.
 std::optional<QString> translate(const QString &text, const QString &language);
+
+// `text` with each run of letters replaced by `replace(word, atStart)` (`atStart`: nothing but
+// whitespace was written before it); everything between the words is kept. The sandbox LLM's
+// translations and paraphrases are made with it.
+QString replaceWords(const QString &text, const std::function<QString(const QString &word, bool atStart)> &replace);
+// The text trimmed, without its closing ".", "?" or "!".
+QString withoutEndPunctuation(QString text);
 
 } // namespace SandboxLanguages
