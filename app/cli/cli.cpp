@@ -48,6 +48,10 @@ Commands:
       --decide-on benchmark|working    the figures best/revert/plateau/target use
       --scan-repeats K        scan each benchmark prompt K times, flag unstable verdicts
       --regression-sample N   earlier passing tests carried into each suite (default 10)
+      --response-tests N      also N labelled prompt+response pairs, judged on the response
+                              side (block intent); --directions both: the weaker side decides
+      --robustness            also score each iteration on evasive rewrites of benchmark prompts
+                              (--robustness-families LIST, --robustness-sample N: fewer)
       --events jsonl          print one JSON object per event on stdout, nothing else
       --step                  review each proposal on the terminal (accept, edit, hint, …)
       --max-tokens N          pause before an LLM call that would take the run past N tokens
