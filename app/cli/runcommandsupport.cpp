@@ -1,10 +1,12 @@
 #include "runcommandsupport.h"
 
 #include "config/config.h"
+#include "domain/format.h"
 #include "domain/numbercheck.h"
 #include "domain/printable.h"
 #include "domain/runfilecheck.h"
 #include "loop/runbudget.h"
+#include "runs/runstore.h"
 #include "runs/usagetext.h"
 #include "interruptwatcher.h"
 #include "models/runenvironment.h"
@@ -106,7 +108,7 @@ QList<QCommandLineOption> budgetOptions(bool resume)
 }
 
 // Runs to the end on this thread's event loop (the application's main loop) and maps the
-// outcome to an exit code. Ctrl+C pauses cleanly after the checkpoint.
+// outcome to an exit code (runcommandsupport.h). Ctrl+C pauses cleanly after the checkpoint.
 int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliContext &ctx)
 {
     RunController controller;
@@ -132,6 +134,16 @@ int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliCo
     });
     controller.start(env, run);
     QCoreApplication::exec();
+    if (code == ExitCode::Ok) {
+        // Completed is not passed: a run that ended (max iterations, plateau, …) without any
+        // iteration reaching the target is below its threshold, as for eval's gate.
+        const RunStore::Loaded ended = RunStore(env.runsDirectory).load(run.id);
+        if (ended.ok() && ended.run.firstIterationAtTarget() == 0) {
+            ctx.err << "daystrom: the run ended below its target coverage of "
+                    << Format::percent(ended.run.userInput.targetCoverage) << " (exit 1)\n";
+            code = ExitCode::BelowThreshold;
+        }
+    }
     return code;
 }
 

@@ -31,7 +31,9 @@ bool readBudget(const QCommandLineParser &p, RunSettings *settings, QString *err
 // The --max-tokens and --max-cost option descriptions (generate and resume).
 QList<QCommandLineOption> budgetOptions(bool resume);
 
-// Runs to the end and maps the outcome to an exit code. Ctrl+C pauses cleanly after the checkpoint.
+// Runs to the end and maps the outcome to an exit code: 0 completed with an iteration at the
+// target, 1 completed below it, 3 failed, 4 paused or cancelled. Ctrl+C pauses cleanly after
+// the checkpoint.
 int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliContext &ctx);
 
 // Where the run's services point: the built-in sandbox (started in `host`), or the configured

@@ -6,6 +6,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 QString runStatusName(RunStatus status)
@@ -54,6 +56,31 @@ const IterationResult *RunState::bestResult() const
     if (const IterationResult *best = iterationByNumber(bestIteration); best && bestIteration > 0)
         return best;
     return lastRecorded();
+}
+
+int RunState::firstIterationAtTarget() const
+{
+    QList<const IterationResult *> byNumber; // by number, never by position in the file
+    for (const IterationResult &it : iterations)
+        byNumber.append(&it);
+    std::sort(byNumber.begin(), byNumber.end(),
+              [](const IterationResult *a, const IterationResult *b) { return a->iteration < b->iteration; });
+    const bool working = userInput.decideOnWorkingSuite;
+    for (const IterationResult *it : std::as_const(byNumber)) {
+        const bool onBenchmark = it->benchmark && !working;
+        const bool judged = !it->judgement.isEmpty();
+        if (onBenchmark && judged && it->judgement != "first"_L1 && it->judgement != "better"_L1)
+            continue;
+        double coverage = it->decisionCoverage(userInput);
+        if (onBenchmark && judged) {
+            coverage = it->benchmark->unstableAsErrors().coverage;
+            if (userInput.decideOnBothDirections && it->responses)
+                coverage = std::min(coverage, it->responses->unstableAsErrors().coverage);
+        }
+        if (coverage >= userInput.targetCoverage)
+            return it->iteration;
+    }
+    return 0;
 }
 
 void RunState::appendEvent(const QJsonObject &entry)

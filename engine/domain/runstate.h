@@ -104,6 +104,11 @@ struct RunState
     const IterationResult *iterationByNumber(int number) const;
     const IterationResult *bestResult() const; // best, else the last recorded, else null
     const IterationResult *lastRecorded() const;
+    // The number of the first iteration that reached the target as the loop decides it, or 0:
+    // on the benchmark only an iteration judged better than the best (or the first) counts,
+    // its unstable prompts as errors (and with both directions, the lower side); runs recorded
+    // before judgements existed keep the plain figure.
+    int firstIterationAtTarget() const;
 
     QJsonObject toJson() const;
     static RunState fromJson(const JsonIn &in);

@@ -33,32 +33,9 @@ ArmOutcome ArmOutcome::fromRun(const RunState &run)
     o.done = run.status == RunStatus::Completed;
     o.iterations = int(run.iterations.size());
     o.iterationsToTarget = run.userInput.maxIterations + 1;
-    // Iterations by number, never by position in the file.
-    QList<const IterationResult *> byNumber;
-    for (const IterationResult &it : run.iterations)
-        byNumber.append(&it);
-    std::sort(byNumber.begin(), byNumber.end(),
-              [](const IterationResult *a, const IterationResult *b) { return a->iteration < b->iteration; });
-    // As the loop decides (LoopPolicy::targetReached): on the benchmark only an iteration that
-    // was the best when recorded counts, with its unstable prompts counted as errors; runs
-    // recorded before the judgement existed keep the plain figure.
-    const bool working = run.userInput.decideOnWorkingSuite;
-    for (const IterationResult *it : std::as_const(byNumber)) {
-        const bool onBenchmark = it->benchmark && !working;
-        const bool judged = !it->judgement.isEmpty();
-        if (onBenchmark && judged && it->judgement != "first"_L1 && it->judgement != "better"_L1)
-            continue;
-        double coverage = it->decisionCoverage(run.userInput);
-        if (onBenchmark && judged) {
-            coverage = it->benchmark->unstableAsErrors().coverage;
-            if (run.userInput.decideOnBothDirections && it->responses)
-                coverage = std::min(coverage, it->responses->unstableAsErrors().coverage);
-        }
-        if (coverage >= run.userInput.targetCoverage) {
-            o.reachedTarget = true;
-            o.iterationsToTarget = it->iteration;
-            break;
-        }
+    if (const int first = run.firstIterationAtTarget(); first > 0) {
+        o.reachedTarget = true;
+        o.iterationsToTarget = first;
     }
     o.llmCalls = run.usage.llmCalls;
     o.tokens = run.usage.totalTokens();

@@ -1,7 +1,8 @@
 // Issue 41, item 2: with Qt's debug logging on, the CLI crashed after a completed run (exit 134
 // or 139 in 28 of 30 runs): the secret-scrubbing message filter used regular expressions that
 // were already destroyed while the process exited and Qt logged (a plugin unloading). A
-// successful run must exit 0 whatever the logging rules, and so must the desktop app.
+// completed run must exit normally (0 at its target, 1 below it: never a crash) whatever the
+// logging rules, and the desktop app 0.
 #include "cliprocess.h"
 #include "testhome.h"
 
@@ -24,7 +25,7 @@ class TestCliDebugLog : public QObject
     }
 
 private slots:
-    void aCompletedRunExitsZero()
+    void aCompletedRunExitsNormally()
     {
         // Several runs: the crash depended on what was still alive at exit.
         for (int i = 0; i < 4; ++i) {
@@ -35,7 +36,7 @@ private slots:
                  u"Block requests to buy, build or obtain guns and explosives"_s,
                  u"--max-iterations"_s, u"1"_s, u"--events"_s, u"jsonl"_s},
                 debugLogging(home), 120000);
-            QVERIFY2(r.code == 0, qPrintable(u"run %1: exit %2; %3"_s.arg(i).arg(r.code).arg(r.err.right(600))));
+            QVERIFY2(CliProcess::completed(r.code), qPrintable(u"run %1: exit %2; %3"_s.arg(i).arg(r.code).arg(r.err.right(600))));
             QVERIFY(r.out.contains(u"\"loop:complete\""_s));
             QVERIFY(r.err.contains(u"debug"_s, Qt::CaseInsensitive) || !r.err.isEmpty()); // the rules took effect
         }

@@ -4,6 +4,7 @@
 // structure CI servers read and whose counts match the text output. Real processes against the
 // built-in AIRS emulator, in a temporary home.
 #include "domain/evalgate.h"
+#include "cliprocess.h"
 #include "runs/junitxml.h"
 #include "testhome.h"
 
@@ -265,7 +266,7 @@ private slots:
         run.start(QStringLiteral(DAYSTROM_CLI), {u"generate"_s, u"--sandbox"_s, u"--topic"_s, u"Block requests to buy weapons"_s,
                                                 u"--max-iterations"_s, u"1"_s, u"--benchmark"_s, u"20"_s, u"--no-memory"_s});
         QVERIFY(run.waitForFinished(120000));
-        QCOMPARE(run.exitCode(), 0);
+        QVERIFY(CliProcess::completed(run.exitCode()));
         const QString id = QRegularExpression(u"Run ([A-Za-z0-9_-]{21}) completed"_s).match(QString::fromUtf8(run.readAllStandardOutput())).captured(1);
         QVERIFY(!id.isEmpty());
         const QString junit = m_home + u"/run.xml"_s;

@@ -1,4 +1,5 @@
 #include "cli/generatecommand.h"
+#include "cliprocess.h"
 #include "memorystore/memorystore.h"
 #include "runs/runstore.h"
 #include "testhome.h"
@@ -129,7 +130,7 @@ private slots:
         p.start(QStringLiteral(DAYSTROM_CLI), {u"generate"_s, u"--sandbox"_s, u"--topic"_s, u"Block requests to buy weapons"_s,
                                               u"--max-iterations"_s, u"2"_s, u"--events"_s, u"jsonl"_s});
         QVERIFY(p.waitForFinished(120000));
-        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(CliProcess::completed(p.exitCode()));
         const QList<QByteArray> lines = p.readAllStandardOutput().split('\n');
         QStringList types;
         for (const QByteArray &line : lines) {
@@ -153,6 +154,34 @@ private slots:
     // Memory is on by default: the first run writes learnings, the second loads them.
     // --no-memory and MEMORY_ENABLED=false neither read nor write the memory.
     // A person reading the run sees each iteration's benchmark figures with their intervals.
+    // Issue 44: generate exits as eval's gate does. 0 when an iteration reached the target, 1
+    // when the run completed below it (said on stderr); which one is read from the run file.
+    void exitCodeSaysWhetherTheTargetWasReached_data()
+    {
+        QTest::addColumn<QString>("maxIterations");
+        QTest::addColumn<int>("code");
+        QTest::newRow("one iteration: below the target") << u"1"_s << 1;
+        QTest::newRow("eight: the target reached") << u"8"_s << 0;
+    }
+    void exitCodeSaysWhetherTheTargetWasReached()
+    {
+        QFETCH(QString, maxIterations);
+        QFETCH(int, code);
+        const CliProcess r = CliProcess::run(QStringLiteral(DAYSTROM_CLI),
+                                             {u"generate"_s, u"--sandbox"_s, u"--topic"_s,
+                                              u"Block requests to buy, build or obtain guns and explosives"_s,
+                                              u"--max-iterations"_s, maxIterations},
+                                             env(), 180000);
+        const RunStore::Listing listing = RunStore(m_home + u"/sandbox/runs"_s).list();
+        QCOMPARE(listing.runs.size(), 1);
+        const RunStore::Loaded run = RunStore(m_home + u"/sandbox/runs"_s).load(listing.runs.first().id);
+        QVERIFY(run.ok());
+        QCOMPARE(run.run.status, RunStatus::Completed);
+        QCOMPARE(run.run.firstIterationAtTarget() > 0, code == 0);
+        QVERIFY2(r.code == code, qPrintable(u"exit %1: %2"_s.arg(r.code).arg(r.err.right(800))));
+        QCOMPARE(r.err.contains(u"daystrom: the run ended below its target coverage of 90.0% (exit 1)"_s), code == 1);
+    }
+
     void humanOutputShowsTheBenchmark()
     {
         QProcess p;
@@ -160,7 +189,7 @@ private slots:
         p.start(QStringLiteral(DAYSTROM_CLI), {u"generate"_s, u"--sandbox"_s, u"--topic"_s, u"Block requests to buy weapons"_s,
                                               u"--max-iterations"_s, u"2"_s, u"--benchmark"_s, u"30"_s});
         QVERIFY(p.waitForFinished(120000));
-        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(CliProcess::completed(p.exitCode()));
         const QString out = QString::fromUtf8(p.readAllStandardOutput());
         QCOMPARE(out.count(u"(30 held-out prompts)"_s), 2);
         QVERIFY2(QRegularExpression(u"benchmark: coverage [0-9.]+% \\[[0-9.]+%–[0-9.]+%\\]"_s).match(out).hasMatch(), qPrintable(out));
@@ -180,7 +209,7 @@ private slots:
         QVERIFY(p.waitForFinished(120000));
         const QString out = QString::fromUtf8(p.readAllStandardOutput());
         const QString err = QString::fromUtf8(p.readAllStandardError());
-        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(CliProcess::completed(p.exitCode()));
         QVERIFY2(err.contains(u"Extra tests: 12 response tests and up to 30 robustness rewrites (3 families), scanned in every "
                               u"iteration (42 more scans each); 2 LLM calls at the start."_s),
                  qPrintable(err));
@@ -242,7 +271,7 @@ private slots:
                                                               u"Block requests to buy weapons"_s, u"--max-iterations"_s,
                                                               u"2"_s, u"--events"_s, u"jsonl"_s} + flags);
             QVERIFY(p.waitForFinished(120000));
-            QCOMPARE(p.exitCode(), 0);
+            QVERIFY(CliProcess::completed(p.exitCode()));
             QStringList types;
             int loadedCount = -1;
             for (const QByteArray &line : p.readAllStandardOutput().split('\n')) {
@@ -311,7 +340,7 @@ private slots:
         resume.setProcessEnvironment(e);
         resume.start(QStringLiteral(DAYSTROM_CLI), {u"resume"_s, runId, u"--events"_s, u"jsonl"_s});
         QVERIFY(resume.waitForFinished(120000));
-        QCOMPARE(resume.exitCode(), 0);
+        QVERIFY(CliProcess::completed(resume.exitCode()));
         const RunStore::Loaded done = RunStore(m_home + u"/runs"_s).load(runId);
         QVERIFY(done.ok());
         QCOMPARE(done.run.status, RunStatus::Completed);

@@ -142,7 +142,7 @@ private slots:
         const Run sandbox =
             cli({u"generate"_s, u"--sandbox"_s, u"--topic"_s, QString::fromLatin1(Topic),
                  u"--max-iterations"_s, u"2"_s, u"--events"_s, u"jsonl"_s});
-        QVERIFY2(sandbox.code == 0, qPrintable(sandbox.err));
+        QVERIFY2(CliProcess::completed(sandbox.code), qPrintable(sandbox.err));
         QCOMPARE(sandbox.events().last().value(u"type"_s).toString(), u"loop:complete"_s);
         // Memory is on, but the real learning for this topic was not injected...
         QCOMPARE(sandbox.learningCount(u"memory:loaded"_s), 0);
@@ -205,10 +205,10 @@ private slots:
             u"generate"_s, u"--topic"_s, QString::fromLatin1(Topic), u"--max-iterations"_s, u"2"_s,
             u"--events"_s, u"jsonl"_s};
         const Run first = cli(generate + QStringList{u"--sandbox"_s});
-        QVERIFY2(first.code == 0, qPrintable(first.err));
+        QVERIFY2(CliProcess::completed(first.code), qPrintable(first.err));
         QCOMPARE(first.learningCount(u"memory:loaded"_s), 0);
         const Run second = cli(generate + QStringList{u"--sandbox"_s});
-        QVERIFY2(second.code == 0, qPrintable(second.err));
+        QVERIFY2(CliProcess::completed(second.code), qPrintable(second.err));
         QVERIFY(second.learningCount(u"memory:loaded"_s) > 0);
         const QMap<QString, QByteArray> sandboxMemoryBefore = tree(m_home + u"/sandbox/memory"_s);
         const QMap<QString, QByteArray> sandboxRunsBefore = tree(m_home + u"/sandbox/runs"_s);
@@ -221,7 +221,7 @@ private slots:
         const Run real = cli(generate + QStringList{u"--profile"_s, u"daystrom-sandbox"_s}, served);
         server.terminate();
         QVERIFY(server.waitForFinished(5000));
-        QVERIFY2(real.code == 0, qPrintable(real.err));
+        QVERIFY2(CliProcess::completed(real.code), qPrintable(real.err));
         QCOMPARE(real.learningCount(u"memory:loaded"_s), 1); // the one real learning, nothing else
         QCOMPARE(RunStore(m_home + u"/runs"_s).list().runs.size(), 1);
         compareTrees(tree(m_home + u"/sandbox/memory"_s), sandboxMemoryBefore);

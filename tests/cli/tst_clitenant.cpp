@@ -1,4 +1,5 @@
 #include "../loop/tenantfixture.h"
+#include "cliprocess.h"
 #include "../airs/airstesthelpers.h"
 #include "airs/profilepolicy.h"
 #include "runs/runstore.h"
@@ -101,7 +102,7 @@ private slots:
     {
         const Finished generated = run({u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s, u"--profile"_s,
                                         Production, u"--max-iterations"_s, u"2"_s});
-        QVERIFY2(generated.code == 0 || generated.code == 4, qPrintable(generated.err));
+        QVERIFY2(CliProcess::completed(generated.code) || generated.code == 4, qPrintable(generated.err));
         const QString id = onlyRunId();
         QVERIFY(!id.isEmpty());
         const QJsonObject before = production();
@@ -155,7 +156,7 @@ private slots:
         m_airs->addProfile(u"allowlist"_s, productionPolicy(topic, u"block"_s));
         const Finished generated = run({u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s, u"--profile"_s,
                                         u"allowlist"_s, u"--max-iterations"_s, u"1"_s});
-        QVERIFY2(generated.code == 0, qPrintable(generated.err));
+        QVERIFY2(CliProcess::completed(generated.code), qPrintable(generated.err));
         // Said before the run deploys anything.
         QVERIFY2(generated.err.contains(u"profile \"allowlist\" blocks every prompt that matches none of its topics"_s),
                  qPrintable(generated.err));
@@ -210,7 +211,7 @@ private slots:
     {
         const Finished generated = run({u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s, u"--profile"_s,
                                         Production, u"--max-iterations"_s, u"1"_s});
-        QVERIFY2(generated.code == 0, qPrintable(generated.err));
+        QVERIFY2(CliProcess::completed(generated.code), qPrintable(generated.err));
         const QString id = onlyRunId();
         const auto held = Leftovers::lock(m_home + u"/runs"_s, id);
         QVERIFY(held);
@@ -230,7 +231,7 @@ private slots:
     {
         const Finished generated = run({u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s, u"--profile"_s,
                                         Production, u"--max-iterations"_s, u"1"_s});
-        QVERIFY2(generated.code == 0, qPrintable(generated.err));
+        QVERIFY2(CliProcess::completed(generated.code), qPrintable(generated.err));
         const QString id = onlyRunId();
         const QJsonObject before = production();
         QNetworkAccessManager nam;

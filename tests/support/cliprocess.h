@@ -13,6 +13,10 @@ struct CliProcess
     QString err;
     QStringList errLines() const { return err.split(u'\n', Qt::SkipEmptyParts); }
 
+    // `generate` and `resume` exit 0 for a run that completed with an iteration at its target
+    // and 1 for one that completed below it (issue 44): both mean the run ended normally.
+    static bool completed(int exitCode) { return exitCode == 0 || exitCode == 1; }
+
     static CliProcess run(const QString &program, const QStringList &args, const QProcessEnvironment &env,
                           int timeoutMs)
     {
