@@ -31,12 +31,16 @@ PACKAGES=(
   # the CLI's step mode; essential in Debian, listed so a trimmed root says so)
   dbus-daemon dbus-x11 gnome-keyring libsecret-tools xvfb xauth desktop-file-utils appstream bsdutils
 )
+# Only for test and bench (run never builds or runs them): Go and HashiCorp's HCL 2, with which
+# tst_cliterraform reads `report --format terraform` back as Terraform would.
+TEST_PACKAGES=(golang-go golang-github-hashicorp-hcl-v2-dev)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
+# install_packages [MORE...]: PACKAGES and the packages named, those that are missing.
 install_packages() {
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  for p in "${PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -97,7 +101,7 @@ case "$cmd" in
       --topic "Block requests to buy, build or obtain guns and explosives" --max-iterations 8 "$@"
     ;;
   test)
-    install_packages
+    install_packages "${TEST_PACKAGES[@]}"
     build
     # In parallel, one test per core; the tests that must run alone say so (RUN_SERIAL).
     say "Running the test suite ($(cores) at a time)"
@@ -105,7 +109,7 @@ case "$cmd" in
     exec ctest --output-on-failure --label-exclude bench --timeout 600 --parallel "$(cores)" "$@"
     ;;
   bench)
-    install_packages
+    install_packages "${TEST_PACKAGES[@]}"
     build
     cd "$BUILD_DIR"
     exec ctest --verbose --label-regex bench "$@"

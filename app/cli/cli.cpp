@@ -89,7 +89,9 @@ Commands:
   runs [--sandbox]          List stored runs (newest first); --sandbox: the sandbox's runs
   report <run-id>           Show a run: its best iteration, or the one chosen
       --iteration N           the iteration numbered N (numbers can have gaps)
-      --format text|json|csv  output format (default text; csv: the tests, as --save-tests wrote them)
+      --format text|json|csv|terraform
+                              output format (default text; csv: the tests, as --save-tests wrote
+                              them; terraform: the topic and its companion as Terraform resources)
       --tests                 include every test and its result
       --junit FILE            also write the prompts the iteration was scored on as JUnit XML
       --sandbox               a run of the sandbox
@@ -126,7 +128,9 @@ ANTHROPIC_VERTEX_BASE_URL, ANTHROPIC_BEDROCK_BASE_URL (see README "Providers").
 
 Files: $DAYSTROM_HOME (default ~/.daystrom): config.json, runs/, memory/, audits/, and the
 sandbox's own sandbox/runs/ and sandbox/memory/.
-Exit codes: 0 ok, 2 bad usage or input, 3 run failed, 4 run paused or cancelled.
+Exit codes: 0 ok; 1 below a threshold (eval's gate; a run that completed below its target);
+2 bad usage or input; 3 failed (the service, or the run); 4 run paused or cancelled; 5 a change
+planned but not made (apply without --yes, revert that needs --force).
 )"_s;
 }
 

@@ -5,6 +5,7 @@
 #include "runs/junitxml.h"
 #include "runs/runreport.h"
 #include "runs/runstore.h"
+#include "runs/terraformexport.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -43,7 +44,7 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
     parser.addHelpOption();
     parser.addPositionalArgument(u"run-id"_s, u"The run to report"_s);
     const QCommandLineOption iterationOpt(u"iteration"_s, u"Iteration number"_s, u"N"_s);
-    const QCommandLineOption formatOpt(u"format"_s, u"text, json or csv (the chosen iteration's tests)"_s, u"format"_s, u"text"_s);
+    const QCommandLineOption formatOpt(u"format"_s, u"text, json, csv (the chosen iteration's tests) or terraform (its topic as Terraform)"_s, u"format"_s, u"text"_s);
     const QCommandLineOption testsOpt(u"tests"_s, u"Include every test"_s);
     const QCommandLineOption sandboxOpt(u"sandbox"_s, u"A run of the sandbox (kept apart from real ones)"_s);
     const QCommandLineOption junitOpt(u"junit"_s, u"Also write the chosen iteration's tests (and its benchmark) as JUnit XML to FILE"_s, u"file"_s);
@@ -53,7 +54,7 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom report <run-id> [--iteration N] [--format text|json|csv] [--tests] [--junit FILE] [--sandbox]\n";
+        ctx.out << "Usage: daystrom report <run-id> [--iteration N] [--format text|json|csv|terraform] [--tests] [--junit FILE] [--sandbox]\n";
         return ExitCode::Ok;
     }
     const QStringList positional = parser.positionalArguments();
@@ -73,8 +74,8 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
         }
     }
     const QString format = parser.value(formatOpt);
-    if (format != "text"_L1 && format != "json"_L1 && format != "csv"_L1) {
-        ctx.err << "daystrom report: --format must be text, json or csv, not \"" << format << "\"\n";
+    if (format != "text"_L1 && format != "json"_L1 && format != "csv"_L1 && format != "terraform"_L1) {
+        ctx.err << "daystrom report: --format must be text, json, csv or terraform, not \"" << format << "\"\n";
         return ExitCode::Usage;
     }
     int code = 0;
@@ -105,14 +106,15 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
             return ExitCode::Usage;
         }
     }
-    if (format == "csv"_L1) {
+    if (format == "csv"_L1 || format == "terraform"_L1) {
         QString error;
         const IterationResult *it = RunReport::chosenIteration(loaded.run, options.iteration, &error);
         if (!it) {
             ctx.err << "daystrom report: " << error << '\n';
             return ExitCode::Usage;
         }
-        ctx.out << RunReport::testsCsv(*it);
+        ctx.out << (format == "csv"_L1 ? RunReport::testsCsv(*it)
+                                       : TerraformExport::write(loaded.run, *it, QDateTime::currentDateTimeUtc()));
         return ExitCode::Ok;
     }
     if (format == "json"_L1) {
