@@ -4841,6 +4841,10 @@ Neues Kostenbudget (USD):</translation>
         <source>Run %1 has no recorded iteration yet, so it has no test results to export.</source>
         <translation>Lauf %1 hat noch keine aufgezeichnete Iteration und daher keine Testergebnisse zum Exportieren.</translation>
     </message>
+    <message>
+        <source>Run %1 has no recorded iteration yet, so it has no topic to export.</source>
+        <translation>Lauf %1 hat noch keine aufgezeichnete Iteration und damit kein Thema zum Exportieren.</translation>
+    </message>
 </context>
 <context>
     <name>ResultsTableModel</name>
@@ -5262,6 +5266,10 @@ Neues Kostenbudget (USD):</translation>
         <source>Run %1, “%2”: %3</source>
         <extracomment>The selected run: %1 its id, %2 the topic&apos;s name, %3 its status.</extracomment>
         <translation>Lauf %1, „%2“: %3</translation>
+    </message>
+    <message>
+        <source>Topic as Terraform (*.tf)</source>
+        <translation>Thema als Terraform (*.tf)</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "domain/jsonfile.h"
 #include "htmlreport.h"
 #include "runs/runreport.h"
+#include "runs/terraformexport.h"
 
 #include <QDir>
 #include <QSaveFile>
@@ -15,6 +16,8 @@ ReportExport::Format ReportExport::formatForPath(const QString &path)
         return Format::Json;
     if (path.endsWith(u".csv"_s, Qt::CaseInsensitive))
         return Format::Csv;
+    if (path.endsWith(u".tf"_s, Qt::CaseInsensitive))
+        return Format::Terraform;
     return Format::Html;
 }
 
@@ -25,6 +28,8 @@ QString ReportExport::defaultFileName(const QString &runId, Format format)
         return runId + u"-report.json"_s;
     case Format::Csv:
         return runId + u"-tests.csv"_s;
+    case Format::Terraform:
+        return runId + u"-topic.tf"_s;
     case Format::Html:
         break;
     }
@@ -55,6 +60,16 @@ QByteArray ReportExport::csv(const RunState &run, QString *error)
     return RunReport::testsCsv(*chosen).toUtf8();
 }
 
+QByteArray ReportExport::terraform(const RunState &run, const QDateTime &generatedAt, QString *error)
+{
+    const IterationResult *chosen = RunReport::chosenIteration(run, 0, nullptr);
+    if (!chosen) {
+        *error = tr("Run %1 has no recorded iteration yet, so it has no topic to export.").arg(run.id);
+        return {};
+    }
+    return TerraformExport::write(run, *chosen, generatedAt).toUtf8();
+}
+
 QString ReportExport::exportTo(const RunState &run, const QImage &chart, Format format,
                                const QString &path, const QDateTime &generatedAt)
 {
@@ -64,6 +79,11 @@ QString ReportExport::exportTo(const RunState &run, const QImage &chart, Format 
     case Format::Csv: {
         QString error;
         const QByteArray data = csv(run, &error);
+        return error.isEmpty() ? writeAtomically(path, data) : error;
+    }
+    case Format::Terraform: {
+        QString error;
+        const QByteArray data = terraform(run, generatedAt, &error);
         return error.isEmpty() ? writeAtomically(path, data) : error;
     }
     case Format::Html:

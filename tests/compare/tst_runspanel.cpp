@@ -3,6 +3,7 @@
 #include "models/runlistmodel.h"
 #include "translations/translations.h"
 #include "runs/runstore.h"
+#include "runs/terraformexport.h"
 #include "testhome.h"
 #include "ui/compare/runspanel.h"
 
@@ -238,7 +239,7 @@ private slots:
         QTest::mouseClick(child<QToolButton>(&panel, u"exportReportButton"_s), Qt::LeftButton);
         QFileDialog *dialog = nullptr;
         QTRY_VERIFY((dialog = panel.findChild<QFileDialog *>(u"exportReportDialog"_s)));
-        QCOMPARE(dialog->nameFilters().size(), 3);
+        QCOMPARE(dialog->nameFilters().size(), 4);
         const QString json = TestHome::path() + u"/out-"_s + QString::number(m_n) + u".json"_s;
         dialog->selectNameFilter(dialog->nameFilters().at(1));
         dialog->selectFile(json);
@@ -303,6 +304,36 @@ private slots:
         QTRY_COMPARE(failed.size(), 1);
         QVERIFY(failed.first().first().toString().contains(u"no recorded iteration"_s));
         QVERIFY(!QFile::exists(none));
+    }
+
+    // Issue 44: the same dialog writes the best iteration's topic as Terraform.
+    void exportsTheBestTopicAsTerraform()
+    {
+        RunsPanel panel(m_dir);
+        QTRY_COMPARE(panel.model()->rowCount(), 3);
+        QSignalSpy exported(&panel, &RunsPanel::reportExported);
+        select(panel, Completed);
+        panel.show();
+        QTest::mouseClick(child<QToolButton>(&panel, u"exportReportButton"_s), Qt::LeftButton);
+        QFileDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = panel.findChild<QFileDialog *>(u"exportReportDialog"_s)));
+        const QString tfFilter = dialog->nameFilters().at(3);
+        QVERIFY(tfFilter.contains(u"*.tf"_s));
+        dialog->selectNameFilter(tfFilter);
+        emit dialog->filterSelected(tfFilter);
+        QCOMPARE(dialog->defaultSuffix(), u"tf"_s);
+        QCOMPARE(QFileInfo(dialog->selectedFiles().value(0)).fileName(), Completed + u"-topic.tf"_s);
+        const QString path = TestHome::path() + u"/topic-"_s + QString::number(m_n) + u".tf"_s;
+        dialog->selectFile(path);
+        QVERIFY(QMetaObject::invokeMethod(dialog, "accept"));
+        QTRY_COMPARE(exported.size(), 1);
+
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString hcl = QString::fromUtf8(file.readAll());
+        const RunState run = RunStore(m_dir).load(Completed).run;
+        QVERIFY2(hcl.contains(u"topic_name  = "_s + TerraformExport::quoted(run.bestResult()->topic.name)), qPrintable(hcl));
+        QVERIFY2(hcl.contains(u"iteration %1 (the run's best)"_s.arg(run.bestResult()->iteration)), qPrintable(hcl));
     }
 
     void cancelledRunShowsADashAndTopicNames()

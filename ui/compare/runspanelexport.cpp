@@ -27,15 +27,17 @@ void RunsPanel::chooseExportFile()
     const QString html = tr("HTML report (*.html)");
     const QString json = tr("JSON report (*.json)");
     const QString csv = tr("Test results as CSV (*.csv)");
-    dialog->setNameFilters({html, json, csv});
+    const QString terraform = tr("Topic as Terraform (*.tf)");
+    dialog->setNameFilters({html, json, csv, terraform});
     dialog->setDefaultSuffix(u"html"_s);
     dialog->selectFile(ReportExport::defaultFileName(id, ReportExport::Format::Html));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QFileDialog::filterSelected, dialog,
-            [dialog, json, csv, id](const QString &filter) {
-                const ReportExport::Format format = filter == json  ? ReportExport::Format::Json
-                                                    : filter == csv ? ReportExport::Format::Csv
-                                                                    : ReportExport::Format::Html;
+            [dialog, json, csv, terraform, id](const QString &filter) {
+                const ReportExport::Format format = filter == json        ? ReportExport::Format::Json
+                                                    : filter == csv       ? ReportExport::Format::Csv
+                                                    : filter == terraform ? ReportExport::Format::Terraform
+                                                                          : ReportExport::Format::Html;
                 const QString name = ReportExport::defaultFileName(id, format);
                 dialog->setDefaultSuffix(QFileInfo(name).suffix());
                 dialog->selectFile(name);
