@@ -5231,10 +5231,6 @@ Neues Kostenbudget (USD):</translation>
         <translation>Bericht in %1 gespeichert</translation>
     </message>
     <message>
-        <source>Save the run&apos;s report as HTML or JSON, or its test results as CSV</source>
-        <translation>Den Bericht des Laufs als HTML oder JSON oder seine Testergebnisse als CSV speichern</translation>
-    </message>
-    <message>
         <source>Test results as CSV (*.csv)</source>
         <translation>Testergebnisse als CSV (*.csv)</translation>
     </message>
@@ -5270,6 +5266,10 @@ Neues Kostenbudget (USD):</translation>
     <message>
         <source>Topic as Terraform (*.tf)</source>
         <translation>Thema als Terraform (*.tf)</translation>
+    </message>
+    <message>
+        <source>Save the run&apos;s report as HTML or JSON, its test results as CSV, or its topic as Terraform</source>
+        <translation>Den Bericht des Laufs als HTML oder JSON, seine Testergebnisse als CSV oder sein Thema als Terraform speichern</translation>
     </message>
 </context>
 <context>

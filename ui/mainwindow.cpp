@@ -264,7 +264,10 @@ void MainWindow::createActions()
     const QStringList pages{tr("&New run"), tr("&Live run"), tr("&Charts"), tr("Com&pare"), tr("R&uns"), tr("&Memory"),
                             tr("Pr&ofile")};
     for (int i = 0; i < pages.size(); ++i) {
-        QAction *a = view->addAction(pages.at(i), this, [this, i] { showPage(Page(i)); });
+        QAction *a = view->addAction(pages.at(i), this, [this, i] {
+            showPage(Page(i));
+            focusCurrentPage();
+        });
         a->setShortcut(QKeySequence(tr("Ctrl+%1").arg(i + 1)));
         a->setObjectName(u"showPage%1Action"_s.arg(i));
     }
@@ -371,6 +374,28 @@ void MainWindow::updateTitle()
 void MainWindow::showPage(Page page)
 {
     m_tabs->setCurrentIndex(int(page));
+}
+
+void MainWindow::focusCurrentPage()
+{
+    QWidget *page = m_tabs->currentWidget();
+    if (!page)
+        return;
+    // The proxy even when the tab switch put the focus elsewhere in the page (QStackedWidget
+    // hands it to the page's first control when the old page had it).
+    if (QWidget *proxy = page->focusProxy()) {
+        if (!proxy->hasFocus())
+            proxy->setFocus(Qt::ShortcutFocusReason);
+        return;
+    }
+    if (page->isAncestorOf(QApplication::focusWidget()))
+        return;
+    for (QWidget *w = page->nextInFocusChain(); w && w != page; w = w->nextInFocusChain()) {
+        if (page->isAncestorOf(w) && w->isVisible() && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus)) {
+            w->setFocus(Qt::ShortcutFocusReason);
+            return;
+        }
+    }
 }
 
 const QEvent::Type MainWindow::ShowLivePageEvent = QEvent::Type(QEvent::registerEventType());

@@ -49,6 +49,10 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // Ctrl+1…7 (View): the page shown takes the keyboard focus (its focus proxy when it has
+    // one, else its first control that takes Tab, unless the focus is in it already), so its
+    // own shortcuts work at once.
+    void focusCurrentPage();
     static const QEvent::Type ShowLivePageEvent; // posted by startRun()
     bool m_pagesWarmed = false;
     void createActions();

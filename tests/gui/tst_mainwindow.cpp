@@ -7,12 +7,14 @@
 #include "testmain.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDialog>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTableView>
 
 using namespace Qt::StringLiterals;
 
@@ -126,6 +128,8 @@ private slots:
         QTest::keyClick(topic, Qt::Key_5, Qt::ControlModifier);
         QCOMPARE(tabs->currentIndex(), int(MainWindow::RunsPage));
         QVERIFY(topic->toPlainText().isEmpty());
+        // … and the page shown takes the focus: the Runs list, where Ctrl+E and Enter act.
+        QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(studio.find<QTableView>(u"runsView"_s)));
         // Ctrl+N is File ▸ New run.
         QTest::keyClick(studio.window(), Qt::Key_N, Qt::ControlModifier);
         QCOMPARE(tabs->currentIndex(), int(MainWindow::NewRunPage));

@@ -152,7 +152,7 @@ void RunsPanel::createActions()
     m_resume = make(tr("&Resume"), QKeySequence(tr("Ctrl+R")), u"resumeRunAction"_s,
                     tr("Continue the run where it stopped"));
     m_export = make(tr("&Export Report…"), QKeySequence(tr("Ctrl+E")), u"exportReportAction"_s,
-                    tr("Save the run's report as HTML or JSON, or its test results as CSV"));
+                    tr("Save the run's report as HTML or JSON, its test results as CSV, or its topic as Terraform"));
     m_delete = make(tr("&Delete…"), QKeySequence(QKeySequence::Delete), u"deleteRunAction"_s,
                     tr("Delete the run file"));
     m_find = make(tr("&Find"), QKeySequence(QKeySequence::Find), u"findRunAction"_s,
@@ -162,6 +162,7 @@ void RunsPanel::createActions()
         m_filterEdit->selectAll();
     });
     m_view->removeAction(m_find); // not a run's action: kept out of the context menu
+    setFocusProxy(m_view); // the page's focus goes to the list: Home, Enter and the shortcuts work
     // No shortcut: the window's own Refresh (F5) would make it ambiguous; it can call refresh().
     m_refresh = make(tr("Re&fresh"), QKeySequence(), u"refreshRunsAction"_s,
                      tr("Read the run directory again"));
