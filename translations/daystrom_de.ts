@@ -706,10 +706,6 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
 <context>
     <name>BenchmarkGrid</name>
     <message>
-        <source>Only prompts that f&amp;lip</source>
-        <translation>Nur Prompts, die &amp;wechseln</translation>
-    </message>
-    <message>
         <source>Search the benchmark prompts</source>
         <translation>Benchmark-Prompts durchsuchen</translation>
     </message>
@@ -728,6 +724,10 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
     <message>
         <source>%1 held-out prompts × %2 iterations; %3 of them flip between iterations. Showing %4. ✓ correct, ✗ wrong. Click an iteration&apos;s header to compare it with the one before.</source>
         <translation>%1 zurückgehaltene Prompts × %2 Iterationen; %3 davon wechseln zwischen Iterationen. Angezeigt: %4. ✓ richtig, ✗ falsch. Klicken Sie auf den Spaltenkopf einer Iteration, um sie mit der vorigen zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Onl&amp;y prompts that flip</source>
+        <translation>Nur Prompts, die &amp;wechseln</translation>
     </message>
 </context>
 <context>
@@ -839,11 +839,11 @@ AIRS-Aktion: %3, Kategorie: %4</translation>
     </message>
     <message>
         <source>Token &amp;budget:</source>
-        <translation>Token-&amp;Budget:</translation>
+        <translation>Token-Budg&amp;et:</translation>
     </message>
     <message>
         <source>Cost budget (US&amp;D):</source>
-        <translation>Kostenbudget (US&amp;D):</translation>
+        <translation>Kosten&amp;budget (USD):</translation>
     </message>
     <message>
         <source>The token budget must be a whole number of tokens above 0 (or empty for none).</source>
@@ -859,14 +859,6 @@ AIRS-Aktion: %3, Kategorie: %4</translation>
     <message>
         <source>Anti-patterns</source>
         <translation>Anti-Patterns</translation>
-    </message>
-    <message>
-        <source>A&amp;dd…</source>
-        <translation>H&amp;inzufügen…</translation>
-    </message>
-    <message>
-        <source>Remo&amp;ve</source>
-        <translation>En&amp;tfernen</translation>
     </message>
     <message>
         <source>Remove anti-pattern</source>
@@ -931,6 +923,15 @@ AIRS-Aktion: %3, Kategorie: %4</translation>
     <message>
         <source>Edit anti-pattern</source>
         <translation>Anti-Pattern bearbeiten</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <comment>an anti-pattern; Alt+D is the learning&apos;s Add</comment>
+        <translation>Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
     </message>
 </context>
 <context>
@@ -1033,10 +1034,6 @@ Datei: %2.json
         <translation>Iteration B (nachher)</translation>
     </message>
     <message>
-        <source>Compare iteration &amp;A:</source>
-        <translation>Iteration &amp;A vergleichen:</translation>
-    </message>
-    <message>
         <source>with iteration &amp;B:</source>
         <translation>mit Iteration &amp;B:</translation>
     </message>
@@ -1070,11 +1067,7 @@ Datei: %2.json
     </message>
     <message>
         <source>Examples a&amp;dded</source>
-        <translation>Beispiele &amp;hinzugefügt</translation>
-    </message>
-    <message>
-        <source>Examples re&amp;moved</source>
-        <translation>Beispiele &amp;entfernt</translation>
+        <translation>Beispiele hin&amp;zugefügt</translation>
     </message>
     <message>
         <source>Metrics</source>
@@ -1186,11 +1179,11 @@ B: %2
     </message>
     <message>
         <source>Tests that fl&amp;ipped</source>
-        <translation>Geänderte T&amp;ests</translation>
+        <translation>Ge&amp;änderte Tests</translation>
     </message>
     <message>
         <source>Benchmark &amp;grid</source>
-        <translation>Benchmark-&amp;Raster</translation>
+        <translation>Benchmark-Ra&amp;ster</translation>
     </message>
     <message>
         <source>Counted on the %1 held-out benchmark prompts.</source>
@@ -1277,6 +1270,14 @@ B: %2
     <message>
         <source>Responses: coverage %1 → %2; TPR %3 → %4, TNR %5 → %6.</source>
         <translation>Antworten: Abdeckung %1 → %2; TPR %3 → %4, TNR %5 → %6.</translation>
+    </message>
+    <message>
+        <source>Compar&amp;e iteration A:</source>
+        <translation>&amp;Iteration A vergleichen:</translation>
+    </message>
+    <message>
+        <source>E&amp;xamples removed</source>
+        <translation>Beispiele &amp;entfernt</translation>
     </message>
 </context>
 <context>
@@ -3040,7 +3041,7 @@ B: %2
     </message>
     <message>
         <source>&amp;Show:</source>
-        <translation>&amp;Anzeigen:</translation>
+        <translation>An&amp;zeigen:</translation>
     </message>
     <message>
         <source>Scan progress</source>
@@ -3206,20 +3207,20 @@ B: %2
         <translation>Ergebnis&amp;se</translation>
     </message>
     <message>
-        <source>Event l&amp;og</source>
-        <translation>Pr&amp;otokoll</translation>
-    </message>
-    <message>
-        <source>Propos&amp;al to review</source>
-        <translation>Vorschlag &amp;prüfen</translation>
-    </message>
-    <message>
         <source>All (%1, %2 not scanned)</source>
         <translation>Alle (%1, %2 nicht gescannt)</translation>
     </message>
     <message>
         <source>Responses &amp;&amp; re&amp;writes</source>
         <translation>Antworten &amp;&amp; U&amp;mformulierungen</translation>
+    </message>
+    <message>
+        <source>&amp;Event log</source>
+        <translation>Pro&amp;tokoll</translation>
+    </message>
+    <message>
+        <source>Proposal to rev&amp;iew</source>
+        <translation>Vorschlag &amp;prüfen</translation>
     </message>
 </context>
 <context>
@@ -3254,27 +3255,27 @@ B: %2
     </message>
     <message>
         <source>OpenAI(-compatible) &amp;base URL:</source>
-        <translation>OpenAI(-kompatible) &amp;Basis-URL:</translation>
+        <translation>OpenAI(-kompatible) Basis-&amp;URL:</translation>
     </message>
     <message>
         <source>Ollama &amp;base URL:</source>
-        <translation>Ollama-&amp;Basis-URL:</translation>
+        <translation>Ollama-Basis-&amp;URL:</translation>
     </message>
     <message>
         <source>Show ad&amp;vanced settings (endpoints)</source>
-        <translation>Erweiterte Einstellungen zei&amp;gen (Endpunkte)</translation>
+        <translation>Er&amp;weiterte Einstellungen zeigen (Endpunkte)</translation>
     </message>
     <message>
         <source>Anthropic &amp;base URL:</source>
-        <translation>Anthropic-&amp;Basis-URL:</translation>
+        <translation>Anthropic-Basis-&amp;URL:</translation>
     </message>
     <message>
         <source>Gemini &amp;base URL:</source>
-        <translation>Gemini-&amp;Basis-URL:</translation>
+        <translation>Gemini-Basis-&amp;URL:</translation>
     </message>
     <message>
         <source>Vertex AI &amp;base URL:</source>
-        <translation>Vertex-AI-&amp;Basis-URL:</translation>
+        <translation>Vertex-AI-Basis-&amp;URL:</translation>
     </message>
     <message>
         <source>https://&lt;location&gt;-aiplatform.googleapis.com</source>
@@ -3282,7 +3283,7 @@ B: %2
     </message>
     <message>
         <source>Bedrock &amp;base URL:</source>
-        <translation>Bedrock-&amp;Basis-URL:</translation>
+        <translation>Bedrock-Basis-&amp;URL:</translation>
     </message>
     <message>
         <source>https://bedrock-runtime.&lt;region&gt;.amazonaws.com</source>
@@ -3290,7 +3291,7 @@ B: %2
     </message>
     <message>
         <source>Bro&amp;wse…</source>
-        <translation>Durch&amp;suchen…</translation>
+        <translation>Durchsu&amp;chen…</translation>
     </message>
     <message>
         <source>Browse for %1</source>
@@ -3310,7 +3311,7 @@ B: %2
     </message>
     <message>
         <source>&amp;Key file:</source>
-        <translation>Schlüssel&amp;datei:</translation>
+        <translation>Schl&amp;üsseldatei:</translation>
     </message>
     <message>
         <source>a service-account key or gcloud&apos;s application_default_credentials.json</source>
@@ -3346,7 +3347,7 @@ oder eine in den Schlüsselbund importierte Schlüsseldatei.</translation>
     </message>
     <message>
         <source>AWS re&amp;gion:</source>
-        <translation>AWS-Re&amp;gion:</translation>
+        <translation>AWS-&amp;Region:</translation>
     </message>
     <message>
         <source>Access key &amp;ID:</source>
@@ -3354,11 +3355,11 @@ oder eine in den Schlüsselbund importierte Schlüsseldatei.</translation>
     </message>
     <message>
         <source>&amp;Secret access key:</source>
-        <translation>&amp;Geheimer Zugriffsschlüssel:</translation>
+        <translation>Geheimer &amp;Zugriffsschlüssel:</translation>
     </message>
     <message>
         <source>Sessio&amp;n token:</source>
-        <translation>Sitzungs&amp;token:</translation>
+        <translation>&amp;Sitzungstoken:</translation>
     </message>
     <message>
         <source>Pro&amp;file:</source>
@@ -3366,7 +3367,7 @@ oder eine in den Schlüsselbund importierte Schlüsseldatei.</translation>
     </message>
     <message>
         <source>&amp;Credentials file:</source>
-        <translation>&amp;Anmeldedatei:</translation>
+        <translation>A&amp;nmeldedatei:</translation>
     </message>
     <message>
         <source>AWS credentials file</source>
@@ -3671,14 +3672,6 @@ Anmeldedatei.</translation>
         <translation>Gedächtnis</translation>
     </message>
     <message>
-        <source>&amp;Learnings</source>
-        <translation>&amp;Erkenntnisse</translation>
-    </message>
-    <message>
-        <source>Injection &amp;preview</source>
-        <translation>Einfüge&amp;vorschau</translation>
-    </message>
-    <message>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
@@ -3711,44 +3704,20 @@ Anmeldedatei.</translation>
         <translation>Erkenntnisse</translation>
     </message>
     <message>
-        <source>&amp;Confirm</source>
-        <translation>&amp;Bestätigen</translation>
-    </message>
-    <message>
         <source>Raise the confidence by 0.1</source>
         <translation>Die Konfidenz um 0,1 erhöhen</translation>
-    </message>
-    <message>
-        <source>&amp;Reject</source>
-        <translation>&amp;Ablehnen</translation>
     </message>
     <message>
         <source>Lower the confidence by 0.15; below 0.15 the learning becomes an anti-pattern</source>
         <translation>Die Konfidenz um 0,15 senken; unter 0,15 wird die Erkenntnis zum Anti-Pattern</translation>
     </message>
     <message>
-        <source>A&amp;pprove</source>
-        <translation>&amp;Freigeben</translation>
-    </message>
-    <message>
         <source>Make a pending learning active</source>
         <translation>Eine ausstehende Erkenntnis aktivieren</translation>
     </message>
     <message>
-        <source>&amp;Delete</source>
-        <translation>&amp;Löschen</translation>
-    </message>
-    <message>
-        <source>&amp;Add…</source>
-        <translation>&amp;Hinzufügen…</translation>
-    </message>
-    <message>
         <source>Write a learning by hand</source>
         <translation>Eine Erkenntnis von Hand erfassen</translation>
-    </message>
-    <message>
-        <source>&amp;Merge</source>
-        <translation>&amp;Zusammenführen</translation>
     </message>
     <message>
         <source>Merge the two selected learnings: the current one absorbs the other</source>
@@ -3793,10 +3762,6 @@ Anmeldedatei.</translation>
     <message>
         <source>This category…</source>
         <translation>Diese Kategorie…</translation>
-    </message>
-    <message>
-        <source>&amp;Import…</source>
-        <translation>&amp;Importieren…</translation>
     </message>
     <message>
         <source>Merge a bundle into this memory; you see what it adds, corroborates and skips first</source>
@@ -3869,6 +3834,42 @@ Anmeldedatei.</translation>
     <message>
         <source>Read and edit the whole learning: insight, strategy, outcome, tags</source>
         <translation>Die ganze Erkenntnis lesen und bearbeiten: Erkenntnis, Strategie, Ergebnis, Tags</translation>
+    </message>
+    <message>
+        <source>Learnin&amp;gs</source>
+        <translation>&amp;Erkenntnisse</translation>
+    </message>
+    <message>
+        <source>Injection previe&amp;w</source>
+        <translation>Einfügevors&amp;chau</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <source>A&amp;dd…</source>
+        <translation>Hinzuf&amp;ügen…</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>Zusammenführen</translation>
+    </message>
+    <message>
+        <source>Impor&amp;t…</source>
+        <translation>I&amp;mportieren…</translation>
+    </message>
+    <message>
+        <source>Conf&amp;irm</source>
+        <translation>&amp;Bestätigen</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
     </message>
 </context>
 <context>
@@ -4015,10 +4016,6 @@ Anmeldedatei.</translation>
         <translation>Sicherheitsprofil</translation>
     </message>
     <message>
-        <source>&amp;Refresh</source>
-        <translation>A&amp;ktualisieren</translation>
-    </message>
-    <message>
         <source>Refresh profiles</source>
         <translation>Profile aktualisieren</translation>
     </message>
@@ -4083,10 +4080,6 @@ Anmeldedatei.</translation>
         <translation>Scans pro Sekunde</translation>
     </message>
     <message>
-        <source>&amp;Run</source>
-        <translation>Aus&amp;führen</translation>
-    </message>
-    <message>
         <source>Start the run</source>
         <translation>Den Lauf starten</translation>
     </message>
@@ -4136,23 +4129,11 @@ Anmeldedatei.</translation>
     </message>
     <message>
         <source>&amp;Intent:</source>
-        <translation>&amp;Absicht:</translation>
+        <translation>Ab&amp;sicht:</translation>
     </message>
     <message>
         <source>&amp;Seed examples:</source>
-        <translation>Start&amp;beispiele:</translation>
-    </message>
-    <message>
-        <source>&amp;Profile:</source>
-        <translation>&amp;Profil:</translation>
-    </message>
-    <message>
-        <source>&amp;Max iterations:</source>
-        <translation>&amp;Max. Iterationen:</translation>
-    </message>
-    <message>
-        <source>&amp;Target coverage:</source>
-        <translation>&amp;Zielabdeckung:</translation>
+        <translation>Startbe&amp;ispiele:</translation>
     </message>
     <message>
         <source>Test suite cap:</source>
@@ -4204,10 +4185,6 @@ Anmeldedatei.</translation>
     <message>
         <source>Choose the AIRS security profile to deploy to.</source>
         <translation>Wählen Sie das AIRS-Sicherheitsprofil, in dem bereitgestellt wird.</translation>
-    </message>
-    <message>
-        <source>Test pr&amp;ompts:</source>
-        <translation>Test-Pr&amp;ompts:</translation>
     </message>
     <message>
         <source>Test on the production profile itself, not on a copy</source>
@@ -4266,16 +4243,8 @@ Anmeldedatei.</translation>
         <translation>Scans pro Benchmark-Prompt:</translation>
     </message>
     <message>
-        <source>From CS&amp;V…</source>
-        <translation>Aus CS&amp;V…</translation>
-    </message>
-    <message>
         <source>Load the benchmark from a CSV file</source>
         <translation>Den Benchmark aus einer CSV-Datei laden</translation>
-    </message>
-    <message>
-        <source>LLM-&amp;written</source>
-        <translation>Vom LLM &amp;geschrieben</translation>
     </message>
     <message>
         <source>Let the LLM write the benchmark</source>
@@ -4378,10 +4347,6 @@ Anmeldedatei.</translation>
         <translation>⚠ Profil %1 lässt jeden Prompt durch, der zu keinem seiner Themen passt (eine Sperrliste). Ein Zulassungs-Thema funktioniert umgekehrt: Der Lauf misst es mit dieser Aktion auf Blockieren gesetzt, und seine Übernahme würde alles blockieren, was zu keinem Thema passt. Die Übernahme fragt, bevor sie das ändert.</translation>
     </message>
     <message>
-        <source>&amp;Use that size</source>
-        <translation>Diese Größe &amp;übernehmen</translation>
-    </message>
-    <message>
         <source>Wanted precision of coverage, in points</source>
         <translation>Gewünschte Genauigkeit der Abdeckung, in Punkten</translation>
     </message>
@@ -4395,7 +4360,7 @@ Anmeldedatei.</translation>
     </message>
     <message>
         <source>Precision &amp;wanted:</source>
-        <translation>Gewünschte &amp;Genauigkeit:</translation>
+        <translation>Gewüns&amp;chte Genauigkeit:</translation>
     </message>
     <message>
         <source>How precisely you want a coverage near 90 % measured (half the 95 % interval). Default: ±5 points.</source>
@@ -4416,6 +4381,43 @@ Anmeldedatei.</translation>
     <message>
         <source>Pick one of the starter topics enterprises commonly need as the request, intent and seeds</source>
         <translation>Eines der Startthemen, die Unternehmen oft brauchen, als Anfrage, Absicht und Startbeispiele übernehmen</translation>
+    </message>
+    <message>
+        <source>Use that si&amp;ze</source>
+        <translation>Diese Größe &amp;übernehmen</translation>
+    </message>
+    <message>
+        <source>From CSV…</source>
+        <translation>Aus CSV…</translation>
+    </message>
+    <message>
+        <source>LLM-written</source>
+        <translation>Vom LLM geschrieben</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <comment>the New run page&apos;s button; the Run menu holds Alt+R</comment>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Profil&amp;e:</source>
+        <translation>&amp;Profil:</translation>
+    </message>
+    <message>
+        <source>Test prompts:</source>
+        <translation>Test-Prompts:</translation>
+    </message>
+    <message>
+        <source>Ma&amp;x iterations:</source>
+        <translation>&amp;Max. Iterationen:</translation>
+    </message>
+    <message>
+        <source>Tar&amp;get coverage:</source>
+        <translation>&amp;Zielabdeckung:</translation>
     </message>
 </context>
 <context>
@@ -5243,10 +5245,6 @@ Neues Kostenbudget (USD):</translation>
         <translation>Läufe filtern</translation>
     </message>
     <message>
-        <source>&amp;Filter:</source>
-        <translation>F&amp;ilter:</translation>
-    </message>
-    <message>
         <source>&amp;Find</source>
         <translation>&amp;Suchen</translation>
     </message>
@@ -5270,6 +5268,10 @@ Neues Kostenbudget (USD):</translation>
     <message>
         <source>Save the run&apos;s report as HTML or JSON, its test results as CSV, or its topic as Terraform</source>
         <translation>Den Bericht des Laufs als HTML oder JSON, seine Testergebnisse als CSV oder sein Thema als Terraform speichern</translation>
+    </message>
+    <message>
+        <source>F&amp;ilter:</source>
+        <translation>F&amp;ilter:</translation>
     </message>
 </context>
 <context>
@@ -5823,14 +5825,6 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
 <context>
     <name>TestPromptsField</name>
     <message>
-        <source>From &amp;CSV…</source>
-        <translation>Aus &amp;CSV…</translation>
-    </message>
-    <message>
-        <source>Use &amp;generated</source>
-        <translation>&amp;Generierte verwenden</translation>
-    </message>
-    <message>
         <source>Load test prompts from a CSV file</source>
         <translation>Test-Prompts aus einer CSV-Datei laden</translation>
     </message>
@@ -5903,6 +5897,14 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>%1 cannot be used: it has more than %2 MB; a test set is at most %2 MB.</source>
         <translation>%1 kann nicht verwendet werden: Die Datei ist größer als %2 MB; ein Testsatz hat höchstens %2 MB.</translation>
+    </message>
+    <message>
+        <source>From CSV…</source>
+        <translation>Aus CSV…</translation>
+    </message>
+    <message>
+        <source>Use generated</source>
+        <translation>Generierte verwenden</translation>
     </message>
 </context>
 <context>

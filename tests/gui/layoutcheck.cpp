@@ -1,6 +1,10 @@
 #include "layoutcheck.h"
 
 #include <QAbstractButton>
+#include <QGroupBox>
+#include <QMap>
+#include <QMenuBar>
+#include <QTabBar>
 #include <QAbstractItemModel>
 #include <QAbstractScrollArea>
 #include <QHeaderView>
@@ -183,5 +187,59 @@ QStringList LayoutCheck::problems(const QWidget *root)
             cutByParent(w, out);
         }
     }
+    return out;
+}
+
+namespace {
+// The mnemonic letter of a text ("&Open" -> 'o'), or a null QChar: "&&" is a literal ampersand.
+QChar mnemonicOf(const QString &text)
+{
+    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+        if (text.at(i) != u'&')
+            continue;
+        if (text.at(i + 1) == u'&') {
+            ++i;
+            continue;
+        }
+        return text.at(i + 1).toLower();
+    }
+    return {};
+}
+} // namespace
+
+QStringList LayoutCheck::mnemonicClashes(const QWidget *root)
+{
+    QStringList out;
+    if (!root || !root->isVisible())
+        return out;
+    QMap<QChar, QStringList> holders;
+    const auto add = [&](const QString &text, const QString &who) {
+        if (const QChar c = mnemonicOf(text); !c.isNull())
+            holders[c].append(who);
+    };
+    QList<const QWidget *> all{root};
+    for (const QWidget *w : root->findChildren<QWidget *>())
+        if (shownIn(w, root))
+            all.append(w);
+    for (const QWidget *w : std::as_const(all)) {
+        if (const auto *bar = qobject_cast<const QMenuBar *>(w)) {
+            for (const QAction *a : bar->actions())
+                if (a->isVisible())
+                    add(a->text(), u"menu “%1”"_s.arg(a->text()));
+        } else if (const auto *tabs = qobject_cast<const QTabBar *>(w)) {
+            for (int i = 0; i < tabs->count(); ++i)
+                if (tabs->isTabVisible(i))
+                    add(tabs->tabText(i), u"tab “%1”"_s.arg(tabs->tabText(i)));
+        } else if (qobject_cast<const QAbstractButton *>(w)) {
+            add(static_cast<const QAbstractButton *>(w)->text(), describe(w));
+        } else if (const auto *box = qobject_cast<const QGroupBox *>(w)) {
+            add(box->title(), u"group “%1”"_s.arg(box->title()));
+        } else if (const auto *label = qobject_cast<const QLabel *>(w); label && label->buddy()) {
+            add(label->text(), describe(w));
+        }
+    }
+    for (auto it = holders.cbegin(); it != holders.cend(); ++it)
+        if (it.value().size() > 1)
+            out << u"mnemonic Alt+%1 held by %2"_s.arg(it.key().toUpper(), it.value().join(u", "_s));
     return out;
 }

@@ -18,4 +18,10 @@ class QWidget;
 namespace LayoutCheck {
 QStringList problems(const QWidget *root);
 QString describe(const QWidget *widget); // "Class 'objectName' “text”" and its named ancestors
+// Two keyboard mnemonics (Alt+letter) for one letter among what `root` shows now: its menu
+// bar's menus, the tabs of its visible tab bars, its visible buttons, group boxes and labels
+// with a buddy. Alt+that letter then only moves the focus between them (Qt's ambiguous
+// shortcut), or opens a menu, instead of doing what the control says. One line per letter,
+// naming every holder.
+QStringList mnemonicClashes(const QWidget *root);
 } // namespace LayoutCheck

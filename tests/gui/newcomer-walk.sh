@@ -25,7 +25,7 @@ set -euo pipefail
 default_out=/tmp/daystrom-walk
 source "$(dirname "$0")/walk-common.sh"
 if [ "${LANGUAGE_UI:-}" = de ]; then
-  sandbox_key=alt+s; flips_tab=alt+e; grid_tab=alt+r
+  sandbox_key=alt+s; flips_tab=alt+adiaeresis; grid_tab=alt+s
 else
   sandbox_key=alt+s; flips_tab=alt+i; grid_tab=alt+g
 fi

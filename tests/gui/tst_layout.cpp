@@ -4,8 +4,9 @@
 // sandbox — the welcome, New run with Advanced open, a step-mode run at its proposal review,
 // Live after the run, Charts, Compare (both lower tabs), the Apply dialog, the Runs list, the
 // memory browser and its preview, the Settings dialog for each provider — and asks
-// LayoutCheck for overlaps, tables with fewer than three rows of their data, and clipped
-// buttons and labels. Every problem is printed; the test fails on any.
+// LayoutCheck for overlaps, tables with fewer than three rows of their data, clipped buttons
+// and labels, and two keyboard mnemonics on one letter. Every problem is printed; the test
+// fails on any.
 #include "layoutcheck.h"
 #include "models/compare/applycontroller.h"
 #include "models/runsession.h"
@@ -54,7 +55,7 @@ class TestLayout : public QObject
         }
         if (StudioDriver::screenshotsWanted())
             StudioDriver::screenshot(root, u"layout-"_s + state + u".png"_s);
-        const QStringList problems = LayoutCheck::problems(root);
+        const QStringList problems = LayoutCheck::problems(root) + LayoutCheck::mnemonicClashes(root);
         for (const QString &p : problems)
             qWarning("%s: %s", qPrintable(state), qPrintable(p));
         return problems.isEmpty();

@@ -17,7 +17,7 @@ BenchmarkGrid::BenchmarkGrid(QWidget *parent)
     , m_model(new BenchmarkGridModel(this))
     , m_filter(new BenchmarkGridFilter(this))
     , m_search(new QLineEdit(this))
-    , m_onlyFlips(new QCheckBox(tr("Only prompts that f&lip"), this))
+    , m_onlyFlips(new QCheckBox(tr("Onl&y prompts that flip"), this))
     , m_summary(new QLabel(this))
     , m_view(new QTableView(this))
 {

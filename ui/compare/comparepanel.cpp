@@ -55,7 +55,7 @@ void ComparePanel::buildUi()
     m_b = new QComboBox(this);
     m_b->setObjectName(u"compareIterationB"_s);
     m_b->setAccessibleName(tr("Iteration B (after)"));
-    auto *labelA = new QLabel(tr("Compare iteration &A:"), this);
+    auto *labelA = new QLabel(tr("Compar&e iteration A:"), this);
     labelA->setBuddy(m_a);
     auto *labelB = new QLabel(tr("with iteration &B:"), this);
     labelB->setBuddy(m_b);
@@ -114,7 +114,7 @@ void ComparePanel::buildUi()
     }
     auto *addedLabel = new QLabel(tr("Examples a&dded"), this);
     addedLabel->setBuddy(m_added);
-    auto *removedLabel = new QLabel(tr("Examples re&moved"), this);
+    auto *removedLabel = new QLabel(tr("E&xamples removed"), this);
     removedLabel->setBuddy(m_removed);
     auto *examples = new QGridLayout;
     examples->addWidget(addedLabel, 0, 0);

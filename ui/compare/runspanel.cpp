@@ -103,7 +103,7 @@ RunsPanel::RunsPanel(const QString &runsDirectory, RunListModel *model, QWidget 
             buttons->addStretch(1);
     }
 
-    auto *filterLabel = new QLabel(tr("&Filter:"), this);
+    auto *filterLabel = new QLabel(tr("F&ilter:"), this);
     filterLabel->setBuddy(m_filterEdit);
     auto *filterRow = new QHBoxLayout;
     filterRow->addWidget(filterLabel);

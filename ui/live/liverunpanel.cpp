@@ -101,7 +101,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     m_lowerTabs->setObjectName(u"resultsLogTabs"_s);
     m_lowerTabs->setDocumentMode(true);
     m_lowerTabs->addTab(createResultsArea(), tr("Resul&ts"));
-    m_lowerTabs->addTab(m_log, tr("Event l&og"));
+    m_lowerTabs->addTab(m_log, tr("&Event log"));
     m_directions = new DirectionsView(this);
     m_lowerTabs->addTab(m_directions, tr("Responses && re&writes"));
     m_lowerTabs->setTabVisible(m_lowerTabs->indexOf(m_directions), false);
@@ -136,7 +136,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     const auto showReview = [this, topicBox](bool shown) {
         const int at = m_lowerTabs->indexOf(m_review);
         if (shown && at < 0) {
-            m_lowerTabs->insertTab(0, m_review, tr("Propos&al to review"));
+            m_lowerTabs->insertTab(0, m_review, tr("Proposal to rev&iew"));
             m_lowerTabs->setCurrentIndex(0);
         } else if (!shown && at >= 0) {
             const bool current = m_lowerTabs->currentIndex() == at;

@@ -26,9 +26,9 @@ CategoryDetailsWidget::CategoryDetailsWidget(const MemoryStore &store, QWidget *
     m_antiPatterns->setEditTriggers(QAbstractItemView::DoubleClicked |
                                     QAbstractItemView::EditKeyPressed);
     m_antiPatterns->setWordWrap(true);
-    m_add = new QPushButton(tr("A&dd…"), antiBox);
+    m_add = new QPushButton(tr("Add…", "an anti-pattern; Alt+D is the learning's Add"), antiBox);
     m_add->setObjectName(u"addAntiPattern"_s);
-    m_remove = new QPushButton(tr("Remo&ve"), antiBox);
+    m_remove = new QPushButton(tr("Remove"), antiBox);
     m_remove->setObjectName(u"removeAntiPattern"_s);
     auto *del = new QAction(tr("Remove anti-pattern"), m_antiPatterns);
     del->setShortcut(QKeySequence::Delete);

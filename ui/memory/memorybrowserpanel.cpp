@@ -58,8 +58,8 @@ MemoryBrowserPanel::MemoryBrowserPanel(const QString &memoryDir, QWidget *parent
     m_preview = new InjectionPreviewWidget(m_store, this);
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(u"memoryTabs"_s);
-    m_tabs->addTab(buildBrowser(), tr("&Learnings"));
-    m_tabs->addTab(m_preview, tr("Injection &preview"));
+    m_tabs->addTab(buildBrowser(), tr("Learnin&gs"));
+    m_tabs->addTab(m_preview, tr("Injection previe&w"));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_tabs);
 
@@ -179,7 +179,7 @@ QWidget *MemoryBrowserPanel::buildBrowser()
     QAction *exportOne = exportMenu->addAction(tr("This category…"));
     exportOne->setObjectName(u"exportThisCategory"_s);
     m_export->setMenu(exportMenu);
-    m_import = new QPushButton(tr("&Import…"), left);
+    m_import = new QPushButton(tr("Impor&t…"), left);
     m_import->setObjectName(u"importMemory"_s);
     m_import->setToolTip(tr("Merge a bundle into this memory; you see what it adds, "
                             "corroborates and skips first"));
@@ -220,16 +220,16 @@ QWidget *MemoryBrowserPanel::buildBrowser()
         b->setToolTip(tip);
         return b;
     };
-    m_confirm = button(u"confirmLearning"_s, tr("&Confirm"), tr("Raise the confidence by 0.1"));
-    m_reject = button(u"rejectLearning"_s, tr("&Reject"),
+    m_confirm = button(u"confirmLearning"_s, tr("Conf&irm"), tr("Raise the confidence by 0.1"));
+    m_reject = button(u"rejectLearning"_s, tr("Reject"),
                       tr("Lower the confidence by 0.15; below 0.15 the learning becomes an "
                          "anti-pattern"));
-    m_approve = button(u"approveLearning"_s, tr("A&pprove"), tr("Make a pending learning active"));
-    m_delete = button(u"deleteLearning"_s, tr("&Delete"), tr("Delete the learning"));
+    m_approve = button(u"approveLearning"_s, tr("Approve"), tr("Make a pending learning active"));
+    m_delete = button(u"deleteLearning"_s, tr("Delete"), tr("Delete the learning"));
     m_edit = button(u"editLearning"_s, tr("&Edit…"),
                     tr("Read and edit the whole learning: insight, strategy, outcome, tags"));
-    m_add = button(u"addLearning"_s, tr("&Add…"), tr("Write a learning by hand"));
-    m_merge = button(u"mergeLearnings"_s, tr("&Merge"),
+    m_add = button(u"addLearning"_s, tr("A&dd…"), tr("Write a learning by hand"));
+    m_merge = button(u"mergeLearnings"_s, tr("Merge"),
                      tr("Merge the two selected learnings: the current one absorbs the other"));
     auto *undoButton = new QToolButton(page);
     undoButton->setObjectName(u"undoButton"_s);

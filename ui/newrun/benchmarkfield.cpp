@@ -25,10 +25,10 @@ BenchmarkField::BenchmarkField(QWidget *parent)
     : QWidget(parent)
     , m_size(new QSpinBox(this))
     , m_width(new QDoubleSpinBox(this))
-    , m_useWidth(new QPushButton(QCoreApplication::translate("NewRunPanel", "&Use that size"), this))
+    , m_useWidth(new QPushButton(QCoreApplication::translate("NewRunPanel", "Use that si&ze"), this))
     , m_precision(new QLabel(this))
-    , m_file(new QPushButton(QCoreApplication::translate("NewRunPanel", "From CS&V…"), this))
-    , m_generated(new QPushButton(QCoreApplication::translate("NewRunPanel", "LLM-&written"), this))
+    , m_file(new QPushButton(QCoreApplication::translate("NewRunPanel", "From CSV…"), this))
+    , m_generated(new QPushButton(QCoreApplication::translate("NewRunPanel", "LLM-written"), this))
     , m_summary(new QLabel(this))
 {
     setObjectName(u"benchmarkField"_s);

@@ -48,7 +48,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     , m_intent(named(new QComboBox(this), u"intentCombo"_s, tr("Intent")))
     , m_seeds(named(new QPlainTextEdit(this), u"seedExamples"_s, tr("Seed examples, one per line")))
     , m_profile(named(new QComboBox(this), u"profileCombo"_s, tr("Security profile")))
-    , m_refresh(named(new QPushButton(tr("&Refresh"), this), u"refreshProfilesButton"_s, tr("Refresh profiles")))
+    , m_refresh(named(new QPushButton(tr("Refresh"), this), u"refreshProfilesButton"_s, tr("Refresh profiles")))
     , m_profileStatus(new QLabel(this))
     , m_inPlace(named(new QCheckBox(tr("Test on the production profile itself, not on a copy"), this), u"inPlaceCheck"_s,
                       tr("Test in place")))
@@ -73,7 +73,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     , m_decideOn(named(new QComboBox(this), u"decideOnCombo"_s, tr("Decide on")))
     , m_scanRepeats(named(new QSpinBox(this), u"scanRepeatsSpin"_s, tr("Scans per benchmark prompt")))
     , m_hint(new QLabel(this))
-    , m_run(named(new QPushButton(tr("&Run"), this), u"runButton"_s, tr("Start the run")))
+    , m_run(named(new QPushButton(tr("Run", "the New run page's button; the Run menu holds Alt+R"), this), u"runButton"_s, tr("Start the run")))
 {
     setObjectName(u"newRunPanel"_s);
     m_description->setPlaceholderText(tr("e.g. Block requests for help acquiring or building weapons"));
@@ -178,7 +178,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     form->addRow(tr("&Seed examples:"), m_seeds);
     // A layout cannot be a label's buddy: name the combo box, so Alt+P works and the label
     // shows no stray "&".
-    auto *profileLabel = new QLabel(tr("&Profile:"), this);
+    auto *profileLabel = new QLabel(tr("Profil&e:"), this);
     profileLabel->setBuddy(m_profile);
     form->addRow(profileLabel, profileRow);
     form->addRow(QString(), m_profileStatus);
@@ -186,9 +186,9 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     form->addRow(QString(), m_actionWarning);
     form->addRow(QString(), m_inPlace);
     form->addRow(QString(), m_inPlaceWarning);
-    form->addRow(tr("Test pr&ompts:"), m_testPrompts);
-    form->addRow(tr("&Max iterations:"), m_maxIterations);
-    form->addRow(tr("&Target coverage:"), m_target);
+    form->addRow(tr("Test prompts:"), m_testPrompts);
+    form->addRow(tr("Ma&x iterations:"), m_maxIterations);
+    form->addRow(tr("Tar&get coverage:"), m_target);
     m_budget = new BudgetFields(form, this);
     m_budget->placeInTabOrder(m_target, m_stepMode);
     form->addRow(QString(), m_stepMode);

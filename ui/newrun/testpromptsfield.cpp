@@ -19,8 +19,8 @@ TestPromptsField::TestPromptsField(QWidget *parent)
     : QWidget(parent)
     , m_icon(new QLabel(this))
     , m_summary(new QLabel(this))
-    , m_load(new QPushButton(tr("From &CSV…"), this))
-    , m_clear(new QPushButton(tr("Use &generated"), this))
+    , m_load(new QPushButton(tr("From CSV…"), this))
+    , m_clear(new QPushButton(tr("Use generated"), this))
 {
     setObjectName(u"testPromptsField"_s);
     m_summary->setObjectName(u"testPromptsSummary"_s);
