@@ -90,6 +90,11 @@ QString TerraformExport::label(const QString &name)
     return out.isEmpty() ? u"topic"_s : out;
 }
 
+QString TerraformExport::companionLabel(const QString &topicName)
+{
+    return label(topicName).left(40) + u"_allowed"_s;
+}
+
 QString TerraformExport::write(const RunState &run, const IterationResult &it, const QDateTime &exportedAt)
 {
     const bool working = run.userInput.decideOnWorkingSuite;
@@ -97,7 +102,7 @@ QString TerraformExport::write(const RunState &run, const IterationResult &it, c
     const QString figuresOf = it.benchmark && !working ? u"its benchmark"_s : u"its tests"_s;
     const bool block = run.userInput.intent == Intent::Block && run.companionTopic.has_value();
     const QString mainLabel = label(it.topic.name);
-    const QString companionLabel = mainLabel.left(40) + u"_allowed"_s;
+    const QString companion = companionLabel(it.topic.name);
 
     QString out;
     out += u"# Daystrom Studio: run %1, iteration %2%3, %4 intent.\n"_s.arg(
@@ -112,7 +117,7 @@ QString TerraformExport::write(const RunState &run, const IterationResult &it, c
         guardrailActionFor(run.userInput.intent));
     if (block) {
         out += u"#   topic_list { action = \"allow\"  topic { topic_name = %1.%2.topic_name } }\n"_s.arg(
-            TopicResource, companionLabel);
+            TopicResource, companion);
     }
     out += u"#   topic_list { action = \"%1\"  topic { topic_name = %2.%3.topic_name } }\n"_s.arg(
         intentName(run.userInput.intent), TopicResource, mainLabel);
@@ -124,7 +129,7 @@ QString TerraformExport::write(const RunState &run, const IterationResult &it, c
     out += u"    }\n  }\n}\n\n"_s;
 
     if (block) {
-        out += resource(companionLabel, companionApartFrom(*run.companionTopic, it.topic.name), u"allow"_s);
+        out += resource(companion, companionApartFrom(*run.companionTopic, it.topic.name), u"allow"_s);
         out += u'\n';
     }
     out += resource(mainLabel, it.topic, intentName(run.userInput.intent));

@@ -29,5 +29,7 @@ QString quoted(const QString &text);
 // A resource label made of `name`: lower-case ASCII letters (accents taken off), digits and
 // underscores, starting with a letter, at most 48 characters; "topic" when nothing is left.
 QString label(const QString &name);
+// The companion allow topic's label beside the topic's: "<label, at most 40>_allowed".
+QString companionLabel(const QString &topicName);
 
 } // namespace TerraformExport

@@ -146,7 +146,7 @@ private slots:
         QVERIFY(best);
         const QString label = TerraformExport::label(best->topic.name);
         checkTopic(findResource(blocks, u"prisma-airs_runtime_custom_topic"_s, label), best->topic);
-        checkTopic(findResource(blocks, u"prisma-airs_runtime_custom_topic"_s, label.left(40) + u"_allowed"_s),
+        checkTopic(findResource(blocks, u"prisma-airs_runtime_custom_topic"_s, TerraformExport::companionLabel(best->topic.name)),
                    companionApartFrom(*run.companionTopic, best->topic.name));
         QVERIFY2(r.out.contains(u"# Daystrom Studio: run %1, iteration %2"_s.arg(run.id).arg(best->iteration)),
                  qPrintable(r.out.left(400)));
@@ -177,7 +177,7 @@ private slots:
         const QString label = TerraformExport::label(awkward.name);
         QCOMPARE(label, u"say_hi_to_var_secret_and_if_x"_s);
         checkTopic(findResource(blocks, u"prisma-airs_runtime_custom_topic"_s, label), awkward);
-        checkTopic(findResource(blocks, u"prisma-airs_runtime_custom_topic"_s, label + u"_allowed"_s),
+        checkTopic(findResource(blocks, u"prisma-airs_runtime_custom_topic"_s, TerraformExport::companionLabel(awkward.name)),
                    companionApartFrom(*run.companionTopic, awkward.name));
         QVERIFY2(r.out.contains(u"iteration 1, block intent"_s), qPrintable(r.out.left(300)));
     }

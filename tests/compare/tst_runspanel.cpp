@@ -89,6 +89,17 @@ class TestRunsPanel : public QObject
         QCOMPARE(panel.selectedRunId(), id);
     }
 
+    // The run selected, the panel shown, Export Report… clicked: its file dialog, or null.
+    static QFileDialog *openExportDialog(RunsPanel &panel, const QString &id)
+    {
+        select(panel, id);
+        panel.show();
+        QTest::mouseClick(child<QToolButton>(&panel, u"exportReportButton"_s), Qt::LeftButton);
+        QFileDialog *dialog = nullptr;
+        [&] { QTRY_VERIFY((dialog = panel.findChild<QFileDialog *>(u"exportReportDialog"_s))); }();
+        return dialog;
+    }
+
 private slots:
     void init()
     {
@@ -234,11 +245,8 @@ private slots:
         QVERIFY(page.contains(u"&lt;script&gt;alert(1)&lt;/script&gt;"_s));
 
         // Through the file dialog, choosing JSON.
-        select(panel, Paused);
-        panel.show();
-        QTest::mouseClick(child<QToolButton>(&panel, u"exportReportButton"_s), Qt::LeftButton);
-        QFileDialog *dialog = nullptr;
-        QTRY_VERIFY((dialog = panel.findChild<QFileDialog *>(u"exportReportDialog"_s)));
+        QFileDialog *dialog = openExportDialog(panel, Paused);
+        QVERIFY(dialog);
         QCOMPARE(dialog->nameFilters().size(), 4);
         const QString json = TestHome::path() + u"/out-"_s + QString::number(m_n) + u".json"_s;
         dialog->selectNameFilter(dialog->nameFilters().at(1));
@@ -265,11 +273,8 @@ private slots:
         QTRY_COMPARE(panel.model()->rowCount(), 3);
         QSignalSpy exported(&panel, &RunsPanel::reportExported);
         QSignalSpy failed(&panel, &RunsPanel::exportFailed);
-        select(panel, Completed);
-        panel.show();
-        QTest::mouseClick(child<QToolButton>(&panel, u"exportReportButton"_s), Qt::LeftButton);
-        QFileDialog *dialog = nullptr;
-        QTRY_VERIFY((dialog = panel.findChild<QFileDialog *>(u"exportReportDialog"_s)));
+        QFileDialog *dialog = openExportDialog(panel, Completed);
+        QVERIFY(dialog);
         const QString csvFilter = dialog->nameFilters().at(2);
         QVERIFY(csvFilter.contains(u"*.csv"_s));
         dialog->selectNameFilter(csvFilter);
@@ -312,11 +317,8 @@ private slots:
         RunsPanel panel(m_dir);
         QTRY_COMPARE(panel.model()->rowCount(), 3);
         QSignalSpy exported(&panel, &RunsPanel::reportExported);
-        select(panel, Completed);
-        panel.show();
-        QTest::mouseClick(child<QToolButton>(&panel, u"exportReportButton"_s), Qt::LeftButton);
-        QFileDialog *dialog = nullptr;
-        QTRY_VERIFY((dialog = panel.findChild<QFileDialog *>(u"exportReportDialog"_s)));
+        QFileDialog *dialog = openExportDialog(panel, Completed);
+        QVERIFY(dialog);
         const QString tfFilter = dialog->nameFilters().at(3);
         QVERIFY(tfFilter.contains(u"*.tf"_s));
         dialog->selectNameFilter(tfFilter);

@@ -2,6 +2,7 @@
 
 #include <QAbstractButton>
 #include <QGroupBox>
+#include <QKeySequence>
 #include <QMap>
 #include <QMenuBar>
 #include <QTabBar>
@@ -190,32 +191,15 @@ QStringList LayoutCheck::problems(const QWidget *root)
     return out;
 }
 
-namespace {
-// The mnemonic letter of a text ("&Open" -> 'o'), or a null QChar: "&&" is a literal ampersand.
-QChar mnemonicOf(const QString &text)
-{
-    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
-        if (text.at(i) != u'&')
-            continue;
-        if (text.at(i + 1) == u'&') {
-            ++i;
-            continue;
-        }
-        return text.at(i + 1).toLower();
-    }
-    return {};
-}
-} // namespace
-
 QStringList LayoutCheck::mnemonicClashes(const QWidget *root)
 {
     QStringList out;
     if (!root || !root->isVisible())
         return out;
-    QMap<QChar, QStringList> holders;
+    QMap<QString, QStringList> holders; // by Alt+key, as Qt reads the text's "&"
     const auto add = [&](const QString &text, const QString &who) {
-        if (const QChar c = mnemonicOf(text); !c.isNull())
-            holders[c].append(who);
+        if (const QKeySequence key = QKeySequence::mnemonic(text); !key.isEmpty())
+            holders[key.toString()].append(who);
     };
     QList<const QWidget *> all{root};
     for (const QWidget *w : root->findChildren<QWidget *>())
@@ -240,6 +224,6 @@ QStringList LayoutCheck::mnemonicClashes(const QWidget *root)
     }
     for (auto it = holders.cbegin(); it != holders.cend(); ++it)
         if (it.value().size() > 1)
-            out << u"mnemonic Alt+%1 held by %2"_s.arg(it.key().toUpper(), it.value().join(u", "_s));
+            out << u"mnemonic %1 held by %2"_s.arg(it.key(), it.value().join(u", "_s));
     return out;
 }
