@@ -70,11 +70,36 @@ const QSet<QString> kVerbs{
     u"assemble"_s,    u"convert"_s,    u"bypass"_s, u"rig"_s,    u"manipulate"_s, u"promote"_s,
     u"post"_s,        u"generate"_s,   u"give"_s,   u"take"_s,   u"learn"_s,      u"discuss"_s};
 
+// The length of the non-letter, non-digit run at the end of `word`, in UTF-16 units; a letter
+// outside the BMP (a surrogate pair) counts as a letter.
+qsizetype punctuationTail(QStringView word)
+{
+    qsizetype end = word.size();
+    while (end > 0) {
+        char32_t c = word.at(end - 1).unicode();
+        qsizetype width = 1;
+        if (QChar::isLowSurrogate(c) && end > 1 && word.at(end - 2).isHighSurrogate()) {
+            c = QChar::surrogateToUcs4(word.at(end - 2), word.at(end - 1));
+            width = 2;
+        }
+        if (QChar::isLetterOrNumber(c))
+            break;
+        end -= width;
+    }
+    return word.size() - end;
+}
+
+// Every pass of a loop below removes at least one character or one word, so it ends on any
+// text (a word of punctuation alone, "--" or "★", once chopped to nothing and read forever).
+void chopPunctuation(QString &word)
+{
+    word.chop(punctuationTail(word));
+}
+
 QString bare(const QString &word)
 {
     QString w = word.toLower();
-    while (!w.isEmpty() && !w.back().isLetterOrNumber())
-        w.chop(1);
+    chopPunctuation(w);
     return w;
 }
 
@@ -92,6 +117,20 @@ QString gerund(const QString &verb)
     if (lower.endsWith(u'e') && !lower.endsWith(u"ee") && lower.size() > 2)
         return lower.chopped(1) + u"ing"_s;
     return lower + u"ing"_s;
+}
+
+// Drops what closes a clause without belonging to its subject: the trailing punctuation of the
+// last word, words that were punctuation alone ("--", "★", an escape character) and closing
+// words ("questions", "and"), while more than `keep` words are left.
+void trimTail(QStringList &words, qsizetype keep)
+{
+    while (!words.isEmpty()) {
+        chopPunctuation(words.last());
+        const bool closes = words.last().isEmpty() || kTrailing.contains(bare(words.last()));
+        if (!closes || words.size() <= keep)
+            return;
+        words.removeLast();
+    }
 }
 
 // The subject of one clause (no sentence punctuation inside); empty when it is all boilerplate.
@@ -130,12 +169,9 @@ QString clauseSubject(const QString &clause, bool firstOfText)
             expectVerb = tail.contains(u',');
         }
     }
-    while (!words.isEmpty() && kTrailing.contains(bare(words.last())))
-        words.removeLast();
+    trimTail(words, 0);
     if (words.isEmpty())
         return {};
-    while (!words.isEmpty() && !words.last().back().isLetterOrNumber())
-        words.last().chop(1);
     // Only the words that can matter: far more than a subject holds, so the shortening below
     // (a word at a time, joined again each time) stays short on a text of any length.
     qsizetype kept = 0, bytes = 0;
@@ -145,10 +181,7 @@ QString clauseSubject(const QString &clause, bool firstOfText)
     QString subject = words.join(u' ');
     while (Utf8::size(subject) > SandboxSubject::MaxSubjectBytes && words.size() > 1) {
         words.removeLast();
-        while (words.size() > 1 && kTrailing.contains(bare(words.last())))
-            words.removeLast();
-        while (!words.last().isEmpty() && !words.last().back().isLetterOrNumber())
-            words.last().chop(1);
+        trimTail(words, 1);
         subject = words.join(u' ');
     }
     subject = Utf8::truncated(subject, SandboxSubject::MaxSubjectBytes);
@@ -184,8 +217,7 @@ QString fromText(const QString &topicText)
 QString fromName(const QString &name)
 {
     QString s = name.simplified();
-    while (!s.isEmpty() && !s.back().isLetterOrNumber())
-        s.chop(1);
+    chopPunctuation(s);
     if (s.size() > 1 && s.at(0).isUpper() && !s.at(1).isUpper())
         s[0] = s.at(0).toLower();
     return s.isEmpty() ? u"this subject"_s : s;

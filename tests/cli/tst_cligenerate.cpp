@@ -182,6 +182,33 @@ private slots:
         QCOMPARE(r.err.contains(u"daystrom: the run ended below its target coverage of 90.0% (exit 1)"_s), code == 1);
     }
 
+    // Issue 54: a topic whose last word has no letter or digit (a dash, a star, a terminal
+    // colour code) hung the sandbox's subject reading at 100 % CPU. Each run now completes, and
+    // its topic is about the weapons the text names.
+    void hostileTopicEndingsComplete_data()
+    {
+        QTest::addColumn<QString>("topic");
+        QTest::newRow("dashes") << u"Block requests to buy weapons --"_s;
+        QTest::newRow("star") << u"Block requests to buy weapons \u2605"_s;
+        QTest::newRow("colour code") << u"Block requests to buy weapons \x1b[0m"_s;
+        QTest::newRow("only punctuation") << u"-- \u2605 --"_s;
+    }
+    void hostileTopicEndingsComplete()
+    {
+        QFETCH(QString, topic);
+        const CliProcess r = CliProcess::run(QStringLiteral(DAYSTROM_CLI),
+                                             {u"generate"_s, u"--sandbox"_s, u"--topic"_s, topic,
+                                              u"--max-iterations"_s, u"1"_s, u"--benchmark"_s, u"10"_s},
+                                             env(), 120000);
+        QVERIFY2(CliProcess::completed(r.code), qPrintable(u"exit %1: %2"_s.arg(r.code).arg(r.err.right(800))));
+        const RunStore::Listing listing = RunStore(m_home + u"/sandbox/runs"_s).list();
+        QCOMPARE(listing.runs.size(), 1);
+        QCOMPARE(listing.runs.first().status, RunStatus::Completed);
+        if (topic.contains(u"weapons"_s))
+            QVERIFY2(listing.runs.first().topicName.contains(u"weapons"_s, Qt::CaseInsensitive),
+                     qPrintable(listing.runs.first().topicName));
+    }
+
     void humanOutputShowsTheBenchmark()
     {
         QProcess p;

@@ -2,6 +2,7 @@
 // why; Ctrl+N puts the cursor in the topic; every advanced option has a tooltip saying what it
 // does and its default; a long error wraps inside the form; in the sandbox, a note under the
 // topic says before the run what the sandbox can do for the subject typed.
+#include "guiwatchdog.h"
 #include "studiodriver.h"
 #include "ui/newrun/newrunpanel.h"
 #include "ui/newrun/sandboxsubjectnote.h"
@@ -10,6 +11,8 @@
 #include "testmain.h"
 
 #include <QAbstractButton>
+#include <QApplication>
+#include <QClipboard>
 #include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QDir>
@@ -176,6 +179,53 @@ private slots:
         QTest::keyClick(topic, Qt::Key_A, Qt::ControlModifier);
         QTest::keyClick(topic, Qt::Key_Delete);
         QTRY_VERIFY(!note->isVisible());
+    }
+
+    // Issue 54: a topic whose last word has no letter or digit froze the window for good (the
+    // note's subject reading never returned). Typed and pasted as a person would, under a
+    // watchdog that fails the test when the GUI thread stops for 3 s; each time the note
+    // changes from the crypto note to the weapons one within a second of the typing pause.
+    void hostileTopicEndingsKeepTheWindowAlive_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("ending");
+        QTest::addColumn<bool>("pasted"); // else typed as one key whose text it is
+        QTest::newRow("dashes") << u"Block requests to buy weapons "_s << u"--"_s << false;
+        QTest::newRow("star") << u"Block requests to buy weapons "_s << u"\u2605"_s << false;
+        QTest::newRow("colour code") << u"Block requests to buy weapons "_s << u"\x1b[0m"_s << true;
+    }
+    void hostileTopicEndingsKeepTheWindowAlive()
+    {
+        QFETCH(QString, typed);
+        QFETCH(QString, ending);
+        QFETCH(bool, pasted);
+        StudioDriver studio;
+        QVERIFY2(studio.start(true), qPrintable(studio.why()));
+        QVERIFY(studio.showPage(MainWindow::NewRunPage));
+        auto *note = studio.find<QLabel>(u"sandboxSubjectNote"_s);
+        auto *topic = studio.find<QPlainTextEdit>(u"topicDescription"_s);
+        QVERIFY(note && topic);
+        topic->setFocus();
+        QTest::keyClicks(topic, u"Block requests for cryptocurrency investment advice"_s);
+        QTRY_VERIFY(note->text().contains(u"cryptocurrency investment advice"_s));
+
+        // From here on the window is up: nothing the test does may stop the GUI thread for 3 s.
+        GuiWatchdog watchdog(std::chrono::milliseconds(3000));
+        watchdog.doing(u"typing \"%1%2\" into New run's topic"_s.arg(typed, ending));
+        QTest::keyClick(topic, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(topic, typed);
+        if (pasted) {
+            QApplication::clipboard()->setText(ending);
+            QTest::keyClick(topic, Qt::Key_V, Qt::ControlModifier);
+        } else {
+            // Each character as the key event a keyboard layout sends for it (keyClicks()
+            // types ASCII only).
+            for (const QChar c : ending)
+                QTest::sendKeyEvent(QTest::Click, topic, Qt::Key_unknown, QString(c), Qt::NoModifier);
+        }
+        QCOMPARE(topic->toPlainText(), typed + ending);
+        QTRY_COMPARE_WITH_TIMEOUT(note->text(), u"Sandbox: built-in prompts about weapons."_s,
+                                  SandboxSubjectNote::DebounceMs + 1000);
     }
 };
 
