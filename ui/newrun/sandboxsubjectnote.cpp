@@ -4,14 +4,15 @@
 #include "sandbox/sandboxsubject.h"
 
 #include <QHash>
-
 #include <QTimer>
+#include <QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
 SandboxSubjectNote::SandboxSubjectNote(QWidget *parent)
     : QLabel(parent)
     , m_debounce(new QTimer(this))
+    , m_reading(new QFutureWatcher<QString>(this))
 {
     setObjectName(u"sandboxSubjectNote"_s);
     setWordWrap(true);
@@ -22,6 +23,13 @@ SandboxSubjectNote::SandboxSubjectNote(QWidget *parent)
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(DebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &SandboxSubjectNote::update);
+    connect(m_reading, &QFutureWatcher<QString>::finished, this, [this] {
+        if (m_readAgain) { // a newer text: its note, not this one
+            update();
+            return;
+        }
+        showNote(m_reading->result());
+    });
     setVisible(false);
 }
 
@@ -66,7 +74,23 @@ QString SandboxSubjectNote::noteFor(const QString &topic, Intent intent)
 
 void SandboxSubjectNote::update()
 {
-    const QString text = m_active ? noteFor(m_topic, m_intent) : QString();
+    m_readAgain = false;
+    if (!m_active || m_topic.trimmed().isEmpty()) {
+        if (m_reading->isRunning())
+            m_readAgain = true; // its note would come after this: drop it when it does
+        showNote({});
+        return;
+    }
+    if (m_reading->isRunning()) {
+        m_readAgain = true;
+        return;
+    }
+    m_reading->setFuture(QtConcurrent::run(&SandboxSubjectNote::noteFor,
+                                           m_topic.left(MaxReadChars), m_intent));
+}
+
+void SandboxSubjectNote::showNote(const QString &text)
+{
     setText(text);
     setToolTip(text);
     setVisible(!text.isEmpty());
