@@ -24,7 +24,7 @@ struct CliContext
 };
 
 // Parses `arguments` (without the program name) and runs the command. Errors are one line
-// on `err` starting with "daystrom: ".
+// on `err` starting with "daystrom: " (or "daystrom <command>: " for a command's flags).
 int runCli(const QStringList &arguments, CliContext &context);
 
 QString cliUsage();
