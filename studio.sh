@@ -32,8 +32,9 @@ PACKAGES=(
   dbus-daemon dbus-x11 gnome-keyring libsecret-tools xvfb xauth desktop-file-utils appstream bsdutils
 )
 # Only for test and bench (run never builds or runs them): Go and HashiCorp's HCL 2, with which
-# tst_cliterraform reads `report --format terraform` back as Terraform would.
-TEST_PACKAGES=(golang-go golang-github-hashicorp-hcl-v2-dev)
+# tst_cliterraform reads `report --format terraform` back as Terraform would; clang and its
+# runtime libraries (libFuzzer, the sanitizers) for the fuzz build of tests/fuzz.
+TEST_PACKAGES=(golang-go golang-github-hashicorp-hcl-v2-dev clang libclang-rt-14-dev)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -78,6 +79,19 @@ build() {
   fi
 }
 
+# build_fuzz: the libFuzzer build of tests/fuzz (clang, AddressSanitizer and
+# UndefinedBehaviorSanitizer) in <build>-fuzz, whose daystrom_fuzz the fuzz_* tests run.
+build_fuzz() {
+  local dir="${BUILD_DIR}-fuzz"
+  if [ ! -f "$dir/build.ninja" ]; then
+    say "Configuring the fuzz build (clang, -DDAYSTROM_FUZZ=ON) in $dir"
+    CXX=clang++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDAYSTROM_FUZZ=ON \
+      -DDAYSTROM_PCH=OFF
+  fi
+  say "Building the fuzz targets in $dir (-j$JOBS)"
+  cmake --build "$dir" -j"$JOBS" --target daystrom_fuzz
+}
+
 cores() { nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2; }
 
 have_display() { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; }
@@ -102,6 +116,7 @@ case "$cmd" in
     ;;
   test)
     install_packages "${TEST_PACKAGES[@]}"
+    build_fuzz
     build
     # In parallel, one test per core; the tests that must run alone say so (RUN_SERIAL).
     say "Running the test suite ($(cores) at a time)"

@@ -27,7 +27,6 @@ void useTemporaryHome()
     for (const char *var : {"HOME", "DAYSTROM_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
                             "XDG_STATE_HOME"})
         qputenv(var, path);
-    QDir::setCurrent(home.path());
 }
 } // namespace
 

@@ -4,8 +4,9 @@
 #   TARGET    a DAYSTROM_FUZZ_TARGET name
 #   FUZZ_DIR  tests/fuzz: seeds from corpus/TARGET and regressions/TARGET
 # Runs for DAYSTROM_FUZZ_SECONDS (8) seconds. New inputs go to a temporary corpus, never into
-# the tree. On a failure it prints the input (hex and base64) and where to keep it; exit 77
-# (a skip) when there is no fuzz build.
+# the tree. On a failure it prints the input (hex and base64) and where to keep it, and copies
+# it into $DAYSTROM_FUZZ_KEEP/TARGET/ when that is set; exit 77 (a skip) when there is no fuzz
+# build.
 set -uo pipefail
 fuzzer=$1 target=$2 dir=$3
 if [ ! -x "$fuzzer" ]; then
@@ -22,7 +23,7 @@ dirs=("$work/corpus" "$dir/corpus/$target")
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
 DAYSTROM_FUZZ_TARGET=$target "$fuzzer" \
     -max_total_time="${DAYSTROM_FUZZ_SECONDS:-8}" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
-    -print_final_stats=1 -artifact_prefix="$work/artifacts/" "${dirs[@]}" >"$work/log" 2>&1
+    -error_exitcode=1 -print_final_stats=1 -artifact_prefix="$work/artifacts/" "${dirs[@]}" >"$work/log" 2>&1
 rc=$?
 tail -n 60 "$work/log"
 executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -n 1)
@@ -34,6 +35,9 @@ if [ $rc -ne 0 ]; then
         echo "  tests/fuzz/regressions/$target/<what-it-found> and fix what it found:"
         od -A d -c "$input" | head -n 40
         echo "base64: $(base64 -w 0 "$input")"
+        if [ -n "${DAYSTROM_FUZZ_KEEP:-}" ]; then
+            mkdir -p "$DAYSTROM_FUZZ_KEEP/$target" && cp "$input" "$DAYSTROM_FUZZ_KEEP/$target/"
+        fi
     done
     exit 1
 fi

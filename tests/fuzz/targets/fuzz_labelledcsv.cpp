@@ -35,8 +35,10 @@ DAYSTROM_FUZZ_TARGET(labelled_csv)
         }
     }
 
-    // Fields of any text survive quoting.
+    // Fields of any text survive quoting (one empty field is a blank line, which CSV skips).
     const QStringList fields = Fuzz::split(data.left(2000), 8);
+    if (fields == QStringList{QString()})
+        return;
     QStringList quoted;
     for (const QString &f : fields)
         quoted.append(LabelledCsv::quote(f));

@@ -33,7 +33,7 @@ DAYSTROM_FUZZ_TARGET(sandbox_prompt_reader)
     // Items without the list's own separator and quotes come back as written.
     QStringList items;
     for (const QString &part : Fuzz::split(data.left(512), 6)) {
-        const QString item = part.simplified().remove(u'"');
+        const QString item = QString(part).remove(u'"').simplified();
         if (!item.isEmpty())
             items.append(item);
     }
