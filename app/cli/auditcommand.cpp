@@ -1,4 +1,5 @@
 #include "auditcommand.h"
+#include "flagerror.h"
 #include "runcommandsupport.h"
 
 #include "common/configloader.h"
@@ -74,7 +75,7 @@ int auditCommand(const QStringList &arguments, CliContext &ctx)
         {u"sandbox"_s, u"Use the built-in AIRS and LLM emulators (no account needed)"_s},
     });
     if (!p.parse(QStringList{u"daystrom audit"_s} + arguments)) {
-        ctx.err << "daystrom audit: " << p.errorText() << '\n';
+        ctx.err << "daystrom audit: " << flagError(p) << '\n';
         return ExitCode::Usage;
     }
     if (p.isSet(u"help"_s)) {

@@ -1,4 +1,5 @@
 #include "comparecommand.h"
+#include "flagerror.h"
 
 #include "domain/pairedcomparison.h"
 #include "runs/runstore.h"
@@ -17,7 +18,7 @@ int compareCommand(const QStringList &arguments, CliContext &ctx)
     const QCommandLineOption sandboxOpt(u"sandbox"_s, u"A run of the sandbox (kept apart from real ones)"_s);
     parser.addOptions({formatOpt, sandboxOpt});
     if (!parser.parse(QStringList{u"daystrom compare"_s} + arguments)) {
-        ctx.err << "daystrom compare: " << parser.errorText() << '\n';
+        ctx.err << "daystrom compare: " << flagError(parser) << '\n';
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {

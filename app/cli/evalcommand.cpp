@@ -1,4 +1,5 @@
 #include "evalcommand.h"
+#include "flagerror.h"
 
 #include "common/configloader.h"
 #include "domain/evalgate.h"
@@ -38,7 +39,7 @@ int evalCommand(const QStringList &arguments, CliContext &ctx)
                   {u"junit"_s, u"Also write the results as JUnit XML to FILE (one test case per prompt)"_s, u"file"_s},
                   {u"sandbox"_s, u"Scan against the built-in AIRS emulator"_s}});
     if (!p.parse(QStringList{u"daystrom eval"_s} + arguments)) {
-        ctx.err << "daystrom eval: " << p.errorText() << '\n';
+        ctx.err << "daystrom eval: " << flagError(p) << '\n';
         return ExitCode::Usage;
     }
     if (p.isSet(u"help"_s)) {

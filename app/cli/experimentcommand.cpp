@@ -1,4 +1,5 @@
 #include "experimentcommand.h"
+#include "flagerror.h"
 
 #include "common/configloader.h"
 #include "config/config.h"
@@ -89,7 +90,7 @@ QString parse(const QStringList &arguments, Args *out, bool *help, CliContext &c
                   {u"resume"_s, u"resume"_s, u"ID"_s},
                   {u"format"_s, u"format"_s, u"text|json"_s}});
     if (!p.parse(QStringList{u"daystrom experiment"_s} + arguments))
-        return p.errorText();
+        return flagError(p);
     if (p.isSet(u"help"_s)) {
         ctx.out << Help;
         *help = true;

@@ -1,4 +1,5 @@
 #include "generatecommand.h"
+#include "flagerror.h"
 #include "runcommandsupport.h"
 
 #include "common/configloader.h"
@@ -48,7 +49,8 @@ QString readLabelledCsv(const QString &path, bool intentGiven, QList<TestCase> *
 
 } // namespace
 
-QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool *helpShown, CliContext &ctx)
+namespace {
+QString readGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool *helpShown, CliContext &ctx)
 {
     QCommandLineParser p;
     p.addHelpOption();
@@ -91,7 +93,7 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
     });
     p.addOptions(budgetOptions(false));
     if (!p.parse(QStringList{u"daystrom generate"_s} + arguments))
-        return p.errorText();
+        return flagError(p);
     if (p.isSet(u"help"_s)) {
         ctx.out << p.helpText().replace(u"daystrom generate [options]"_s, u"daystrom generate --topic TEXT --profile NAME [options]"_s);
         *helpShown = true;
@@ -211,6 +213,14 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
     if (p.isSet(u"no-memory"_s))
         out->configFlags.insert(u"memoryEnabled"_s, u"false"_s);
     return {};
+}
+} // namespace
+
+QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool *helpShown, CliContext &ctx)
+{
+    // The errors quote what was typed (a value, a file name, a stray argument), which can hold
+    // a line break or a control sequence: one printable line (issue 54, cli_args fuzz target).
+    return Printable::escaped(readGenerateArgs(arguments, out, helpShown, ctx), 1000);
 }
 
 int generateCommand(const QStringList &arguments, CliContext &ctx)

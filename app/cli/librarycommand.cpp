@@ -1,4 +1,5 @@
 #include "librarycommand.h"
+#include "flagerror.h"
 
 #include "domain/starterlibrary.h"
 #include "domain/topiclimits.h"
@@ -36,7 +37,7 @@ int libraryCommand(const QStringList &arguments, CliContext &ctx)
     p.addOption({u"format"_s, u"text or json (default text)"_s, u"format"_s, u"text"_s});
     p.addPositionalArgument(u"list|show"_s, u"list the starter topics, or show one by its key or name"_s);
     if (!p.parse(QStringList{u"daystrom library"_s} + arguments)) {
-        ctx.err << "daystrom library: " << p.errorText() << '\n';
+        ctx.err << "daystrom library: " << flagError(p) << '\n';
         return ExitCode::Usage;
     }
     if (p.isSet(u"help"_s)) {

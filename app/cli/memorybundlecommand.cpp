@@ -1,6 +1,7 @@
 // `daystrom memory export | import`: a team bundle of learnings and anti-patterns. Import
 // prints what it would add, corroborate and skip, and writes only with --yes.
 #include "memorybundlecommand.h"
+#include "flagerror.h"
 
 #include "memorycommand.h"
 
@@ -26,7 +27,7 @@ bool parseWithFile(QCommandLineParser &p, const QString &sub, const QStringList 
     p.addPositionalArgument(u"file"_s, sub == "export"_L1 ? u"The bundle to write"_s
                                                           : u"The bundle to read"_s);
     if (!p.parse(QStringList{u"daystrom memory "_s + sub} + arguments)) {
-        *exitCode = MemoryCli::error(ctx, sub, p.errorText());
+        *exitCode = MemoryCli::error(ctx, sub, flagError(p));
         return false;
     }
     if (p.isSet(u"help"_s)) {

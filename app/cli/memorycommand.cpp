@@ -1,4 +1,5 @@
 #include "memorycommand.h"
+#include "flagerror.h"
 #include "memorybundlecommand.h"
 
 #include "common/configloader.h"
@@ -79,7 +80,7 @@ bool MemoryCli::parse(QCommandLineParser &p, const QString &subcommand,
                                     ? u"A category key, or a topic description"_s
                                     : u"The id of a learning (daystrom memory show)"_s);
     if (!p.parse(QStringList{u"daystrom memory "_s + subcommand} + arguments)) {
-        *exitCode = error(ctx, subcommand, p.errorText());
+        *exitCode = error(ctx, subcommand, flagError(p));
         return false;
     }
     if (p.isSet(u"help"_s)) {

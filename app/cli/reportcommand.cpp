@@ -1,4 +1,5 @@
 #include "reportcommand.h"
+#include "flagerror.h"
 
 #include "domain/printable.h"
 #include "runscommand.h"
@@ -50,7 +51,7 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
     const QCommandLineOption junitOpt(u"junit"_s, u"Also write the chosen iteration's tests (and its benchmark) as JUnit XML to FILE"_s, u"file"_s);
     parser.addOptions({iterationOpt, formatOpt, testsOpt, sandboxOpt, junitOpt});
     if (!parser.parse(QStringList{u"daystrom report"_s} + arguments)) {
-        ctx.err << "daystrom report: " << parser.errorText() << '\n';
+        ctx.err << "daystrom report: " << flagError(parser) << '\n';
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {

@@ -1,4 +1,5 @@
 #include "generatecommand.h"
+#include "flagerror.h"
 #include "runcommandsupport.h"
 
 #include "common/configloader.h"
@@ -52,7 +53,7 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
                   {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s}});
     p.addOptions(budgetOptions(true));
     if (!p.parse(QStringList{u"daystrom resume"_s} + arguments)) {
-        ctx.err << "daystrom resume: " << p.errorText() << '\n';
+        ctx.err << "daystrom resume: " << flagError(p) << '\n';
         return ExitCode::Usage;
     }
     if (p.isSet(u"help"_s)) {

@@ -1,4 +1,5 @@
 #include "runscommand.h"
+#include "flagerror.h"
 
 #include "common/configloader.h"
 #include "domain/format.h"
@@ -55,7 +56,7 @@ int runsCommand(const QStringList &arguments, CliContext &ctx)
     parser.addHelpOption();
     parser.addOption({u"sandbox"_s, u"List the sandbox's runs (kept apart from real ones)"_s});
     if (!parser.parse(QStringList{u"daystrom runs"_s} + arguments)) {
-        ctx.err << "daystrom runs: " << parser.errorText() << '\n';
+        ctx.err << "daystrom runs: " << flagError(parser) << '\n';
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {

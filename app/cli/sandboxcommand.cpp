@@ -1,4 +1,5 @@
 #include "sandboxcommand.h"
+#include "flagerror.h"
 
 #include "interruptwatcher.h"
 
@@ -30,7 +31,7 @@ int sandboxCommand(const QStringList &arguments, CliContext &ctx)
     const QCommandLineOption llmLatencyOpt(u"llm-latency-ms"_s, u"LLM latency"_s, u"N"_s, u"0"_s);
     parser.addOptions({propagationOpt, scanLatencyOpt, llmLatencyOpt});
     if (!parser.parse(QStringList{u"daystrom sandbox"_s} + arguments)) {
-        ctx.err << "daystrom sandbox: " << parser.errorText() << '\n';
+        ctx.err << "daystrom sandbox: " << flagError(parser) << '\n';
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {

@@ -1,4 +1,5 @@
 #include "tenantcommands.h"
+#include "flagerror.h"
 #include "applyimpactcommand.h"
 
 #include "domain/printable.h"
@@ -87,7 +88,7 @@ bool parse(QCommandLineParser &p, const QString &command, const QStringList &arg
 {
     p.addHelpOption();
     if (!p.parse(QStringList{u"daystrom "_s + command} + arguments)) {
-        ctx.err << "daystrom " << command << ": " << p.errorText() << '\n';
+        ctx.err << "daystrom " << command << ": " << flagError(p) << '\n';
         return false;
     }
     return true;

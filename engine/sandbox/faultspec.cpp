@@ -1,5 +1,7 @@
 #include "faultspec.h"
 
+#include "domain/printable.h"
+
 #include <QSet>
 #include <QStringList>
 
@@ -93,9 +95,10 @@ std::optional<FaultSpec::Kind> FaultSpec::kindFromName(QStringView name)
 
 std::optional<FaultSpec> FaultSpec::parse(const QString &text, QString *error)
 {
+    // A message quotes the entry as typed: one printable line whatever it holds.
     const auto fail = [error](const QString &message) -> std::optional<FaultSpec> {
         if (error)
-            *error = message;
+            *error = Printable::escaped(message, 1000);
         return std::nullopt;
     };
     FaultSpec spec;

@@ -23,7 +23,7 @@ void seedHome()
 {
     static const bool seeded = [] {
         // A file a command writes (report --junit NAME) lands in the home, not where the
-        // fuzzer or the test happened to start.
+        // fuzzer or the test happened to start (runfuzzer.sh gives libFuzzer absolute paths).
         QDir::setCurrent(qEnvironmentVariable("DAYSTROM_HOME"));
         const QString runs = qEnvironmentVariable("DAYSTROM_HOME") + u"/runs"_s;
         QDir().mkpath(runs);
