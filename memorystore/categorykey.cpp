@@ -73,6 +73,9 @@ QString CategoryKey::fromDescription(const QString &description)
         if (pair)
             ++i;
     }
+    // Deleting a character can leave a letter next to a mark that composes with it ("a", a
+    // deleted symbol, U+0308): normalised again, such a key equals the key of its own words.
+    kept = kept.normalized(QString::NormalizationForm_KC);
     QStringList words;
     for (const QString &w : kept.split(u' ', Qt::SkipEmptyParts)) {
         if (!stopWords.contains(w) && !words.contains(w))

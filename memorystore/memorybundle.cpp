@@ -82,10 +82,12 @@ QJsonObject MemoryBundle::toJson() const
                                 {u"learnings"_s, learnings},
                                 {u"antiPatterns"_s, QJsonArray::fromStringList(c.antiPatterns)}});
     }
-    return {{u"format"_s, QString(Format)},
-            {u"version"_s, Version},
-            {u"exportedAt"_s, toIsoString(exportedAt)},
-            {u"categories"_s, list}};
+    QJsonObject bundle{{u"format"_s, QString(Format)}, {u"version"_s, Version}, {u"categories"_s, list}};
+    // A bundle read without the time it was exported (the reader allows that) is written back
+    // without one: an empty time would not read back.
+    if (exportedAt.isValid())
+        bundle.insert(u"exportedAt"_s, toIsoString(exportedAt));
+    return bundle;
 }
 
 std::optional<MemoryBundle> MemoryBundle::fromJson(const QJsonObject &object, QStringList *errors)

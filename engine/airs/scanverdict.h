@@ -31,6 +31,8 @@ struct ScanVerdict
     bool responseTopicViolation = false;
 
     static bool decideTriggered(Intent intent, const QString &category, bool topicViolation);
-    // Parses a 2xx body; a body without scan_id/report_id/action is an InvalidResponse error.
+    // Parses a 2xx body. A body that is not a JSON object, or has neither action nor category,
+    // is an InvalidResponse error; a missing scan_id, report_id or prompt_detected is read as
+    // empty (the vendor's SDK models report_id, scan_id, category and action as required).
     static AirsResult<ScanVerdict> parse(const QByteArray &body, Intent intent);
 };

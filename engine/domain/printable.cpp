@@ -19,6 +19,13 @@ QString Printable::escaped(const QString &text, qsizetype maxChars)
             break;
         }
         const char32_t c = text.at(i).unicode();
+        if (QChar::isHighSurrogate(c) && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            // One character in two code units: shown whole, never split by the cut.
+            out += QStringView(text).mid(i, 2);
+            ++i;
+            ++shown;
+            continue;
+        }
         if (c == u'\n')
             out += u"\\n"_s;
         else if (c == u'\r')

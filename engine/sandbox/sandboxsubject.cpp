@@ -184,7 +184,9 @@ QString clauseSubject(const QString &clause, bool firstOfText)
         trimTail(words, 1);
         subject = words.join(u' ');
     }
+    // A single word longer than the limit is cut inside; the cut ends on a letter too.
     subject = Utf8::truncated(subject, SandboxSubject::MaxSubjectBytes);
+    chopPunctuation(subject);
     // A capitalised first word of the text is sentence case, not a name ("Bitcoin" mid-text
     // keeps its capital; "ATM" keeps its case).
     if (firstOfText && !stripped && subject.size() > 1 && subject.at(0).isUpper() &&
