@@ -33,10 +33,11 @@ ScanBatch::~ScanBatch()
         call->abort(); // their callbacks are dropped: this batch is going away
 }
 
-void ScanBatch::start(const QStringList &prompts, const QStringList &responses)
+void ScanBatch::start(const QStringList &prompts, const QStringList &responses, const QStringList &profiles)
 {
     m_prompts = prompts;
     m_responses = responses;
+    m_profiles = profiles;
     m_results = QList<std::optional<ScanVerdict>>(prompts.size());
     m_queue.resize(prompts.size());
     std::iota(m_queue.begin(), m_queue.end(), 0);
@@ -80,7 +81,9 @@ void ScanBatch::launch(int index)
     ScanClient::Request request;
     request.prompt = m_prompts.at(index);
     request.response = m_responses.value(index);
-    request.profileName = m_options.profileName;
+    request.profileName = m_profiles.value(index);
+    if (request.profileName.isEmpty())
+        request.profileName = m_options.profileName;
     request.sessionId = m_options.sessionId;
     request.intent = m_options.intent;
     // The least busy manager: each opens at most six connections, so a request sent to one

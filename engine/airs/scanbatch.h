@@ -49,8 +49,10 @@ public:
     ~ScanBatch() override;
 
     // `responses`, when given, pairs a model response with the prompt of the same index (an
-    // empty one: a prompt alone).
-    void start(const QStringList &prompts, const QStringList &responses = {});
+    // empty one: a prompt alone). `profiles`, when given, names the profile each prompt is
+    // scanned against (an empty one: Options::profileName), so scans of several profiles
+    // share one concurrency limit.
+    void start(const QStringList &prompts, const QStringList &responses = {}, const QStringList &profiles = {});
     void cancel(); // aborts every scan in flight; failed(Cancelled) follows
     bool isRunning() const { return m_running; }
     int completed() const { return m_completed; } // scanned, or given up
@@ -79,6 +81,7 @@ private:
     QList<QNetworkAccessManager *> m_managers;
     QStringList m_prompts;
     QStringList m_responses;
+    QStringList m_profiles;
     QList<int> m_queue; // the prompts of this round, by index: all, then those to try again
     QList<int> m_again; // failed in the first round, tried again in the second
     bool m_secondRound = false;

@@ -6,11 +6,24 @@
 
 using namespace Qt::StringLiterals;
 
+ProfileKind profileKindOf(const QString &guardrailAction)
+{
+    return guardrailAction == "block"_L1 ? ProfileKind::AllowList : ProfileKind::BlockList;
+}
+
 bool ScanVerdict::decideTriggered(Intent intent, const QString &category, bool topicViolation)
 {
-    if (intent == Intent::Allow && !category.isEmpty())
-        return category == "benign"_L1;
+    if (intent == Intent::Allow)
+        return category.isEmpty() ? !topicViolation : category == "benign"_L1;
     return topicViolation;
+}
+
+bool ScanVerdict::actedOn(ProfileKind kind, const QString &category, const QString &action, bool topicViolation)
+{
+    if (action == "block"_L1)
+        return true;
+    return kind == ProfileKind::BlockList ? decideTriggered(Intent::Block, category, topicViolation)
+                                          : !decideTriggered(Intent::Allow, category, topicViolation);
 }
 
 AirsResult<ScanVerdict> ScanVerdict::parse(const QByteArray &body, Intent intent)

@@ -3,6 +3,7 @@
 #include "format.h"
 #include "jsonin.h"
 #include "testresult.h"
+#include "auditexpectation.h"
 
 #include <QJsonArray>
 #include <QTextStream>
@@ -39,6 +40,12 @@ QJsonObject AuditScan::toJson() const
     if (!scanned)
         return {{u"notScanned"_s, reason.isEmpty() ? u"not scanned"_s : reason}};
     QJsonObject o{{u"flagged"_s, flagged}};
+    if (!category.isEmpty())
+        o.insert(u"category"_s, category);
+    if (!action.isEmpty())
+        o.insert(u"action"_s, action);
+    if (topicViolation)
+        o.insert(u"topicViolation"_s, true);
     if (!matchedTopics.isEmpty())
         o.insert(u"matched"_s, QJsonArray::fromStringList(matchedTopics));
     if (!namesReported)
@@ -55,14 +62,18 @@ AuditScan AuditScan::fromJson(const JsonIn &in)
         return s;
     }
     s.flagged = in.boolean("flagged"_L1);
+    s.category = in.stringOr("category"_L1, {});
+    s.action = in.stringOr("action"_L1, {});
+    s.topicViolation = in.booleanOr("topicViolation"_L1, false);
     for (const QJsonValue &v : in.arrayOr("matched"_L1))
         s.matchedTopics.append(v.toString());
     s.namesReported = !in.booleanOr("namesUnknown"_L1, false);
     return s;
 }
 
-AuditFigures AuditFigures::compute(const QList<AuditTopic> &topics, const QList<AuditSuite> &suites)
+AuditFigures AuditFigures::compute(const QList<AuditTopic> &topics, const QList<AuditSuite> &suites, bool allowList)
 {
+    const int allowTopics = int(std::count_if(topics.cbegin(), topics.cend(), [](const AuditTopic &t) { return t.action == u"allow"; }));
     AuditFigures f;
     for (const AuditTopic &t : topics)
         f.matrixTopics.append(t.name);
@@ -95,9 +106,7 @@ AuditFigures AuditFigures::compute(const QList<AuditTopic> &topics, const QList<
         if (!suite.isScanned())
             continue;
         const int row = int(f.matrixTopics.indexOf(suite.topic));
-        // What users should get through: a block topic's negatives, an allow topic's positives
-        // (the requests it exists to let pass), and the general set.
-        const bool allowTopic = row >= 0 && topics.at(row).action == u"allow";
+        const AuditTopic *topic = row >= 0 ? &topics.at(row) : nullptr;
         for (qsizetype i = 0; i < suite.prompts.size(); ++i) {
             const TestCase &prompt = suite.prompts.at(i);
             const AuditScan &scan = suite.scans.at(i);
@@ -105,15 +114,16 @@ AuditFigures AuditFigures::compute(const QList<AuditTopic> &topics, const QList<
                 ++f.notScanned;
                 continue;
             }
-            if (row < 0 || prompt.expectedTriggered == allowTopic) {
+            if (AuditExpectation::shouldAct(allowList, topic, prompt.expectedTriggered, allowTopics) == false) {
                 ++f.benignPrompts;
                 f.benignFlagged += scan.flagged;
             }
             if (row < 0)
                 continue; // the general benign set: counted above, no topic of its own
-            for (const QString &matched : scan.matchedTopics) {
-                const int column = int(f.matrixTopics.indexOf(matched));
-                if (column < 0 || column == row)
+            // In the profile's order, whatever order the answer (or the attribution) named them.
+            for (int column = 0; column < topics.size(); ++column) {
+                const QString &matched = topics.at(column).name;
+                if (column == row || !scan.matchedTopics.contains(matched))
                     continue;
                 ++f.matrix[row][column];
                 f.conflicts.append({prompt.prompt, suite.topic, matched, prompt.expectedTriggered});

@@ -34,7 +34,11 @@ struct AuditScan
 {
     bool scanned = true;       // false: AIRS gave no verdict (the reason says why)
     QString reason;
-    bool flagged = false;      // the profile acted on it: action "block" (or topic_violation)
+    bool flagged = false;      // the profile acted on it (ScanVerdict::actedOn for its kind)
+    // The answer's own fields, so a person (and a test) can check which signal fired.
+    QString category;
+    QString action;
+    bool topicViolation = false;
     QStringList matchedTopics; // the topics AIRS named as matched, block and allow buckets
     // The answer named no topics (a tenant whose answers lack them): for a flagged prompt,
     // `matchedTopics` is then found with each topic alone in the scratch profile in turn.
@@ -77,8 +81,9 @@ struct AuditFigures
         MetricIntervals intervals;
     };
     QList<TopicFigures> topics;
-    // What users should get through (each block topic's negatives, each allow topic's
-    // positives, the general benign set): the share the profile acted on.
+    // What users should get through (AuditExpectation::shouldAct false: on a block list each
+    // block topic's negatives, each allow topic's positives and the general benign set; on an
+    // allow list each allow topic's positives): the share the profile acted on.
     int benignPrompts = 0;
     int benignFlagged = 0;
     double benignFlagRate = 0;
@@ -88,7 +93,9 @@ struct AuditFigures
     QList<QList<int>> matrix;        // [intended][matched]: prompts of one caught by the other
     int notScanned = 0;
 
-    static AuditFigures compute(const QList<AuditTopic> &topics, const QList<AuditSuite> &suites);
+    // `allowList`: the profile's guardrail blocks what no topic matches (its "action" is
+    // "block"), which decides what its users should get through (AuditExpectation).
+    static AuditFigures compute(const QList<AuditTopic> &topics, const QList<AuditSuite> &suites, bool allowList = false);
     // The shape scripts read: topics: [{name, intent, metrics: {tpr, tnr, coverage}, intervals}],
     // profile: {benignFlagRate, interval}, conflicts: [{prompt, intendedTopic, matchedTopic}].
     QJsonObject toJson() const;

@@ -38,7 +38,7 @@ CreatedObject CreatedObject::fromJson(const JsonIn &in)
 
 bool TenantFootprint::isClear() const
 {
-    return scratchProfile.isEmpty() && !productionPolicy && topics.isEmpty();
+    return scratchProfile.isEmpty() && !productionPolicy && topics.isEmpty() && extraProfiles.isEmpty();
 }
 
 QString TenantFootprint::scratchProfileName(const QString &runId)
@@ -59,6 +59,8 @@ QJsonObject TenantFootprint::toJson() const
         o.insert(u"productionPolicy"_s, *productionPolicy);
     if (!leftOut.isEmpty())
         o.insert(u"leftOut"_s, QJsonArray::fromStringList(leftOut));
+    if (!extraProfiles.isEmpty())
+        o.insert(u"extraProfiles"_s, objectsToJson(extraProfiles));
     if (lastWrittenPolicy)
         o.insert(u"lastWrittenPolicy"_s, *lastWrittenPolicy);
     return o;
@@ -75,6 +77,7 @@ TenantFootprint TenantFootprint::fromJson(const JsonIn &in)
     f.productionPolicy = in.optObject("productionPolicy"_L1);
     f.topics = objectsFromJson(in, "topics"_L1);
     f.leftOut = in.stringsOr("leftOut"_L1);
+    f.extraProfiles = objectsFromJson(in, "extraProfiles"_L1);
     return f;
 }
 

@@ -38,6 +38,9 @@ struct TenantFootprint
     // (ThreeWayRevert): what a colleague changed meanwhile stays.
     std::optional<QJsonObject> lastWrittenPolicy;
     QList<CreatedObject> topics;                 // the run's candidate topic and its companion
+    // Further scratch profiles: an audit's copies with one production topic alone each, which
+    // find the topics that caught a prompt when scan answers name none.
+    QList<CreatedObject> extraProfiles;
     QStringList leftOut; // production topics the person chose to leave out of the run's profile
 
     // Nothing left on the tenant to remove or restore.

@@ -7,6 +7,7 @@
 #include "airs/managementclient.h"
 #include "auditscans.h"
 #include "domain/jsonfile.h"
+#include "domain/auditexpectation.h"
 #include "domain/proportionstats.h"
 
 #include <QDir>
@@ -30,6 +31,10 @@ void ApplyImpact::run(const QString &id, const TopicApplier::Plan &plan, const A
     m_audit = audit;
     m_done = std::move(done);
     m_workspace = new RunWorkspace(m_management, std::move(persist), this);
+    QStringList added;
+    for (const TopicApplier::Item &item : plan.topics)
+        added.append(item.topic.name);
+    m_workspace->setAddedTopics(added); // the plan's topics, in place of production's of the same names
     m_deployer = new TopicDeployer(m_management, this);
     RunSettings settings;
     settings.profileName = plan.profileName;
@@ -97,7 +102,8 @@ void ApplyImpact::scanNext(qsizetype suite)
     connect(batch, &ScanBatch::finished, this,
             [this, batch, suite](const QList<ScanVerdict> &verdicts, const QHash<int, AirsError> &notScanned) {
         batch->deleteLater();
-        m_after.append(AuditScans::of(verdicts, notScanned));
+        m_after.append(AuditScans::of(verdicts, notScanned,
+                                      m_audit.isAllowList() ? ProfileKind::AllowList : ProfileKind::BlockList));
         scanNext(suite + 1);
     });
     batch->start(prompts);
@@ -106,13 +112,15 @@ void ApplyImpact::scanNext(qsizetype suite)
 QList<ApplyImpact::TopicImpact> ApplyImpact::compare(const AuditState &audit, const QList<QList<AuditScan>> &after)
 {
     QList<TopicImpact> out;
+    const int allowTopics = int(std::count_if(audit.topics.cbegin(), audit.topics.cend(),
+                                              [](const AuditTopic &t) { return t.action == u"allow"; }));
     for (qsizetype s = 0; s < audit.suites.size() && s < after.size(); ++s) {
         const AuditSuite &suite = audit.suites.at(s);
         if (!suite.isScanned() || after.at(s).size() != suite.prompts.size())
             continue;
         const auto topic = std::find_if(audit.topics.cbegin(), audit.topics.cend(),
                                         [&suite](const AuditTopic &t) { return t.name == suite.topic; });
-        const bool allowTopic = topic != audit.topics.cend() && topic->action == u"allow";
+        const AuditTopic *written = topic == audit.topics.cend() ? nullptr : &*topic;
         TopicImpact impact;
         impact.topic = suite.topic;
         for (qsizetype i = 0; i < suite.prompts.size(); ++i) {
@@ -121,17 +129,20 @@ QList<ApplyImpact::TopicImpact> ApplyImpact::compare(const AuditState &audit, co
             if (!before.scanned || !now.scanned)
                 continue;
             const bool expected = suite.prompts.at(i).expectedTriggered;
-            // Should the profile act on it? A block topic's positive, yes; an allow topic's
-            // positive and the general set, no; a negative of either is what the others decide:
-            // users should get it through.
-            const bool shouldAct = suite.topic.isEmpty() ? false : (allowTopic ? false : expected);
-            const bool rightBefore = before.flagged == shouldAct;
-            const bool rightNow = now.flagged == shouldAct;
-            Class &cls = expected && !suite.topic.isEmpty() ? impact.positives : impact.negatives;
+            // Should the profile act on it? The audit's own answer (AuditExpectation), for a
+            // block list and an allow list alike; a prompt the other topics decide is no one's
+            // fix or break.
+            const std::optional<bool> shouldAct =
+                AuditExpectation::shouldAct(audit.isAllowList(), written, expected, allowTopics);
+            if (!shouldAct)
+                continue;
+            const bool rightBefore = before.flagged == *shouldAct;
+            const bool rightNow = now.flagged == *shouldAct;
+            Class &cls = expected && written ? impact.positives : impact.negatives;
             ++cls.prompts;
             cls.fixed += !rightBefore && rightNow;
             cls.broken += rightBefore && !rightNow;
-            if (!shouldAct && !before.flagged && now.flagged)
+            if (!*shouldAct && !before.flagged && now.flagged)
                 impact.newlyCaught.append(suite.prompts.at(i).prompt);
         }
         for (Class *cls : {&impact.positives, &impact.negatives})

@@ -16,9 +16,10 @@ class TopicDeployer;
 // What an apply would do to the rest of the profile, before it happens (issue 42): a scratch
 // copy of production with the plan's topics in place (created under free names, the topics
 // they replace left out), every suite of the profile's latest audit scanned against it, and
-// each prompt's outcome compared with the audit's. An outcome is the profile's: a block
-// topic's positive should be acted on and its negative let through; an allow topic's positive
-// let through; the general benign prompts let through. Per topic and class: the prompts it
+// each prompt's outcome compared with the audit's. An outcome is the profile's, judged by what
+// it should do (AuditExpectation, for block and allow lists alike: on a block list a block
+// topic's negative and the general benign prompts pass; on an allow list the general benign
+// prompts are turned away). Per topic and class: the prompts it
 // fixed and broke, with an exact McNemar p-value, and the negatives the candidate now catches.
 // The scratch objects are removed afterwards (and on abort); production is only read.
 class ApplyImpact final : public QObject

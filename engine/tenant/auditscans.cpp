@@ -12,7 +12,8 @@ ScanBatch *AuditScans::batch(const AirsSettings &airs, const QString &profileNam
     return new ScanBatch(airs, options, parent);
 }
 
-QList<AuditScan> AuditScans::of(const QList<ScanVerdict> &verdicts, const QHash<int, AirsError> &notScanned)
+QList<AuditScan> AuditScans::of(const QList<ScanVerdict> &verdicts, const QHash<int, AirsError> &notScanned,
+                                ProfileKind kind)
 {
     QList<AuditScan> scans;
     for (qsizetype i = 0; i < verdicts.size(); ++i) {
@@ -22,7 +23,10 @@ QList<AuditScan> AuditScans::of(const QList<ScanVerdict> &verdicts, const QHash<
             scan.reason = notScanned.value(int(i)).toString();
         } else {
             const ScanVerdict &v = verdicts.at(i);
-            scan.flagged = v.action == u"block" || v.topicViolation;
+            scan.flagged = v.actedOn(kind);
+            scan.category = v.category;
+            scan.action = v.action;
+            scan.topicViolation = v.topicViolation;
             scan.matchedTopics = v.blockedTopics + v.allowedTopics;
             scan.namesReported = v.topicsReported;
         }

@@ -9,7 +9,7 @@
 namespace AuditScans {
 ScanBatch *batch(const AirsSettings &airs, const QString &profileName, const QString &sessionId, int concurrency,
                  double ratePerSecond, QObject *parent);
-// One AuditScan per prompt, in order: flagged when the profile acted (action "block" or
-// topic_violation), with the topics AIRS named as matched.
-QList<AuditScan> of(const QList<ScanVerdict> &verdicts, const QHash<int, AirsError> &notScanned);
+// One AuditScan per prompt, in order: flagged when a profile of `kind` acted on it
+// (ScanVerdict::actedOn), with the topics AIRS named as matched.
+QList<AuditScan> of(const QList<ScanVerdict> &verdicts, const QHash<int, AirsError> &notScanned, ProfileKind kind);
 } // namespace AuditScans

@@ -44,6 +44,8 @@ void ProfileAudit::read(AuditState state, std::function<void(const QString &erro
             return;
         }
         const QList<TopicAssignment> assigned = ProfilePolicy::assignedTopics(profile.value.policy);
+        const QString guardrailAction = ProfilePolicy::guardrailAction(profile.value.policy);
+        m_state.guardrailAction = guardrailAction == u"block" ? u"block"_s : u"allow"_s;
         if (assigned.isEmpty()) {
             done(u"profile \"%1\" uses no custom topic: there is nothing to audit"_s.arg(m_state.profileName));
             return;
@@ -166,21 +168,39 @@ void ProfileAudit::writeNextBenchmark()
     call->start();
 }
 
+ProfileKind ProfileAudit::kind() const
+{
+    return m_state.isAllowList() ? ProfileKind::AllowList : ProfileKind::BlockList;
+}
+
+bool ProfileAudit::keepFootprint(const TenantFootprint &footprint)
+{
+    // The workspace knows only the copy of production; the topic-alone copies are the audit's.
+    const QList<CreatedObject> extras = m_state.tenant.extraProfiles;
+    m_state.tenant = footprint;
+    for (const CreatedObject &extra : extras) {
+        if (!m_state.tenant.extraProfiles.contains(extra))
+            m_state.tenant.extraProfiles.append(extra);
+    }
+    return save();
+}
+
 void ProfileAudit::prepareScratch()
 {
     if (std::all_of(m_state.suites.cbegin(), m_state.suites.cend(), [](const AuditSuite &s) { return s.isScanned(); })) {
-        end(AuditState::Status::Completed);
+        m_suitesDone = true; // a resume after the last suite: only the attribution may be left
+        attributeIfNeeded();
         return;
     }
     emit progress(u"creating the scratch copy of \"%1\""_s.arg(m_state.profileName), 0, 1);
     m_workspace = new RunWorkspace(m_management, [this](const TenantFootprint &footprint) {
-        m_state.tenant = footprint;
-        return save();
+        return keepFootprint(footprint);
     }, this);
+    m_workspace->setAddedTopics(QStringList()); // an audit adds no topic to its copy
     RunSettings settings;
     settings.profileName = m_state.profileName;
     const std::optional<TenantFootprint> earlier =
-        m_state.tenant.isClear() ? std::nullopt : std::make_optional(m_state.tenant);
+        m_state.tenant.scratchProfile.isEmpty() ? std::nullopt : std::make_optional(m_state.tenant);
     m_workspace->prepare(m_state.id, settings, earlier, [this](const QString &, const QString &error) {
         if (m_ending)
             return;
@@ -188,8 +208,9 @@ void ProfileAudit::prepareScratch()
             end(AuditState::Status::Failed, error);
             return;
         }
-        m_state.tenant = m_workspace->footprint();
-        save();
+        keepFootprint(m_workspace->footprint());
+        if (!m_state.attributed && !unnamedScans().isEmpty())
+            startAlone(); // a resume that already knows the answers name no topic
         QTimer::singleShot(m_options.propagationDelayMs, this, [this] {
             if (!m_ending)
                 scanNextSuite();
@@ -202,7 +223,8 @@ void ProfileAudit::scanNextSuite()
     const auto next = std::find_if(m_state.suites.cbegin(), m_state.suites.cend(),
                                    [](const AuditSuite &s) { return !s.isScanned(); });
     if (next == m_state.suites.cend()) {
-        attributeUnnamed(0);
+        m_suitesDone = true;
+        attributeIfNeeded();
         return;
     }
     const QString topic = next->topic;
@@ -213,7 +235,11 @@ void ProfileAudit::scanNextSuite()
     auto *batch = AuditScans::batch(m_airs, m_workspace->profileName(), u"daystrom-audit-"_s + m_state.id,
                                     m_options.concurrency, m_options.ratePerSecond, this);
     m_batch = batch;
-    connect(batch, &ScanBatch::scanned, this, [this, label](int, const ScanVerdict &, int done, int total) {
+    connect(batch, &ScanBatch::scanned, this, [this, label](int, const ScanVerdict &verdict, int done, int total) {
+        // The first answer that names no topic: the topic-alone copies are made now, while the
+        // rest is scanned, so their propagation overlaps the scans.
+        if (!verdict.topicsReported && !m_state.attributed)
+            startAlone();
         emit progress(u"scanning %1"_s.arg(label), done, total);
     });
     connect(batch, &ScanBatch::notScanned, this, [this, label](int, const AirsError &, int done, int total) {
@@ -229,7 +255,7 @@ void ProfileAudit::scanNextSuite()
         batch->deleteLater();
         if (m_ending)
             return;
-        m_state.suite(topic)->scans = AuditScans::of(verdicts, notScanned); // whole now: a resume skips it
+        m_state.suite(topic)->scans = AuditScans::of(verdicts, notScanned, kind()); // whole now: a resume skips it
         if (!save()) {
             end(AuditState::Status::Failed, m_state.error);
             return;
@@ -239,96 +265,175 @@ void ProfileAudit::scanNextSuite()
     batch->start(prompts);
 }
 
-// The flagged prompts whose answers named no topic, as (suite, prompt).
-QList<std::pair<qsizetype, qsizetype>> ProfileAudit::unnamedFlagged() const
+// The scanned prompts whose answers named no topic, as (suite, prompt).
+QList<std::pair<qsizetype, qsizetype>> ProfileAudit::unnamedScans() const
 {
     QList<std::pair<qsizetype, qsizetype>> out;
     for (qsizetype s = 0; s < m_state.suites.size(); ++s) {
         const AuditSuite &suite = m_state.suites.at(s);
         for (qsizetype i = 0; i < suite.scans.size(); ++i) {
             const AuditScan &scan = suite.scans.at(i);
-            if (scan.scanned && scan.flagged && !scan.namesReported)
+            if (scan.scanned && !scan.namesReported)
                 out.append({s, i});
         }
     }
     return out;
 }
 
-// For flagged prompts whose answers named no topic: the scratch profile with one of
-// production's topics at a time; a prompt that topic T alone blocks (a block topic) or lets
-// through (an allow topic) was matched by T. Leaving one topic out instead would miss every
-// prompt two topics catch — the overlaps an audit is for.
-void ProfileAudit::attributeUnnamed(qsizetype topic)
+// Which topic could have caught each unnamed prompt: a prompt the profile acted on was matched
+// by block topics (an allow topic that matches lets a prompt through), one it let through by
+// allow topics (a block topic that matched would have stopped it, unless an allow topic
+// matched better — which the allow topics then show). Each (topic, suite, prompt) is one scan
+// of the topic's alone copy.
+QList<ProfileAudit::AttributionJob> ProfileAudit::attributionJobs() const
 {
-    const QList<std::pair<qsizetype, qsizetype>> unnamed = unnamedFlagged();
-    if (m_state.attributed || unnamed.isEmpty() || topic >= m_state.topics.size()) {
-        m_state.attributed = m_state.attributed || !unnamed.isEmpty();
-        end(AuditState::Status::Completed);
-        return;
-    }
-    if (topic == 0) { // from the start (also after a kill part way through)
-        for (const auto &[s, i] : unnamed)
-            m_state.suites[s].scans[i].matchedTopics.clear();
-    }
-    const QString left = m_state.topics.at(topic).name;
-    emit progress(u"finding which topics caught %1 prompt(s): \"%2\" alone"_s.arg(unnamed.size()).arg(left),
-                  int(topic), int(m_state.topics.size()));
-    const auto failOn = [this](const AirsError &e) {
-        if (!m_ending)
-            end(AuditState::Status::Failed, e.toString());
-    };
-    m_management->findProfile(m_state.profileName, this, [=, this](const AirsResult<AirsProfile> &production) {
-        if (m_ending || !production.ok())
-            return failOn(production.error);
-        QStringList others;
-        for (const AuditTopic &t : std::as_const(m_state.topics)) {
-            if (t.name != left)
-                others.append(t.name);
+    QList<AttributionJob> jobs;
+    const QList<std::pair<qsizetype, qsizetype>> unnamed = unnamedScans();
+    for (qsizetype t = 0; t < m_state.topics.size(); ++t) {
+        const bool blockTopic = m_state.topics.at(t).action != u"allow";
+        for (const auto &[s, i] : unnamed) {
+            if (m_state.suites.at(s).scans.at(i).flagged == blockTopic)
+                jobs.append({t, s, i});
         }
-        const QJsonObject without = ProfilePolicy::withoutTopics(production.value.policy, others);
-        m_management->findProfile(m_workspace->profileName(), this, [=, this](const AirsResult<AirsProfile> &scratch) {
-            if (m_ending || !scratch.ok())
-                return failOn(scratch.error);
-            m_management->updateProfile(scratch.value, without, this, [=, this](const AirsResult<AirsProfile> &updated) {
-                if (m_ending || !updated.ok())
-                    return failOn(updated.error);
-                QTimer::singleShot(m_options.propagationDelayMs, this, [=, this] { scanWithout(topic); });
-            });
-        });
-    });
+    }
+    return jobs;
 }
 
-void ProfileAudit::scanWithout(qsizetype topic)
+void ProfileAudit::attributeIfNeeded()
 {
     if (m_ending)
         return;
-    const QList<std::pair<qsizetype, qsizetype>> unnamed = unnamedFlagged();
-    QStringList prompts;
-    for (const auto &[s, i] : unnamed)
-        prompts.append(m_state.suites.at(s).prompts.at(i).prompt);
-    auto *batch = AuditScans::batch(m_airs, m_workspace->profileName(), u"daystrom-audit-"_s + m_state.id,
+    if (m_state.attributed || attributionJobs().isEmpty()) {
+        m_state.attributed = m_state.attributed || !unnamedScans().isEmpty();
+        end(AuditState::Status::Completed);
+        return;
+    }
+    if (!m_aloneStarted)
+        startAlone();
+    if (m_aloneReady)
+        attribute();
+    // else the copies' propagation wait calls back here
+}
+
+// One copy of production per topic, holding that topic alone in its own bucket, with the
+// guardrail action that makes its match visible: a block topic alone in a block list (it acts
+// on what the topic matches), an allow topic alone in an allow list (it lets through only what
+// the topic matches). All are created at once and share one propagation wait.
+void ProfileAudit::startAlone()
+{
+    if (m_aloneStarted || m_ending)
+        return;
+    m_aloneStarted = true;
+    emit progress(u"creating a copy of \"%1\" for each of its %2 topic(s) alone (the answers name no topic)"_s.arg(
+                      m_state.profileName).arg(m_state.topics.size()), 0, 1);
+    const auto failOn = [this](const QString &e) {
+        if (!m_ending)
+            end(AuditState::Status::Failed, u"the topic-alone copies: "_s + e);
+    };
+    m_management->findProfile(m_state.profileName, this, [this, failOn](const AirsResult<AirsProfile> &production) {
+        if (m_ending)
+            return;
+        if (!production.ok())
+            return failOn(production.error.toString());
+        QStringList names;
+        for (const AuditTopic &t : std::as_const(m_state.topics))
+            names.append(t.name);
+        QList<std::pair<QString, QJsonObject>> copies; // name, policy
+        const QString base = TenantFootprint::scratchProfileName(m_state.id) + u'-';
+        int serial = 0;
+        for (const AuditTopic &t : std::as_const(m_state.topics)) {
+            QStringList others = names;
+            others.removeAll(t.name);
+            const QJsonObject alone = ProfilePolicy::withTopicGuardrails(
+                ProfilePolicy::withoutTopics(production.value.policy, others), {},
+                t.action == u"allow" ? u"block"_s : u"allow"_s);
+            QString name;
+            do
+                name = base + QString::number(++serial);
+            while (std::any_of(m_state.tenant.extraProfiles.cbegin(), m_state.tenant.extraProfiles.cend(),
+                               [&name](const CreatedObject &o) { return o.name == name; }));
+            m_state.tenant.extraProfiles.append({name, {}}); // write-ahead: found even if killed now
+            m_aloneProfile.insert(t.name, name);
+            copies.append({name, alone});
+        }
+        if (!save())
+            return failOn(m_state.error);
+        m_aloneWaiting = int(copies.size());
+        for (const auto &[name, policy] : copies) {
+            m_management->createProfile(name, policy, this, [this, failOn, name](const AirsResult<AirsProfile> &r) {
+                if (m_ending)
+                    return;
+                if (!r.ok())
+                    return failOn(u"\"%1\" could not be created: %2"_s.arg(name, r.error.toString()));
+                for (CreatedObject &o : m_state.tenant.extraProfiles) {
+                    if (o.name == name)
+                        o.id = r.value.id;
+                }
+                save();
+                if (--m_aloneWaiting > 0)
+                    return;
+                QTimer::singleShot(m_options.propagationDelayMs, this, [this] {
+                    if (m_ending)
+                        return;
+                    m_aloneReady = true;
+                    if (m_suitesDone)
+                        attributeIfNeeded();
+                });
+            });
+        }
+    });
+}
+
+void ProfileAudit::attribute()
+{
+    const QList<AttributionJob> jobs = attributionJobs();
+    QStringList prompts, profiles;
+    for (const AttributionJob &job : jobs) {
+        prompts.append(m_state.suites.at(job.suite).prompts.at(job.prompt).prompt);
+        profiles.append(m_aloneProfile.value(m_state.topics.at(job.topic).name));
+    }
+    const QString what = u"finding which topics caught the %1 prompt(s) whose answers named none"_s.arg(unnamedScans().size());
+    emit progress(what, 0, int(jobs.size()));
+    auto *batch = AuditScans::batch(m_airs, profiles.value(0), u"daystrom-audit-"_s + m_state.id,
                                     m_options.concurrency, m_options.ratePerSecond, this);
     m_batch = batch;
+    connect(batch, &ScanBatch::scanned, this, [this, what](int, const ScanVerdict &, int done, int total) {
+        emit progress(what, done, total);
+    });
     connect(batch, &ScanBatch::failed, this, [this, batch](const AirsError &e) {
         batch->deleteLater();
         if (!m_ending)
-            end(AuditState::Status::Failed, e.toString());
+            end(AuditState::Status::Failed, u"finding which topics caught a prompt: "_s + e.toString());
     });
     connect(batch, &ScanBatch::finished, this,
-            [this, batch, topic, unnamed](const QList<ScanVerdict> &verdicts, const QHash<int, AirsError> &notScanned) {
+            [this, batch, jobs](const QList<ScanVerdict> &verdicts, const QHash<int, AirsError> &notScanned) {
         batch->deleteLater();
         if (m_ending)
             return;
-        const AuditTopic &alone = m_state.topics.at(topic);
-        const QList<AuditScan> scans = AuditScans::of(verdicts, notScanned);
-        for (qsizetype k = 0; k < unnamed.size(); ++k) {
-            if (scans.at(k).scanned && scans.at(k).flagged == (alone.action != u"allow"))
-                m_state.suites[unnamed.at(k).first].scans[unnamed.at(k).second].matchedTopics.append(alone.name);
+        for (const auto &[s, i] : unnamedScans())
+            m_state.suites[s].scans[i].matchedTopics.clear();
+        for (qsizetype k = 0; k < jobs.size(); ++k) {
+            const AttributionJob &job = jobs.at(k);
+            AuditScan &scan = m_state.suites[job.suite].scans[job.prompt];
+            if (notScanned.contains(int(k))) {
+                scan.scanned = false;
+                scan.reason = u"which topic caught it could not be found: "_s + notScanned.value(int(k)).toString();
+                continue;
+            }
+            const AuditTopic &alone = m_state.topics.at(job.topic);
+            const bool blockTopic = alone.action != u"allow";
+            const bool acted = verdicts.at(k).actedOn(blockTopic ? ProfileKind::BlockList : ProfileKind::AllowList);
+            if (acted == blockTopic)
+                scan.matchedTopics.append(alone.name);
         }
-        save();
-        attributeUnnamed(topic + 1);
-    });
-    batch->start(prompts);
+        m_state.attributed = true;
+        if (!save()) {
+            end(AuditState::Status::Failed, m_state.error);
+            return;
+        }
+        end(AuditState::Status::Completed);
+    }, Qt::SingleShotConnection);
+    batch->start(prompts, {}, profiles);
 }
 
 void ProfileAudit::cancel()

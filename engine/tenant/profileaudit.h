@@ -1,6 +1,7 @@
 #pragma once
 
 #include "airs/airssettings.h"
+#include "airs/scanverdict.h"
 #include "runs/auditstate.h"
 
 #include <QHash>
@@ -17,15 +18,20 @@ class StructuredCall;
 class TenantCleaner;
 
 // A whole-profile audit (issue 42), step by step, each step saved to the audit's file:
-//  1. read(): the production profile's topic guardrails and each topic's text (read only);
-//     plan() then says what the audit will cost;
+//  1. read(): the production profile's topic guardrails, its kind (block or allow list: the
+//     guardrail's own action) and each topic's text (read only); plan() then says what the
+//     audit will cost;
 //  2. run(): each topic's held-out prompts (supplied by the person, or written once by the LLM
 //     from the topic's description and examples), the scratch copy of the whole profile
 //     ("daystrom-run-<audit id>", never production), each topic's prompts and the general
-//     benign set scanned against it, a topic at a time, and the scratch profile removed;
+//     benign set scanned against it, a suite at a time. When the answers name no topic (some
+//     tenants), a copy per topic holding that topic alone ("daystrom-run-<id>-<n>") is made as
+//     soon as the first such answer arrives, so its propagation overlaps the scans; each
+//     prompt is then scanned against the copies of the topics that could have decided it (issue
+//     55). Every scratch profile is removed at the end;
 //  3. finished(): the state with its figures (AuditState::figures()).
 // A resumed audit (a state read back from its file) skips what its file already holds: the
-// topics, the written prompts, the suites scanned whole.
+// topics, the written prompts, the suites scanned whole, the attribution once done.
 class ProfileAudit final : public QObject
 {
     Q_OBJECT
@@ -68,9 +74,17 @@ private:
     void writeNextBenchmark();
     void prepareScratch();
     void scanNextSuite();
-    void attributeUnnamed(qsizetype topic);
-    void scanWithout(qsizetype topic);
-    QList<std::pair<qsizetype, qsizetype>> unnamedFlagged() const;
+    struct AttributionJob
+    {
+        qsizetype topic = 0, suite = 0, prompt = 0;
+    };
+    QList<std::pair<qsizetype, qsizetype>> unnamedScans() const;
+    QList<AttributionJob> attributionJobs() const;
+    void attributeIfNeeded();
+    void startAlone();
+    void attribute();
+    ProfileKind kind() const;
+    bool keepFootprint(const TenantFootprint &footprint);
     void end(AuditState::Status status, const QString &error = {});
     bool save();
 
@@ -85,4 +99,10 @@ private:
     QPointer<ScanBatch> m_batch;
     TenantCleaner *m_cleaner = nullptr;
     bool m_ending = false;
+    // The topic-alone copies (for answers that name no topic): topic name -> profile name.
+    QHash<QString, QString> m_aloneProfile;
+    int m_aloneWaiting = 0;
+    bool m_aloneStarted = false;
+    bool m_aloneReady = false; // created and their propagation waited
+    bool m_suitesDone = false;
 };

@@ -85,6 +85,16 @@ QString RunWorkspace::overLimitMessage(const QString &profile, const QStringList
         .arg(quotedList(topicNames));
 }
 
+QString RunWorkspace::addedOverLimitMessage(const QString &profile, const QStringList &added, int total)
+{
+    return u"with %1 the copy of profile \"%2\" would carry %3 custom topics, more than the %4 a security "
+           "profile holds, and so would the profile after the apply: remove a topic from \"%2\" first, or "
+           "apply fewer new topics"_s
+        .arg(quotedList(added), profile)
+        .arg(total)
+        .arg(TopicsPerProfile);
+}
+
 void RunWorkspace::abort()
 {
     ++m_generation;
@@ -140,9 +150,17 @@ void RunWorkspace::prepare(const QString &runId, const RunSettings &settings,
                     left, m_settings.profileName, quotedList(names)));
         }
         const QStringList kept = topicNames(ProfilePolicy::withoutTopics(found.value.policy, m_footprint.leftOut));
-        const int own = m_settings.intent == Intent::Block ? 2 : 1;
-        if (kept.size() + own > TopicsPerProfile)
+        if (m_added) {
+            QStringList total = kept;
+            for (const QString &name : std::as_const(*m_added)) {
+                if (!total.contains(name))
+                    total.append(name);
+            }
+            if (total.size() > TopicsPerProfile)
+                return fail(addedOverLimitMessage(m_settings.profileName, *m_added, int(total.size())));
+        } else if (const int own = m_settings.intent == Intent::Block ? 2 : 1; kept.size() + own > TopicsPerProfile) {
             return fail(overLimitMessage(m_settings.profileName, kept, own));
+        }
         if (m_footprint.inPlace) {
             m_footprint.productionPolicy = found.value.policy;
             if (m_persist && !m_persist(m_footprint))

@@ -39,6 +39,10 @@ public:
     void prepare(const QString &runId, const RunSettings &settings, const std::optional<TenantFootprint> &earlier,
                  Ready ready);
     void abort();
+    // The topics the job puts into its copy, by name (a production topic of the same name is
+    // replaced), for the topic limit; unset, a run adds its candidate and, for block intent,
+    // its companion. An audit adds none; an impact check its plan's topics.
+    void setAddedTopics(const QStringList &names) { m_added = names; }
 
     const TenantFootprint &footprint() const { return m_footprint; }
     // A new run: the production profile's policy as prepare() read it (absent on a resume).
@@ -57,6 +61,9 @@ public:
 
     // The person-facing text for a profile over the limit.
     static QString overLimitMessage(const QString &profile, const QStringList &topicNames, int ownTopics);
+    // The same for a job that adds the named topics (setAddedTopics): its copy would hold
+    // `total` topics.
+    static QString addedOverLimitMessage(const QString &profile, const QStringList &added, int total);
 
 private:
     std::optional<QJsonObject> m_productionRead;
@@ -73,4 +80,5 @@ private:
     RunSettings m_settings;
     Ready m_ready;
     quint64 m_generation = 0;
+    std::optional<QStringList> m_added;
 };

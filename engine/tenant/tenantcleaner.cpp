@@ -42,6 +42,8 @@ QStringList TenantCleaner::describe(const TenantFootprint &f)
     QStringList out;
     if (f.inPlace && f.productionPolicy)
         out.append(u"restore the topic guardrails of profile \"%1\" as they were before the run"_s.arg(f.productionProfile));
+    for (const CreatedObject &p : f.extraProfiles)
+        out.append(u"delete scratch profile \"%1\"%2"_s.arg(p.name, p.id.isEmpty() ? u" (if it exists)"_s : u" (%1)"_s.arg(p.id)));
     if (!f.scratchProfile.isEmpty())
         out.append(u"delete scratch profile \"%1\"%2"_s.arg(
             f.scratchProfile, f.scratchProfileId.isEmpty() ? QString() : u" (%1)"_s.arg(f.scratchProfileId)));
@@ -110,27 +112,53 @@ void TenantCleaner::restoreProduction()
 
 void TenantCleaner::deleteScratchProfile()
 {
-    if (m_outcome.remaining.scratchProfile.isEmpty())
+    TenantFootprint &f = m_outcome.remaining;
+    if (!f.extraProfiles.isEmpty()) { // an audit's topic-alone copies first: nothing else pins them
+        const CreatedObject extra = f.extraProfiles.first();
+        return deleteProfile(extra.name, extra.id, [this, extra](bool ok) {
+            if (!ok)
+                return finish();
+            m_outcome.done.append(u"deleted scratch profile \"%1\""_s.arg(extra.name));
+            m_outcome.remaining.extraProfiles.removeAll(extra);
+            stepDone();
+            deleteScratchProfile();
+        });
+    }
+    if (f.scratchProfile.isEmpty())
         return deleteTopics();
+    deleteProfile(f.scratchProfile, f.scratchProfileId, [this](bool ok) {
+        if (!ok)
+            return finish(); // the topics are still pinned there
+        TenantFootprint &f = m_outcome.remaining;
+        m_outcome.done.append(u"deleted scratch profile \"%1\""_s.arg(f.scratchProfile));
+        f.scratchProfile.clear();
+        f.scratchProfileId.clear();
+        stepDone();
+        deleteTopics();
+    });
+}
+
+// Every listed revision of a profile this footprint created (by name, or by id when known).
+void TenantCleaner::deleteProfile(const QString &name, const QString &id, std::function<void(bool)> done)
+{
     const quint64 generation = m_generation;
-    m_management->listProfiles(this, [this, generation](const AirsResult<QList<AirsProfile>> &all) {
+    m_management->listProfiles(this, [this, generation, name, id, done](const AirsResult<QList<AirsProfile>> &all) {
         if (generation != m_generation)
             return;
-        const TenantFootprint &f = m_outcome.remaining;
         if (!all.ok()) {
             m_outcome.problems.append(u"the profiles could not be listed to delete \"%1\": %2"_s.arg(
-                f.scratchProfile, all.error.toString()));
-            return finish();
+                name, all.error.toString()));
+            return done(false);
         }
         QStringList ids; // every listed revision of the scratch profile
         for (const AirsProfile &p : all.value) {
-            if (p.name == f.scratchProfile || (!f.scratchProfileId.isEmpty() && p.id == f.scratchProfileId))
+            if (p.name == name || (!id.isEmpty() && p.id == id))
                 ids.append(p.id);
         }
         const QString actor = m_management->actor();
         eachInTurn<QString>(
             ids,
-            [this, generation, actor](const QString &id, std::function<void(bool)> next) {
+            [this, generation, actor, name](const QString &id, std::function<void(bool)> next) {
                 m_management->deleteProfile(id, false, actor, this, [=, this](const AirsResult<QString> &r) {
                     if (generation != m_generation)
                         return;
@@ -138,33 +166,25 @@ void TenantCleaner::deleteScratchProfile()
                         return next(true);
                     if (r.error.kind != AirsError::Kind::Conflict) {
                         m_outcome.problems.append(u"scratch profile \"%1\" could not be deleted: %2"_s.arg(
-                            m_outcome.remaining.scratchProfile, r.error.toString()));
+                            name, r.error.toString()));
                         return next(false);
                     }
-                    // Only this run uses its scratch profile: a reference to it is stale.
+                    // Only this footprint's owner uses its scratch profile: a reference to it is stale.
                     m_management->deleteProfile(id, true, actor, this, [=, this](const AirsResult<QString> &forced) {
                         if (generation != m_generation)
                             return;
                         if (!forced.ok() && forced.error.kind != AirsError::Kind::NotFound) {
                             m_outcome.problems.append(u"scratch profile \"%1\" could not be deleted: %2"_s.arg(
-                                m_outcome.remaining.scratchProfile, forced.error.toString()));
+                                name, forced.error.toString()));
                             return next(false);
                         }
                         next(true);
                     });
                 });
             },
-            [this, generation](bool ok) {
-                if (generation != m_generation)
-                    return;
-                if (!ok)
-                    return finish(); // the topics are still pinned there
-                TenantFootprint &f = m_outcome.remaining;
-                m_outcome.done.append(u"deleted scratch profile \"%1\""_s.arg(f.scratchProfile));
-                f.scratchProfile.clear();
-                f.scratchProfileId.clear();
-                stepDone();
-                deleteTopics();
+            [this, generation, done](bool ok) {
+                if (generation == m_generation)
+                    done(ok);
             });
     });
 }

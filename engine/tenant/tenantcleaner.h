@@ -11,7 +11,8 @@
 class ManagementClient;
 
 // Takes a run's footprint off the tenant: puts the production profile's topic guardrails back
-// (in place), deletes every revision of the scratch profile, then the run's topics — in that
+// (in place), deletes every revision of the scratch profiles (an audit's topic-alone copies,
+// then the copy of production), then the run's topics — in that
 // order, because AIRS refuses to delete a topic a profile still pins. A topic that only old
 // revisions still reference is force-deleted; one that the latest revision of some profile
 // pins is left and reported, since force would unlink it from a profile someone uses.
@@ -43,6 +44,7 @@ public:
 private:
     void restoreProduction();
     void deleteScratchProfile();
+    void deleteProfile(const QString &name, const QString &id, std::function<void(bool ok)> done);
     void deleteTopics();
     void deleteTopic(const CreatedObject &topic, const QList<AirsProfile> &latest, std::function<void()> next);
     void stepDone();

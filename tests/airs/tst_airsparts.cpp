@@ -74,8 +74,9 @@ private slots:
         QTest::newRow("block other detector (no topic)") << Intent::Block << u"malicious"_s << false << false;
         QTest::newRow("allow matched") << Intent::Allow << u"benign"_s << false << true;
         QTest::newRow("allow not matched") << Intent::Allow << u"malicious"_s << false << false;
-        QTest::newRow("allow no category falls back") << Intent::Allow << QString() << true << true;
-        QTest::newRow("allow no category no violation") << Intent::Allow << QString() << false << false;
+        // No category: topic_violation on an allow list says the prompt broke it (not matched).
+        QTest::newRow("allow no category falls back") << Intent::Allow << QString() << true << false;
+        QTest::newRow("allow no category no violation") << Intent::Allow << QString() << false << true;
     }
     void triggeredPerIntent()
     {
@@ -84,6 +85,43 @@ private slots:
         QFETCH(bool, violation);
         QFETCH(bool, triggered);
         QCOMPARE(ScanVerdict::decideTriggered(intent, category, violation), triggered);
+    }
+
+    // Issue 55: one reading of "the profile acted on it" for each kind of profile. An allow
+    // list that answers action "allow" with category "malicious" (DESIGN.md's allow signal)
+    // rejected the prompt; a block list that answers the same only raised an alert.
+    void actedOnPerProfileKind_data()
+    {
+        QTest::addColumn<ProfileKind>("kind");
+        QTest::addColumn<QString>("category");
+        QTest::addColumn<QString>("action");
+        QTest::addColumn<bool>("violation");
+        QTest::addColumn<bool>("acted");
+        QTest::newRow("block list: topic hit") << ProfileKind::BlockList << u"malicious"_s << u"block"_s << true << true;
+        QTest::newRow("block list: clean") << ProfileKind::BlockList << u"benign"_s << u"allow"_s << false << false;
+        QTest::newRow("block list: alert only") << ProfileKind::BlockList << u"malicious"_s << u"allow"_s << false << false;
+        QTest::newRow("block list: other detector blocks") << ProfileKind::BlockList << u"malicious"_s << u"block"_s << false << true;
+        QTest::newRow("allow list: matched") << ProfileKind::AllowList << u"benign"_s << u"allow"_s << false << false;
+        QTest::newRow("allow list: not matched, category signal") << ProfileKind::AllowList << u"malicious"_s << u"allow"_s << false << true;
+        QTest::newRow("allow list: not matched, violation signal") << ProfileKind::AllowList << u"malicious"_s << u"block"_s << true << true;
+        QTest::newRow("allow list: no category, violation") << ProfileKind::AllowList << QString() << u"allow"_s << true << true;
+        QTest::newRow("allow list: no category, clean") << ProfileKind::AllowList << QString() << u"allow"_s << false << false;
+    }
+    void actedOnPerProfileKind()
+    {
+        QFETCH(ProfileKind, kind);
+        QFETCH(QString, category);
+        QFETCH(QString, action);
+        QFETCH(bool, violation);
+        QFETCH(bool, acted);
+        QCOMPARE(ScanVerdict::actedOn(kind, category, action, violation), acted);
+        // The loop's reading of the same answer agrees: a block list acts on what the block
+        // intent calls a hit, an allow list on what the allow intent calls no match.
+        if (action != u"block"_s) {
+            const bool loop = kind == ProfileKind::BlockList ? ScanVerdict::decideTriggered(Intent::Block, category, violation)
+                                                             : !ScanVerdict::decideTriggered(Intent::Allow, category, violation);
+            QCOMPARE(loop, acted);
+        }
     }
 
     void verdictParsing()
