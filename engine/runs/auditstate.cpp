@@ -142,6 +142,22 @@ std::optional<AuditState> AuditState::load(const QString &home, const QString &i
     return a;
 }
 
+QList<AuditState> AuditState::all(const QString &home, QStringList *problems)
+{
+    QList<AuditState> out;
+    for (const QString &name : QDir(directory(home)).entryList({u"*.json"_s}, QDir::Files)) {
+        if (name.startsWith(u"impact-"_s))
+            continue;
+        QString error;
+        if (const std::optional<AuditState> a = load(home, name.chopped(5), &error))
+            out.append(*a);
+        else if (problems)
+            problems->append(error);
+    }
+    std::sort(out.begin(), out.end(), [](const AuditState &a, const AuditState &b) { return a.updatedAt > b.updatedAt; });
+    return out;
+}
+
 QList<AuditState> AuditState::ofProfile(const QString &home, const QString &profileName)
 {
     QList<AuditState> out;

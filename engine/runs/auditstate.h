@@ -46,6 +46,9 @@ struct AuditState
     // else, or when `fresh`, a new one.
     static AuditState resumeOrStart(const QString &home, const QString &profileName, bool fresh, bool *resumed);
     static std::optional<AuditState> load(const QString &home, const QString &id, QString *error);
+    // Every audit file in <home>/audits, of any profile, newest first; `problems` gets the
+    // files that cannot be read (impact checks' footprints, impact-*.json, are no audits).
+    static QList<AuditState> all(const QString &home, QStringList *problems = nullptr);
     // The held-out prompts earlier audits of `profileName` wrote for each of `topics` whose text
     // (name, description, examples) is still the same, from the newest audit that has them: a
     // topic's prompts are written once and kept, so audits over time measure on the same ones.

@@ -1,6 +1,8 @@
 #include "leftovers.h"
 
+#include "auditleftovers.h"
 #include "domain/lockfiles.h"
+#include "runs/auditlock.h"
 #include "runs/runstore.h"
 
 #include <QDir>
@@ -48,7 +50,7 @@ Leftovers::Found Leftovers::find(const QString &runsDir, const QStringList &ids)
             found.notes.append(u"run %1 is being driven by another process (pid %2)"_s.arg(id).arg(pid));
             continue;
         }
-        Run listed{id, run.status, *run.tenant, run.userInput.topicDescription, {}};
+        Run listed{id, run.status, *run.tenant, run.userInput.topicDescription, {}, Run::Kind::Run, runsDir, {}};
         if (run.status == RunStatus::Paused && run.tenant->inPlace) {
             // In place its objects are on production: listed by default, so nothing stays there unseen.
             listed.note = u"paused in place on the production profile \"%1\" (put back at the pause unless the "
@@ -58,6 +60,42 @@ Leftovers::Found Leftovers::find(const QString &runsDir, const QStringList &ids)
         found.runs.append(listed);
     }
     return found;
+}
+
+Leftovers::Found Leftovers::findAll(const QString &runsDir, const QString &auditsHome)
+{
+    Found found = find(runsDir);
+    if (auditsHome.isEmpty())
+        return found;
+    const Found audits = AuditLeftovers::find(auditsHome);
+    found.runs += audits.runs;
+    found.notes += audits.notes;
+    return found;
+}
+
+QString Leftovers::heading(const Run &run)
+{
+    if (run.kind != Run::Kind::Run)
+        return run.heading;
+    return u"Run %1 (%2, \"%3\")"_s.arg(run.id, statusText(run.status), run.topic);
+}
+
+std::unique_ptr<QLockFile> Leftovers::lock(const Run &run, qint64 *holder)
+{
+    switch (run.kind) {
+    case Run::Kind::Run:
+        return lock(run.store, run.id, holder);
+    case Run::Kind::Audit:
+        return AuditLock::footprint(run.store, run.id, holder);
+    case Run::Kind::ImpactCheck:
+        return AuditLock::footprint(run.store, u"impact-"_s + run.id, holder);
+    }
+    return nullptr;
+}
+
+QString Leftovers::record(const Run &run, const TenantFootprint &remaining)
+{
+    return run.kind == Run::Kind::Run ? record(run.store, run.id, remaining) : AuditLeftovers::record(run, remaining);
 }
 
 QString Leftovers::statusText(RunStatus status)

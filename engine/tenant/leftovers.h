@@ -9,16 +9,23 @@
 
 // What stopped runs left on the AIRS tenant, from the record in each run file: scratch
 // profiles and topics of a run that was killed, or whose clean-up AIRS refused. Shared by
-// `daystrom cleanup` and the app's Clean-up dialog.
+// `daystrom cleanup` and the app's Clean-up dialog. Audits and impact checks leave scratch
+// profiles too, recorded in <home>/audits (AuditLeftovers): findAll() finds both.
 namespace Leftovers {
 
+// One record of objects left on AIRS: a run's file, an audit's, or an impact check's footprint.
 struct Run
 {
+    enum class Kind { Run, Audit, ImpactCheck };
+
     QString id;
-    RunStatus status = RunStatus::Running;
+    RunStatus status = RunStatus::Running; // a run's; an audit or check reads `heading`
     TenantFootprint footprint;
     QString topic; // the run's topic description, for a person to recognise it
     QString note;  // why a paused run is listed (it ran in place), for the person
+    Kind kind = Kind::Run;
+    QString store;   // where its record is: the runs directory, or the home whose audits/ holds it
+    QString heading; // an audit's or check's first line in a listing (a run's is made from the above)
 };
 
 struct Found
@@ -32,8 +39,18 @@ struct Found
 // ran in place (its objects are on production); non-empty `ids` limits the search to those runs.
 Found find(const QString &runsDir, const QStringList &ids = {});
 
+// Runs (as find()) and what audits and impact checks whose process is gone left
+// (AuditLeftovers::find), with the notes of both.
+Found findAll(const QString &runsDir, const QString &auditsHome);
+
 // How a found run's status reads to a person ("running" there means killed).
 QString statusText(RunStatus status);
+// A found record's first line in a listing: "Run <id> (<status>, "<topic>")", "Audit <id> …".
+QString heading(const Run &run);
+// The record's lock (lock() for a run), or null when a live process holds it.
+std::unique_ptr<QLockFile> lock(const Run &run, qint64 *holder = nullptr);
+// record() for a run; for an audit or an impact check, its own file (AuditLeftovers::record).
+QString record(const Run &run, const TenantFootprint &remaining);
 
 // The run's lock, or null when a live process holds it (`holder` then names its pid).
 std::unique_ptr<QLockFile> lock(const QString &runsDir, const QString &id, qint64 *holder = nullptr);
