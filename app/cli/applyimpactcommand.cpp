@@ -1,40 +1,38 @@
 #include "applyimpactcommand.h"
 
-#include "domain/jsonfile.h"
 #include "domain/nanoid.h"
 #include "domain/printable.h"
+#include "runs/auditlock.h"
 #include "tenant/applyimpact.h"
+#include "tenant/auditleftovers.h"
 #include "tenant/tenantcleaner.h"
 
 #include <QCoreApplication>
-#include <QDir>
 #include <QEventLoop>
-#include <QFile>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-// What an earlier check that was killed left on the tenant, taken away first.
+// What earlier checks whose process is gone (killed) left on the tenant, taken away first;
+// a check still running (of another profile) is left alone: its lock is held.
 void cleanEarlierChecks(const QString &home, ManagementClient *management, CliContext &ctx)
 {
-    for (const QString &name : QDir(AuditState::directory(home)).entryList({u"impact-*.json"_s}, QDir::Files)) {
-        const QString path = AuditState::directory(home) + u'/' + name;
-        const JsonFile::ReadResult read = JsonFile::read(path);
-        QStringList errors;
-        const TenantFootprint footprint = TenantFootprint::fromJson(JsonIn(read.object, name, &errors));
-        if (!read.ok() || !errors.isEmpty())
+    for (const Leftovers::Run &check : AuditLeftovers::find(home).runs) {
+        if (check.kind != Leftovers::Run::Kind::ImpactCheck)
             continue;
+        const auto lock = Leftovers::lock(check);
+        if (!lock)
+            continue; // taken meanwhile by a live process
         TenantCleaner cleaner(management);
         QEventLoop loop;
         TenantCleaner::Outcome outcome;
-        cleaner.clean(footprint, [&](const TenantCleaner::Outcome &o) {
+        cleaner.clean(check.footprint, [&](const TenantCleaner::Outcome &o) {
             outcome = o;
             loop.quit();
-        });
+        }, [&](const TenantFootprint &f) { Leftovers::record(check, f); });
         loop.exec();
-        if (outcome.remaining.isClear())
-            QFile::remove(path);
-        else
+        Leftovers::record(check, outcome.remaining);
+        if (!outcome.remaining.isClear())
             ctx.err << "daystrom apply: an earlier impact check left objects on AIRS: " << outcome.problems.join(u"; "_s) << '\n';
     }
 }
@@ -59,7 +57,22 @@ int printApplyImpact(const TopicApplier::Plan &plan, ManagementClient *managemen
                 << Printable::escaped(plan.profileName, 200) << "` first\n";
         return ExitCode::Usage;
     }
+    // One audit or impact check of a profile at a time: a second one would measure on a
+    // tenant the first is changing, and (before issue 55) took its scratch objects for a
+    // killed check's.
+    QString lockError;
+    const std::unique_ptr<AuditLock> lock =
+        AuditLock::forProfile(settings.home, plan.profileName, u"daystrom apply --impact"_s, &lockError);
+    if (!lock) {
+        ctx.err << "daystrom apply: --impact: " << lockError << '\n';
+        return ExitCode::Usage;
+    }
     cleanEarlierChecks(settings.home, management, ctx);
+    const QString id = NanoId::generate();
+    if (!lock->own(u"impact-"_s + id, &lockError)) { // before its footprint is first written
+        ctx.err << "daystrom apply: --impact: " << lockError << '\n';
+        return ExitCode::Usage;
+    }
     int scans = 0;
     for (const AuditSuite &s : audit->suites)
         scans += int(s.prompts.size());
@@ -67,7 +80,6 @@ int printApplyImpact(const TopicApplier::Plan &plan, ManagementClient *managemen
             << audit->updatedAt.toString(Qt::ISODate) << ", " << scans
             << " prompts scanned against a scratch copy of production with the plan in place):\n";
     ctx.out.flush();
-    const QString id = NanoId::generate();
     ApplyImpact impact(management, airs, {settings.concurrency, settings.ratePerSecond, settings.propagationDelayMs});
     QEventLoop loop;
     ApplyImpact::Result result;
@@ -82,7 +94,7 @@ int printApplyImpact(const TopicApplier::Plan &plan, ManagementClient *managemen
         ApplyImpact::forgetFootprint(settings.home, id);
     else
         ctx.err << "daystrom apply: the impact check's scratch objects could not all be removed ("
-                << result.cleanupProblems << "); the next --impact tries again\n";
+                << result.cleanupProblems << "); the next --impact, or `daystrom cleanup --yes`, tries again\n";
     if (!result.error.isEmpty()) {
         ctx.err << "daystrom apply: the impact check failed: " << Printable::escaped(result.error, 2000) << '\n';
         return ExitCode::Failed;

@@ -9,12 +9,16 @@
 #include "models/runenvironment.h"
 #include "models/sandboxhost.h"
 #include "runs/audithtml.h"
+#include "runs/auditlock.h"
+#include "tenant/auditleftovers.h"
 #include "tenant/profileaudit.h"
+#include "tenant/tenantcleaner.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QJsonDocument>
+#include <QTimer>
 
 #include <cstdio>
 #include <unistd.h>
@@ -41,6 +45,43 @@ QString readSupplied(const QStringList &values, QHash<QString, QList<TestCase>> 
         out->insert(value.left(eq), prompts);
     }
     return {};
+}
+
+// What earlier audits of the profile whose process is gone (killed) left on AIRS, removed
+// before this one starts, each under its own lock and recorded in its file: no scratch copy
+// of production stays behind unseen (issue 55). What AIRS refuses stays listed by `cleanup`.
+void removeEarlierLeftovers(const Leftovers::Found &found, ManagementClient *management, CliContext &ctx)
+{
+    if (found.runs.isEmpty())
+        return;
+    TenantCleaner cleaner(management);
+    std::unique_ptr<QLockFile> lock;
+    qsizetype next = 0;
+    std::function<void()> step = [&] {
+        lock.reset();
+        if (next == found.runs.size()) {
+            QCoreApplication::exit(0);
+            return;
+        }
+        const Leftovers::Run &run = found.runs.at(next++);
+        lock = Leftovers::lock(run);
+        if (!lock) { // taken by a live process since it was found
+            step();
+            return;
+        }
+        ctx.err << "Removing from AIRS what was left by " << Leftovers::heading(run) << '\n';
+        ctx.err.flush();
+        cleaner.clean(run.footprint, [&ctx, &step, run](const TenantCleaner::Outcome &o) {
+            if (const QString e = Leftovers::record(run, o.remaining); !e.isEmpty())
+                ctx.err << "daystrom audit: warning: " << run.id << ": its record was not updated: " << e << '\n';
+            if (!o.problems.isEmpty())
+                ctx.err << "daystrom audit: warning: " << Printable::escaped(o.problems.join(u"; "_s), 2000)
+                        << " (`daystrom cleanup` lists what is left)\n";
+            step();
+        }, [run](const TenantFootprint &f) { Leftovers::record(run, f); });
+    };
+    QTimer::singleShot(0, &cleaner, [&step] { step(); }); // inside exec(), even if nothing waits
+    QCoreApplication::exec();
 }
 
 // Asks on the terminal; false without one.
@@ -85,7 +126,10 @@ int auditCommand(const QStringList &arguments, CliContext &ctx)
                    "benign set. Prints each topic's figures, the share of benign prompts the profile acts\n"
                    "on, and the prompts written for one topic that another matched (conflicts).\n"
                    "A killed or failed audit resumes on the next audit of the profile, without scanning\n"
-                   "a finished topic again. Exit codes: 0 done, 2 bad usage, 3 failed, 4 cancelled,\n"
+                   "a finished topic again; what older audits of the profile left on AIRS is removed first\n"
+                   "(`daystrom cleanup` lists it too). One audit or impact check of a profile runs at a time.\n"
+                   "Exit codes: 0 done, 2 bad usage or the profile busy with another audit or impact check,\n"
+                   "3 failed (or done, but its scratch profile could not be removed), 4 cancelled,\n"
                    "5 not confirmed.\n";
         return ExitCode::Ok;
     }
@@ -124,11 +168,19 @@ int auditCommand(const QStringList &arguments, CliContext &ctx)
     options.propagationDelayMs = env.propagationDelayMs;
     const QString home = sandbox ? config.config.sandboxHome() : config.config.home(); // audits/ is under it
 
+    // One audit or impact check of a profile at a time, and this audit's own record held while
+    // it runs: only then is what it left on AIRS anyone else's to clean up (issue 55).
+    const std::unique_ptr<AuditLock> lock = AuditLock::forProfile(home, profile, u"daystrom audit"_s, &error);
+    if (!lock)
+        return usage(error);
+    bool resumed = false;
+    const AuditState state = AuditState::resumeOrStart(home, profile, p.isSet(u"new"_s), &resumed);
+    if (!lock->own(state.id, &error))
+        return usage(error);
+
     QObject owner;
     const RunServices services = env.build(&owner);
     ProfileAudit audit(services.management, services.llm, env.airs, home, options);
-    bool resumed = false;
-    const AuditState state = AuditState::resumeOrStart(home, profile, p.isSet(u"new"_s), &resumed);
     if (resumed)
         ctx.err << "Resuming audit " << state.id << " of \"" << Printable::escaped(profile, 200) << "\" (--new starts another)\n";
     int code = ExitCode::Failed;
@@ -157,6 +209,7 @@ int auditCommand(const QStringList &arguments, CliContext &ctx)
         ctx.err << "daystrom audit: not started; add --yes to start it without asking\n";
         return ExitCode::NotConfirmed;
     }
+    removeEarlierLeftovers(AuditLeftovers::find(home, profile, state.id), services.management, ctx);
     InterruptWatcher interrupts;
     QObject::connect(&interrupts, &InterruptWatcher::interrupted, &audit, [&](int count) {
         if (count > 1)
@@ -186,6 +239,8 @@ int auditCommand(const QStringList &arguments, CliContext &ctx)
         }
         if (code != ExitCode::Ok)
             ctx.err << "daystrom audit: " << Printable::escaped(done.error, 2000) << '\n';
+        // Done, but its scratch objects are still on AIRS: the figures stand, the exit says it.
+        const bool leftBehind = code == ExitCode::Ok && !done.tenant.isClear();
         if (code == ExitCode::Ok) {
             const AuditFigures figures = done.figures();
             if (format == "json"_L1) {
@@ -198,6 +253,11 @@ int auditCommand(const QStringList &arguments, CliContext &ctx)
             } else {
                 ctx.out << "Audit " << done.id << " of profile \"" << done.profileName << "\"\n\n" << figures.text();
             }
+        }
+        if (leftBehind) {
+            ctx.err << "daystrom audit: the audit is done, but its scratch objects could not all be removed from AIRS: "
+                    << Printable::escaped(done.error, 2000) << "; `daystrom cleanup --yes` removes them\n";
+            code = ExitCode::Failed;
         }
         QCoreApplication::exit(code);
     });

@@ -295,7 +295,10 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
                    "a killed in-place run had changed — by the record in each run file, and lists it. With --yes\n"
                    "it deletes them (and puts the production profile back). Paused runs keep theirs unless named\n"
                    "with --run, except paused in-place runs (their objects are on production), which are listed\n"
-                   "too; runs still being driven are never touched.\n";
+                   "too; runs still being driven are never touched. Without --run it also lists (and with --yes\n"
+                   "removes) the scratch profiles of audits and `apply --impact` checks whose process is gone\n"
+                   "(killed, or AIRS refused their clean-up), from their records in <home>/audits; an audit or\n"
+                   "check still running is never touched.\n";
         return ExitCode::Ok;
     }
     if (!p.positionalArguments().isEmpty()) {
@@ -306,7 +309,8 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
     if (!connectTenant(u"cleanup"_s, ctx, &t))
         return ExitCode::Usage;
     const QStringList only = p.isSet(u"run"_s) ? QStringList{p.value(u"run"_s)} : QStringList();
-    const Leftovers::Found leftovers = Leftovers::find(t.runsDir, only);
+    const Leftovers::Found leftovers =
+        only.isEmpty() ? Leftovers::findAll(t.runsDir, t.impact.home) : Leftovers::find(t.runsDir, only);
     for (const QString &note : leftovers.notes)
         ctx.out << "Passed over: " << note << '\n';
     if (!p.isSet(u"run"_s) && std::any_of(leftovers.notes.cbegin(), leftovers.notes.cend(),
@@ -321,7 +325,7 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
     int left = 0;
     TenantCleaner cleaner(t.management.get());
     for (const Leftovers::Run &run : leftovers.runs) {
-        ctx.out << "Run " << run.id << " (" << Leftovers::statusText(run.status) << ", \"" << run.topic << "\"):\n";
+        ctx.out << Leftovers::heading(run) << ":\n";
         if (!run.note.isEmpty())
             ctx.out << "  " << run.note << '\n';
         for (const QString &line : TenantCleaner::describe(run.footprint))
@@ -329,21 +333,23 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
         ctx.out.flush();
         if (!yes)
             continue;
-        const auto lock = lockRun(t.runsDir, run.id, u"cleanup"_s, ctx);
+        qint64 pid = 0;
+        const auto lock = Leftovers::lock(run, &pid); // held while its record changes
         if (!lock) {
+            ctx.err << "daystrom cleanup: " << Leftovers::heading(run) << " is being worked on by another process (pid "
+                    << pid << "); wait until it stops\n";
             ++left;
             continue;
         }
         const auto outcome = waitFor<TenantCleaner::Outcome>([&](auto done) {
-            cleaner.clean(run.footprint, done,
-                          [&](const TenantFootprint &f) { Leftovers::record(t.runsDir, run.id, f); });
+            cleaner.clean(run.footprint, done, [&](const TenantFootprint &f) { Leftovers::record(run, f); });
         });
         for (const QString &line : outcome.done)
             ctx.out << "  done: " << line << '\n';
         for (const QString &line : outcome.problems)
             ctx.err << "daystrom cleanup: " << line << '\n';
-        if (const QString error = Leftovers::record(t.runsDir, run.id, outcome.remaining); !error.isEmpty())
-            ctx.err << "daystrom cleanup: run " << run.id << ": the run file was not updated: " << error << '\n';
+        if (const QString error = Leftovers::record(run, outcome.remaining); !error.isEmpty())
+            ctx.err << "daystrom cleanup: " << run.id << ": its record was not updated: " << error << '\n';
         left += !outcome.remaining.isClear();
     }
     if (found == 0) {
@@ -355,7 +361,7 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
         return ExitCode::Ok;
     }
     if (left > 0) {
-        ctx.err << "daystrom cleanup: " << left << " run(s) still have objects on AIRS; see above\n";
+        ctx.err << "daystrom cleanup: " << left << " run(s), audit(s) or check(s) still have objects on AIRS; see above\n";
         return ExitCode::Failed;
     }
     ctx.out << "Cleaned up.\n";
