@@ -240,7 +240,8 @@ void MainWindow::createActions()
             showError(tr("Clean up AIRS"), tr("Add the AIRS management credentials in the settings first."));
             return;
         }
-        auto *dialog = new CleanupDialog(m_context->management(), m_context->runsDirectory(), this);
+        auto *dialog = new CleanupDialog(m_context->management(), m_context->runsDirectory(),
+                                         m_context->auditsHome(), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });

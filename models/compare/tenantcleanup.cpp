@@ -4,24 +4,28 @@
 
 using namespace Qt::StringLiterals;
 
-TenantCleanup::TenantCleanup(ManagementClient *client, const QString &runsDirectory, QObject *parent)
+TenantCleanup::TenantCleanup(ManagementClient *client, const QString &runsDirectory, const QString &auditsHome,
+                             QObject *parent)
     : QObject(parent)
     , m_client(client)
     , m_runsDirectory(runsDirectory)
+    , m_auditsHome(auditsHome)
     , m_cleaner(new TenantCleaner(client, this))
 {
 }
 
 void TenantCleanup::scan()
 {
-    m_found = Leftovers::find(m_runsDirectory);
+    m_found = Leftovers::findAll(m_runsDirectory, m_auditsHome);
 }
 
 QStringList TenantCleanup::plan() const
 {
     QStringList lines;
     for (const Leftovers::Run &run : m_found.runs) {
-        lines.append(tr("Run %1 (%2): %3").arg(run.id, Leftovers::statusText(run.status), run.topic));
+        lines.append(run.kind == Leftovers::Run::Kind::Run
+                         ? tr("Run %1 (%2): %3").arg(run.id, Leftovers::statusText(run.status), run.topic)
+                         : run.heading);
         if (!run.note.isEmpty())
             lines.append(u"  "_s + run.note);
         for (const QString &line : TenantCleaner::describe(run.footprint))
@@ -50,24 +54,26 @@ void TenantCleanup::cleanNext(qsizetype index)
     }
     const Leftovers::Run run = m_found.runs.at(index);
     qint64 pid = 0;
-    std::shared_ptr<QLockFile> lock = Leftovers::lock(m_runsDirectory, run.id, &pid);
+    std::shared_ptr<QLockFile> lock = Leftovers::lock(run, &pid);
     if (!lock) {
-        m_problems.append(tr("run %1 is being driven by another process (pid %2)").arg(run.id).arg(pid));
+        m_problems.append(run.kind == Leftovers::Run::Kind::Run
+                              ? tr("run %1 is being driven by another process (pid %2)").arg(run.id).arg(pid)
+                              : tr("%1 is being worked on by another process (pid %2)").arg(run.heading).arg(pid));
         ++m_remaining;
         return cleanNext(index + 1);
     }
-    emit progress(tr("Cleaning up after run %1…").arg(run.id));
-    const QString dir = m_runsDirectory;
+    emit progress(run.kind == Leftovers::Run::Kind::Run ? tr("Cleaning up after run %1…").arg(run.id)
+                                                        : tr("Cleaning up after %1…").arg(run.heading));
     m_cleaner->clean(
         run.footprint,
         [this, index, run, lock](const TenantCleaner::Outcome &o) {
             for (const QString &line : o.done)
                 emit progress(line);
             m_problems += o.problems;
-            if (const QString error = Leftovers::record(m_runsDirectory, run.id, o.remaining); !error.isEmpty())
-                m_problems.append(tr("run %1: the run file was not updated: %2").arg(run.id, error));
+            if (const QString error = Leftovers::record(run, o.remaining); !error.isEmpty())
+                m_problems.append(tr("%1: its record was not updated: %2").arg(run.id, error));
             m_remaining += !o.remaining.isClear();
             cleanNext(index + 1);
         },
-        [dir, id = run.id](const TenantFootprint &f) { Leftovers::record(dir, id, f); });
+        [run](const TenantFootprint &f) { Leftovers::record(run, f); });
 }

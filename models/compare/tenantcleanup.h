@@ -8,15 +8,18 @@
 
 class ManagementClient;
 
-// The app's "Clean up AIRS": finds what stopped runs left on the tenant (Leftovers, the same
-// search as `daystrom cleanup`), lets a person read it, then removes it run by run with
-// TenantCleaner, holding each run's lock and writing what remains into its file.
+// The app's "Clean up AIRS": finds what stopped runs, and audits and impact checks whose
+// process is gone, left on the tenant (Leftovers::findAll, the same search as `daystrom
+// cleanup`), lets a person read it, then removes it record by record with TenantCleaner,
+// holding each record's lock and writing what remains into it.
 class TenantCleanup final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TenantCleanup)
 public:
-    TenantCleanup(ManagementClient *client, const QString &runsDirectory, QObject *parent = nullptr);
+    // `auditsHome`: the home whose audits/ is searched too (empty: runs only).
+    TenantCleanup(ManagementClient *client, const QString &runsDirectory, const QString &auditsHome = {},
+                  QObject *parent = nullptr);
 
     void scan(); // synchronous: reads the run files
     const Leftovers::Found &found() const { return m_found; }
@@ -36,6 +39,7 @@ private:
 
     QPointer<ManagementClient> m_client;
     QString m_runsDirectory;
+    QString m_auditsHome;
     TenantCleaner *m_cleaner;
     Leftovers::Found m_found;
     QStringList m_problems;

@@ -46,6 +46,14 @@ void ProfileAuditController::prepare(const QString &profile, int benchmarkSize)
         emit failed(error);
         return;
     }
+    m_lock = AuditLock::forProfile(home(), profile, u"Daystrom Studio audit"_s, &error);
+    bool resumed = false;
+    const AuditState state = AuditState::resumeOrStart(home(), profile, false, &resumed);
+    if (!m_lock || !m_lock->own(state.id, &error)) {
+        m_lock.reset();
+        emit failed(error);
+        return;
+    }
     m_services = new QObject(this);
     const RunServices services = env.build(m_services);
     ProfileAudit::Options options;
@@ -59,8 +67,6 @@ void ProfileAuditController::prepare(const QString &profile, int benchmarkSize)
         drop();
         emit finished(state);
     });
-    bool resumed = false;
-    const AuditState state = AuditState::resumeOrStart(home(), profile, false, &resumed);
     m_audit->read(state, [this, profile, resumed](const QString &e) {
         if (!e.isEmpty()) {
             drop();
@@ -93,6 +99,7 @@ void ProfileAuditController::drop()
 {
     m_running = false;
     m_audit = nullptr;
+    m_lock.reset();
     if (m_services)
         m_services->deleteLater();
     m_services = nullptr;

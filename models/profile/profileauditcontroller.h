@@ -1,5 +1,6 @@
 #pragma once
 
+#include "runs/auditlock.h"
 #include "tenant/profileaudit.h"
 
 #include <QObject>
@@ -45,5 +46,8 @@ private:
     StudioContext *m_context;
     QObject *m_services = nullptr; // the network manager and clients of the audit
     ProfileAudit *m_audit = nullptr;
+    // The profile's lock and the audit's own, from prepare() until it ends or is dropped: the
+    // CLI and `cleanup` then know the audit is alive (issue 55).
+    std::unique_ptr<AuditLock> m_lock;
     bool m_running = false;
 };

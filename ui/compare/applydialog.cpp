@@ -2,6 +2,7 @@
 
 #include "airs/managementclient.h"
 #include "domain/nanoid.h"
+#include "runs/auditlock.h"
 
 #include "applyplanhtml.h"
 #include "diffstyle.h"
@@ -337,6 +338,17 @@ void ApplyDialog::checkImpact()
 {
     if (!m_impactSource || !m_audit || m_impactRun || m_controller->state() != ApplyController::State::Ready)
         return;
+    const QString home = m_impactSource->auditsHome;
+    const QString id = NanoId::generate();
+    // One audit or impact check of a profile at a time, and this check's footprint held while it
+    // runs, so that no other process takes its scratch objects for a killed check's (issue 55).
+    QString lockError;
+    std::shared_ptr<AuditLock> lock =
+        AuditLock::forProfile(home, m_controller->plan().profileName, u"Daystrom Studio impact check"_s, &lockError);
+    if (!lock || !lock->own(u"impact-"_s + id, &lockError)) {
+        m_status->setText(tr("The impact could not be measured: %1").arg(lockError));
+        return;
+    }
     m_impactRun = new ApplyImpact(m_client, m_impactSource->airs,
                                   {m_impactSource->concurrency, m_impactSource->ratePerSecond,
                                    m_impactSource->propagationDelayMs},
@@ -344,15 +356,14 @@ void ApplyDialog::checkImpact()
     m_status->setText(tr("Measuring what this does to the profile's other topics, on the prompts of its audit of %1…")
                           .arg(QLocale().toString(m_audit->updatedAt.toLocalTime(), QLocale::ShortFormat)));
     updateState();
-    const QString home = m_impactSource->auditsHome;
-    const QString id = NanoId::generate();
     ApplyImpact *run = m_impactRun;
     const QPointer<ApplyDialog> self(this);
     run->run(id, m_controller->plan(), *m_audit,
              [home, id](const TenantFootprint &footprint) { return ApplyImpact::recordFootprint(home, id, footprint); },
-             [self, run, home, id](const ApplyImpact::Result &result) {
+             [self, run, home, id, lock](const ApplyImpact::Result &result) mutable {
                  if (result.cleanupProblems.isEmpty())
                      ApplyImpact::forgetFootprint(home, id);
+                 lock.reset();
                  run->deleteLater();
                  if (!self)
                      return; // the dialog closed meanwhile; the check has cleaned up after itself

@@ -10,9 +10,10 @@
 
 using namespace Qt::StringLiterals;
 
-CleanupDialog::CleanupDialog(ManagementClient *client, const QString &runsDirectory, QWidget *parent)
+CleanupDialog::CleanupDialog(ManagementClient *client, const QString &runsDirectory, const QString &auditsHome,
+                             QWidget *parent)
     : QDialog(parent)
-    , m_cleanup(new TenantCleanup(client, runsDirectory, this))
+    , m_cleanup(new TenantCleanup(client, runsDirectory, auditsHome, this))
     , m_status(new QLabel(this))
     , m_list(new QPlainTextEdit(this))
 {
@@ -71,9 +72,9 @@ void CleanupDialog::showFound()
     m_delete->setVisible(!plan.isEmpty());
     m_delete->setEnabled(!plan.isEmpty());
     m_status->setText(plan.isEmpty()
-                          ? tr("No stopped run has anything left on AIRS.")
-                          : tr("Stopped runs left these on AIRS (killed, or AIRS refused their clean-up). "
-                               "Nothing is deleted until you choose Delete."));
+                          ? tr("No stopped run, audit or impact check has anything left on AIRS.")
+                          : tr("Stopped runs, audits or impact checks left these on AIRS (killed, or AIRS refused "
+                               "their clean-up). Nothing is deleted until you choose Delete."));
 }
 
 void CleanupDialog::showFinished()

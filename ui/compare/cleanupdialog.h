@@ -16,7 +16,9 @@ class CleanupDialog final : public QDialog
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CleanupDialog)
 public:
-    CleanupDialog(ManagementClient *client, const QString &runsDirectory, QWidget *parent = nullptr);
+    // `auditsHome`: whose audits/ is searched too, for what killed audits and impact checks left.
+    CleanupDialog(ManagementClient *client, const QString &runsDirectory, const QString &auditsHome = {},
+                  QWidget *parent = nullptr);
     ~CleanupDialog() override;
 
     TenantCleanup *cleanup() const { return m_cleanup; }
