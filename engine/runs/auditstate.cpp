@@ -76,7 +76,8 @@ QJsonObject AuditState::toJson() const
                   {u"topics"_s, topicList},
                   {u"suites"_s, suiteList},
                   {u"tenant"_s, tenant.toJson()},
-                  {u"attributed"_s, attributed}};
+                  {u"attributed"_s, attributed},
+                  {u"guardrailAction"_s, guardrailAction}};
     if (!error.isEmpty())
         o.insert(u"error"_s, error);
     return o;
@@ -105,6 +106,13 @@ AuditState AuditState::fromJson(const QJsonObject &object, QStringList *errors)
         a.suites.append(suiteFrom(in.element("suites"_L1, i, suites.at(i))));
     a.tenant = TenantFootprint::fromJson(in.child("tenant"_L1));
     a.attributed = in.booleanOr("attributed"_L1, false);
+    // Files from before issue 55 did not keep it: a profile of allow topics alone is read as
+    // an allow list, any other as a block list.
+    const bool allAllow = !a.topics.isEmpty() && std::all_of(a.topics.cbegin(), a.topics.cend(),
+                                                             [](const AuditTopic &t) { return t.action == u"allow"; });
+    a.guardrailAction = in.stringOr("guardrailAction"_L1, allAllow ? u"block"_s : u"allow"_s);
+    if (a.guardrailAction != u"allow" && a.guardrailAction != u"block")
+        in.error("guardrailAction"_L1, u"neither allow nor block"_s);
     return a;
 }
 

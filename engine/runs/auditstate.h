@@ -29,10 +29,14 @@ struct AuditState
     // The topics of flagged prompts whose answers named none were found with each topic alone
     // in turn (ProfileAudit); only ever needed once per audit.
     bool attributed = false;
+    // The profile's topic-guardrail action for prompts no topic matches: "allow" (a block
+    // list) or "block" (an allow list); how every scan of the audit is read (issue 55).
+    QString guardrailAction = QStringLiteral("allow");
+    bool isAllowList() const { return guardrailAction == u"block"; }
 
     AuditSuite *suite(const QString &topic);
     const AuditSuite *suite(const QString &topic) const;
-    AuditFigures figures() const { return AuditFigures::compute(topics, suites); }
+    AuditFigures figures() const { return AuditFigures::compute(topics, suites, isAllowList()); }
 
     QJsonObject toJson() const;
     static AuditState fromJson(const QJsonObject &object, QStringList *errors);
