@@ -181,8 +181,12 @@ QList<AuditState> AuditState::ofProfile(const QString &home, const QString &prof
 AuditState AuditState::resumeOrStart(const QString &home, const QString &profileName, bool fresh, bool *resumed)
 {
     if (!fresh) {
-        for (const AuditState &a : ofProfile(home, profileName)) {
-            if (a.status != Status::Completed) {
+        const QList<AuditState> audits = ofProfile(home, profileName);
+        for (qsizetype i = 0; i < audits.size(); ++i) {
+            const AuditState &a = audits.at(i);
+            // The newest audit, completed but killed while it removed its scratch objects, is
+            // resumed too: it only has its clean-up left (an older one is cleaned up instead).
+            if (a.status != Status::Completed || (i == 0 && !a.tenant.isClear())) {
                 *resumed = true;
                 return a;
             }

@@ -46,8 +46,9 @@ struct AuditState
     QString save(const QString &home) const; // an error, or empty
     // Every readable audit of `profileName`, newest first.
     static QList<AuditState> ofProfile(const QString &home, const QString &profileName);
-    // The newest audit of `profileName` that did not complete, to resume (`resumed` true);
-    // else, or when `fresh`, a new one.
+    // The newest audit of `profileName` that did not complete (or, the newest of all, completed
+    // but still holding scratch objects), to resume (`resumed` true); else, or when `fresh`, a
+    // new one.
     static AuditState resumeOrStart(const QString &home, const QString &profileName, bool fresh, bool *resumed);
     static std::optional<AuditState> load(const QString &home, const QString &id, QString *error);
     // Every audit file in <home>/audits, of any profile, newest first; `problems` gets the

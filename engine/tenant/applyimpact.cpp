@@ -77,7 +77,7 @@ void ApplyImpact::createTopics(qsizetype index)
             finish(assigned.error.toString());
             return;
         }
-        QTimer::singleShot(m_options.propagationDelayMs, this, [this] { scanNext(0); });
+        QTimer::singleShot(m_options.propagationDelayMs, Qt::PreciseTimer, this, [this] { scanNext(0); });
     }, m_workspace->replacedNames(names));
 }
 

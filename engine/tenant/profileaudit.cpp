@@ -211,7 +211,7 @@ void ProfileAudit::prepareScratch()
         keepFootprint(m_workspace->footprint());
         if (!m_state.attributed && !unnamedScans().isEmpty())
             startAlone(); // a resume that already knows the answers name no topic
-        QTimer::singleShot(m_options.propagationDelayMs, this, [this] {
+        QTimer::singleShot(m_options.propagationDelayMs, Qt::PreciseTimer, this, [this] {
             if (!m_ending)
                 scanNextSuite();
         });
@@ -372,7 +372,7 @@ void ProfileAudit::startAlone()
                 save();
                 if (--m_aloneWaiting > 0)
                     return;
-                QTimer::singleShot(m_options.propagationDelayMs, this, [this] {
+                QTimer::singleShot(m_options.propagationDelayMs, Qt::PreciseTimer, this, [this] {
                     if (m_ending)
                         return;
                     m_aloneReady = true;

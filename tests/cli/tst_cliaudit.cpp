@@ -139,8 +139,8 @@ private slots:
     }
 
     // A tenant whose scan answers name no matched topic: the audit finds the topics that caught
-    // each flagged prompt with one topic alone in its scratch copy at a time.
-    void findsTheTopicsOneAtATimeWhenAnswersNameNone()
+    // each flagged prompt with a copy of the profile per topic, holding that topic alone.
+    void findsTheTopicsWithACopyPerTopicWhenAnswersNameNone()
     {
         AirsEmulator::Options quiet;
         quiet.reportMatchedTopics = false;
