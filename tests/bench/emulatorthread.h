@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QThread>
 
+#include <functional>
+
 // For the benchmarks: the two emulators on 127.0.0.1, served from a thread of their own as
 // the app's SandboxHost serves them, so the server's work never runs on the client's thread (a
 // real AIRS tenant or LLM does its work on another machine). Latencies are set at start.
@@ -23,13 +25,13 @@ class EmulatorThread
     Q_DISABLE_COPY_MOVE(EmulatorThread)
 
 public:
-    explicit EmulatorThread(const Latencies &l)
+    explicit EmulatorThread(const Latencies &l, const AirsEmulator::Options &options = {})
     {
         m_thread.start();
         m_anchor = new QObject;
         m_anchor->moveToThread(&m_thread);
-        run([this, l] {
-            m_airs = new AirsEmulator;
+        run([this, l, options] {
+            m_airs = new AirsEmulator(options);
             m_llm = new LlmEmulator;
             m_ok = m_airs->start() != 0 && m_llm->start() != 0;
             m_airs->addProfile(QStringLiteral("lab"));
@@ -83,6 +85,12 @@ public:
         int n = 0;
         run([this, &n] { n = m_airs->peakInflightScans(); });
         return n;
+    }
+
+    // Runs `f` with the AIRS emulator in its own thread (to seed topics and profiles).
+    void withAirs(const std::function<void(AirsEmulator &)> &f)
+    {
+        run([this, &f] { f(*m_airs); });
     }
 
     AirsSettings airsSettings() const { return m_airsSettings; }
