@@ -81,6 +81,10 @@ int printApplyImpact(const TopicApplier::Plan &plan, ManagementClient *managemen
             << " prompts scanned against a scratch copy of production with the plan in place):\n";
     ctx.out.flush();
     ApplyImpact impact(management, airs, {settings.concurrency, settings.ratePerSecond, settings.propagationDelayMs});
+    QObject::connect(&impact, &ApplyImpact::progress, &impact, [&ctx](const QString &step) {
+        ctx.err << step << '\n';
+        ctx.err.flush();
+    });
     QEventLoop loop;
     ApplyImpact::Result result;
     impact.run(id, plan, *audit,

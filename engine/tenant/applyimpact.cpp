@@ -39,6 +39,7 @@ void ApplyImpact::run(const QString &id, const TopicApplier::Plan &plan, const A
     RunSettings settings;
     settings.profileName = plan.profileName;
     settings.intent = plan.intent;
+    emit progress(u"creating the scratch copy of \"%1\""_s.arg(plan.profileName));
     m_workspace->prepare(id, settings, std::nullopt, [this](const QString &, const QString &error) {
         if (!error.isEmpty())
             finish(error);
@@ -53,6 +54,7 @@ void ApplyImpact::createTopics(qsizetype index)
         return;
     if (index < m_plan.topics.size()) {
         const Topic &topic = m_plan.topics.at(index).topic;
+        emit progress(u"creating topic \"%1\" in the copy"_s.arg(topic.name));
         m_deployer->create(topic, [this, index](const AirsResult<AirsTopic> &created) {
             if (!created.ok()) {
                 finish(created.error.toString());
@@ -68,6 +70,7 @@ void ApplyImpact::createTopics(qsizetype index)
     QStringList names;
     for (const TopicApplier::Item &item : std::as_const(m_plan.topics))
         names.append(item.topic.name);
+    emit progress(u"putting the plan's topics in place in the copy"_s);
     const AirsTopic target = m_created.last();
     const std::optional<AirsTopic> companion =
         m_created.size() > 1 ? std::make_optional(m_created.first()) : std::nullopt;
@@ -89,6 +92,8 @@ void ApplyImpact::scanNext(qsizetype suite)
         finish({});
         return;
     }
+    const QString topic = m_audit.suites.at(suite).topic;
+    emit progress(topic.isEmpty() ? u"scanning the general benign prompts"_s : u"scanning \"%1\""_s.arg(topic));
     QStringList prompts;
     for (const TestCase &t : m_audit.suites.at(suite).prompts)
         prompts.append(t.prompt);
@@ -178,6 +183,7 @@ void ApplyImpact::finish(const QString &error)
         QMetaObject::invokeMethod(this, [this, result] { m_done(result); }, Qt::QueuedConnection);
         return;
     }
+    emit progress(u"removing the scratch copy"_s);
     m_cleaner = new TenantCleaner(m_management, this);
     m_cleaner->clean(footprint, [this, result](const TenantCleaner::Outcome &o) mutable {
         result.cleanupProblems = o.problems.join(u"; "_s);

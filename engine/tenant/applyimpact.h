@@ -68,6 +68,11 @@ public:
     static bool recordFootprint(const QString &home, const QString &id, const TenantFootprint &footprint);
     static void forgetFootprint(const QString &home, const QString &id);
 
+signals:
+    // Each step as it starts, in a person's words ("scanning \"Tax evasion\"").
+    void progress(const QString &step);
+
+public:
     // The outcomes compared, prompt by prompt (exposed for tests).
     static QList<TopicImpact> compare(const AuditState &audit, const QList<QList<AuditScan>> &after);
 

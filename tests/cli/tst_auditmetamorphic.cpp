@@ -381,6 +381,51 @@ private slots:
         QCOMPARE(Snapshot::of(*t.airs), before);
     }
 
+    // An impact check killed (SIGKILL) at each step it prints, then run again: the same
+    // figures as the check that was never interrupted, and the tenant as it was (the second
+    // check removes what the killed one left, its owner being gone).
+    void impactCheckKilledAtEachStep()
+    {
+        if (!partWanted("resume"))
+            QSKIP("another part of this test (DAYSTROM_AUDIT_PART)");
+        const int n = 6;
+        Tenant t = tenant(Kind::Mixed, n, true);
+        QVERIFY(t.airs);
+        const Snapshot before = Snapshot::of(*t.airs);
+        const Audited a = audit(t, n);
+        QVERIFY2(a.run.code == 0, qPrintable(a.run.err));
+        const AuditProfiles::TopicText &last = AuditProfiles::bank().at(n - 1);
+        const AuditProfiles::TopicText &allowed = AuditProfiles::bank().at(0);
+        RunState candidate = SampleRun::make();
+        candidate.userInput.profileName = Profile;
+        candidate.iterations.last().topic = Topic{last.name, last.description + u" with hidden earpieces"_s, last.examples};
+        candidate.companionTopic = Topic{allowed.name, allowed.description, allowed.examples};
+        QVERIFY(RunStore(t.home + u"/runs"_s).save(candidate).isEmpty());
+        const QStringList args{u"apply"_s, candidate.id, u"--impact"_s};
+        const CliTenant::Finished whole = CliTenant::run(env(t), args);
+        QVERIFY2(whole.code == 5, qPrintable(whole.out + whole.err));
+        QVERIFY2(whole.out.contains(u"Nothing was written"_s), qPrintable(whole.out));
+        QCOMPARE(Snapshot::of(*t.airs), before);
+        QStringList steps;
+        for (const QString &line : whole.err.split(u'\n', Qt::SkipEmptyParts)) {
+            if (!line.startsWith(u"daystrom"_s) && !steps.contains(line))
+                steps.append(line);
+        }
+        QVERIFY2(steps.size() >= n + 5, qPrintable(whole.err)); // copy, 2 topics, assign, n+1 suites, removal
+        AirsEmulator::Faults slow;
+        slow.scanLatencyMs = 2;
+        slow.managementLatencyMs = 2;
+        t.airs->setFaults(slow);
+        for (const QString &step : std::as_const(steps)) {
+            const KillOutcome killed = runAndMaybeKill(QStringLiteral(DAYSTROM_CLI), args, env(t), step, 0);
+            QVERIFY2(killed.anchorSeen, qPrintable(step + u"\n"_s + killed.err));
+            const CliTenant::Finished again = CliTenant::run(env(t), args);
+            QVERIFY2(again.code == 5, qPrintable(u"killed at: "_s + step + u"\n"_s + again.out + again.err));
+            QVERIFY2(again.out == whole.out, qPrintable(u"killed at: "_s + step + u"\n"_s + again.out));
+            QVERIFY2(Snapshot::of(*t.airs) == before, qPrintable(u"killed at: "_s + step + u"\n"_s + again.err));
+        }
+    }
+
     // Killed with SIGKILL at each step the uninterrupted audit printed, then resumed until it
     // completes: the uninterrupted audit's figures, production as it was, nothing left over.
     // (Before issue 55 a resume after the last suite ended at once, never attributing the
