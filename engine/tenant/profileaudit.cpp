@@ -359,8 +359,9 @@ void ProfileAudit::startAlone()
         if (!save())
             return failOn(m_state.error);
         m_aloneWaiting = int(copies.size());
-        for (const auto &[name, policy] : copies) {
-            m_management->createProfile(name, policy, this, [this, failOn, name](const AirsResult<AirsProfile> &r) {
+        for (const auto &copy : copies) {
+            const QString name = copy.first; // a structured binding cannot be captured (clang 14)
+            m_management->createProfile(name, copy.second, this, [this, failOn, name](const AirsResult<AirsProfile> &r) {
                 if (m_ending)
                     return;
                 if (!r.ok())
