@@ -996,14 +996,6 @@ Datei: %2.json
         <translation>Übersprungen: %1</translation>
     </message>
     <message>
-        <source>No stopped run has anything left on AIRS.</source>
-        <translation>Kein beendeter Lauf hat etwas in AIRS hinterlassen.</translation>
-    </message>
-    <message>
-        <source>Stopped runs left these on AIRS (killed, or AIRS refused their clean-up). Nothing is deleted until you choose Delete.</source>
-        <translation>Beendete Läufe haben dies in AIRS hinterlassen (abgebrochen, oder AIRS verweigerte das Aufräumen). Gelöscht wird erst, wenn Sie „Löschen“ wählen.</translation>
-    </message>
-    <message>
         <source>Not done: %1</source>
         <translation>Nicht erledigt: %1</translation>
     </message>
@@ -1017,6 +1009,14 @@ Datei: %2.json
             <numerusform>%n Lauf hat noch Objekte in AIRS: Gründe siehe unten, dann erneut versuchen.</numerusform>
             <numerusform>%n Läufe haben noch Objekte in AIRS: Gründe siehe unten, dann erneut versuchen.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No stopped run, audit or impact check has anything left on AIRS.</source>
+        <translation>Kein beendeter Lauf, kein Audit und keine Auswirkungsprüfung hat etwas in AIRS hinterlassen.</translation>
+    </message>
+    <message>
+        <source>Stopped runs, audits or impact checks left these on AIRS (killed, or AIRS refused their clean-up). Nothing is deleted until you choose Delete.</source>
+        <translation>Beendete Läufe, Audits oder Auswirkungsprüfungen haben dies in AIRS hinterlassen (abgebrochen, oder AIRS verweigerte das Aufräumen). Gelöscht wird erst, wenn Sie „Löschen“ wählen.</translation>
     </message>
 </context>
 <context>
@@ -5737,8 +5737,16 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
         <translation>Aufräumen nach Lauf %1…</translation>
     </message>
     <message>
-        <source>run %1: the run file was not updated: %2</source>
-        <translation>Lauf %1: Die Laufdatei wurde nicht aktualisiert: %2</translation>
+        <source>%1 is being worked on by another process (pid %2)</source>
+        <translation>%1 wird gerade von einem anderen Prozess bearbeitet (PID %2)</translation>
+    </message>
+    <message>
+        <source>Cleaning up after %1…</source>
+        <translation>Aufräumen nach %1…</translation>
+    </message>
+    <message>
+        <source>%1: its record was not updated: %2</source>
+        <translation>%1: Der Eintrag wurde nicht aktualisiert: %2</translation>
     </message>
 </context>
 <context>
