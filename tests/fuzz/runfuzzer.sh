@@ -3,7 +3,9 @@
 #   FUZZER    the daystrom_fuzz executable of a -DDAYSTROM_FUZZ=ON build (clang)
 #   TARGET    a DAYSTROM_FUZZ_TARGET name
 #   FUZZ_DIR  tests/fuzz: seeds from corpus/TARGET and regressions/TARGET
-# Runs for DAYSTROM_FUZZ_SECONDS (8) seconds. New inputs go to a temporary corpus, never into
+# Runs for DAYSTROM_FUZZ_SECONDS (8) seconds from libFuzzer seed DAYSTROM_FUZZ_SEED (1: the
+# suite explores the same inputs on every machine, so a red run is the code's, not the dice's;
+# 0 draws a new seed each time, for exploring). New inputs go to a temporary corpus, never into
 # the tree. On a failure it prints the input (hex and base64) and where to keep it, and copies
 # it into $DAYSTROM_FUZZ_KEEP/TARGET/ when that is set; exit 77 (a skip) when there is no fuzz
 # build.
@@ -22,7 +24,7 @@ dirs=("$work/corpus" "$dir/corpus/$target")
 # detect_leaks=0: Qt keeps caches for the process's life, which LeakSanitizer would report.
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
 DAYSTROM_FUZZ_TARGET=$target "$fuzzer" \
-    -max_total_time="${DAYSTROM_FUZZ_SECONDS:-8}" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
+    -max_total_time="${DAYSTROM_FUZZ_SECONDS:-8}" -seed="${DAYSTROM_FUZZ_SEED:-1}" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
     -error_exitcode=1 -print_final_stats=1 -artifact_prefix="$work/artifacts/" "${dirs[@]}" >"$work/log" 2>&1
 rc=$?
 tail -n 60 "$work/log"
