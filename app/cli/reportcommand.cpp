@@ -15,23 +15,27 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-// The prompts the iteration's figures come from as JUnit XML: its benchmark when it has one
-// (classname daystrom.run.benchmark.<category>), else its working suite. Empty, or why not.
+// The prompts the iteration's figures come from as JUnit XML (issue 56: the test cases are the
+// prompts the figures count): the benchmark when the run decides on it (classname
+// daystrom.run.benchmark.<category>; unstable prompts, which its figures leave out, skipped),
+// else the working suite (`--decide-on working`, or a run without a benchmark). Empty, or why not.
 QString writeJUnit(const QString &path, const RunState &run, const IterationResult &it)
 {
     if (path.trimmed().isEmpty())
         return u"--junit needs a file name"_s;
     const QString name = u"daystrom run %1, iteration %2"_s.arg(run.id).arg(it.iteration);
-    const EfficacyMetrics &decided = it.decidingMetrics(run.userInput.decideOnWorkingSuite);
-    JUnitXml::Suite suite{name, u"daystrom.run.working"_s, it.testResults, {}, decided, {}, it.durationMs / 1000.0};
-    if (it.benchmark) { // the figures the run decides on, and the prompts they come from
+    const bool onBenchmark = it.benchmark && !run.userInput.decideOnWorkingSuite;
+    JUnitXml::Suite suite{name, u"daystrom.run.working"_s, it.testResults, {}, it.decidingMetrics(run.userInput.decideOnWorkingSuite), {}, it.durationMs / 1000.0};
+    if (onBenchmark) { // the prompts the figures come from
         suite.results = it.benchmark->results;
         suite.className = u"daystrom.run.benchmark"_s;
+        suite.leftOut = it.benchmark->unstableIndexes;
+        suite.leftOutReason = u"unstable: the verdict changed between repeated scans"_s;
     }
     suite.properties = {{u"run"_s, run.id},
                         {u"iteration"_s, QString::number(it.iteration)},
                         {u"topic"_s, it.topic.name},
-                        {u"figures"_s, it.benchmark ? u"benchmark"_s : u"working suite"_s}};
+                        {u"figures"_s, onBenchmark ? u"benchmark"_s : u"working suite"_s}};
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(JUnitXml::write(suite)) < 0 || !file.commit())
         return u"cannot write %1: %2"_s.arg(Printable::escaped(path, 200), file.errorString());

@@ -35,8 +35,9 @@ QString JUnitXml::caseName(const TestResult &result)
 QByteArray JUnitXml::write(const Suite &suite)
 {
     int failures = 0, skipped = 0;
-    for (const TestResult &r : suite.results) {
-        if (!r.counts())
+    for (qsizetype i = 0; i < suite.results.size(); ++i) {
+        const TestResult &r = suite.results.at(i);
+        if (suite.leftOut.contains(int(i)) || !r.counts())
             ++skipped;
         else if (!r.correct)
             ++failures;
@@ -70,6 +71,8 @@ QByteArray JUnitXml::write(const Suite &suite)
         {u"falsePositives"_s, QString::number(m.falsePositives)},
         {u"falseNegatives"_s, QString::number(m.falseNegatives)},
         {u"notScanned"_s, QString::number(m.notScanned)}};
+    if (!suite.leftOut.isEmpty())
+        properties.append({u"leftOut"_s, QString::number(suite.leftOut.size())});
     properties += suite.properties;
     for (const auto &[name, value] : std::as_const(properties)) {
         x.writeStartElement(u"property"_s);
@@ -88,7 +91,11 @@ QByteArray JUnitXml::write(const Suite &suite)
         const QString rate = i < suite.passRates.size()
             ? u" (the expected verdict in %1 of the repeated scans)"_s.arg(Format::percent(suite.passRates.at(i)))
             : QString();
-        if (!r.counts()) {
+        if (suite.leftOut.contains(int(i))) {
+            x.writeStartElement(u"skipped"_s);
+            x.writeAttribute(u"message"_s, xmlSafe(u"left out of the figures: "_s + suite.leftOutReason));
+            x.writeEndElement();
+        } else if (!r.counts()) {
             x.writeStartElement(u"skipped"_s);
             x.writeAttribute(u"message"_s, xmlSafe(u"not scanned: "_s + r.notScannedReason));
             x.writeEndElement();

@@ -10,8 +10,9 @@
 
 // JUnit XML for CI servers (issue 44): one <testsuite> of one <testcase> per prompt. A wrong
 // verdict is a <failure> naming the expected and the actual verdict; a prompt AIRS gave no
-// verdict for is <skipped>; the metrics (and anything else given) are the suite's
-// <properties>. The shape is the common JUnit schema CI servers read (testsuites › testsuite
+// verdict for, or one the metrics leave out (Suite::leftOut), is <skipped>; the metrics (and
+// anything else given) are the suite's <properties>, and they count the same prompts as the
+// test cases. The shape is the common JUnit schema CI servers read (testsuites › testsuite
 // with name, tests, failures, errors, skipped, time › properties, testcase with name,
 // classname, time).
 namespace JUnitXml {
@@ -27,6 +28,10 @@ struct Suite
     EfficacyMetrics metrics;
     QList<QPair<QString, QString>> properties; // more <property> entries after the metrics
     double seconds = 0;
+    // Results (indexes) the metrics leave out, e.g. unstable benchmark prompts: <skipped> test
+    // cases saying so, so that the test cases and the figures describe the same prompts.
+    QList<int> leftOut;
+    QString leftOutReason;
 };
 
 QByteArray write(const Suite &suite);

@@ -3,6 +3,7 @@
 // usage, 3 when AIRS fails; --repeat folds flaky verdicts; --junit writes JUnit XML whose
 // structure CI servers read and whose counts match the text output. Real processes against the
 // built-in AIRS emulator, in a temporary home.
+#include "domain/benchmarkscore.h"
 #include "domain/evalgate.h"
 #include "cliprocess.h"
 #include "runs/junitxml.h"
@@ -94,6 +95,22 @@ JUnitRead readJUnit(const QByteArray &xml)
     if (x.hasError() && out.error.isEmpty())
         out.error = x.errorString();
     return out;
+}
+
+// A hand count of the file's test cases against the figures it gives as properties (issue 56):
+// both must describe the same prompts. Empty, or what differs.
+QString handCountDiffers(const JUnitRead &r)
+{
+    const auto figure = [&](const char *name) { return r.properties.value(QString::fromLatin1(name)).toInt(); };
+    const int scanned = figure("truePositives") + figure("trueNegatives") + figure("falsePositives") + figure("falseNegatives");
+    const int wrong = figure("falsePositives") + figure("falseNegatives");
+    const int skipped = figure("notScanned") + figure("leftOut");
+    if (r.cases - r.caseSkipped != scanned || r.caseFailures != wrong || r.caseSkipped != skipped)
+        return u"%1 test cases (%2 failures, %3 skipped) against figures of %4 scanned prompts (%5 wrong, %6 not scanned or left out)"_s
+            .arg(r.cases).arg(r.caseFailures).arg(r.caseSkipped).arg(scanned).arg(wrong).arg(skipped);
+    if (r.tests != r.cases || r.failures != r.caseFailures || r.skipped != r.caseSkipped)
+        return u"the suite's totals (%1, %2 failures, %3 skipped) are not its test cases"_s.arg(r.tests).arg(r.failures).arg(r.skipped);
+    return {};
 }
 } // namespace
 
@@ -287,6 +304,69 @@ private slots:
         QCOMPARE(r.properties.value(u"run"_s), id);
         QCOMPARE(r.properties.value(u"figures"_s), u"benchmark"_s);
         QCOMPARE(r.properties.value(u"coverage"_s), QString::number(benchmark.value(u"coverage"_s).toDouble(), 'f', 4));
+        const QString differs = handCountDiffers(r);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
+    // Issue 56: a run that decides on its working suite gives the working suite's figures, so
+    // its test cases are the working suite's prompts, not the benchmark's.
+    void reportJUnitOfARunDecidingOnTheWorkingSuite()
+    {
+        QProcess run;
+        run.setProcessEnvironment(env());
+        run.start(QStringLiteral(DAYSTROM_CLI), {u"generate"_s, u"--sandbox"_s, u"--topic"_s, u"Block requests to buy weapons"_s,
+                                                u"--max-iterations"_s, u"1"_s, u"--benchmark"_s, u"20"_s, u"--no-memory"_s,
+                                                u"--decide-on"_s, u"working"_s});
+        QVERIFY(run.waitForFinished(120000));
+        QVERIFY(CliProcess::completed(run.exitCode()));
+        const QString id = QRegularExpression(u"Run ([A-Za-z0-9_-]{21}) completed"_s).match(QString::fromUtf8(run.readAllStandardOutput())).captured(1);
+        QVERIFY(!id.isEmpty());
+        const QString junit = m_home + u"/working.xml"_s;
+        QProcess report;
+        report.setProcessEnvironment(env());
+        report.start(QStringLiteral(DAYSTROM_CLI), {u"report"_s, id, u"--sandbox"_s, u"--junit"_s, junit, u"--format"_s, u"json"_s, u"--tests"_s});
+        QVERIFY(report.waitForFinished(60000));
+        QCOMPARE(report.exitCode(), 0);
+        const QJsonObject it = QJsonDocument::fromJson(report.readAllStandardOutput()).object().value(u"iterations"_s).toArray().first().toObject();
+        QVERIFY(it.contains(u"benchmark"_s)); // it has one, and does not decide on it
+        const QJsonObject working = it.value(u"metrics"_s).toObject();
+        QFile f(junit);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const JUnitRead r = readJUnit(f.readAll());
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        const QString differs = handCountDiffers(r);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        QCOMPARE(r.properties.value(u"figures"_s), u"working suite"_s);
+        QCOMPARE(r.properties.value(u"coverage"_s), QString::number(working.value(u"coverage"_s).toDouble(), 'f', 4));
+        QStringList prompts; // the working suite's, as the report has them
+        for (const QJsonValue &t : it.value(u"tests"_s).toArray()) {
+            TestResult res;
+            res.testCase.prompt = t.toObject().value(u"prompt"_s).toString();
+            prompts.append(JUnitXml::caseName(res));
+        }
+        QCOMPARE(r.caseNames, prompts);
+    }
+
+    // The figures leave unstable benchmark prompts out (BenchmarkScore): so do the test cases,
+    // as skipped ones that say why.
+    void junitSkipsWhatTheFiguresLeaveOut()
+    {
+        const QList<TestResult> results{result(u"right"_s, true, true), result(u"flaky"_s, true, false),
+                                        result(u"flagged"_s, false, true), result(u"lost"_s, false, false, false)};
+        const BenchmarkScore score = BenchmarkScore::compute(results, {1});
+        JUnitXml::Suite suite{u"daystrom run"_s, u"daystrom.run.benchmark"_s, results, {}, score.metrics, {}, 1.0};
+        suite.leftOut = score.unstableIndexes;
+        suite.leftOutReason = u"unstable"_s;
+        const QByteArray xml = JUnitXml::write(suite);
+        const JUnitRead r = readJUnit(xml);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.cases, 4);
+        QCOMPARE(r.caseSkipped, 2);
+        QCOMPARE(r.caseFailures, 1); // "flagged"; "flaky" is in no figure
+        QCOMPARE(r.properties.value(u"leftOut"_s), u"1"_s);
+        const QString differs = handCountDiffers(r);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+        QVERIFY(xml.contains("left out of the figures: unstable"));
     }
 
     void badUsageAndAFailedServiceHaveTheirOwnCodes()
