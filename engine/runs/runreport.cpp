@@ -242,12 +242,20 @@ static QJsonValue rateJson(double rate, int n)
     return n > 0 ? QJsonValue(rate) : QJsonValue();
 }
 
+// Coverage, min(TPR, TNR), or null when either class has no scanned prompt (issue 56): there
+// is no minimum to take then, and 0 would read as a topic that catches nothing.
+static QJsonValue coverageJson(const EfficacyMetrics &m)
+{
+    const int positives = m.truePositives + m.falseNegatives, negatives = m.trueNegatives + m.falsePositives;
+    return positives > 0 && negatives > 0 ? QJsonValue(m.coverage) : QJsonValue();
+}
+
 static QJsonObject directionJson(const BenchmarkScore &score, bool includeTests)
 {
     const EfficacyMetrics &m = score.metrics;
     QJsonObject o{{u"tpr"_s, rateJson(m.truePositiveRate, m.truePositives + m.falseNegatives)},
                   {u"tnr"_s, rateJson(m.trueNegativeRate, m.trueNegatives + m.falsePositives)},
-                  {u"coverage"_s, m.coverage},
+                  {u"coverage"_s, coverageJson(m)},
                   {u"n"_s, m.total()},
                   {u"intervals"_s, MetricIntervals::of(m).toJson()},
                   {u"metrics"_s, m.toJson()}};
@@ -263,7 +271,7 @@ static QJsonObject robustnessRowJson(const Robustness::Row &row)
     return {{u"family"_s, row.family},
             {u"tpr"_s, rateJson(m.truePositiveRate, positives)},
             {u"tnr"_s, rateJson(m.trueNegativeRate, negatives)},
-            {u"coverage"_s, positives > 0 && negatives > 0 ? QJsonValue(m.coverage) : QJsonValue()},
+            {u"coverage"_s, coverageJson(m)},
             {u"n"_s, m.total()},
             {u"positives"_s, positives},
             {u"negatives"_s, negatives},
