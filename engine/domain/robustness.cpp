@@ -110,20 +110,37 @@ QList<Robustness::Row> Robustness::table(const IterationResult &it, const QStrin
     }
     std::sort(originals.begin(), originals.end());
     QList<TestResult> asWritten;
+    QList<int> asWrittenIndexes;
     for (int index : std::as_const(originals)) {
-        if (it.benchmark && index >= 0 && index < it.benchmark->results.size())
+        if (it.benchmark && index >= 0 && index < it.benchmark->results.size()) {
             asWritten.append(it.benchmark->results.at(index));
+            asWrittenIndexes.append(index);
+        }
     }
-    QList<Row> rows{{AsWritten, EfficacyMetrics::compute(asWritten)}};
+    QList<Row> rows{{AsWritten, EfficacyMetrics::compute(asWritten), 0}};
     for (const QString &family : std::as_const(order)) {
         QList<TestResult> of;
+        QList<int> rewritten;
         for (const TestResult &r : it.robustness) {
-            if (r.testCase.rewrite == family)
-                of.append(r);
+            if (r.testCase.rewrite != family)
+                continue;
+            of.append(r);
+            if (!rewritten.contains(r.testCase.rewriteOf))
+                rewritten.append(r.testCase.rewriteOf);
         }
-        rows.append({family, EfficacyMetrics::compute(of)});
+        int notRewritten = 0;
+        for (int index : std::as_const(asWrittenIndexes))
+            notRewritten += !rewritten.contains(index);
+        rows.append({family, EfficacyMetrics::compute(of), notRewritten});
     }
     return rows;
+}
+
+QString Robustness::notRewrittenReason(const QString &family)
+{
+    return isLlmFamily(family)
+        ? u"the LLM wrote no usable rewrite of them: none, a blank one, the prompt unchanged or one too large for AIRS"_s
+        : u"the rewrite changed nothing or was too large for AIRS"_s;
 }
 
 QStringList Robustness::tableLines(const QList<Row> &rows)
@@ -138,6 +155,19 @@ QStringList Robustness::tableLines(const QList<Row> &rows)
                        .arg(rate(m.trueNegativeRate, negatives), 7)
                        .arg(rate(m.coverage, positives > 0 && negatives > 0 ? m.total() : 0), 8)
                        .arg(m.total(), 4));
+    }
+    // Why a row has fewer prompts than the as-written one (issue 56): nothing is hidden.
+    if (rows.isEmpty())
+        return out;
+    const int prompts = rows.first().metrics.total() + rows.first().metrics.notScanned;
+    for (const Row &r : rows) {
+        QStringList why;
+        if (r.notRewritten > 0)
+            why.append(u"%1 of the %2 prompts not rewritten (%3)"_s.arg(r.notRewritten).arg(prompts).arg(notRewrittenReason(r.family)));
+        if (r.metrics.notScanned > 0)
+            why.append(u"%1 of the %2 prompts not scanned (AIRS gave no verdict)"_s.arg(r.metrics.notScanned).arg(prompts));
+        if (!why.isEmpty())
+            out.append(u"%1: %2"_s.arg(r.family, why.join(u"; "_s)));
     }
     return out;
 }

@@ -37,16 +37,24 @@ struct Row
 {
     QString family; // AsWritten for the sampled prompts as the benchmark has them
     EfficacyMetrics metrics;
+    // The as-written row's prompts this family has no rewrite of (notRewrittenReason says
+    // why): with metrics.notScanned, why a family's n can be below the as-written row's.
+    int notRewritten = 0;
     friend bool operator==(const Row &, const Row &) = default;
 };
 inline constexpr QLatin1StringView AsWritten("as-written");
+// Why a family has no rewrite of a prompt: a deterministic rewrite that changed nothing or was
+// too large for AIRS is left out; for an LLM family the LLM wrote none that could be used.
+QString notRewrittenReason(const QString &family);
 // The table of one iteration: the "as-written" row (the benchmark results of the prompts that
 // were rewritten, TestCase::rewriteOf), then one row per family in the order of `families`
 // (a family nothing was written for has n = 0), or, with `families` empty, per family in the
-// order the results have them.
+// order the results have them. Every row accounts for the as-written row's prompts: n, not
+// scanned (metrics.notScanned) and, for a family, not rewritten (Row::notRewritten).
 QList<Row> table(const IterationResult &it, const QStringList &families = {});
 // The table as plain English lines (CLI, text report): family, TPR, TNR, coverage and n, with
-// "—" for a rate without prompts.
+// "—" for a rate without prompts; then, for each row short of the as-written row's prompts, a
+// line saying how many were not rewritten (and why) or not scanned.
 QStringList tableLines(const QList<Row> &rows);
 
 } // namespace Robustness

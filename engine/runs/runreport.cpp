@@ -264,18 +264,24 @@ static QJsonObject directionJson(const BenchmarkScore &score, bool includeTests)
     return o;
 }
 
+// One row of the robustness table. n, notScanned and notRewritten add up to the as-written
+// row's prompts (issue 56): a family's smaller n says why.
 static QJsonObject robustnessRowJson(const Robustness::Row &row)
 {
     const EfficacyMetrics &m = row.metrics;
     const int positives = m.truePositives + m.falseNegatives, negatives = m.trueNegatives + m.falsePositives;
-    return {{u"family"_s, row.family},
-            {u"tpr"_s, rateJson(m.truePositiveRate, positives)},
-            {u"tnr"_s, rateJson(m.trueNegativeRate, negatives)},
-            {u"coverage"_s, coverageJson(m)},
-            {u"n"_s, m.total()},
-            {u"positives"_s, positives},
-            {u"negatives"_s, negatives},
-            {u"notScanned"_s, m.notScanned}};
+    QJsonObject o{{u"family"_s, row.family},
+                  {u"tpr"_s, rateJson(m.truePositiveRate, positives)},
+                  {u"tnr"_s, rateJson(m.trueNegativeRate, negatives)},
+                  {u"coverage"_s, coverageJson(m)},
+                  {u"n"_s, m.total()},
+                  {u"positives"_s, positives},
+                  {u"negatives"_s, negatives},
+                  {u"notScanned"_s, m.notScanned},
+                  {u"notRewritten"_s, row.notRewritten}};
+    if (row.notRewritten > 0)
+        o.insert(u"notRewrittenReason"_s, Robustness::notRewrittenReason(row.family));
+    return o;
 }
 
 static QJsonObject iterationJson(const IterationResult &it, bool includeTests, bool intervals, const QStringList &families)

@@ -145,12 +145,17 @@ private slots:
         QCOMPARE(rows[2].metrics.notScanned, 1);
         QCOMPARE(rows[2].metrics.total(), 1);
         QCOMPARE(rows[3].metrics.total(), 0); // nothing was written for it
+        QCOMPARE(rows[3].notRewritten, 2);      // … which its row says (issue 56)
+        QCOMPARE(rows[1].notRewritten, 0);
         // Without families: the families the results have, in their order.
         QCOMPARE(Robustness::table(it).size(), 3);
         const QStringList lines = Robustness::tableLines(rows);
-        QCOMPARE(lines.size(), 5);
-        QVERIFY(lines.last().contains(u"—"_s));
+        QCOMPARE(lines.size(), 7); // the table, then why split and translation-ja have fewer prompts
+        QVERIFY(lines.at(4).contains(u"—"_s));
         QVERIFY(lines.at(2).contains(u"0.0%"_s));
+        QCOMPARE(lines.at(5), u"split: 1 of the 2 prompts not scanned (AIRS gave no verdict)"_s);
+        QVERIFY2(lines.at(6).startsWith(u"translation-ja: 2 of the 2 prompts not rewritten (the LLM wrote no usable rewrite"_s),
+                 qPrintable(lines.at(6)));
     }
 
     void extraTestsAreCheckedAndCosted()
