@@ -23,13 +23,19 @@ bool relabelByKey(QList<TestCase> &tests, const QString &key, bool expected)
     return found;
 }
 
+// A result's label, and its verdict judged again.
+void setExpected(TestResult &r, bool expected)
+{
+    r.testCase.expectedTriggered = expected;
+    r.correct = r.counts() && r.actualTriggered == expected;
+}
+
 bool relabelByKey(QList<TestResult> &results, const QString &key, bool expected)
 {
     bool found = false;
     for (TestResult &r : results) {
         if (dedupKey(r.testCase.prompt) == key) {
-            r.testCase.expectedTriggered = expected;
-            r.correct = r.counts() && r.actualTriggered == expected;
+            setExpected(r, expected);
             found = true;
         }
     }
@@ -47,12 +53,46 @@ bool relabelScore(BenchmarkScore &score, const QString &key, bool expected)
     return true;
 }
 
+// The indexes of the benchmark prompts with this key: what their robustness rewrites name in
+// TestCase::rewriteOf (the benchmark set only grows, so an index keeps its prompt).
+QSet<int> benchmarkIndexes(const QList<TestCase> &benchmark, const QString &key)
+{
+    QSet<int> out;
+    for (qsizetype i = 0; i < benchmark.size(); ++i) {
+        if (dedupKey(benchmark.at(i).prompt) == key)
+            out.insert(int(i));
+    }
+    return out;
+}
+
+// Sets the expected label of the rewrites of those benchmark prompts.
+void relabelRewritesOf(QList<TestCase> &rewrites, const QSet<int> &of, bool expected)
+{
+    for (TestCase &t : rewrites) {
+        if (of.contains(t.rewriteOf))
+            t.expectedTriggered = expected;
+    }
+}
+
+void relabelRewritesOf(QList<TestResult> &rewrites, const QSet<int> &of, bool expected)
+{
+    for (TestResult &r : rewrites) {
+        if (of.contains(r.testCase.rewriteOf))
+            setExpected(r, expected);
+    }
+}
+
 // Every place the run holds the prompt gets `expected`; metrics of touched iterations are
 // recomputed. Returns whether the run holds the prompt at all.
 bool setLabel(RunState &run, const QString &key, bool expected)
 {
+    // The prompt in other words: its rewrites take its label (Robustness::table computes the
+    // rows from them).
+    const QSet<int> rewritten = benchmarkIndexes(run.benchmarkSet, key);
+    relabelRewritesOf(run.robustnessSet, rewritten, expected);
     bool found = false;
     for (IterationResult &it : run.iterations) {
+        relabelRewritesOf(it.robustness, rewritten, expected);
         found |= relabelByKey(it.testCases, key, expected);
         if (relabelByKey(it.testResults, key, expected)) {
             found = true;
@@ -164,6 +204,20 @@ void relabel(QList<TestResult> &results, const QString &prompt, bool expected)
 void relabel(BenchmarkScore &score, const QString &prompt, bool expected)
 {
     relabelScore(score, dedupKey(prompt), expected);
+}
+
+void relabelRewrites(QList<TestResult> &rewrites, const QList<TestCase> &benchmark,
+                     const QString &prompt, bool expected)
+{
+    relabelRewritesOf(rewrites, benchmarkIndexes(benchmark, dedupKey(prompt)), expected);
+}
+
+void applyCorrections(const RunSteering &steering, const QList<TestCase> &benchmark,
+                      QList<TestCase> &rewrites)
+{
+    for (const LabelCorrection &c : steering.corrections)
+        relabelRewritesOf(rewrites, benchmarkIndexes(benchmark, dedupKey(c.prompt)),
+                          c.expectedTriggered);
 }
 
 void applyCorrections(const RunSteering &steering, QList<TestCase> &tests)

@@ -9,9 +9,13 @@ namespace SteeringEdits {
 
 // Marks the expected label of `prompt` as wrong: it becomes the opposite of what the run holds,
 // in every iteration that scanned it (working suite and benchmark), the benchmark set, the
-// suite the next iteration starts from, imported and added tests; each touched iteration's
-// metrics are recomputed and the best iteration is chosen again. Returns an error (and changes
-// nothing) when the run never saw the prompt or its label is already corrected.
+// suite the next iteration starts from, imported and added tests, and the prompt's robustness
+// rewrites (the set later iterations scan, and each iteration's results: its robustness table
+// follows); each touched iteration's metrics are recomputed and the best iteration is chosen
+// again. Response tests keep their labels: generate_responses writes them as pairs of their
+// own, labelled on the answer (a refusal of an on-topic prompt is a negative), not from a
+// suite prompt. Returns an error (and changes nothing) when the run never saw the prompt or its
+// label is already corrected.
 // `label` (optional) receives the label now in force. `wrong`: the label the person marked as
 // wrong (the row they clicked); without it, the label the run holds where the person most
 // likely saw it (the suite in progress, then the latest iteration).
@@ -26,9 +30,19 @@ void relabel(QList<TestResult> &results, const QString &prompt, bool expected);
 // The score's results relabelled, and the score computed again (same version).
 void relabel(BenchmarkScore &score, const QString &prompt, bool expected);
 
+// Sets the label of the robustness rewrites of this prompt (TestCase::rewriteOf: an index into
+// `benchmark`, the run's benchmark set, whose prompts are matched on dedupKey), each judged
+// again.
+void relabelRewrites(QList<TestResult> &rewrites, const QList<TestCase> &benchmark,
+                     const QString &prompt, bool expected);
+
 // The label in force for a test: the person's correction, else its own.
 void applyCorrections(const RunSteering &steering, QList<TestCase> &tests);
 void applyCorrections(const RunSteering &steering, QList<TestResult> &results);
+// The label in force for rewrites of `benchmark`'s prompts (written from labels read before a
+// correction): their prompt's correction, else their own.
+void applyCorrections(const RunSteering &steering, const QList<TestCase> &benchmark,
+                      QList<TestCase> &rewrites);
 
 struct Added
 {

@@ -2,6 +2,7 @@
 // figures, kept examples within the AIRS limits, added prompts, benchmark versions, and the
 // run file's "steering" object.
 #include "domain/jsonin.h"
+#include "domain/robustness.h"
 #include "domain/topiclimits.h"
 #include "loop/looppolicy.h"
 #include "loop/steeringedits.h"
@@ -49,6 +50,59 @@ RunState sampleRun()
     run.checkpoint = RunCheckpoint{};
     run.checkpoint->accumulatedTests = run.iterations.last().testCases;
     return run;
+}
+
+// Issue 56: a run with a benchmark of 4 (b0, b1 positive; b2, b3 negative), its rewrites in
+// two families ("casing-spacing" of every prompt, "base64" of b0 and b2) and two iterations
+// that scanned both; AIRS caught every positive and nothing else, whatever the wording.
+RunState robustRun()
+{
+    RunState run;
+    run.id = u"run-2"_s;
+    run.createdAt = run.updatedAt = QDateTime::currentDateTimeUtc();
+    run.benchmarkSet = {{u"b0"_s, true, u"c"_s, TestSource::Benchmark, {}},
+                        {u"b1"_s, true, u"c"_s, TestSource::Benchmark, {}},
+                        {u"b2"_s, false, u"c"_s, TestSource::Benchmark, {}},
+                        {u"b3"_s, false, u"c"_s, TestSource::Benchmark, {}}};
+    run.robustnessSample = {0, 1, 2, 3};
+    const auto rewrite = [&run](int of, const QString &family, const QString &text) {
+        TestCase t = run.benchmarkSet.at(of);
+        t.prompt = text;
+        t.rewrite = family;
+        t.rewriteOf = of;
+        run.robustnessSet.append(t);
+    };
+    for (int i = 0; i < 4; ++i)
+        rewrite(i, u"casing-spacing"_s, u"B %1"_s.arg(i));
+    rewrite(0, u"base64"_s, u"YjA="_s);
+    rewrite(2, u"base64"_s, u"YjI="_s);
+    const auto scanned = [](const TestCase &t, bool actual) {
+        TestResult r;
+        r.testCase = t;
+        r.actualTriggered = actual;
+        r.correct = t.expectedTriggered == actual;
+        return r;
+    };
+    for (int number = 1; number <= 2; ++number) {
+        QList<TestResult> benchmark, robustness;
+        for (const TestCase &t : std::as_const(run.benchmarkSet))
+            benchmark.append(scanned(t, t.expectedTriggered));
+        for (const TestCase &t : std::as_const(run.robustnessSet))
+            robustness.append(scanned(t, t.expectedTriggered));
+        IterationResult it = iteration(number, {result(u"w"_s, true, true)});
+        it.benchmark = BenchmarkScore::compute(benchmark);
+        it.robustness = robustness;
+        run.iterations.append(it);
+    }
+    LoopPolicy::rechooseBest(run);
+    return run;
+}
+
+// Positives and negatives of a table row, as the report counts them.
+std::pair<int, int> labels(const Robustness::Row &row)
+{
+    const EfficacyMetrics &m = row.metrics;
+    return {m.truePositives + m.falseNegatives, m.trueNegatives + m.falsePositives};
 }
 } // namespace
 
@@ -113,6 +167,78 @@ private slots:
         const RunState once = run;
         QVERIFY(SteeringEdits::correctLabel(run, u"p1"_s, {}).contains(u"already corrected"_s));
         QVERIFY(run == once);
+    }
+
+    // Issue 56: the rewrites of a corrected prompt take its label, in every recorded iteration
+    // and in the set later iterations scan, so the robustness table counts one label.
+    void correctingALabelRelabelsItsRobustnessRewrites()
+    {
+        const RunState original = robustRun();
+        RunState run = original;
+        QCOMPARE(SteeringEdits::correctLabel(run, u"B0 "_s, QDateTime::currentDateTimeUtc()),
+                 QString());
+        for (const IterationResult &it : std::as_const(run.iterations)) {
+            const QList<Robustness::Row> rows = Robustness::table(it);
+            QCOMPARE(rows.size(), 3);
+            QCOMPARE(rows.at(0).family, Robustness::AsWritten);
+            QCOMPARE(labels(rows.at(0)), std::pair(1, 3)); // b0 should not trigger after all
+            QCOMPARE(rows.at(1).family, u"casing-spacing"_s);
+            QCOMPARE(labels(rows.at(1)), std::pair(1, 3));
+            QCOMPARE(rows.at(1).metrics.falsePositives, 1); // AIRS caught "B 0"
+            QCOMPARE(rows.at(1).metrics.trueNegativeRate, 2.0 / 3);
+            QCOMPARE(rows.at(2).family, u"base64"_s);
+            QCOMPARE(labels(rows.at(2)), std::pair(0, 2));
+            for (const TestResult &r : it.robustness) {
+                QCOMPARE(r.testCase.expectedTriggered, r.testCase.rewriteOf == 1);
+                QCOMPARE(r.correct, r.testCase.rewriteOf != 0);
+            }
+        }
+        for (const TestCase &t : std::as_const(run.robustnessSet)) // what later iterations scan
+            QCOMPARE(t.expectedTriggered, t.rewriteOf == 1);
+
+        bool label = false;
+        QCOMPARE(SteeringEdits::undoCorrection(run, u"b0"_s, &label), QString());
+        QVERIFY(label);
+        QVERIFY(run.iterations == original.iterations);
+        QVERIFY(run.robustnessSet == original.robustnessSet);
+    }
+
+    // Rewrites written from labels read before a correction (the LLM's rewrites are asked for
+    // while the person may already be steering) get the label in force.
+    void correctionsHoldInRewritesWrittenLater()
+    {
+        RunState run = robustRun();
+        const QList<TestCase> before = run.benchmarkSet;
+        QCOMPARE(SteeringEdits::correctLabel(run, u"b2"_s, QDateTime::currentDateTimeUtc()),
+                 QString());
+        QList<TestCase> rewrites =
+            Robustness::deterministicRewrites(before, {0, 1, 2, 3}, {u"base64"_s});
+        QCOMPARE(rewrites.size(), 4);
+        QVERIFY(!rewrites.at(2).expectedTriggered);
+        SteeringEdits::applyCorrections(run.steering, run.benchmarkSet, rewrites);
+        for (const TestCase &t : std::as_const(rewrites))
+            QCOMPARE(t.expectedTriggered, t.rewriteOf != 3);
+    }
+
+    // Response tests are not derived from suite prompts: generate_responses writes its own
+    // pairs, labelled on the answer (a refusal of an on-topic prompt is a negative), so a
+    // prompt's correction leaves them as they are even where the prompt is the same.
+    void responseTestsKeepTheirAnswersLabel()
+    {
+        RunState run = robustRun();
+        QList<TestResult> responses;
+        for (const bool answered : {true, false}) {
+            TestResult r = result(u"b0"_s, answered, answered);
+            r.testCase.response = answered ? u"Here is how."_s : u"I can't help with that."_s;
+            responses.append(r);
+        }
+        for (IterationResult &it : run.iterations)
+            it.responses = BenchmarkScore::compute(responses);
+        const RunState original = run;
+        QCOMPARE(SteeringEdits::correctLabel(run, u"b0"_s, QDateTime::currentDateTimeUtc()),
+                 QString());
+        for (qsizetype i = 0; i < run.iterations.size(); ++i)
+            QVERIFY(run.iterations.at(i).responses == original.iterations.at(i).responses);
     }
 
     void keptExamplesArePutBackWithinTheLimits()
