@@ -3,6 +3,7 @@
 #include "refinementrun.h"
 
 #include "domain/robustness.h"
+#include "steeringedits.h"
 
 using namespace Qt::StringLiterals;
 
@@ -35,7 +36,10 @@ void RefinementRun::prepareExtras(std::function<void()> then)
             t.rewriteOf = index;
             ask.prompts.append(t);
         }
-        auto freeze = [this, then, sample](const QList<TestCase> &set) {
+        auto freeze = [this, then, sample](QList<TestCase> set) {
+            // Written from the labels of the moment the LLM was asked: a label the person
+            // corrected since holds in its rewrites too (issue 56).
+            SteeringEdits::applyCorrections(m_run.steering, m_run.benchmarkSet, set);
             m_run.robustnessSample = sample;
             m_run.robustnessSet = set;
             if (saveCheckpoint())

@@ -183,6 +183,7 @@ void RefinementRun::handleCorrection(const QString &prompt, bool undo, std::opti
         m_it.metrics = EfficacyMetrics::compute(m_it.results);
         if (m_it.benchmarkScore)
             SteeringEdits::relabel(*m_it.benchmarkScore, prompt, label);
+        SteeringEdits::relabelRewrites(m_it.robustnessResults, m_run.benchmarkSet, prompt, label);
     }
     if (m_it.analysisAsked && !inState("analyze")) {
         // Asked early, with the old label: the analyze step asks again (the answer of the

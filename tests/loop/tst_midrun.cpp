@@ -5,13 +5,14 @@
 #include "sandboxloop.h"
 #include "airs/profilepolicy.h"
 
+#include "domain/robustness.h"
 #include "domain/testcomposition.h"
 #include "loop/runmemory.h"
 #include "loop/steeringedits.h"
-#include "tenant/leftovers.h"
 #include "models/runcontroller.h"
 #include "models/runenvironment.h"
 #include "models/sandboxhost.h"
+#include "tenant/leftovers.h"
 
 #include "testmain.h"
 
@@ -231,6 +232,68 @@ private slots:
         const RunStore::Loaded saved = RunStore(s.h->runsDir).load(done.id);
         QVERIFY(saved.ok());
         figuresMatchTheirRows(saved.run);
+    }
+
+    // Issue 56: a benchmark label corrected while the LLM writes the robustness rewrites, and
+    // one corrected during the first analysis: the rewrites of both prompts count under the
+    // corrected labels in every recorded iteration and in the set later iterations scan.
+    void correctedLabelsHoldInTheRobustnessRewrites()
+    {
+        Sandbox s;
+        RunState settings = s.newRun(2, 20);
+        settings.userInput.robustnessFamilies = {u"base64"_s, u"paraphrase"_s};
+        settings.userInput.robustnessSample = 4;
+        RefinementRun run(s.h->services(), settings);
+        QString whileWritten, duringAnalysis;
+        connect(&s.llm, &LlmEmulator::requestReceived, this, [&](const QString &call) {
+            if (call != "rewrite_prompts"_L1 || !whileWritten.isEmpty())
+                return;
+            const QList<TestCase> &benchmark = run.state().benchmarkSet;
+            whileWritten = benchmark.at(Robustness::sampleOf(benchmark, 4).first()).prompt;
+            run.correctLabel(whileWritten);
+        });
+        connect(&run, &RefinementRun::evaluateComplete, this, [&] {
+            if (!duringAnalysis.isEmpty())
+                return;
+            duringAnalysis =
+                run.state().benchmarkSet.at(run.state().robustnessSample.last()).prompt;
+            run.correctLabel(duringAnalysis);
+        });
+        QSignalSpy corrected(&run, &RefinementRun::labelCorrected);
+        QCOMPARE(runToEnd(run), RunStatus::Completed);
+        QCOMPARE(corrected.size(), 2);
+        QVERIFY(whileWritten != duringAnalysis);
+        const auto check = [](const RunState &done) {
+            QCOMPARE(done.iterations.size(), 2);
+            for (const TestCase &t : done.robustnessSet)
+                QCOMPARE(t.expectedTriggered, done.benchmarkSet.at(t.rewriteOf).expectedTriggered);
+            for (const IterationResult &it : done.iterations) {
+                QCOMPARE(it.robustness.size(), done.robustnessSet.size());
+                for (const TestResult &r : it.robustness) {
+                    const TestCase &original =
+                        it.benchmark->results.at(r.testCase.rewriteOf).testCase;
+                    QVERIFY2(
+                        r.testCase.expectedTriggered == original.expectedTriggered,
+                        qPrintable(u"iteration %1: %2"_s.arg(it.iteration).arg(original.prompt)));
+                    QCOMPARE(r.correct,
+                             r.counts() && r.actualTriggered == r.testCase.expectedTriggered);
+                }
+            }
+        };
+        check(run.state());
+        if (QTest::currentTestFailed())
+            return;
+        for (const QString &prompt : {whileWritten, duringAnalysis}) {
+            const int index =
+                int(std::find_if(run.state().benchmarkSet.cbegin(), run.state().benchmarkSet.cend(),
+                                 [&prompt](const TestCase &t) { return t.prompt == prompt; }) -
+                    run.state().benchmarkSet.cbegin());
+            QCOMPARE(run.state().benchmarkSet.at(index).expectedTriggered,
+                     run.state().steering.correctionFor(prompt)->expectedTriggered);
+        }
+        const RunStore::Loaded saved = RunStore(s.h->runsDir).load(run.state().id);
+        QVERIFY(saved.ok());
+        check(saved.run);
     }
 
     // Item 3: a corrected benchmark label is never sent to the LLM (it would teach it the
