@@ -94,20 +94,97 @@ PairedComparison PairedComparison::of(const IterationResult &a, const IterationR
     else
         c.accuracyVerdict = c.fixed > c.broken ? Verdict::BBetter : Verdict::ABetter;
 
-    // Coverage: decided on the class(es) that limit it — A's when B's coverage is higher or
-    // equal (what B had to raise), B's when it is lower (what pulled it down).
-    const double covA = c.coverageA(), covB = c.coverageB();
+    c.alpha = alpha;
+    c.decide();
+    return c;
+}
+
+void PairedComparison::decide()
+{
+    if (positives.prompts + negatives.prompts == 0) {
+        verdict = Verdict::NothingShared;
+        return;
+    }
+    const double covA = coverageA(), covB = coverageB();
+    // The class(es) that limit the lower coverage's iteration… shown beside the verdict: A's
+    // when B's coverage is higher or equal, B's when it is lower.
     const bool onB = covB < covA;
     const double cov = onB ? covB : covA;
-    const bool pos = c.positives.prompts > 0 && (onB ? c.positives.rateB() : c.positives.rateA()) == cov;
-    const bool neg = c.negatives.prompts > 0 && (onB ? c.negatives.rateB() : c.negatives.rateA()) == cov;
-    c.limiting = pos && neg ? Limiting::Both : pos ? Limiting::Positives : Limiting::Negatives;
-    c.verdict = Verdict::WithinNoise;
-    if (covB > covA && (!pos || c.positives.gained(alpha)) && (!neg || c.negatives.gained(alpha)))
-        c.verdict = Verdict::BBetter;
-    else if (covB < covA && ((pos && c.positives.lost(alpha)) || (neg && c.negatives.lost(alpha))))
-        c.verdict = Verdict::ABetter;
-    return c;
+    const bool pos = positives.prompts > 0 && (onB ? positives.rateB() : positives.rateA()) == cov;
+    const bool neg = negatives.prompts > 0 && (onB ? negatives.rateB() : negatives.rateA()) == cov;
+    limiting = pos && neg ? Limiting::Both : pos ? Limiting::Positives : Limiting::Negatives;
+    positivesCheck = negativesCheck = {};
+    verdict = Verdict::WithinNoise;
+    if (covA == covB)
+        return;
+    // Every class of the higher iteration must be above the lower one's coverage: above the
+    // same class, paired, or above the lower iteration's other class, on different prompts.
+    const bool bHigher = covB > covA;
+    const auto check = [&](const ClassPairs &self, const ClassPairs &other) {
+        ClassCheck r;
+        if (self.prompts == 0) {
+            r.beyondNoise = true;
+            return r;
+        }
+        const int gained = bHigher ? self.fixed : self.broken, lost = bHigher ? self.broken : self.fixed;
+        r.pValue = gained > lost ? self.pValue / 2 : 1.0; // one-sided
+        r.beyondNoise = r.pValue < alpha / 2;
+        if (!r.beyondNoise && other.prompts > 0) {
+            const double p = ProportionStats::fisherGreater(bHigher ? self.rightInB : self.rightInA, self.prompts,
+                                                            bHigher ? other.rightInA : other.rightInB, other.prompts);
+            if (p < r.pValue) {
+                r.pValue = p;
+                r.paired = false;
+            }
+            r.beyondNoise = p < alpha / 2;
+        }
+        return r;
+    };
+    positivesCheck = check(positives, negatives);
+    negativesCheck = check(negatives, positives);
+    if (positivesCheck.beyondNoise && negativesCheck.beyondNoise)
+        verdict = bHigher ? Verdict::BBetter : Verdict::ABetter;
+}
+
+int PairedComparison::promptsToTellApart() const
+{
+    if (verdict != Verdict::WithinNoise || coverageA() == coverageB() || shared == 0)
+        return 0;
+    const auto scaled = [](const ClassPairs &c, int m) {
+        ClassPairs s = c;
+        s.prompts *= m;
+        s.rightInA *= m;
+        s.rightInB *= m;
+        s.fixed *= m;
+        s.broken *= m;
+        s.pValue = ProportionStats::mcnemarExact(s.fixed, s.broken);
+        return s;
+    };
+    for (int m = 2; shared * m <= 5000; ++m) {
+        PairedComparison c = *this;
+        c.positives = scaled(positives, m);
+        c.negatives = scaled(negatives, m);
+        c.shared = shared * m;
+        c.decide();
+        if (c.verdict != Verdict::WithinNoise)
+            return c.shared;
+    }
+    return 0;
+}
+
+QString PairedComparison::noiseReason() const
+{
+    if (verdict != Verdict::WithinNoise || coverageA() == coverageB())
+        return {};
+    const bool bHigher = coverageB() > coverageA();
+    const int higher = bHigher ? iterationB : iterationA, lower = bHigher ? iterationA : iterationB;
+    const auto percent = [](double x) -> QString { return QString::number(100 * x, 'f', 1) + u" %"_s; };
+    const ClassCheck &weak = !positivesCheck.beyondNoise ? positivesCheck : negativesCheck;
+    const ClassPairs &cls = !positivesCheck.beyondNoise ? positives : negatives;
+    return u"iteration %1's %2 (%3) are not above iteration %4's coverage (%5) beyond noise (%6)"_s.arg(
+        QString::number(higher), &weak == &positivesCheck ? u"positives"_s : u"negatives"_s,
+        percent(bHigher ? cls.rateB() : cls.rateA()), QString::number(lower),
+        percent(bHigher ? coverageA() : coverageB()), formatP(weak.pValue));
 }
 
 QString PairedComparison::limitingName(Limiting l)
@@ -171,6 +248,8 @@ QString PairedComparison::sentence() const
         counts = u"the %1, which %2: %3"_s.arg(limitingName(limiting), whose,
                                               pairs(limiting == Limiting::Positives ? positives : negatives));
     head += u": coverage %1 → %2; %3"_s.arg(percent(coverageA()), percent(coverageB()), counts);
+    if (const QString why = noiseReason(); !why.isEmpty())
+        head += u"; "_s + why;
     QString scope = onBenchmark ? u"on the %1 held-out benchmark prompts"_s.arg(shared)
                                 : u"on the %1 prompts both scanned; %2 only in iteration %3, %4 only in iteration %5"_s.arg(
                                       QString::number(shared), QString::number(onlyInA), a, QString::number(onlyInB), b);
@@ -210,6 +289,9 @@ QString PairedComparison::accuracySentence() const
 
 QJsonObject PairedComparison::toJson() const
 {
+    const auto check = [](const ClassCheck &c) {
+        return QJsonObject{{u"beyondNoise"_s, c.beyondNoise}, {u"pValue"_s, c.pValue}, {u"paired"_s, c.paired}};
+    };
     const auto pairs = [](const ClassPairs &p) {
         return QJsonObject{{u"fixed"_s, p.fixed},     {u"broken"_s, p.broken}, {u"pValue"_s, p.pValue},
                            {u"prompts"_s, p.prompts}, {u"rateA"_s, p.rateA()}, {u"rateB"_s, p.rateB()}};
@@ -220,5 +302,7 @@ QJsonObject PairedComparison::toJson() const
             {u"suite"_s, onBenchmark ? u"benchmark"_s : u"working"_s}, {u"unstable"_s, unstable},
             {u"perClass"_s, QJsonObject{{u"positives"_s, pairs(positives)}, {u"negatives"_s, pairs(negatives)}}},
             {u"coverageA"_s, coverageA()}, {u"coverageB"_s, coverageB()},
-            {u"limiting"_s, limitingName(limiting)}, {u"accuracyVerdict"_s, verdictName(accuracyVerdict)}};
+            {u"limiting"_s, limitingName(limiting)}, {u"accuracyVerdict"_s, verdictName(accuracyVerdict)},
+            {u"classChecks"_s, QJsonObject{{u"positives"_s, check(positivesCheck)}, {u"negatives"_s, check(negativesCheck)}}},
+            {u"promptsToTellApart"_s, promptsToTellApart()}};
 }

@@ -13,13 +13,18 @@
 // is a pair of outcomes; the pairs that disagree are fixed (wrong in A, right in B) or broken.
 // Prompts only one iteration scanned are counted and named, never silently compared.
 //
-// The verdict is about coverage, min(TPR, TNR), the figure the loop optimises (issue 39):
-// B is better when its coverage on the shared prompts is higher and every class that limited
-// A's coverage gained beyond noise (exact McNemar within that class, p < alpha); B is worse
-// when its coverage is lower and a class that limits B's coverage lost beyond noise; else the
-// difference is within noise. The loop chooses its best iteration by this same verdict
-// (LoopPolicy), so what Compare says and what the run chose agree. The pooled view over all
-// prompts (accuracy) stays available beside it.
+// The verdict is about coverage, min(TPR, TNR), the figure the loop optimises (issue 39). The
+// iteration with the higher coverage is better only when *every* class of it is above the
+// other iteration's coverage beyond noise (issue 56: a topic that gains the positives it
+// lacked and loses negatives is not better unless its negatives too stay above the old
+// coverage). Each class is tested against the other iteration's classes: the same class
+// paired (exact McNemar), the other class on its own prompts (Fisher's exact test), each
+// one-sided at alpha / 2; one of the two must hold for every class. Whatever the true rates
+// of the two iterations, the chance of calling one better when it is not is at most alpha
+// (an intersection-union test; tests/domain/tst_pairedcomparisongrid.cpp measures it over a
+// grid of true rates). Otherwise the difference is within noise. The loop chooses its best
+// iteration by this same verdict (Decision), so what Compare says and what the run chose
+// agree. The pooled view over all prompts (accuracy) stays available beside it.
 struct PairedComparison
 {
     enum class Verdict { BBetter, ABetter, WithinNoise, NothingShared };
@@ -56,6 +61,18 @@ struct PairedComparison
     };
     ClassPairs positives; // prompts expected to trigger (TPR)
     ClassPairs negatives; // (TNR)
+    // How each class of the iteration with the higher coverage fared against the other
+    // iteration's coverage (above): beyond noise or not, and the p-value that decided it (the
+    // smaller of the two tried when neither holds).
+    struct ClassCheck
+    {
+        bool beyondNoise = false;
+        double pValue = 1;
+        bool paired = true; // against the same class; else against the other iteration's other class
+    };
+    ClassCheck positivesCheck;
+    ClassCheck negativesCheck;
+    double alpha = 0.05;
     enum class Limiting { Positives, Negatives, Both };
     Limiting limiting = Limiting::Both; // the class(es) the verdict was decided on
 
@@ -66,6 +83,13 @@ struct PairedComparison
 
     // `alpha`: the p-value below which a difference is called real.
     static PairedComparison of(const IterationResult &a, const IterationResult &b, double alpha = 0.05);
+    // The verdict from the class counts alone (positives, negatives, alpha): sets verdict,
+    // limiting and the class checks. `of` calls it; tests call it on counts they made.
+    void decide();
+    // About how many shared prompts (the same rates, the same mix of classes) would tell the
+    // two iterations apart, when their coverages differ but within noise; 0 when they are
+    // already told apart, equal, or not even 5000 prompts would do.
+    int promptsToTellApart() const;
     static QString key(const QString &prompt) { return dedupKey(prompt); }
 
     double coverage(double positiveRate, double negativeRate) const
@@ -81,6 +105,9 @@ struct PairedComparison
     // limited iteration 3's coverage: 12 fixed, 1 broken, p = 0.003 (on the 48 prompts both
     // scanned; 3 only in iteration 3, 5 only in iteration 5)".
     QString sentence() const;
+    // Why a different coverage is within noise, one clause: "iteration 5's negatives (62.0 %)
+    // are not above iteration 3's coverage (70.0 %) beyond noise (p = 0.310)"; empty otherwise.
+    QString noiseReason() const;
     // "All prompts (accuracy): 12 fixed, 3 broken, p = 0.035."
     QString accuracySentence() const;
     // One indented line per class and one for all prompts, each ending in a newline:

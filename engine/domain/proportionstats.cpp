@@ -36,3 +36,25 @@ double ProportionStats::mcnemarExact(qint64 b, qint64 c)
     }
     return std::min(1.0, 2 * tail);
 }
+
+namespace {
+double logChoose(qint64 n, qint64 k)
+{
+    return std::lgamma(double(n) + 1) - std::lgamma(double(k) + 1) - std::lgamma(double(n - k) + 1);
+}
+} // namespace
+
+double ProportionStats::fisherGreater(qint64 x1, qint64 n1, qint64 x2, qint64 n2)
+{
+    if (n1 <= 0 || n2 <= 0 || x1 < 0 || x2 < 0 || x1 > n1 || x2 > n2)
+        return 1.0;
+    const qint64 successes = x1 + x2, all = n1 + n2;
+    const double whole = logChoose(all, n1);
+    double tail = 0;
+    for (qint64 x = x1; x <= std::min(successes, n1); ++x) {
+        if (successes - x > n2)
+            continue;
+        tail += std::exp(logChoose(successes, x) + logChoose(all - successes, n1 - x) - whole);
+    }
+    return std::min(1.0, tail);
+}

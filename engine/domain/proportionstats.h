@@ -32,4 +32,10 @@ std::optional<Interval> wilson(qint64 successes, qint64 trials, double z = Z95);
 // two-sided p-value min(1, 2 · P(X <= min(b, c))); 1 when no pair disagrees.
 double mcnemarExact(qint64 b, qint64 c);
 
+// Fisher's exact test, one-sided, for two independent samples: the probability, when both
+// have the same rate, of `x1` or more successes in the first sample of `n1` given that the two
+// samples of `n1` and `n2` hold `x1 + x2` successes in all (the hypergeometric upper tail).
+// Small when the first rate is above the second beyond noise; 1 for an empty sample.
+double fisherGreater(qint64 x1, qint64 n1, qint64 x2, qint64 n2);
+
 } // namespace ProportionStats
