@@ -135,6 +135,11 @@ QString DisplayFormat::stopReason(const QString &engineText)
         {QRegularExpression(u"^the production profile \"(.+)\" could not be put back \\((.+)\\): the run's candidate still filters its traffic; `daystrom cleanup --run (.+) --yes` puts it back$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "the production profile \"%1\" could not be put back (%2): the run's candidate still filters its traffic; `daystrom cleanup --run %3 --yes` puts it back")},
         {QRegularExpression(u"^cancelled$"_s), QT_TRANSLATE_NOOP("DisplayFormat", "cancelled")},
+        // engine/domain/decisionrecord.cpp (issue 56): why the best did not move, after "; ".
+        {QRegularExpression(u"^iteration (\\d+) measured (.+) but is within noise of iteration (\\d+) on (\\d+) prompts; a benchmark of about (\\d+) prompts would tell them apart$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "iteration %1 measured %2 but is within noise of iteration %3 on %4 prompts; a benchmark of about %5 prompts would tell them apart")},
+        {QRegularExpression(u"^iteration (\\d+) measured (.+) but is within noise of iteration (\\d+) on (\\d+) prompts$"_s),
+         QT_TRANSLATE_NOOP("DisplayFormat", "iteration %1 measured %2 but is within noise of iteration %3 on %4 prompts")},
         {QRegularExpression(u"^the (\\S+) step did not finish within (\\d+) s$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "the %1 step did not finish within %2 s")},
         {QRegularExpression(u"^no LLM provider is configured$"_s),
@@ -150,6 +155,10 @@ QString DisplayFormat::stopReason(const QString &engineText)
     // part on its own.
     static const QRegularExpression withNote(u"^(.+?); (the production profile \".+)$"_s);
     if (const auto m = withNote.match(text); m.hasMatch())
+        return stopReason(m.captured(1)) + u"; "_s + stopReason(m.captured(2));
+    // A reason with the decision's noise note appended (issue 56).
+    static const QRegularExpression withNoise(u"^(.+?); (iteration \\d+ measured .+ but is within noise .+)$"_s);
+    if (const auto m = withNoise.match(text); m.hasMatch())
         return stopReason(m.captured(1)) + u"; "_s + stopReason(m.captured(2));
     for (const Known &k : known) {
         const auto m = k.pattern.match(text);

@@ -1,5 +1,6 @@
 #include "experimentrunner.h"
 
+#include "domain/decision.h"
 #include "domain/jsonfile.h"
 #include "domain/nanoid.h"
 #include "memorystore/memorystore.h"
@@ -171,7 +172,7 @@ void ExperimentRunner::startRun(int index)
     }
     m_controller = std::make_unique<RunController>();
     connect(m_controller.get(), &RunController::iterationComplete, this, [this, index](const IterationResult &result) {
-        emit iterationRecorded(index, result.iteration, result.decidingMetrics(m_plan.base.decideOnWorkingSuite).coverage);
+        emit iterationRecorded(index, result.iteration, Decision(m_plan.base).coverage(result));
     });
     connect(m_controller.get(), &RunController::loopFailed, this, [this](const QString &error) { m_lastError = error; });
     connect(m_controller.get(), &RunController::finished, this,

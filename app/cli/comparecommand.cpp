@@ -1,6 +1,8 @@
 #include "comparecommand.h"
 #include "flagerror.h"
 
+#include "domain/decision.h"
+#include "domain/format.h"
 #include "domain/pairedcomparison.h"
 #include "runs/runstore.h"
 #include "runscommand.h"
@@ -57,10 +59,34 @@ int compareCommand(const QStringList &arguments, CliContext &ctx)
             return ExitCode::Usage;
         }
     }
-    const PairedComparison c = PairedComparison::of(*its[0], *its[1]);
-    if (format == "json"_L1)
-        ctx.out << QJsonDocument(c.toJson()).toJson(QJsonDocument::Indented);
-    else
+    // The verdict is the run's decision (issue 56): the paired one on the benchmark, else the
+    // measured values of the deciding figure; the paired counts stay beside it.
+    const Decision decision(loaded.run.userInput);
+    const Decision::Verdict v = decision.judge(*its[0], *its[1]);
+    const PairedComparison c = v.paired ? *v.paired : PairedComparison::of(*its[0], *its[1], decision.alpha());
+    if (format == "json"_L1) {
+        QJsonObject o = c.toJson();
+        o.insert(u"verdict"_s, v.change == Decision::Change::Better ? u"b-better"_s
+                               : v.change == Decision::Change::Worse ? u"a-better"_s
+                               : c.verdict == PairedComparison::Verdict::NothingShared && v.paired ? u"nothing-shared"_s
+                                                                                                    : u"within-noise"_s);
+        o.insert(u"decision"_s, QJsonObject{{u"judgement"_s, v.word()},
+                                            {u"figure"_s, decision.figureName()},
+                                            {u"suite"_s, decision.onBenchmark(*its[0], *its[1]) ? u"benchmark"_s : u"working"_s},
+                                            {u"paired"_s, v.paired.has_value()},
+                                            {u"coverageA"_s, v.coverageA},
+                                            {u"coverageB"_s, v.coverageB}});
+        ctx.out << QJsonDocument(o).toJson(QJsonDocument::Indented);
+    } else {
+        if (!v.paired)
+            ctx.out << u"Decision on the measured %1 (%2 → %3): iteration %4 is %5 than iteration %6; the paired view "
+                       "below is not what the run decides on.\n"_s
+                           .arg(decision.figureName(), Format::percent(v.coverageA), Format::percent(v.coverageB),
+                                QString::number(its[1]->iteration),
+                                v.change == Decision::Change::Better ? u"better"_s
+                                : v.change == Decision::Change::Worse ? u"worse"_s : u"no better or worse"_s,
+                                QString::number(its[0]->iteration));
         ctx.out << c.sentence() << '\n' << c.perClassText();
+    }
     return ExitCode::Ok;
 }

@@ -1,12 +1,13 @@
 #include "reportcommand.h"
 #include "flagerror.h"
 
+#include "domain/decision.h"
 #include "domain/printable.h"
-#include "runscommand.h"
 #include "runs/junitxml.h"
 #include "runs/runreport.h"
 #include "runs/runstore.h"
 #include "runs/terraformexport.h"
+#include "runscommand.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
@@ -24,8 +25,9 @@ QString writeJUnit(const QString &path, const RunState &run, const IterationResu
     if (path.trimmed().isEmpty())
         return u"--junit needs a file name"_s;
     const QString name = u"daystrom run %1, iteration %2"_s.arg(run.id).arg(it.iteration);
-    const bool onBenchmark = it.benchmark && !run.userInput.decideOnWorkingSuite;
-    JUnitXml::Suite suite{name, u"daystrom.run.working"_s, it.testResults, {}, it.decidingMetrics(run.userInput.decideOnWorkingSuite), {}, it.durationMs / 1000.0};
+    const Decision decision(run.userInput);
+    const bool onBenchmark = decision.onBenchmark(it);
+    JUnitXml::Suite suite{name, u"daystrom.run.working"_s, it.testResults, {}, decision.promptMetrics(it), {}, it.durationMs / 1000.0};
     if (onBenchmark) { // the prompts the figures come from
         suite.results = it.benchmark->results;
         suite.className = u"daystrom.run.benchmark"_s;

@@ -1,18 +1,19 @@
 #include "runcommandsupport.h"
 
 #include "config/config.h"
+#include "domain/decision.h"
 #include "domain/format.h"
 #include "domain/numbercheck.h"
 #include "domain/printable.h"
 #include "domain/runfilecheck.h"
-#include "loop/runbudget.h"
-#include "runs/runstore.h"
-#include "runs/usagetext.h"
 #include "interruptwatcher.h"
-#include "models/runenvironment.h"
+#include "loop/runbudget.h"
 #include "models/runcontroller.h"
+#include "models/runenvironment.h"
 #include "models/sandboxhost.h"
 #include "runprinter.h"
+#include "runs/runstore.h"
+#include "runs/usagetext.h"
 #include "stepprompter.h"
 
 #include <QCommandLineParser>
@@ -138,7 +139,7 @@ int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliCo
         // Completed is not passed: a run that ended (max iterations, plateau, …) without any
         // iteration reaching the target is below its threshold, as for eval's gate.
         const RunStore::Loaded ended = RunStore(env.runsDirectory).load(run.id);
-        if (ended.ok() && ended.run.firstIterationAtTarget() == 0) {
+        if (ended.ok() && !Decision::recordOf(ended.run).targetReached()) {
             ctx.err << "daystrom: the run ended below its target coverage of "
                     << Format::percent(ended.run.userInput.targetCoverage) << " (exit 1)\n";
             code = ExitCode::BelowThreshold;

@@ -1,8 +1,9 @@
 #include "runprinter.h"
 
 #include "domain/benchmarkscore.h"
-#include "domain/robustness.h"
+#include "domain/decision.h"
 #include "domain/format.h"
+#include "domain/robustness.h"
 #include "loop/loopeventjson.h"
 #include "models/runcontroller.h"
 #include "runs/usagetext.h"
@@ -143,11 +144,12 @@ void RunPrinter::attach(RunController *c)
         line(u"Usage: "_s + UsageText::summary(s.usage, m_model));
         if (s.iterations.isEmpty())
             return;
-        const bool onBenchmark = best.benchmark && !s.userInput.decideOnWorkingSuite;
-        const bool both = s.userInput.decideOnBothDirections && best.responses;
+        const Decision decision(s.userInput);
+        const bool onBenchmark = decision.onBenchmark(best);
+        const bool both = decision.bothDirections(best);
         line(u"Best: iteration %1, %2coverage %3"_s.arg(QString::number(best.iteration),
                                                          both ? u"the weaker direction's "_s : onBenchmark ? u"benchmark "_s : QString(),
-                                                         Format::percent(best.decisionCoverage(s.userInput))));
+                                                         Format::percent(decision.coverage(best))));
         line(u"  name:        %1"_s.arg(best.topic.name));
         line(u"  description: %1"_s.arg(best.topic.description));
         for (const QString &e : best.topic.examples)

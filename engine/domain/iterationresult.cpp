@@ -6,18 +6,6 @@
 
 using namespace Qt::StringLiterals;
 
-double IterationResult::decisionCoverage(const RunSettings &in) const
-{
-    return decisionMetrics(in).coverage;
-}
-
-const EfficacyMetrics &IterationResult::decisionMetrics(const RunSettings &in) const
-{
-    const EfficacyMetrics &prompts = decidingMetrics(in.decideOnWorkingSuite);
-    return in.decideOnBothDirections && responses && responses->metrics.coverage < prompts.coverage ? responses->metrics
-                                                                                                     : prompts;
-}
-
 QJsonObject IterationResult::toJson() const
 {
     QJsonArray cases, results;

@@ -35,19 +35,7 @@ struct IterationResult
     QString judgement;
     int judgedAgainst = 0; // that best's number (0 for the first)
 
-    // The figures the loop decides on: the benchmark's when there is one (unless the run
-    // decides on its working suite, as the original did), else the working suite's.
-    const EfficacyMetrics &decidingMetrics(bool onWorkingSuite = false) const
-    {
-        return benchmark && !onWorkingSuite ? benchmark->metrics : metrics;
-    }
-
-    // The decision figure's coverage under `in`: the deciding metrics' coverage, or with
-    // RunSettings::decideOnBothDirections the minimum of it and the response side's (issue 43).
-    double decisionCoverage(const RunSettings &in) const;
-    // The metrics that coverage comes from: the deciding metrics, or the response side's when
-    // it is the weaker one under "both" (for its interval).
-    const EfficacyMetrics &decisionMetrics(const RunSettings &in) const;
+    // The figure a run decides on is Decision's (engine/domain/decision.h), not the iteration's.
 
     QJsonObject toJson() const;
     static IterationResult fromJson(const JsonIn &in);

@@ -58,31 +58,6 @@ const IterationResult *RunState::bestResult() const
     return lastRecorded();
 }
 
-int RunState::firstIterationAtTarget() const
-{
-    QList<const IterationResult *> byNumber; // by number, never by position in the file
-    for (const IterationResult &it : iterations)
-        byNumber.append(&it);
-    std::sort(byNumber.begin(), byNumber.end(),
-              [](const IterationResult *a, const IterationResult *b) { return a->iteration < b->iteration; });
-    const bool working = userInput.decideOnWorkingSuite;
-    for (const IterationResult *it : std::as_const(byNumber)) {
-        const bool onBenchmark = it->benchmark && !working;
-        const bool judged = !it->judgement.isEmpty();
-        if (onBenchmark && judged && it->judgement != "first"_L1 && it->judgement != "better"_L1)
-            continue;
-        double coverage = it->decisionCoverage(userInput);
-        if (onBenchmark && judged) {
-            coverage = it->benchmark->unstableAsErrors().coverage;
-            if (userInput.decideOnBothDirections && it->responses)
-                coverage = std::min(coverage, it->responses->unstableAsErrors().coverage);
-        }
-        if (coverage >= userInput.targetCoverage)
-            return it->iteration;
-    }
-    return 0;
-}
-
 void RunState::appendEvent(const QJsonObject &entry)
 {
     eventLog.append(entry);
@@ -192,6 +167,8 @@ QJsonObject RunState::toJson() const
     o.insert(u"usage"_s, usage.toJson());
     if (experiment)
         o.insert(u"experiment"_s, experiment->toJson());
+    if (decision)
+        o.insert(u"decision"_s, decision->toJson());
     if (!eventLog.isEmpty()) {
         QJsonArray log;
         for (QJsonObject entry : eventLog) {
@@ -253,6 +230,8 @@ RunState RunState::fromJson(const JsonIn &in)
         r.usage = RunUsage::fromJson(in.child("usage"_L1));
     if (in.has("experiment"_L1))
         r.experiment = ExperimentTag::fromJson(in.child("experiment"_L1));
+    if (in.has("decision"_L1))
+        r.decision = DecisionRecord::fromJson(in.child("decision"_L1));
     // The log is a record for people: an entry that is not an object is skipped, not an error.
     const QJsonArray log = in.arrayOr("eventLog"_L1);
     for (const QJsonValue &entry : log) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "decisionrecord.h"
 #include "iterationresult.h"
 #include "runsettings.h"
 #include "runsteering.h"
@@ -98,17 +99,15 @@ struct RunState
     // topic, the companion topic, the benchmark set, learning extraction). Zero in older files.
     RunUsage usage;
     std::optional<ExperimentTag> experiment; // ours
+    // Ours (issue 56): what the loop decided (Decision::record); absent in older files, where
+    // Decision::recordOf computes it.
+    std::optional<DecisionRecord> decision;
     void appendEvent(const QJsonObject &entry); // keeps the bound
 
     // Iterations are looked up by number, never by array position (reference §6 item 1).
     const IterationResult *iterationByNumber(int number) const;
     const IterationResult *bestResult() const; // best, else the last recorded, else null
     const IterationResult *lastRecorded() const;
-    // The number of the first iteration that reached the target as the loop decides it, or 0:
-    // on the benchmark only an iteration judged better than the best (or the first) counts,
-    // its unstable prompts as errors (and with both directions, the lower side); runs recorded
-    // before judgements existed keep the plain figure.
-    int firstIterationAtTarget() const;
 
     QJsonObject toJson() const;
     static RunState fromJson(const JsonIn &in);

@@ -1,6 +1,7 @@
 #include "experimentoutcome.h"
 
 #include "domain/benchmarkscore.h"
+#include "domain/decision.h"
 #include "domain/runstate.h"
 
 #include <QJsonArray>
@@ -33,7 +34,7 @@ ArmOutcome ArmOutcome::fromRun(const RunState &run)
     o.done = run.status == RunStatus::Completed;
     o.iterations = int(run.iterations.size());
     o.iterationsToTarget = run.userInput.maxIterations + 1;
-    if (const int first = run.firstIterationAtTarget(); first > 0) {
+    if (const int first = Decision::recordOf(run).iterationAtTarget; first > 0) {
         o.reachedTarget = true;
         o.iterationsToTarget = first;
     }

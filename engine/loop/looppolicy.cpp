@@ -1,106 +1,55 @@
 #include "looppolicy.h"
 
-#include "domain/pairedcomparison.h"
 
 #include <algorithm>
 #include <limits>
 
 using namespace Qt::StringLiterals;
 
-bool LoopPolicy::decidesOnBenchmark(const RunState &run, const IterationResult &a, const IterationResult &b)
-{
-    return !run.userInput.decideOnWorkingSuite && a.benchmark && b.benchmark;
-}
-
-bool LoopPolicy::decidesOnBothDirections(const RunState &run, const IterationResult &a, const IterationResult &b)
-{
-    return run.userInput.decideOnBothDirections && a.responses && b.responses;
-}
-
 std::pair<double, double> LoopPolicy::comparableCoverage(const RunState &run, const IterationResult &a,
                                                          const IterationResult &b)
 {
-    double x = 0, y = 0;
-    if (decidesOnBenchmark(run, a, b)) {
-        const auto [sa, sb] = BenchmarkScore::comparable(*a.benchmark, *b.benchmark);
-        x = sa.metrics.coverage;
-        y = sb.metrics.coverage;
-    } else {
-        const bool working = run.userInput.decideOnWorkingSuite;
-        x = a.decidingMetrics(working).coverage;
-        y = b.decidingMetrics(working).coverage;
-    }
-    if (decidesOnBothDirections(run, a, b)) { // the weaker direction decides (issue 43)
-        const auto [ra, rb] = BenchmarkScore::comparable(*a.responses, *b.responses);
-        x = std::min(x, ra.metrics.coverage);
-        y = std::min(y, rb.metrics.coverage);
-    }
-    return {x, y};
+    const Decision::Verdict v = Decision(run.userInput).judge(a, b);
+    return {v.coverageA, v.coverageB};
 }
 
 LoopPolicy::Change LoopPolicy::judge(const RunState &run, const IterationResult &a, const IterationResult &b)
 {
-    // The paired test compares one set of prompts; a minimum over two sets is compared by value.
-    if (decidesOnBenchmark(run, a, b) && !decidesOnBothDirections(run, a, b)) {
-        switch (PairedComparison::of(a, b, Alpha).verdict) {
-        case PairedComparison::Verdict::BBetter:
-            return Change::Better;
-        case PairedComparison::Verdict::ABetter:
-            return Change::Worse;
-        default:
-            return Change::Same;
-        }
-    }
-    const auto [x, y] = comparableCoverage(run, a, b);
-    return y > x ? Change::Better : y < x ? Change::Worse : Change::Same;
+    return Decision(run.userInput).judge(a, b).change;
 }
 
 QString LoopPolicy::judgement(const RunState &run, const IterationResult &recorded)
 {
     const IterationResult *best = run.iterationByNumber(run.bestIteration);
-    if (!best)
-        return u"first"_s;
-    switch (judge(run, *best, recorded)) {
-    case Change::Better:
-        return u"better"_s;
-    case Change::Worse:
-        return u"worse"_s;
-    case Change::Same:
-        break;
-    }
-    const auto [x, y] = comparableCoverage(run, *best, recorded);
-    return decidesOnBenchmark(run, *best, recorded) && !decidesOnBothDirections(run, *best, recorded) && x != y
-        ? u"within-noise"_s
-        : u"equal"_s;
+    return best ? Decision(run.userInput).judge(*best, recorded).word() : u"first"_s;
 }
 
 bool LoopPolicy::updateBest(RunState &run, const IterationResult &recorded)
 {
+    const Decision decision(run.userInput);
     const IterationResult *best = run.iterationByNumber(run.bestIteration);
-    const Change change = best ? judge(run, *best, recorded)
-                               : (recorded.decisionCoverage(run.userInput) > run.bestCoverage
-                                      ? Change::Better
-                                      : Change::Same);
+    const Change change = best ? decision.judge(*best, recorded).change
+                               : (decision.coverage(recorded) > run.bestCoverage ? Change::Better : Change::Same);
+    bool becameBest = false;
     if (run.bestIteration == 0 || change == Change::Better) {
         run.bestIteration = recorded.iteration;
-        run.bestCoverage = recorded.decisionCoverage(run.userInput);
+        run.bestCoverage = decision.coverage(recorded);
         run.consecutiveRegressions = 0;
-        return true;
-    }
-    if (change == Change::Worse)
+        becameBest = true;
+    } else if (change == Change::Worse) {
         ++run.consecutiveRegressions;
-    return false;
+    }
+    run.decision = decision.record(run);
+    return becameBest;
 }
 
 void LoopPolicy::rechooseBest(RunState &run)
 {
-    const IterationResult *best = nullptr;
-    for (const IterationResult &it : std::as_const(run.iterations)) {
-        if (!best || judge(run, *best, it) == Change::Better)
-            best = &it;
-    }
-    run.bestIteration = best ? best->iteration : 0;
-    run.bestCoverage = best ? best->decisionCoverage(run.userInput) : 0;
+    const Decision decision(run.userInput);
+    run.bestIteration = decision.chooseBest(run);
+    const IterationResult *best = run.iterationByNumber(run.bestIteration);
+    run.bestCoverage = best ? decision.coverage(*best) : 0;
+    run.decision = decision.record(run);
 }
 
 int LoopPolicy::duplicateOf(const RunState &run, const Topic &topic)
@@ -137,10 +86,10 @@ LoopPolicy::Plateau LoopPolicy::checkPlateau(const RunState &run)
     if (window <= 0 || run.iterations.size() < window + 1)
         return p;
     const auto last = run.iterations.mid(run.iterations.size() - window);
-    const bool working = run.userInput.decideOnWorkingSuite;
+    const Decision decision(run.userInput);
     // On the benchmark: the prompts all of the window asked, stable in all of it.
-    const bool onBenchmark = !working && std::all_of(last.cbegin(), last.cend(), [](const IterationResult &it) {
-        return it.benchmark.has_value();
+    const bool onBenchmark = std::all_of(last.cbegin(), last.cend(), [&decision](const IterationResult &it) {
+        return decision.onBenchmark(it);
     });
     QList<double> coverages;
     if (onBenchmark) {
@@ -151,10 +100,10 @@ LoopPolicy::Plateau LoopPolicy::checkPlateau(const RunState &run)
             coverages.append(s.metrics.coverage);
     } else {
         for (const IterationResult &it : last)
-            coverages.append(it.decidingMetrics(working).coverage);
+            coverages.append(decision.promptMetrics(it).coverage);
     }
-    const bool both = run.userInput.decideOnBothDirections && std::all_of(last.cbegin(), last.cend(), [](const IterationResult &it) {
-        return it.responses.has_value();
+    const bool both = std::all_of(last.cbegin(), last.cend(), [&decision](const IterationResult &it) {
+        return decision.bothDirections(it);
     });
     if (both) { // the weaker direction of each, the responses also on what all of them asked
         QList<BenchmarkScore> scores;
@@ -173,18 +122,7 @@ LoopPolicy::Plateau LoopPolicy::checkPlateau(const RunState &run)
     return p;
 }
 
-EfficacyMetrics LoopPolicy::targetMetrics(const RunState &run, const IterationResult &it)
-{
-    EfficacyMetrics m = it.benchmark && !run.userInput.decideOnWorkingSuite ? it.benchmark->unstableAsErrors() : it.metrics;
-    if (run.userInput.decideOnBothDirections && it.responses)
-        m.coverage = std::min(m.coverage, it.responses->unstableAsErrors().coverage);
-    return m;
-}
-
 bool LoopPolicy::targetReached(const RunState &run, const IterationResult &recorded)
 {
-    const bool onBenchmark = recorded.benchmark && !run.userInput.decideOnWorkingSuite;
-    if (onBenchmark && recorded.iteration != run.bestIteration)
-        return false; // not better than the best beyond noise: its figure may be luck
-    return targetMetrics(run, recorded).coverage >= run.userInput.targetCoverage;
+    return Decision(run.userInput).targetReached(run, recorded);
 }

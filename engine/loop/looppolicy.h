@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/decision.h"
 #include "domain/runstate.h"
 
 // The loop's decisions as pure functions over the run state (behaviour reference §2.1,
@@ -7,28 +8,14 @@
 // is always the first best (so recovery works after a 0-coverage start), a tie is neither an
 // improvement nor a regression, and a plateau needs a flat window with no new best in it.
 //
-// On the held-out benchmark (the default) the decisions allow for noise (issue 39; README
-// "Decisions that allow for noise"): an iteration is better or worse than the best only when
-// the paired comparison says so (PairedComparison: coverage, decided on the class that limits
-// it, exact McNemar p < 0.05, on the prompts both scanned with any prompt unstable in either
-// left out of both), the target is reached only by the best iteration with its unstable
-// prompts counted as errors, and a plateau is measured on the prompts stable in the whole
-// window. On the working suite (runs without a benchmark, or `--decide-on working`) they are
-// the original's point estimates: different iterations' suites are different prompts.
+// What is better, the best and the target are Decision's (engine/domain/decision.h, issue 56):
+// these functions apply its verdicts to the run state. A plateau is measured on the prompts
+// stable in the whole window.
 namespace LoopPolicy {
 
 inline constexpr int RecoveryThreshold = 2;
-inline constexpr double Alpha = 0.05; // the p-value below which a difference is called real
-
-// Whether the run decides on its held-out benchmark (both iterations must have one).
-bool decidesOnBenchmark(const RunState &run, const IterationResult &a, const IterationResult &b);
-// Whether the weaker of the prompt and response sides decides (RunSettings::decideOnBothDirections;
-// both iterations must have response tests). Iterations are then compared on the minimum's value:
-// the paired test holds for one set of prompts, not for a minimum over two.
-bool decidesOnBothDirections(const RunState &run, const IterationResult &a, const IterationResult &b);
-
-enum class Change { Better, Same, Worse };
-// How `b` compares with `a` as the loop judges it (see above).
+using Change = Decision::Change;
+// How `b` compares with `a` as the loop judges it (Decision::judge).
 Change judge(const RunState &run, const IterationResult &a, const IterationResult &b);
 
 // How a just-recorded iteration compares with the run's best so far, for the run's story
@@ -68,10 +55,7 @@ struct Plateau
 // none of those iterations set a new best.
 Plateau checkPlateau(const RunState &run);
 
-// The figure the target is checked against: the deciding coverage, with the benchmark's
-// unstable prompts counted as errors (a prompt that is not reliably right is not right).
-EfficacyMetrics targetMetrics(const RunState &run, const IterationResult &it);
-// On the benchmark only the best iteration reaches the target; on the working suite, any.
+// Whether the just-recorded iteration reaches the target (Decision::targetReached).
 bool targetReached(const RunState &run, const IterationResult &recorded);
 
 } // namespace LoopPolicy

@@ -1,5 +1,6 @@
 #include "refinementrun.h"
 
+#include "domain/decision.h"
 #include "llmgate.h"
 #include "looplog.h"
 #include "promptsetexport.h"
@@ -292,8 +293,11 @@ bool RefinementRun::saveCheckpoint()
 
 void RefinementRun::stopWith(const QString &event, const QString &reason)
 {
-    m_run.stopReason = reason;
-    m_checkpoint.finishReason = reason;
+    // The decision as the run ends, and why the best did not move when a gain was within noise.
+    m_run.decision = Decision(m_run.userInput).record(m_run);
+    const QString why = m_run.decision->explainStop(reason);
+    m_run.stopReason = why;
+    m_checkpoint.finishReason = why;
     m_checkpoint.decisionPending = false;
     submit(event);
 }

@@ -15,9 +15,10 @@ using namespace Qt::StringLiterals;
 void RefinementRun::enterDecide()
 {
     const IterationResult *last = m_run.lastRecorded();
-    if (last && LoopPolicy::targetReached(m_run, *last)) {
-        const bool benchmark = last->benchmark && !m_run.userInput.decideOnWorkingSuite;
-        const EfficacyMetrics m = LoopPolicy::targetMetrics(m_run, *last);
+    const Decision decision(m_run.userInput);
+    if (last && decision.targetReached(m_run, *last)) {
+        const bool benchmark = decision.onBenchmark(*last);
+        const EfficacyMetrics m = decision.targetFigure(*last);
         QString figures = u"%1 ≥ %2"_s.arg(Format::percent(m.coverage), Format::percent(m_run.userInput.targetCoverage));
         if (benchmark) { // what the figure can show: the interval's lower bound (issue 39)
             if (const auto interval = MetricIntervals::of(m).coverage)
@@ -25,7 +26,7 @@ void RefinementRun::enterDecide()
             if (const qsizetype unstable = last->benchmark->unstableIndexes.size())
                 figures += u"; %1 unstable prompts counted as errors"_s.arg(unstable);
         }
-        if (m_run.userInput.decideOnBothDirections && last->responses)
+        if (decision.bothDirections(*last))
             figures += u"; the weaker of the prompt and response sides"_s;
         stopWith(u"target.reached"_s, u"reached the target coverage%1 (%2)"_s.arg(
                                           benchmark ? u" on the benchmark"_s : QString(), figures));
@@ -125,6 +126,8 @@ void RefinementRun::enterJudge()
     m_checkpoint.decisionPending = false;
     m_schedule.end(m_chainPiece);
     if (!stop.isEmpty()) {
+        m_run.decision = Decision(m_run.userInput).record(m_run);
+        stop = m_run.decision->explainStop(stop);
         m_run.stopReason = stop;
         m_checkpoint.finishReason = stop;
     }

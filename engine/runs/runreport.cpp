@@ -1,5 +1,6 @@
 #include "runreport.h"
 
+#include "domain/decision.h"
 #include "domain/labelledcsv.h"
 
 #include "domain/format.h"
@@ -100,6 +101,8 @@ QString RunReport::text(const RunState &run, const Options &options)
       << Format::percent(in.targetCoverage) << ")\n";
     if (!run.stopReason.isEmpty())
         s << "  Stopped:     " << Redaction::apply(run.stopReason) << '\n'; // files written before redaction
+    if (!run.iterations.isEmpty()) // what the loop decided (issue 56), as recorded
+        s << "  Decision:    " << Decision::recordOf(run).why << '\n';
     usageText(s, run);
     int notScanned = 0, iterationsMissing = 0;
     for (const IterationResult &i : run.iterations) {
@@ -353,6 +356,8 @@ QJsonObject RunReport::json(const RunState &run, const Options &options, const Q
         runJson.insert(u"maxCost"_s, *run.userInput.maxCost);
     // How the run decides (issue 43): "prompt", or "both" (the weaker direction's coverage).
     runJson.insert(u"decideOnDirections"_s, run.userInput.decideOnBothDirections ? u"both"_s : u"prompt"_s);
+    // What the loop decided (issue 56): the record in the run file, or computed for older files.
+    runJson.insert(u"decision"_s, Decision::recordOf(run).toJson());
     if (run.userInput.responseTests > 0)
         runJson.insert(u"responseTests"_s, run.userInput.responseTests);
     if (!run.userInput.robustnessFamilies.isEmpty())

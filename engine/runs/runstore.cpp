@@ -1,5 +1,6 @@
 #include "runstore.h"
 
+#include "domain/decision.h"
 #include "domain/printable.h"
 
 #include "domain/jsonfile.h"
@@ -85,7 +86,7 @@ RunSummary RunStore::summarize(const RunState &run)
     s.bestIteration = run.bestIteration;
     s.bestCoverage = run.bestCoverage;
     if (const IterationResult *best = run.iterationByNumber(run.bestIteration); best && !run.benchmarkSet.isEmpty())
-        s.bestInterval = MetricIntervals::of(best->decisionMetrics(run.userInput)).coverage;
+        s.bestInterval = MetricIntervals::of(Decision(run.userInput).metrics(*best)).coverage;
     s.createdAt = run.createdAt;
     s.updatedAt = run.updatedAt;
     s.usage = run.usage;

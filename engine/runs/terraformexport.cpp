@@ -1,5 +1,6 @@
 #include "terraformexport.h"
 
+#include "domain/decision.h"
 #include "domain/format.h"
 #include "domain/topic.h"
 
@@ -97,9 +98,9 @@ QString TerraformExport::companionLabel(const QString &topicName)
 
 QString TerraformExport::write(const RunState &run, const IterationResult &it, const QDateTime &exportedAt)
 {
-    const bool working = run.userInput.decideOnWorkingSuite;
-    const EfficacyMetrics &m = it.decidingMetrics(working);
-    const QString figuresOf = it.benchmark && !working ? u"its benchmark"_s : u"its tests"_s;
+    const Decision decision(run.userInput);
+    const EfficacyMetrics &m = decision.promptMetrics(it);
+    const QString figuresOf = decision.onBenchmark(it) ? u"its benchmark"_s : u"its tests"_s;
     const bool block = run.userInput.intent == Intent::Block && run.companionTopic.has_value();
     const QString mainLabel = label(it.topic.name);
     const QString companion = companionLabel(it.topic.name);

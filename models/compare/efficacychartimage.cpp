@@ -1,6 +1,7 @@
 #include "efficacychartimage.h"
 
 #include "chartstyle.h"
+#include "domain/decision.h"
 #include "models/displayformat.h"
 
 #include <QPainter>
@@ -21,9 +22,9 @@ struct Series
 
 } // namespace
 
-const EfficacyMetrics &EfficacyChartImage::plotted(const RunState &run, const IterationResult &it)
+EfficacyMetrics EfficacyChartImage::plotted(const RunState &run, const IterationResult &it)
 {
-    return it.decidingMetrics(run.userInput.decideOnWorkingSuite);
+    return Decision(run.userInput).shown(it);
 }
 
 bool EfficacyChartImage::onBenchmark(const RunState &run)

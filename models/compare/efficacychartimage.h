@@ -16,6 +16,6 @@ public:
                          qreal devicePixelRatio = 1.0);
     // The figures plotted for an iteration: those the run decides on (the held-out
     // benchmark's when it has one), as the app's chart and the report's cards show (issue 40).
-    static const EfficacyMetrics &plotted(const RunState &run, const IterationResult &it);
+    static EfficacyMetrics plotted(const RunState &run, const IterationResult &it);
     static bool onBenchmark(const RunState &run); // some iteration has a benchmark to plot
 };

@@ -1,5 +1,6 @@
 #include "htmlreport.h"
 
+#include "domain/decision.h"
 #include "domain/robustness.h"
 
 #include "chartstyle.h"
@@ -230,7 +231,7 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
               : intervals && !working  ? tr("Best coverage (benchmark)")
                                        : tr("Best coverage"),
               pct(run.bestCoverage)
-                  + (intervals && best ? u" ["_s + interval(MetricIntervals::of(best->decisionMetrics(in)).coverage) + u']'
+                  + (intervals && best ? u" ["_s + interval(MetricIntervals::of(Decision(in).metrics(*best)).coverage) + u']'
                                        : QString()),
               coverageClass(run.bestCoverage));
     if (intervals)
@@ -272,7 +273,7 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
             head.append(tr("Coverage (responses)"));
         h += row(head, u"th"_s);
         for (const IterationResult &it : run.iterations) {
-            const EfficacyMetrics &m = it.decidingMetrics(working);
+            const EfficacyMetrics m = Decision(run.userInput).shown(it); // the deciding coverage
             QStringList cells{num(it.iteration), pct(m.coverage), pct(m.truePositiveRate),
                               pct(m.trueNegativeRate), pct(m.accuracy), pct(m.f1Score),
                               num(m.falsePositives), num(m.falseNegatives)};

@@ -47,12 +47,12 @@ Indexed index(const IterationResult &it)
 
 } // namespace
 
-IterationComparison::IterationComparison(const IterationResult &a, const IterationResult &b)
+IterationComparison::IterationComparison(const IterationResult &a, const IterationResult &b, const RunSettings &settings)
     : m_iterationA(a.iteration)
     , m_iterationB(b.iteration)
     , m_nameDiff(WordDiff::diff(a.topic.name, b.topic.name))
     , m_descriptionDiff(WordDiff::diff(a.topic.description, b.topic.description))
-    , m_paired(PairedComparison::of(a, b))
+    , m_decision(Decision(settings).judge(a, b))
     , m_onBenchmark(a.benchmark && b.benchmark)
     , m_versionA(a.benchmark ? a.benchmark->version : 0)
     , m_versionB(b.benchmark ? b.benchmark->version : 0)
@@ -67,6 +67,7 @@ IterationComparison::IterationComparison(const IterationResult &a, const Iterati
         m_versionsDiffer = a.benchmark->version != b.benchmark->version
                            || a.benchmark->results.size() != b.benchmark->results.size();
     }
+    m_paired = m_decision.paired ? *m_decision.paired : PairedComparison::of(a, b, Decision(settings).alpha());
     m_metrics = metricDeltas(m_metricsA, m_metricsB);
     if (a.responses && b.responses) {
         const auto [ra, rb] = BenchmarkScore::comparable(*a.responses, *b.responses);

@@ -3,6 +3,7 @@
 #include "domain/worddiff.h"
 
 #include "domain/iterationresult.h"
+#include "domain/decision.h"
 #include "domain/pairedcomparison.h"
 
 #include <optional>
@@ -59,7 +60,8 @@ class IterationComparison final
 {
 public:
     IterationComparison() = default;
-    IterationComparison(const IterationResult &a, const IterationResult &b);
+    // `settings`: the run's, so the verdict is the one the loop made (Decision::judge).
+    IterationComparison(const IterationResult &a, const IterationResult &b, const RunSettings &settings = {});
 
     int iterationA() const { return m_iterationA; }
     int iterationB() const { return m_iterationB; }
@@ -88,6 +90,9 @@ public:
     const std::optional<EfficacyMetrics> &responsesB() const { return m_responsesB; }
     // Fixed and broken on the prompts both scanned, with the exact McNemar verdict.
     const PairedComparison &paired() const { return m_paired; }
+    // The run's decision between A and B (issue 56): the paired verdict on the benchmark, or
+    // the measured values on the working suite or under --directions both.
+    const Decision::Verdict &decision() const { return m_decision; }
     MetricDelta metric(MetricDelta::Metric which) const;
 
     // Every test of A and B: B's order first, then tests only in A in A's order.
@@ -114,6 +119,7 @@ private:
     QList<MetricDelta> m_metrics;
     QList<TestFlip> m_tests;
     PairedComparison m_paired;
+    Decision::Verdict m_decision;
     bool m_onBenchmark = false;
     bool m_versionsDiffer = false;
     int m_versionA = 0;

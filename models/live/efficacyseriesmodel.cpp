@@ -1,5 +1,6 @@
 #include "efficacyseriesmodel.h"
 
+#include "domain/decision.h"
 #include "models/displayformat.h"
 
 #include <algorithm>
@@ -161,9 +162,9 @@ void EfficacySeriesModel::refresh()
     m_bandLow.clear();
     m_bandHigh.clear();
     m_versionStarts.clear();
-    const bool working = run.userInput.decideOnWorkingSuite;
-    m_onBenchmark = !working && std::any_of(recorded.cbegin(), recorded.cend(),
-                                            [](const IterationResult *it) { return it->benchmark.has_value(); });
+    const Decision decision(run.userInput);
+    m_onBenchmark = std::any_of(recorded.cbegin(), recorded.cend(),
+                                [&decision](const IterationResult *it) { return decision.onBenchmark(*it); });
     const bool withBands = !run.benchmarkSet.isEmpty()
                            || std::any_of(recorded.cbegin(), recorded.cend(),
                                           [](const IterationResult *it) { return it->benchmark.has_value(); });
@@ -175,11 +176,12 @@ void EfficacySeriesModel::refresh()
             version = it->benchmark->version;
         }
         const double x = it->iteration;
-        const EfficacyMetrics &m = it->decidingMetrics(working);
+        // The coverage line is the deciding figure (under --directions both, the weaker side).
+        const EfficacyMetrics m = decision.shown(*it);
         // Bands only for runs with a benchmark: older runs show exactly the figures they had.
         // A live run's session learns its benchmark set only from the iterations it records,
         // so their scores count too (issue 40: no band while the run was live).
-        if (const auto band = withBands ? MetricIntervals::of(m).coverage : std::nullopt) {
+        if (const auto band = withBands ? MetricIntervals::of(decision.metrics(*it)).coverage : std::nullopt) {
             m_bandLow.append(QPointF(x, band->low * 100.0));
             m_bandHigh.append(QPointF(x, band->high * 100.0));
         }
@@ -199,7 +201,7 @@ void EfficacySeriesModel::refresh()
     m_bestCoverage = 0;
     if (const IterationResult *best = run.iterationByNumber(run.bestIteration)) {
         m_bestIteration = best->iteration;
-        m_bestCoverage = best->decidingMetrics(working).coverage * 100.0;
+        m_bestCoverage = decision.coverage(*best) * 100.0;
     }
 
     m_minX = m_iterations.isEmpty() ? 1 : qMin(1, m_iterations.first());

@@ -1,5 +1,6 @@
 #include "cli/generatecommand.h"
 #include "cliprocess.h"
+#include "domain/decision.h"
 #include "memorystore/memorystore.h"
 #include "runs/runstore.h"
 #include "testhome.h"
@@ -177,7 +178,10 @@ private slots:
         const RunStore::Loaded run = RunStore(m_home + u"/sandbox/runs"_s).load(listing.runs.first().id);
         QVERIFY(run.ok());
         QCOMPARE(run.run.status, RunStatus::Completed);
-        QCOMPARE(run.run.firstIterationAtTarget() > 0, code == 0);
+        // The exit code reads the recorded decision; computed again from the iterations it agrees.
+        QVERIFY(run.run.decision.has_value());
+        QCOMPARE(run.run.decision->targetReached(), code == 0);
+        QCOMPARE(Decision(run.run.userInput).firstIterationAtTarget(run.run), run.run.decision->iterationAtTarget);
         QVERIFY2(r.code == code, qPrintable(u"exit %1: %2"_s.arg(r.code).arg(r.err.right(800))));
         QCOMPARE(r.err.contains(u"daystrom: the run ended below its target coverage of 90.0% (exit 1)"_s), code == 1);
     }

@@ -3,6 +3,7 @@
 // the Live page's "Responses & rewrites" tab (only for runs that have them; its table the
 // iteration's Robustness::table), the chart's response line and Compare's response figures.
 #include "models/compare/iterationcomparison.h"
+#include "ui/compare/comparepanel.h"
 #include "models/live/efficacyseriesmodel.h"
 #include "models/live/robustnesstablemodel.h"
 #include "models/runsession.h"
@@ -250,6 +251,47 @@ private slots:
         IterationResult without = run.iterations.at(1);
         without.responses.reset();
         QVERIFY(!IterationComparison(run.iterations.at(0), without).responsesA());
+    }
+
+    // Issue 56: with --directions both the deciding figure is the weaker side's, and Live's
+    // chart, its iteration list and Compare show that figure, not the prompt side's. Iteration
+    // 1: prompts 50 %, responses 0 %; iteration 2: prompts 100 %, responses 50 %.
+    void bothDirectionsFigureInLiveChartAndCompare()
+    {
+        RunState run = runWithExtras();
+        run.userInput.decideOnBothDirections = true;
+        run.bestCoverage = 0.5;
+        RunSession session;
+        session.open(run);
+        EfficacySeriesModel series(&session);
+        const QList<QPointF> coverage = series.points(EfficacySeriesModel::Metric::Coverage);
+        QCOMPARE(coverage, (QList<QPointF>{QPointF(1, 0), QPointF(2, 50)}));
+        // The prompt side's rates are still drawn as they are.
+        QCOMPARE(series.points(EfficacySeriesModel::Metric::TruePositiveRate).at(1), QPointF(2, 100));
+
+        LiveRunPanel live(&session, nullptr);
+        auto *choice = live.findChild<QComboBox *>(u"iterationChoice"_s);
+        QVERIFY(choice);
+        QTRY_VERIFY(choice->count() >= 2);
+        QCOMPARE(choice->itemText(choice->findData(2)), u"Iteration 2 — coverage 50.0%"_s);
+        QCOMPARE(choice->itemText(choice->findData(1)), u"Iteration 1 — coverage 0.0%"_s);
+
+        const IterationComparison c(run.iterations.at(0), run.iterations.at(1), run.userInput);
+        QCOMPARE(c.decision().coverageA, 0.0);
+        QCOMPARE(c.decision().coverageB, 0.5);
+        QCOMPARE(c.decision().change, Decision::Change::Better);
+        QVERIFY(!c.decision().paired); // a minimum over two sets is compared by value
+
+        ComparePanel panel(&session);
+        auto *a = panel.findChild<QComboBox *>(u"compareIterationA"_s);
+        auto *b = panel.findChild<QComboBox *>(u"compareIterationB"_s);
+        QVERIFY(a && b);
+        QVERIFY2(a->itemText(a->findData(1)).contains(u"0.0% coverage"_s), qPrintable(a->itemText(a->findData(1))));
+        a->setCurrentIndex(a->findData(1));
+        b->setCurrentIndex(b->findData(2));
+        const QString verdict = panel.findChild<QLabel *>(u"compareVerdict"_s)->accessibleDescription();
+        QVERIFY2(verdict.startsWith(u"Iteration 2 is better than iteration 1: coverage of the weaker direction 0.0% → 50.0%."_s),
+                 qPrintable(verdict));
     }
 };
 

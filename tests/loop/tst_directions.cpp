@@ -126,7 +126,7 @@ private slots:
             QCOMPARE(rm.value(u"n"_s).toInt(), 16);
             QCOMPARE(rm.value(u"intervals"_s).toObject().value(u"coverage"_s).toArray().size(), 2);
             // The prompt side decides (the default): the best is the benchmark's.
-            QCOMPARE(it.decisionCoverage(r.userInput), it.benchmark->metrics.coverage);
+            QCOMPARE(Decision(r.userInput).coverage(it), it.benchmark->metrics.coverage);
         }
         QVERIFY(someRight);
         QVERIFY(someWrong); // the figures are not trivially all right or all wrong
@@ -177,8 +177,8 @@ private slots:
         for (const IterationResult &it : r.iterations) {
             QCOMPARE(it.responses->metrics.truePositiveRate, 0.0);
             const double weaker = std::min(it.benchmark->metrics.coverage, it.responses->metrics.coverage);
-            QCOMPARE(it.decisionCoverage(r.userInput), weaker);
-            QCOMPARE(LoopPolicy::targetMetrics(r, it).coverage, 0.0);
+            QCOMPARE(Decision(r.userInput).coverage(it), weaker);
+            QCOMPARE(Decision(r.userInput).targetFigure(it).coverage, 0.0);
             bestMin = std::max(bestMin, weaker);
             QVERIFY(it.benchmark->metrics.coverage > 0); // the prompt side alone would say more
         }

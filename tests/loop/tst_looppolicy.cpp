@@ -1,3 +1,4 @@
+#include "domain/jsonin.h"
 #include "loop/looppolicy.h"
 #include "samplerun.h"
 
@@ -115,7 +116,7 @@ private slots:
     {
         const RunState r = benchmarkRun({onBenchmark(1, 26, 30, {26, 27})});
         QCOMPARE(r.iterations.first().benchmark->metrics.coverage, 26.0 / 28);
-        QCOMPARE(LoopPolicy::targetMetrics(r, r.iterations.first()).coverage, 26.0 / 30);
+        QCOMPARE(Decision(r.userInput).targetFigure(r.iterations.first()).coverage, 26.0 / 30);
         QVERIFY(!LoopPolicy::targetReached(r, r.iterations.first()));
         QVERIFY(LoopPolicy::targetReached(benchmarkRun({onBenchmark(1, 27, 30)}), onBenchmark(1, 27, 30)));
     }
@@ -215,6 +216,81 @@ private slots:
         r.userInput.plateauWindow = window;
         r.userInput.plateauBand = band;
         QCOMPARE(LoopPolicy::checkPlateau(r).reached, reached);
+    }
+
+    // Issue 56: a topic broadened so that it catches every positive but lets 13 of 30
+    // negatives through is not better than one that caught half of the positives and passed
+    // every negative: its coverage is higher (56.7 % against 50.0 %), the class that limited
+    // the old one gained beyond noise, but its own limiting class is not above 50 % beyond
+    // noise. The rule before issue 56 called it better.
+    void aTradeOffIsBetterOnlyWhenEveryClassIsAboveTheOldCoverage()
+    {
+        const RunState r = benchmarkRun({onBenchmark(1, 15, 30), onBenchmark(2, 30, 17)});
+        QCOMPARE(LoopPolicy::judge(r, r.iterations.at(0), r.iterations.at(1)), LoopPolicy::Change::Same);
+        QCOMPARE(r.bestIteration, 1);
+        const Decision::Verdict v = Decision(r.userInput).judge(r.iterations.at(0), r.iterations.at(1));
+        QVERIFY(v.paired);
+        QVERIFY(v.paired->positivesCheck.beyondNoise);
+        QVERIFY(!v.paired->negativesCheck.beyondNoise);
+        QVERIFY2(v.paired->noiseReason().startsWith(u"iteration 2's negatives (56.7 %) are not above iteration 1's coverage (50.0 %)"_s),
+                 qPrintable(v.paired->noiseReason()));
+        // With both classes above the old coverage it is better: 30/30 and 27/30 against 50 %.
+        const RunState better = benchmarkRun({onBenchmark(1, 15, 30), onBenchmark(2, 30, 27)});
+        QCOMPARE(better.bestIteration, 2);
+    }
+
+    // The run file records the decision, and a gain within noise is explained with figures.
+    void theRecordExplainsAGainWithinNoise()
+    {
+        RunState r = benchmarkRun({onBenchmark(1, 26, 26), onBenchmark(2, 28, 28)});
+        const DecisionRecord d = Decision(r.userInput).record(r);
+        QCOMPARE(d.bestIteration, 1);
+        QVERIFY(!d.targetReached());
+        QCOMPARE(d.noiseIteration, 2);
+        QCOMPARE(d.noisePrompts, 60);
+        QVERIFY2(d.noisePromptsNeeded > 60, qPrintable(QString::number(d.noisePromptsNeeded)));
+        QVERIFY2(d.why.contains(u"iteration 2 measured 93.3% but is within noise of iteration 1 on 60 prompts; a benchmark of "
+                                "about %1 prompts would tell them apart"_s.arg(d.noisePromptsNeeded)),
+                 qPrintable(d.why));
+        const QString stop = d.explainStop(u"reached the maximum of 2 iterations"_s);
+        QCOMPARE(stop, u"reached the maximum of 2 iterations; "_s + d.noiseNote());
+        QCOMPARE(d.explainStop(stop), stop); // once
+        // Through the run file and back.
+        r.decision = d;
+        QCOMPARE(r.toJson().value(u"decision"_s).toObject(), d.toJson());
+        QStringList errors;
+        const DecisionRecord back = DecisionRecord::fromJson(JsonIn(d.toJson(), {}, &errors));
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(u'\n')));
+        QCOMPARE(back, d);
+        QCOMPARE(Decision::recordOf(r), d);
+    }
+
+    // Item 2 of issue 56: the exit code's rule counted the response side's measured figure
+    // where the loop counts its unstable prompts as errors. Now both are Decision's.
+    void theExitCodeAndTheLoopAgreeOnUnstableResponses()
+    {
+        RunState r;
+        r.userInput.targetCoverage = 0.95;
+        r.userInput.decideOnWorkingSuite = true;
+        r.userInput.decideOnBothDirections = true;
+        IterationResult it = withCoverage(1, 1.0);
+        QList<TestResult> responses;
+        for (int i = 0; i < 10; ++i) {
+            TestResult t;
+            t.testCase = TestCase{u"q%1"_s.arg(i), i < 5, u"c"_s, TestSource::Benchmark, {}};
+            t.actualTriggered = i < 5;
+            t.correct = true;
+            responses.append(t);
+        }
+        it.responses = BenchmarkScore::compute(responses, {0}); // q0's verdict changed between scans
+        QCOMPARE(it.responses->metrics.coverage, 1.0);
+        r.iterations.append(it);
+        LoopPolicy::updateBest(r, it);
+        const Decision decision(r.userInput);
+        QVERIFY(!decision.targetReached(r, it));
+        QCOMPARE(decision.targetFigure(it).coverage, 0.8);
+        QCOMPARE(decision.firstIterationAtTarget(r), 0);
+        QVERIFY(r.decision && !r.decision->targetReached());
     }
 };
 

@@ -1,3 +1,4 @@
+#include "domain/decision.h"
 #include "cli/cli.h"
 #include "domain/pairedcomparison.h"
 #include "loop/steeringedits.h"
@@ -198,7 +199,14 @@ private slots:
         const Outcome text = run({u"compare"_s, sample.id, u"1"_s, u"3"_s});
         QCOMPARE(text.code, 0);
         QVERIFY(text.err.isEmpty());
-        QCOMPARE(text.out, expected.sentence() + u'\n' + expected.perClassText());
+        // The sample run has no benchmark: the run decides on the working suites' measured values
+        // (Decision), and says so before the paired view (issue 56).
+        const Decision::Verdict decided = Decision(sample.userInput).judge(*sample.iterationByNumber(1), *sample.iterationByNumber(3));
+        QVERIFY(!decided.paired);
+        QCOMPARE(decided.change, Decision::Change::Better);
+        QCOMPARE(text.out, u"Decision on the measured coverage (50.0% → 100.0%): iteration 3 is better than iteration 1; the "
+                           "paired view below is not what the run decides on.\n"_s
+                               + expected.sentence() + u'\n' + expected.perClassText());
         // A line per class and one pooled (issue 39).
         QVERIFY2(text.out.contains(u"  positives (TPR)"_s) && text.out.contains(u"  negatives (TNR)"_s)
                      && text.out.contains(u"  all prompts (accuracy)"_s),
@@ -210,7 +218,10 @@ private slots:
         QCOMPARE(o.value(u"fixed"_s).toInt(), expected.fixed);
         QCOMPARE(o.value(u"broken"_s).toInt(), expected.broken);
         QCOMPARE(o.value(u"pValue"_s).toDouble(), expected.pValue);
-        QCOMPARE(o.value(u"verdict"_s).toString(), PairedComparison::verdictName(expected.verdict));
+        QCOMPARE(expected.verdict, PairedComparison::Verdict::WithinNoise);
+        QCOMPARE(o.value(u"verdict"_s).toString(), u"b-better"_s); // the run's decision
+        QCOMPARE(o.value(u"decision"_s).toObject().value(u"judgement"_s).toString(), u"better"_s);
+        QCOMPARE(o.value(u"decision"_s).toObject().value(u"paired"_s).toBool(), false);
         QVERIFY(expected.shared > 0);
     }
 

@@ -4,6 +4,7 @@
 #include "applydialog.h"
 #include "benchmarkgrid.h"
 #include "diffstyle.h"
+#include "domain/decision.h"
 #include "flipspanel.h"
 #include "labelcorrectionmenu.h"
 #include "metricdeltatable.h"
@@ -317,7 +318,7 @@ void ComparePanel::repopulate(Pace pace)
     const bool versions = run.steering.benchmarkVersion() > 1;
     for (const IterationResult &it : run.iterations) {
         QString text =
-            tr("#%1 — %2 coverage").arg(it.iteration).arg(DisplayFormat::percent(it.decidingMetrics(run.userInput.decideOnWorkingSuite).coverage));
+            tr("#%1 — %2 coverage").arg(it.iteration).arg(DisplayFormat::percent(Decision(run.userInput).coverage(it)));
         // Each figure is on its own benchmark version.
         if (versions && it.benchmark && !run.userInput.decideOnWorkingSuite)
             text += tr(" (benchmark v%1)").arg(it.benchmark->version);
@@ -375,7 +376,7 @@ void ComparePanel::compare(Pace pace)
         updateApplyButton();
         return;
     }
-    m_comparison = IterationComparison(*a, *b);
+    m_comparison = IterationComparison(*a, *b, run.userInput);
     if (pace == Pace::AtOnce)
         showAllParts();
     else
@@ -406,8 +407,9 @@ void ComparePanel::compare(Pace pace)
                                        DisplayFormat::percent(ra.truePositiveRate), DisplayFormat::percent(rb.truePositiveRate),
                                        DisplayFormat::percent(ra.trueNegativeRate), DisplayFormat::percent(rb.trueNegativeRate)));
     }
-    m_verdict->setText(verdictText(m_comparison.paired(), true));
-    m_verdict->setAccessibleDescription(verdictText(m_comparison.paired(), false));
+    const bool both = run.userInput.decideOnBothDirections && a->responses && b->responses;
+    m_verdict->setText(verdictText(m_comparison, both, true));
+    m_verdict->setAccessibleDescription(verdictText(m_comparison, both, false));
     updateApplyButton();
 }
 

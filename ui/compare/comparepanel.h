@@ -100,7 +100,8 @@ private:
     void showAllParts();
     void renderDescription();
     void updateApplyButton();
-    static QString verdictText(const PairedComparison &comparison, bool html);
+    // `both`: the run decides on the weaker of the prompt and response sides.
+    static QString verdictText(const IterationComparison &comparison, bool both, bool html);
     // "Benchmark v1 vs v2: compared on the 60 prompts both were asked."
     static QString versionText(const IterationComparison &comparison);
 

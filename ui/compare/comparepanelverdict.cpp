@@ -10,24 +10,48 @@ using namespace Qt::StringLiterals;
 // it was decided on in bold, marked ◆) and the pooled view. `html`: for the label, kept to as
 // few lines as it can (room is short at 1.5×); else plain text (the label's accessible
 // description, and what tests read).
-QString ComparePanel::verdictText(const PairedComparison &c, bool html)
+QString ComparePanel::verdictText(const IterationComparison &comparison, bool both, bool html)
 {
     using V = PairedComparison::Verdict;
     using L = PairedComparison::Limiting;
-    if (c.verdict == V::NothingShared)
-        return tr("These iterations scanned no prompt in common, so they cannot be compared prompt by prompt.");
+    using Change = Decision::Change;
+    const PairedComparison &c = comparison.paired();
+    const Decision::Verdict &d = comparison.decision();
     const auto pText = [](double p) {
         return p < 0.001 ? tr("p < %1").arg(DisplayFormat::number(0.001, 3)) : tr("p = %1").arg(DisplayFormat::number(p, 3));
     };
     const QString a = QString::number(c.iterationA), b = QString::number(c.iterationB);
-    const QString coverage = tr("coverage %1 → %2").arg(DisplayFormat::percent(c.coverageA()), DisplayFormat::percent(c.coverageB()));
+    // The verdict is the run's decision (issue 56): the paired one on the benchmark, else the
+    // measured values of the deciding figure (the weaker direction under --directions both).
+    const QString coverage = (both ? tr("coverage of the weaker direction %1 → %2") : tr("coverage %1 → %2"))
+                                 .arg(DisplayFormat::percent(d.coverageA), DisplayFormat::percent(d.coverageB));
     QString head;
-    if (c.verdict == V::BBetter)
+    if (d.change == Change::Better)
         head = tr("Iteration %1 is better than iteration %2: %3.").arg(b, a, coverage);
-    else if (c.verdict == V::ABetter)
+    else if (d.change == Change::Worse)
         head = tr("Iteration %1 is worse than iteration %2: %3.").arg(b, a, coverage);
-    else
+    else if (d.paired && d.coverageA != d.coverageB)
         head = tr("The difference is within noise: %1.").arg(coverage);
+    else
+        head = tr("No difference: %1.").arg(coverage);
+    if (!d.paired)
+        head += u' ' + (both ? tr("Decided on the measured values: a paired test holds for one set of prompts, not for the lower of two.")
+                             : tr("Decided on the measured values of the working suites, as the run decides."));
+    else if (c.verdict == V::WithinNoise && c.coverageA() != c.coverageB()) {
+        // Which class of the higher iteration is not above the other's coverage beyond noise.
+        const bool bHigher = c.coverageB() > c.coverageA();
+        const bool posWeak = !c.positivesCheck.beyondNoise;
+        const PairedComparison::ClassPairs &cls = posWeak ? c.positives : c.negatives;
+        head += u' ' + tr("Iteration %1's %2 (%3) are not above iteration %4's coverage (%5) beyond noise (%6).")
+                           .arg(bHigher ? b : a, posWeak ? tr("positives") : tr("negatives"),
+                                DisplayFormat::percent(bHigher ? cls.rateB() : cls.rateA()), bHigher ? a : b,
+                                DisplayFormat::percent(bHigher ? c.coverageA() : c.coverageB()),
+                                pText((posWeak ? c.positivesCheck : c.negativesCheck).pValue));
+        if (const int n = c.promptsToTellApart(); n > 0)
+            head += u' ' + tr("A benchmark of about %1 prompts would tell them apart.").arg(n);
+    }
+    if (c.verdict == V::NothingShared)
+        return head + u' ' + tr("These iterations scanned no prompt in common, so they cannot be compared prompt by prompt.");
 
     // Coverage is the lower of the two rates, so the verdict is decided on the class that
     // limits it; the pooled view (accuracy) stays beside it.

@@ -2,6 +2,7 @@
 
 #include "addpromptsdialog.h"
 #include "directionsview.h"
+#include "domain/decision.h"
 #include "efficacychartview.h"
 #include "errorbanner.h"
 #include "models/displayformat.h"
@@ -413,7 +414,7 @@ void LiveRunPanel::updateIterationChoices()
     for (auto it = run.iterations.crbegin(); it != run.iterations.crend(); ++it)
         choices.append({tr("Iteration %1 — coverage %2")
                             .arg(it->iteration)
-                            .arg(DisplayFormat::percent(it->decidingMetrics(run.userInput.decideOnWorkingSuite).coverage)),
+                            .arg(DisplayFormat::percent(Decision(run.userInput).coverage(*it))),
                         it->iteration, false});
     // Refilled only when the choices changed: a refill resizes the box, which re-lays out the
     // window, and this runs on every update of the run.
