@@ -1279,6 +1279,38 @@ B: %2
         <source>E&amp;xamples removed</source>
         <translation>Beispiele &amp;entfernt</translation>
     </message>
+    <message>
+        <source>coverage of the weaker direction %1 → %2</source>
+        <translation>Abdeckung der schwächeren Richtung %1 → %2</translation>
+    </message>
+    <message>
+        <source>No difference: %1.</source>
+        <translation>Kein Unterschied: %1.</translation>
+    </message>
+    <message>
+        <source>Decided on the measured values: a paired test holds for one set of prompts, not for the lower of two.</source>
+        <translation>Nach den gemessenen Werten entschieden: Ein gepaarter Test gilt für eine Menge von Prompts, nicht für die schwächere von zwei.</translation>
+    </message>
+    <message>
+        <source>Decided on the measured values of the working suites, as the run decides.</source>
+        <translation>Nach den gemessenen Werten der Arbeits-Testreihen entschieden, wie der Lauf entscheidet.</translation>
+    </message>
+    <message>
+        <source>Iteration %1&apos;s %2 (%3) are not above iteration %4&apos;s coverage (%5) beyond noise (%6).</source>
+        <translation>Die %2 von Iteration %1 (%3) liegen nicht über das Rauschen hinaus über der Abdeckung von Iteration %4 (%5) (%6).</translation>
+    </message>
+    <message>
+        <source>positives</source>
+        <translation>Positiven</translation>
+    </message>
+    <message>
+        <source>negatives</source>
+        <translation>Negativen</translation>
+    </message>
+    <message>
+        <source>A benchmark of about %1 prompts would tell them apart.</source>
+        <translation>Ein Benchmark mit etwa %1 Prompts würde sie unterscheiden.</translation>
+    </message>
 </context>
 <context>
     <name>ConflictListModel</name>
@@ -1702,6 +1734,14 @@ B: %2
     <message>
         <source>The LLM spread the request over two sentences</source>
         <translation>Das LLM hat die Anfrage auf zwei Sätze verteilt</translation>
+    </message>
+    <message>
+        <source>iteration %1 measured %2 but is within noise of iteration %3 on %4 prompts; a benchmark of about %5 prompts would tell them apart</source>
+        <translation>Iteration %1 hat %2 gemessen, liegt auf %4 Prompts aber im Rauschen von Iteration %3; ein Benchmark mit etwa %5 Prompts würde sie unterscheiden</translation>
+    </message>
+    <message>
+        <source>iteration %1 measured %2 but is within noise of iteration %3 on %4 prompts</source>
+        <translation>Iteration %1 hat %2 gemessen, liegt auf %4 Prompts aber im Rauschen von Iteration %3</translation>
     </message>
 </context>
 <context>
