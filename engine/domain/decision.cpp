@@ -144,10 +144,15 @@ int Decision::firstIterationAtTarget(const RunState &run) const
     std::sort(byNumber.begin(), byNumber.end(),
               [](const IterationResult *a, const IterationResult *b) { return a->iteration < b->iteration; });
     // The loop's own walk: the best so far by the same verdict; on the benchmark only the best
-    // of its moment can reach the target (its figure with unstable prompts as errors).
+    // of its moment can reach the target (its figure with unstable prompts as errors). Where
+    // the loop wrote down how it judged an iteration (IterationResult::judgement), that stands,
+    // unless a person corrected a label since (the figures it judged on have changed).
+    const bool corrected = !run.steering.corrections.isEmpty();
     const IterationResult *best = nullptr;
     for (const IterationResult *it : std::as_const(byNumber)) {
-        if (!best || judge(*best, *it).change == Change::Better)
+        const bool judged = !it->judgement.isEmpty() && !corrected;
+        if (judged ? it->judgement == "first"_L1 || it->judgement == "better"_L1
+                   : !best || judge(*best, *it).change == Change::Better)
             best = it;
         if (onBenchmark(*it) && best != it)
             continue;
