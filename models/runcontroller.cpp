@@ -112,10 +112,10 @@ void RunController::decide(const ProposalDecision &decision)
         m_run->decide(decision);
 }
 
-void RunController::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong)
+void RunController::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong, const QString &response)
 {
     if (m_run)
-        m_run->correctLabel(prompt, undo, wrong);
+        m_run->correctLabel(prompt, undo, wrong, response);
 }
 
 void RunController::addPrompts(const QList<TestCase> &tests, PromptTarget target)

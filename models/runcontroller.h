@@ -30,7 +30,8 @@ public:
     // Steering the run (RefinementRun's; ignored when no run is active).
     void setStepMode(bool on);
     void decide(const ProposalDecision &decision);
-    void correctLabel(const QString &prompt, bool undo = false, std::optional<bool> wrong = std::nullopt);
+    void correctLabel(const QString &prompt, bool undo = false, std::optional<bool> wrong = std::nullopt,
+                      const QString &response = {});
     void addPrompts(const QList<TestCase> &tests, PromptTarget target);
     void setKeptExamples(const QStringList &examples);
     bool isActive() const { return m_active; }

@@ -119,7 +119,7 @@ int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliCo
     printer.attach(&controller);
     std::unique_ptr<StepPrompter> prompter;
     if (run.steering.stepMode)
-        prompter = std::make_unique<StepPrompter>(ctx, &controller, run.steering.keptExamples);
+        prompter = std::make_unique<StepPrompter>(ctx, &controller, run.steering.keptExamples, run.responseSet);
     InterruptWatcher interrupts;
     QObject::connect(&interrupts, &InterruptWatcher::interrupted, &controller, [&](int) {
         ctx.err << "\ndaystrom: pausing after the current step (Ctrl+C again to quit at once)\n";

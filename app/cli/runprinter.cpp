@@ -120,7 +120,9 @@ void RunPrinter::attach(RunController *c)
                                                           : u"  proposal accepted"_s);
     });
     connect(c, &RunController::labelCorrected, this, [this](const LabelCorrection &l, bool undone, const RunState &s) {
-        line(u"  label %1: \"%2\" %3; best iteration now %4"_s.arg(undone ? u"restored"_s : u"corrected"_s, l.prompt,
+        const QString what = l.response.isEmpty() ? u"\"%1\""_s.arg(l.prompt)
+                                                  : u"response test \"%1\" → \"%2\""_s.arg(l.prompt, l.response);
+        line(u"  label %1: %2 %3; best iteration now %4"_s.arg(undone ? u"restored"_s : u"corrected"_s, what,
                                                                 l.expectedTriggered ? u"should trigger"_s : u"should not trigger"_s)
                  .arg(s.bestIteration));
     });

@@ -1,5 +1,7 @@
 #include "stepprompter.h"
 
+#include "domain/printable.h"
+#include "domain/testcomposition.h"
 #include "domain/topiclimits.h"
 #include "domain/utf8.h"
 #include "domain/worddiff.h"
@@ -39,13 +41,21 @@ QString bytes(qsizetype used, qsizetype limit)
 } // namespace
 
 StepPrompter::StepPrompter(CliContext &ctx, RunController *controller, const QStringList &kept,
-                           QObject *parent)
+                           const QList<TestCase> &responseTests, QObject *parent)
     : QObject(parent)
     , m_ctx(ctx)
     , m_controller(controller)
     , m_notifier(new QSocketNotifier(STDIN_FILENO, QSocketNotifier::Read, this))
     , m_kept(kept)
+    , m_responseTests(responseTests)
 {
+    connect(controller, &RunController::iterationComplete, this, [this](const IterationResult &it) {
+        if (!it.responses)
+            return;
+        m_responseTests.clear();
+        for (const TestResult &r : it.responses->results)
+            m_responseTests.append(r.testCase);
+    });
     connect(m_notifier, &QSocketNotifier::activated, this, &StepPrompter::onReadable);
     connect(controller, &RunController::proposalReady, this, &StepPrompter::onProposal);
     connect(controller, &RunController::decisionMade, this, [this] { m_pending.reset(); });
@@ -157,6 +167,44 @@ void StepPrompter::showMenu()
         [this](const QString &line) { choose(line); });
 }
 
+// A prompt that is also a response test's prompt: the person says whose label is wrong, the
+// prompt's or one prompt and answer pair's (issue 56).
+void StepPrompter::correct(const QString &prompt, bool undo)
+{
+    if (prompt.isEmpty()) {
+        showMenu();
+        return;
+    }
+    QList<TestCase> pairs;
+    for (const TestCase &t : std::as_const(m_responseTests)) {
+        if (!t.response.isEmpty() && dedupKey(t.prompt) == dedupKey(prompt))
+            pairs.append(t);
+    }
+    if (pairs.isEmpty()) {
+        m_controller->correctLabel(prompt, undo);
+        showMenu();
+        return;
+    }
+    m_ctx.err << "  \"" << Printable::escaped(prompt) << "\" is also the prompt of response tests:\n"
+              << "   0  the prompt itself\n";
+    for (qsizetype i = 0; i < pairs.size(); ++i) {
+        m_ctx.err << "  " << QString::number(i + 1).rightJustified(2) << "  answered \""
+                  << Printable::escaped(pairs.at(i).response, 120) << "\" ("
+                  << (pairs.at(i).expectedTriggered ? "should trigger" : "should not trigger") << ")\n";
+    }
+    m_ctx.err.flush();
+    ask(u"Whose label (0-%1): "_s.arg(pairs.size()), [this, undo, prompt, pairs](const QString &line) {
+        bool ok = false;
+        const int k = line.trimmed().toInt(&ok);
+        if (!ok || k < 0 || k > pairs.size()) {
+            m_ctx.err << "  \"" << line << "\" is not one of the choices\n";
+        } else {
+            m_controller->correctLabel(prompt, undo, std::nullopt, k == 0 ? QString() : pairs.at(k - 1).response);
+        }
+        showMenu();
+    });
+}
+
 void StepPrompter::choose(const QString &choice)
 {
     if (!m_pending)
@@ -192,11 +240,7 @@ void StepPrompter::choose(const QString &choice)
         const bool undo = c == "u"_L1;
         ask(undo ? u"Prompt whose label correction to undo: "_s
                  : u"Prompt whose expected label is wrong: "_s,
-            [this, undo](const QString &prompt) {
-                if (!prompt.isEmpty())
-                    m_controller->correctLabel(prompt, undo);
-                showMenu();
-            });
+            [this, undo](const QString &prompt) { correct(prompt, undo); });
     } else if (c == "+"_L1) {
         addPrompt();
     } else if (c == "s"_L1) {

@@ -24,9 +24,10 @@ class StepPrompter final : public QObject
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(StepPrompter)
 public:
-    // `kept`: the examples the run keeps already (a resumed run's).
+    // `kept`: the examples the run keeps already (a resumed run's); `responseTests`: its
+    // response tests (prompt and answer pairs) so far, learnt again from every iteration.
     StepPrompter(CliContext &ctx, RunController *controller, const QStringList &kept,
-                 QObject *parent = nullptr);
+                 const QList<TestCase> &responseTests = {}, QObject *parent = nullptr);
 
     static bool stdinIsTerminal();
 
@@ -42,11 +43,13 @@ private:
     void editExample(Topic topic, int index);
     void finishEdit(const Topic &topic);
     void addPrompt();
+    void correct(const QString &prompt, bool undo);
 
     CliContext &m_ctx;
     RunController *m_controller;
     QSocketNotifier *m_notifier = nullptr;
     QStringList m_kept;
+    QList<TestCase> m_responseTests;
     std::optional<PendingProposal> m_pending;
     QByteArray m_buffer;
     QStringList m_lines; // typed ahead, oldest first

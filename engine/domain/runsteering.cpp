@@ -105,14 +105,16 @@ QJsonObject ProposalDecision::toJson() const
 
 QJsonObject LabelCorrection::toJson() const
 {
-    return {{u"prompt"_s, prompt},
-            {u"expectedTriggered"_s, expectedTriggered},
-            {u"at"_s, toIsoString(at)}};
+    QJsonObject o{{u"prompt"_s, prompt}, {u"expectedTriggered"_s, expectedTriggered}, {u"at"_s, toIsoString(at)}};
+    if (!response.isEmpty())
+        o.insert(u"response"_s, response);
+    return o;
 }
 
 LabelCorrection LabelCorrection::fromJson(const JsonIn &in)
 {
-    return {in.string("prompt"_L1), in.boolean("expectedTriggered"_L1), in.timestamp("at"_L1)};
+    return {in.string("prompt"_L1), in.boolean("expectedTriggered"_L1), in.timestamp("at"_L1),
+            in.stringOr("response"_L1, {})};
 }
 
 int RunSteering::benchmarkSize(int version, int fallback) const
@@ -124,9 +126,14 @@ int RunSteering::benchmarkSize(int version, int fallback) const
 
 const LabelCorrection *RunSteering::correctionFor(const QString &prompt) const
 {
+    return correctionFor(prompt, {});
+}
+
+const LabelCorrection *RunSteering::correctionFor(const QString &prompt, const QString &response) const
+{
     const QString key = dedupKey(prompt);
     for (const LabelCorrection &c : corrections) {
-        if (dedupKey(c.prompt) == key)
+        if (dedupKey(c.prompt) == key && c.response.trimmed() == response.trimmed())
             return &c;
     }
     return nullptr;

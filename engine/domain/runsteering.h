@@ -55,6 +55,10 @@ struct LabelCorrection
     QString prompt;
     bool expectedTriggered = false; // the corrected label
     QDateTime at;
+    // Issue 56: a response test's answer. Set: the correction is of that prompt and response
+    // pair's label (response tests are written with their own labels, about the answer, and
+    // the same prompt can stand with two answers of opposite labels); empty: of the prompt's.
+    QString response;
 
     QJsonObject toJson() const;
     static LabelCorrection fromJson(const JsonIn &in);
@@ -85,7 +89,8 @@ struct RunSteering
     }
     // The benchmark prompt count of a version (1-based); `fallback` when no addition was made.
     int benchmarkSize(int version, int fallback) const;
-    const LabelCorrection *correctionFor(const QString &prompt) const;
+    const LabelCorrection *correctionFor(const QString &prompt) const; // of the prompt itself
+    const LabelCorrection *correctionFor(const QString &prompt, const QString &response) const;
     bool isDefault() const;
 
     QJsonObject toJson() const;

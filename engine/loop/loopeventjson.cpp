@@ -93,11 +93,16 @@ QJsonObject labelCorrected(const LabelCorrection &c, bool undone, const RunState
         QJsonObject o{{u"iteration"_s, it.iteration}, {u"metrics"_s, it.metrics.toJson()}};
         if (it.benchmark)
             o.insert(u"benchmarkMetrics"_s, it.benchmark->metrics.toJson());
+        if (it.responses)
+            o.insert(u"responseMetrics"_s, it.responses->metrics.toJson());
         iterations.append(o);
     }
-    return event(u"label:corrected"_s, {{u"prompt"_s, c.prompt}, {u"expectedTriggered"_s, c.expectedTriggered},
-                                        {u"undone"_s, undone}, {u"bestIteration"_s, run.bestIteration},
-                                        {u"iterations"_s, iterations}});
+    QJsonObject o = event(u"label:corrected"_s, {{u"prompt"_s, c.prompt}, {u"expectedTriggered"_s, c.expectedTriggered},
+                                                 {u"undone"_s, undone}, {u"bestIteration"_s, run.bestIteration},
+                                                 {u"iterations"_s, iterations}});
+    if (!c.response.isEmpty())
+        o.insert(u"response"_s, c.response);
+    return o;
 }
 QJsonObject promptsAdded(int added, int duplicates, PromptTarget target, int version)
 {
@@ -203,8 +208,11 @@ void connectAll(const LoopEvents *events, const QObject *context, Audience audie
     on(&L::warning, warning);
     // Not labelCorrected(): it serialises every iteration's figures, which the log leaves out.
     on(&L::labelCorrected, [](const LabelCorrection &c, bool undone, const RunState &) {
-        return event(u"label:corrected"_s, {{u"prompt"_s, c.prompt}, {u"expectedTriggered"_s, c.expectedTriggered},
-                                            {u"undone"_s, undone}});
+        QJsonObject o = event(u"label:corrected"_s, {{u"prompt"_s, c.prompt}, {u"expectedTriggered"_s, c.expectedTriggered},
+                                                     {u"undone"_s, undone}});
+        if (!c.response.isEmpty())
+            o.insert(u"response"_s, c.response);
+        return o;
     });
 }
 } // namespace LoopEventJson

@@ -78,7 +78,9 @@ public:
     void decide(const ProposalDecision &decision);
     // Marks the expected label of a test as wrong (or, with undo, takes that back); `wrong`: the
     // label the person saw on the row they marked (SteeringEdits::correctLabel).
-    void correctLabel(const QString &prompt, bool undo = false, std::optional<bool> wrong = std::nullopt);
+    // `response`: a response test's answer: the pair's label instead (issue 56).
+    void correctLabel(const QString &prompt, bool undo = false, std::optional<bool> wrong = std::nullopt,
+                      const QString &response = {});
     void addPrompts(const QList<TestCase> &tests, PromptTarget target);
     void setKeptExamples(const QStringList &examples);
     bool isFinished() const { return m_finished; }
@@ -112,7 +114,7 @@ private:
     // The review step and the person's requests (steeringsteps.cpp).
     void enterReview();
     void handleDecision(const ProposalDecision &decision);
-    void handleCorrection(const QString &prompt, bool undo, std::optional<bool> wrong);
+    void handleCorrection(const QString &prompt, bool undo, std::optional<bool> wrong, const QString &response);
     void handleAddedPrompts(const QList<TestCase> &tests, PromptTarget target);
     PromptBook::Guidance takeGuidance();
     void proposed(ProposalKind kind); // m_it.topic is a fresh proposal of this kind

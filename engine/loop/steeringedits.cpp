@@ -112,6 +112,48 @@ bool setLabel(RunState &run, const QString &key, bool expected)
     return found;
 }
 
+// A response test is its prompt (by key) and its answer (trimmed, exactly).
+bool isResponse(const TestCase &t, const QString &key, const QString &response)
+{
+    return !t.response.isEmpty() && t.response.trimmed() == response.trimmed() && dedupKey(t.prompt) == key;
+}
+
+// Every place the run holds the response test gets `expected`: the frozen set later
+// iterations scan, and each recorded iteration's response score (computed again).
+bool setResponseLabel(RunState &run, const QString &key, const QString &response, bool expected)
+{
+    bool found = false;
+    for (TestCase &t : run.responseSet) {
+        if (isResponse(t, key, response)) {
+            t.expectedTriggered = expected;
+            found = true;
+        }
+    }
+    for (IterationResult &it : run.iterations) {
+        if (it.responses)
+            found |= SteeringEdits::relabelResponse(*it.responses, key, response, expected);
+    }
+    LoopPolicy::rechooseBest(run);
+    return found;
+}
+
+std::optional<bool> currentResponseLabel(const RunState &run, const QString &key, const QString &response)
+{
+    for (const TestCase &t : run.responseSet) {
+        if (isResponse(t, key, response))
+            return t.expectedTriggered;
+    }
+    for (auto it = run.iterations.crbegin(); it != run.iterations.crend(); ++it) {
+        if (!it->responses)
+            continue;
+        for (const TestResult &r : it->responses->results) {
+            if (isResponse(r.testCase, key, response))
+                return r.testCase.expectedTriggered;
+        }
+    }
+    return std::nullopt;
+}
+
 // The label the run holds for a prompt now: where the person most likely saw it last (the
 // suite in progress, then the latest iteration first), else where the run keeps it.
 std::optional<bool> currentLabel(const RunState &run, const QString &key)
@@ -155,11 +197,26 @@ QString quoted(const QString &text)
 namespace SteeringEdits {
 
 QString correctLabel(RunState &run, const QString &prompt, const QDateTime &at, bool *label,
-                     std::optional<bool> wrong)
+                     std::optional<bool> wrong, const QString &response)
 {
     const QString key = dedupKey(prompt);
     if (key.isEmpty())
         return u"an empty prompt has no label"_s;
+    if (!response.trimmed().isEmpty()) { // a response test's label (issue 56)
+        if (run.steering.correctionFor(prompt, response))
+            return u"the label of the response test %1 → %2 is already corrected; undo the correction to restore it"_s.arg(
+                quoted(prompt), quoted(response.trimmed()));
+        std::optional<bool> current = currentResponseLabel(run, key, response);
+        if (!current)
+            return u"run %1 has no response test %2 → %3"_s.arg(run.id, quoted(prompt), quoted(response.trimmed()));
+        if (wrong)
+            current = wrong;
+        setResponseLabel(run, key, response, !*current);
+        run.steering.corrections.append({prompt, !*current, at, response.trimmed()});
+        if (label)
+            *label = !*current;
+        return {};
+    }
     if (run.steering.correctionFor(prompt))
         return u"the label of %1 is already corrected; undo the correction to restore it"_s.arg(
             quoted(prompt));
@@ -175,16 +232,25 @@ QString correctLabel(RunState &run, const QString &prompt, const QDateTime &at, 
     return {};
 }
 
-QString undoCorrection(RunState &run, const QString &prompt, bool *label)
+QString undoCorrection(RunState &run, const QString &prompt, bool *label, const QString &response)
 {
     const QString key = dedupKey(prompt);
-    const auto it =
-        std::find_if(run.steering.corrections.begin(), run.steering.corrections.end(),
-                     [&key](const LabelCorrection &c) { return dedupKey(c.prompt) == key; });
+    const QString answer = response.trimmed();
+    const auto it = std::find_if(run.steering.corrections.begin(), run.steering.corrections.end(),
+                                 [&key, &answer](const LabelCorrection &c) {
+                                     return dedupKey(c.prompt) == key && c.response.trimmed() == answer;
+                                 });
     if (it == run.steering.corrections.end())
-        return u"the label of %1 was not corrected"_s.arg(quoted(prompt));
+        return answer.isEmpty() ? u"the label of %1 was not corrected"_s.arg(quoted(prompt))
+                                : u"the label of the response test %1 → %2 was not corrected"_s.arg(quoted(prompt), quoted(answer));
     const bool original = !it->expectedTriggered;
     run.steering.corrections.erase(it);
+    if (!answer.isEmpty()) {
+        setResponseLabel(run, key, answer, original);
+        if (label)
+            *label = original;
+        return {};
+    }
     setLabel(run, key, original);
     if (label)
         *label = original;
@@ -215,21 +281,44 @@ void relabelRewrites(QList<TestResult> &rewrites, const QList<TestCase> &benchma
 void applyCorrections(const RunSteering &steering, const QList<TestCase> &benchmark,
                       QList<TestCase> &rewrites)
 {
-    for (const LabelCorrection &c : steering.corrections)
-        relabelRewritesOf(rewrites, benchmarkIndexes(benchmark, dedupKey(c.prompt)),
-                          c.expectedTriggered);
+    for (const LabelCorrection &c : steering.corrections) {
+        if (c.response.isEmpty())
+            relabelRewritesOf(rewrites, benchmarkIndexes(benchmark, dedupKey(c.prompt)), c.expectedTriggered);
+    }
 }
 
 void applyCorrections(const RunSteering &steering, QList<TestCase> &tests)
 {
-    for (const LabelCorrection &c : steering.corrections)
-        relabelByKey(tests, dedupKey(c.prompt), c.expectedTriggered);
+    for (const LabelCorrection &c : steering.corrections) {
+        if (c.response.isEmpty())
+            relabelByKey(tests, dedupKey(c.prompt), c.expectedTriggered);
+    }
 }
 
 void applyCorrections(const RunSteering &steering, QList<TestResult> &results)
 {
-    for (const LabelCorrection &c : steering.corrections)
-        relabelByKey(results, dedupKey(c.prompt), c.expectedTriggered);
+    for (const LabelCorrection &c : steering.corrections) {
+        if (c.response.isEmpty())
+            relabelByKey(results, dedupKey(c.prompt), c.expectedTriggered);
+    }
+}
+
+bool relabelResponse(BenchmarkScore &score, const QString &prompt, const QString &response, bool expected)
+{
+    const QString key = dedupKey(prompt);
+    bool found = false;
+    for (TestResult &r : score.results) {
+        if (isResponse(r.testCase, key, response)) {
+            setExpected(r, expected);
+            found = true;
+        }
+    }
+    if (found) {
+        const int version = score.version;
+        score = BenchmarkScore::compute(score.results, score.unstableIndexes);
+        score.version = version;
+    }
+    return found;
 }
 
 Added addPrompts(RunState &run, QList<TestCase> tests, PromptTarget target)

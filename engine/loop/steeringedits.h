@@ -19,10 +19,19 @@ namespace SteeringEdits {
 // `label` (optional) receives the label now in force. `wrong`: the label the person marked as
 // wrong (the row they clicked); without it, the label the run holds where the person most
 // likely saw it (the suite in progress, then the latest iteration).
+//
+// `response` (issue 56): the answer of a response test with this prompt: the pair's label is
+// corrected instead (in the frozen response set and every iteration's response score, the
+// best chosen again). A response test's label is about its answer, so a prompt's correction
+// never touches response tests, nor a pair's the prompt.
 QString correctLabel(RunState &run, const QString &prompt, const QDateTime &at,
-                     bool *label = nullptr, std::optional<bool> wrong = std::nullopt);
+                     bool *label = nullptr, std::optional<bool> wrong = std::nullopt,
+                     const QString &response = {});
 // Takes a correction back: the label returns to what it was, the figures with it.
-QString undoCorrection(RunState &run, const QString &prompt, bool *label = nullptr);
+QString undoCorrection(RunState &run, const QString &prompt, bool *label = nullptr, const QString &response = {});
+// Relabels the response tests with this prompt and answer in a score and computes it again;
+// true when the score holds one.
+bool relabelResponse(BenchmarkScore &score, const QString &prompt, const QString &response, bool expected);
 
 // Sets the label of every test (result) with this prompt, as matched on dedupKey.
 void relabel(QList<TestCase> &tests, const QString &prompt, bool expected);

@@ -34,10 +34,11 @@ void RefinementRun::decide(const ProposalDecision &decision)
         this, [this, decision] { handleDecision(decision); }, Qt::QueuedConnection);
 }
 
-void RefinementRun::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong)
+void RefinementRun::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong, const QString &response)
 {
     QMetaObject::invokeMethod(
-        this, [this, prompt, undo, wrong] { handleCorrection(prompt, undo, wrong); }, Qt::QueuedConnection);
+        this, [this, prompt, undo, wrong, response] { handleCorrection(prompt, undo, wrong, response); },
+        Qt::QueuedConnection);
 }
 
 void RefinementRun::addPrompts(const QList<TestCase> &tests, PromptTarget target)
@@ -161,19 +162,28 @@ void RefinementRun::handleDecision(const ProposalDecision &decision)
     submit(u"step.done"_s);
 }
 
-void RefinementRun::handleCorrection(const QString &prompt, bool undo, std::optional<bool> wrong)
+void RefinementRun::handleCorrection(const QString &prompt, bool undo, std::optional<bool> wrong,
+                                     const QString &response)
 {
     // The suite being scanned is found in the checkpoint as well as in recorded iterations.
     m_run.checkpoint = m_checkpoint;
     bool label = false;
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    const QString error = undo ? SteeringEdits::undoCorrection(m_run, prompt, &label)
-                               : SteeringEdits::correctLabel(m_run, prompt, now, &label, wrong);
+    const QString error = undo ? SteeringEdits::undoCorrection(m_run, prompt, &label, response)
+                               : SteeringEdits::correctLabel(m_run, prompt, now, &label, wrong, response);
     if (!error.isEmpty()) {
         emit warning(error);
         return;
     }
     m_checkpoint = *m_run.checkpoint;
+    if (!response.trimmed().isEmpty()) { // a response test's label (issue 56)
+        if (m_it.evaluated && m_it.responseScore)
+            SteeringEdits::relabelResponse(*m_it.responseScore, prompt, response, label);
+        if (running() && !saveCheckpoint())
+            return;
+        emit labelCorrected({prompt, label, now, response.trimmed()}, undo, m_run);
+        return;
+    }
     SteeringEdits::relabel(m_it.suite, prompt, label);
     SteeringEdits::relabel(m_it.generated, prompt, label);
     SteeringEdits::relabel(m_it.results, prompt, label);

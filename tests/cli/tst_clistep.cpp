@@ -381,6 +381,82 @@ private slots:
                                         .arg(rows.at(1).toObject().value(key).toInt())));
         }
     }
+
+    // Issue 56: a response test's label corrected in step mode (the prompt typed, then which
+    // answer) holds in the response metrics of every iteration, counted again by hand from
+    // the report's own rows.
+    void aCorrectedResponseLabelHoldsInTheResponseMetrics()
+    {
+        const QString script = QStandardPaths::findExecutable(u"script"_s);
+        if (script.isEmpty())
+            QSKIP("util-linux's script is not installed (it gives the CLI a terminal)");
+        Terminal t;
+        start(t, script, generateArgs(2) + QStringList{u"--response-tests"_s, u"8"_s});
+        QVERIFY(t.process.waitForStarted());
+        QVERIFY2(t.waitForProposal(1), t.seen.right(2000).constData());
+        t.type("a\n");
+
+        QVERIFY2(t.waitForProposal(2), t.seen.right(3000).constData());
+        const QJsonObject done1 = t.last(u"iteration:complete"_s).value(u"result"_s).toObject();
+        const QJsonArray pairs = done1.value(u"responses"_s).toObject().value(u"results"_s).toArray();
+        QVERIFY2(pairs.size() == 8, qPrintable(QString::number(pairs.size())));
+        const QJsonObject chosen = pairs.first().toObject().value(u"testCase"_s).toObject();
+        const QString prompt = chosen.value(u"prompt"_s).toString(), answer = chosen.value(u"response"_s).toString();
+        QVERIFY(!prompt.isEmpty() && !answer.isEmpty());
+        const bool corrected = !chosen.value(u"expectedTriggered"_s).toBool();
+        // Its number in the list the prompter shows: the pairs with this prompt, in order.
+        int number = 0;
+        for (const QJsonValue &v : pairs) {
+            const QJsonObject tc = v.toObject().value(u"testCase"_s).toObject();
+            if (tc.value(u"prompt"_s).toString().trimmed().toLower() != prompt.trimmed().toLower())
+                continue;
+            ++number;
+            if (tc.value(u"response"_s).toString() == answer)
+                break;
+        }
+        t.type("l\n" + prompt.toUtf8() + "\n" + QByteArray::number(number) + "\n");
+        QVERIFY2(t.waitFor(u"label:corrected"_s, 1), t.seen.right(3000).constData());
+        QCOMPARE(t.last(u"label:corrected"_s).value(u"prompt"_s).toString(), prompt);
+        QCOMPARE(t.last(u"label:corrected"_s).value(u"response"_s).toString(), answer.trimmed());
+        QCOMPARE(t.last(u"label:corrected"_s).value(u"expectedTriggered"_s).toBool(), corrected);
+        t.type("a\n");
+        QVERIFY(QTest::qWaitFor([&] { return t.process.state() == QProcess::NotRunning; }, 120000));
+        QVERIFY(CliProcess::completed(t.process.exitCode()));
+
+        const RunStore::Listing listing = RunStore(m_home + u"/sandbox/runs"_s).list();
+        QCOMPARE(listing.runs.size(), 1);
+        const CliProcess report = CliProcess::run(
+            QStringLiteral(DAYSTROM_CLI),
+            {u"report"_s, listing.runs.first().id, u"--sandbox"_s, u"--format"_s, u"json"_s, u"--tests"_s}, env(), 60000);
+        QCOMPARE(report.code, 0);
+        const QJsonArray iterations = QJsonDocument::fromJson(report.out.toUtf8()).object().value(u"iterations"_s).toArray();
+        QCOMPARE(iterations.size(), 2);
+        for (const QJsonValue &v : iterations) {
+            const QJsonObject rm = v.toObject().value(u"responseMetrics"_s).toObject();
+            int tp = 0, fn = 0, tn = 0, fp = 0, seen = 0;
+            for (const QJsonValue &r : rm.value(u"results"_s).toArray()) {
+                const QJsonObject o = r.toObject();
+                if (o.value(u"actualTriggered"_s).isNull())
+                    continue;
+                const bool expected = o.value(u"expectedTriggered"_s).toBool(), actual = o.value(u"actualTriggered"_s).toBool();
+                if (o.value(u"prompt"_s).toString() == prompt && o.value(u"response"_s).toString() == answer) {
+                    QCOMPARE(expected, corrected);
+                    ++seen;
+                }
+                tp += expected && actual;
+                fn += expected && !actual;
+                tn += !expected && !actual;
+                fp += !expected && actual;
+            }
+            QCOMPARE(seen, 1);
+            // The figures count the corrected label: the hand count agrees with them.
+            const QJsonObject m = rm.value(u"metrics"_s).toObject();
+            QCOMPARE(m.value(u"truePositives"_s).toInt(), tp);
+            QCOMPARE(m.value(u"falseNegatives"_s).toInt(), fn);
+            QCOMPARE(m.value(u"trueNegatives"_s).toInt(), tn);
+            QCOMPARE(m.value(u"falsePositives"_s).toInt(), fp);
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliStep)

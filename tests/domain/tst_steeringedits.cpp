@@ -241,6 +241,68 @@ private slots:
             QVERIFY(run.iterations.at(i).responses == original.iterations.at(i).responses);
     }
 
+    // Issue 56: a response test's label is corrected as a prompt and answer pair: that pair
+    // alone, in the frozen set and every iteration's response score (figures computed again),
+    // never the other answer to the same prompt nor the prompt itself; undo restores all.
+    void aResponseTestsLabelIsCorrectedAsAPair()
+    {
+        RunState run = robustRun();
+        QList<TestResult> responses;
+        for (const bool answered : {true, false}) {
+            TestResult r = result(u"b0"_s, answered, true); // both answers flagged by AIRS
+            r.testCase.response = answered ? u"Here is how."_s : u"I can't help with that."_s;
+            responses.append(r);
+        }
+        run.responseSet = {responses.at(0).testCase, responses.at(1).testCase};
+        for (IterationResult &it : run.iterations)
+            it.responses = BenchmarkScore::compute(responses);
+        const RunState original = run;
+        QCOMPARE(run.iterations.first().responses->metrics.trueNegativeRate, 0.0); // the refusal flagged: an FP
+
+        // The refusal should trigger after all (say, the policy blocks any answer on the topic).
+        bool label = false;
+        QCOMPARE(SteeringEdits::correctLabel(run, u"B0 "_s, QDateTime::currentDateTimeUtc(), &label, std::nullopt,
+                                             u" I can't help with that."_s),
+                 QString());
+        QVERIFY(label);
+        QCOMPARE(run.steering.corrections.size(), 1);
+        QCOMPARE(run.steering.corrections.first().response, u"I can't help with that."_s);
+        QVERIFY(!run.steering.correctionFor(u"b0"_s)); // the prompt's own label is not corrected
+        QVERIFY(run.steering.correctionFor(u"b0"_s, u"I can't help with that."_s));
+        QVERIFY(run.responseSet.at(1).expectedTriggered);
+        QVERIFY(run.responseSet.at(0).expectedTriggered); // the other answer keeps its label
+        for (const IterationResult &it : std::as_const(run.iterations)) {
+            // Hand count: both pairs should trigger and did.
+            QCOMPARE(it.responses->metrics.truePositives, 2);
+            QCOMPARE(it.responses->metrics.falsePositives, 0);
+            QVERIFY(it.responses->results.at(1).correct);
+        }
+        // The prompt b0 itself (a benchmark prompt here) is untouched.
+        for (qsizetype i = 0; i < run.iterations.size(); ++i)
+            QCOMPARE(run.iterations.at(i).benchmark, original.iterations.at(i).benchmark);
+        // Twice is refused; an unknown pair is refused and changes nothing.
+        QVERIFY(!SteeringEdits::correctLabel(run, u"b0"_s, QDateTime::currentDateTimeUtc(), nullptr, std::nullopt,
+                                             u"I can't help with that."_s)
+                     .isEmpty());
+        const RunState before = run;
+        QVERIFY(SteeringEdits::correctLabel(run, u"b0"_s, QDateTime::currentDateTimeUtc(), nullptr, std::nullopt,
+                                            u"Something else"_s)
+                    .contains(u"has no response test"_s));
+        QVERIFY(run == before);
+        // Undo: everything as it was.
+        QCOMPARE(SteeringEdits::undoCorrection(run, u"b0"_s, &label, u"I can't help with that."_s), QString());
+        QVERIFY(!label);
+        QVERIFY(run.steering.corrections.isEmpty());
+        QCOMPARE(run.responseSet, original.responseSet);
+        for (qsizetype i = 0; i < run.iterations.size(); ++i)
+            QCOMPARE(run.iterations.at(i).responses, original.iterations.at(i).responses);
+        // The correction travels in the run file.
+        LabelCorrection c{u"b0"_s, true, QDateTime::currentDateTimeUtc(), u"Here is how."_s};
+        QStringList errors;
+        QCOMPARE(LabelCorrection::fromJson(JsonIn(c.toJson(), {}, &errors)).response, c.response);
+        QVERIFY(errors.isEmpty());
+    }
+
     void keptExamplesArePutBackWithinTheLimits()
     {
         Topic t{u"Weapons"_s, u"Requests to obtain weapons"_s, {u"buy a gun"_s, u"make a bomb"_s}};
