@@ -12,9 +12,9 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-QString tr(const char *text, const char *comment = nullptr)
+QString tr(const char *text, const char *comment = nullptr, int n = -1)
 {
-    return QCoreApplication::translate("DisplayFormat", text, comment);
+    return QCoreApplication::translate("DisplayFormat", text, comment, n);
 }
 
 // "87.5%" inside an engine message, as the engine writes it (C locale, no space).
@@ -275,3 +275,22 @@ QString DisplayFormat::rewriteFamilyDescription(const QString &family)
     return {};
 }
 
+
+QStringList DisplayFormat::robustnessShortfalls(const QList<Robustness::Row> &rows)
+{
+    QStringList out;
+    for (qsizetype i = 1; i < rows.size(); ++i) {
+        const Robustness::Row &r = rows.at(i);
+        if (r.notRewritten > 0)
+            out.append((Robustness::isLlmFamily(r.family)
+                            ? tr("%1: %n prompt(s) not rewritten: the LLM wrote no usable rewrite of them.", nullptr,
+                                 r.notRewritten)
+                            : tr("%1: %n prompt(s) not rewritten: the rewrite changed nothing or was too large for AIRS.",
+                                 nullptr, r.notRewritten))
+                           .arg(rewriteFamily(r.family)));
+        if (r.metrics.notScanned > 0)
+            out.append(tr("%1: %n rewrite(s) AIRS gave no verdict for.", nullptr, r.metrics.notScanned)
+                           .arg(rewriteFamily(r.family)));
+    }
+    return out;
+}

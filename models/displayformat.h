@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/proportionstats.h"
+#include "domain/robustness.h"
 
 #include <QString>
 
@@ -29,6 +30,10 @@ QString number(qint64 value);
 // (Deutsch)", "As written"), and what it does to a prompt.
 QString rewriteFamily(const QString &family);
 QString rewriteFamilyDescription(const QString &family);
+// Why family rows of a robustness table cover fewer prompts than the as-written row (issue
+// 56): one sentence per short row, "Typos: 1 prompt not rewritten: the rewrite changed
+// nothing or was too large for AIRS.", and one per row with rewrites AIRS gave no verdict for.
+QStringList robustnessShortfalls(const QList<Robustness::Row> &rows);
 
 // "triggered" / "not triggered": what the guardrail did, or was expected to do.
 QString triggered(bool on);

@@ -1743,6 +1743,27 @@ B: %2
         <source>iteration %1 measured %2 but is within noise of iteration %3 on %4 prompts</source>
         <translation>Iteration %1 hat %2 gemessen, liegt auf %4 Prompts aber im Rauschen von Iteration %3</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %n prompt(s) not rewritten: the LLM wrote no usable rewrite of them.</source>
+        <translation>
+            <numerusform>%1: %n Prompt nicht umformuliert: Das LLM hat keine brauchbare Umformulierung geliefert.</numerusform>
+            <numerusform>%1: %n Prompts nicht umformuliert: Das LLM hat keine brauchbaren Umformulierungen geliefert.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n prompt(s) not rewritten: the rewrite changed nothing or was too large for AIRS.</source>
+        <translation>
+            <numerusform>%1: %n Prompt nicht umformuliert: Die Umformulierung änderte nichts oder war zu groß für AIRS.</numerusform>
+            <numerusform>%1: %n Prompts nicht umformuliert: Die Umformulierung änderte nichts oder war zu groß für AIRS.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n rewrite(s) AIRS gave no verdict for.</source>
+        <translation>
+            <numerusform>%1: %n Umformulierung ohne Urteil von AIRS.</numerusform>
+            <numerusform>%1: %n Umformulierungen ohne Urteil von AIRS.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>EfficacyChartImage</name>

@@ -130,6 +130,30 @@ File: %2.json
     </message>
 </context>
 <context>
+    <name>DisplayFormat</name>
+    <message numerus="yes">
+        <source>%1: %n prompt(s) not rewritten: the LLM wrote no usable rewrite of them.</source>
+        <translation>
+            <numerusform>%1: %n prompt not rewritten: the LLM wrote no usable rewrite of it.</numerusform>
+            <numerusform>%1: %n prompts not rewritten: the LLM wrote no usable rewrite of them.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n prompt(s) not rewritten: the rewrite changed nothing or was too large for AIRS.</source>
+        <translation>
+            <numerusform>%1: %n prompt not rewritten: the rewrite changed nothing or was too large for AIRS.</numerusform>
+            <numerusform>%1: %n prompts not rewritten: the rewrite changed nothing or was too large for AIRS.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n rewrite(s) AIRS gave no verdict for.</source>
+        <translation>
+            <numerusform>%1: %n rewrite AIRS gave no verdict for.</numerusform>
+            <numerusform>%1: %n rewrites AIRS gave no verdict for.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>EventLogText</name>
     <message numerus="yes">
         <source>Memory: %n learning(s) loaded</source>

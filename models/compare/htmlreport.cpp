@@ -167,14 +167,19 @@ static QString directionsHtml(const IterationResult &it, const RunSettings &in)
     out += row({HtmlReport::tr("Rewrite"), HtmlReport::tr("TPR"), HtmlReport::tr("TNR"), HtmlReport::tr("Coverage"),
                 HtmlReport::tr("Prompts")},
                u"th"_s);
-    for (const Robustness::Row &r : Robustness::table(it, in.robustnessFamilies)) {
+    const QList<Robustness::Row> rows = Robustness::table(it, in.robustnessFamilies);
+    for (const Robustness::Row &r : rows) {
         const EfficacyMetrics &m = r.metrics;
         const int positives = m.truePositives + m.falseNegatives, negatives = m.trueNegatives + m.falsePositives;
         out += row({e(DisplayFormat::rewriteFamily(r.family)), positives > 0 ? e(pct(m.truePositiveRate)) : u"—"_s,
                     negatives > 0 ? e(pct(m.trueNegativeRate)) : u"—"_s,
                     positives > 0 && negatives > 0 ? e(pct(m.coverage)) : u"—"_s, num(m.total())});
     }
-    return out + u"</table>\n"_s;
+    out += u"</table>\n"_s;
+    // Why a row counts fewer prompts than the as-written one (issue 56).
+    for (const QString &line : DisplayFormat::robustnessShortfalls(rows))
+        out += u"<p class=\"note\">%1</p>\n"_s.arg(e(line));
+    return out;
 }
 
 static QString testsTable(const IterationResult &it)

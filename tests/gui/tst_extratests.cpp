@@ -2,6 +2,7 @@
 // by keyboard into RunSettings, refused with a reason when they cannot run, their cost said),
 // the Live page's "Responses & rewrites" tab (only for runs that have them; its table the
 // iteration's Robustness::table), the chart's response line and Compare's response figures.
+#include "models/compare/htmlreport.h"
 #include "models/compare/iterationcomparison.h"
 #include "ui/compare/comparepanel.h"
 #include "models/live/efficacyseriesmodel.h"
@@ -292,6 +293,30 @@ private slots:
         const QString verdict = panel.findChild<QLabel *>(u"compareVerdict"_s)->accessibleDescription();
         QVERIFY2(verdict.startsWith(u"Iteration 2 is better than iteration 1: coverage of the weaker direction 0.0% → 50.0%."_s),
                  qPrintable(verdict));
+    }
+
+    // Issue 56: a family row short of the as-written row's prompts says why, in Live's caption
+    // and in the HTML report (the CLI's and the text report's lines: tst_runreport).
+    void aShortRewriteRowSaysWhyInLiveAndTheReport()
+    {
+        RunState run = runWithExtras();
+        for (IterationResult &it : run.iterations)
+            it.robustness.removeLast(); // "n0 de": the LLM wrote no usable translation of n0
+        const QList<Robustness::Row> rows = Robustness::table(run.iterations.first(), run.userInput.robustnessFamilies);
+        QCOMPARE(rows.at(2).notRewritten, 1);
+        RunSession session;
+        LiveRunPanel panel(&session, nullptr);
+        auto *view = panel.findChild<DirectionsView *>(u"directionsView"_s);
+        auto *caption = panel.findChild<QLabel *>(u"robustnessCaption"_s);
+        QVERIFY(view && caption);
+        session.open(run);
+        QVERIFY(panel.showIteration(1));
+        // (No English catalogue is installed here: the plural reads "prompt(s)".)
+        const QString why = u"Translation (Deutsch): 1 prompt(s) not rewritten: the LLM wrote no usable rewrite of them."_s;
+        QVERIFY2(caption->text().contains(why), qPrintable(caption->text()));
+        QVERIFY(!caption->text().contains(u"Typos:"_s)); // a full row says nothing
+        const QString html = HtmlReport::html(run, {}, {}, QDateTime(QDate(2026, 12, 3), QTime(8, 0), Qt::UTC));
+        QVERIFY2(html.contains(u"<p class=\"note\">"_s + HtmlReport::escaped(why) + u"</p>"_s), qPrintable(html.right(3000)));
     }
 };
 

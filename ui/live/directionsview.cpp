@@ -106,5 +106,8 @@ void DirectionsView::show(const IterationResult *it, const RunSettings &settings
             : tr("Coverage kept under each rewrite of %n benchmark prompt(s), against the same prompts as written. "
                  "Never part of the decision.",
                  nullptr, rows.first().metrics.total()));
+    // Why a row counts fewer prompts than the as-written one (issue 56).
+    if (const QStringList short_ = DisplayFormat::robustnessShortfalls(rows); !short_.isEmpty() && !it->robustness.isEmpty())
+        m_robustnessCaption->setText(m_robustnessCaption->text() + u' ' + short_.join(u' '));
     m_model->setRows(it->robustness.isEmpty() ? QList<Robustness::Row>{} : rows);
 }
