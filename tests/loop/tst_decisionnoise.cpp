@@ -82,9 +82,13 @@ private slots:
     }
 
     // The other side: a topic that is truly better (benchmark positives 20/30 → 29/30 matched
-    // from the second wording on; negatives 26/30 throughout, so coverage 0.667 → 0.867) is taken as
-    // the new best in nearly every run despite the noise. A loop that never moved would pass
-    // the test above and fail this one.
+    // from the second wording on; negatives 29/30 throughout, so coverage 0.667 → 0.967) is
+    // taken as the new best in nearly every run despite the noise. A loop that never moved
+    // would pass the test above and fail this one. (Issue 56: with the negatives at 26/30, as
+    // in the test above, the gain is taken in about 7 of 40 runs: on 30 prompts a class at
+    // 26/30 cannot be shown above a coverage of 20/30 beyond noise, so the rule cannot tell
+    // that case from a gain on a class that never limited coverage; README "Decisions that
+    // allow for noise".)
     void aRealImprovementIsTaken()
     {
         const int runs = 40;
@@ -94,6 +98,10 @@ private slots:
             const TestCase &t = s.benchmark.at(i);
             s.matches.insert(t.prompt, i >= 10);
             better.insert(t.prompt, i >= 1);
+        }
+        for (int i = 31; i < 34; ++i) { // three of the four negatives it let through now pass, in both
+            s.matches.insert(s.benchmark.at(i).prompt, false);
+            better.insert(s.benchmark.at(i).prompt, false);
         }
         const Tally t = simulate(runs, noise(), [&s, &better](const QString &prompt, const Topic &topic) {
             const bool improved = !topic.description.contains(u"wording 0)"_s);
