@@ -25,7 +25,7 @@ QString ComparePanel::verdictText(const IterationComparison &comparison, bool bo
     // measured values of the deciding figure (the weaker direction under --directions both).
     const QString coverage = (both ? tr("coverage of the weaker direction %1 → %2") : tr("coverage %1 → %2"))
                                  .arg(DisplayFormat::percent(d.coverageA), DisplayFormat::percent(d.coverageB));
-    QString head;
+    QString head, why;
     if (d.change == Change::Better)
         head = tr("Iteration %1 is better than iteration %2: %3.").arg(b, a, coverage);
     else if (d.change == Change::Worse)
@@ -35,23 +35,24 @@ QString ComparePanel::verdictText(const IterationComparison &comparison, bool bo
     else
         head = tr("No difference: %1.").arg(coverage);
     if (!d.paired)
-        head += u' ' + (both ? tr("Decided on the measured values: a paired test holds for one set of prompts, not for the lower of two.")
+        why = (both ? tr("Decided on the measured values: a paired test holds for one set of prompts, not for the lower of two.")
                              : tr("Decided on the measured values of the working suites, as the run decides."));
     else if (c.verdict == V::WithinNoise && c.coverageA() != c.coverageB()) {
         // Which class of the higher iteration is not above the other's coverage beyond noise.
         const bool bHigher = c.coverageB() > c.coverageA();
         const bool posWeak = !c.positivesCheck.beyondNoise;
         const PairedComparison::ClassPairs &cls = posWeak ? c.positives : c.negatives;
-        head += u' ' + tr("Iteration %1's %2 (%3) are not above iteration %4's coverage (%5) beyond noise (%6).")
+        why = tr("Iteration %1's %2 (%3) are not above iteration %4's coverage (%5) beyond noise (%6).")
                            .arg(bHigher ? b : a, posWeak ? tr("positives") : tr("negatives"),
                                 DisplayFormat::percent(bHigher ? cls.rateB() : cls.rateA()), bHigher ? a : b,
                                 DisplayFormat::percent(bHigher ? c.coverageA() : c.coverageB()),
                                 pText((posWeak ? c.positivesCheck : c.negativesCheck).pValue));
         if (const int n = c.promptsToTellApart(); n > 0)
-            head += u' ' + tr("A benchmark of about %1 prompts would tell them apart.").arg(n);
+            why += u' ' + tr("A benchmark of about %1 prompts would tell them apart.").arg(n);
     }
     if (c.verdict == V::NothingShared)
-        return head + u' ' + tr("These iterations scanned no prompt in common, so they cannot be compared prompt by prompt.");
+        return (why.isEmpty() ? head : head + u' ' + why) + u' '
+               + tr("These iterations scanned no prompt in common, so they cannot be compared prompt by prompt.");
 
     // Coverage is the lower of the two rates, so the verdict is decided on the class that
     // limits it; the pooled view (accuracy) stays beside it.
@@ -79,7 +80,7 @@ QString ComparePanel::verdictText(const IterationComparison &comparison, bool bo
         scope += u' ' + tr("%n prompt(s) left out: their verdict changed between repeated scans.", nullptr, c.unstable);
 
     if (!html) {
-        QStringList lines{head};
+        QStringList lines{why.isEmpty() ? head : head + u' ' + why};
         for (const Row &r : rows) {
             const QString line = tr("%1: %2 fixed, %3 broken, %4").arg(r.name, QString::number(r.fixed), QString::number(r.broken), pText(r.p));
             lines.append(r.limiting ? tr("%1 (%2)").arg(line, limits) : line);
@@ -96,5 +97,7 @@ QString ComparePanel::verdictText(const IterationComparison &comparison, bool bo
             r.limiting ? u"&nbsp;&nbsp;◆ "_s + limits.toHtmlEscaped() : QString());
     }
     table += u"</table>"_s;
-    return u"<p style=\"margin:0\"><b>%1</b> %2</p>%3"_s.arg(head.toHtmlEscaped(), scope.toHtmlEscaped(), table);
+    // The verdict in bold; why, and what was counted, in the body text (it takes less room at 1.5×).
+    return u"<p style=\"margin:0\"><b>%1</b> %2</p>%3"_s.arg(
+        head.toHtmlEscaped(), (why.isEmpty() ? scope : why + u' ' + scope).toHtmlEscaped(), table);
 }
