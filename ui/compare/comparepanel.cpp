@@ -23,12 +23,43 @@
 #include <QLocale>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QToolButton>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+// A frameless vertical scroll area that asks for the height its pane needs at its width.
+class VerdictScrollArea final : public QScrollArea
+{
+public:
+    VerdictScrollArea(QWidget *pane, QWidget *parent)
+        : QScrollArea(parent)
+    {
+        setObjectName(u"compareVerdictScroll"_s);
+        setFrameShape(QFrame::NoFrame);
+        setWidgetResizable(true);
+        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        setWidget(pane);
+        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    }
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override
+    {
+        const QWidget *pane = widget();
+        return pane->hasHeightForWidth() ? pane->heightForWidth(width) : pane->sizeHint().height();
+    }
+    QSize sizeHint() const override
+    {
+        const QSize hint = widget()->sizeHint();
+        return {hint.width(), heightForWidth(width() > 0 ? width() : hint.width())};
+    }
+    QSize minimumSizeHint() const override { return {0, 0}; }
+};
+} // namespace
 
 ComparePanel::ComparePanel(RunSession *session, QWidget *parent)
     : QWidget(parent)
@@ -197,7 +228,6 @@ void ComparePanel::buildUi()
     texts->addWidget(m_production);
     texts->addWidget(legend);
     texts->addStretch(1);
-    texts->addWidget(m_apply, 0, Qt::AlignRight);
 
     // Laid out, not split: the verdict's wrapped lines get the height their width needs (a
     // splitter does not ask its panes for that), and the details take the rest.
@@ -206,7 +236,14 @@ void ComparePanel::buildUi()
     auto *topLayout = new QHBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     topLayout->addWidget(metricsBox);
-    topLayout->addWidget(verdictPane, 1);
+    // In a scroll area only for a window too short for it (1.5× on a small screen, a long
+    // German verdict): its lines then scroll instead of being cut off. Its height is the
+    // pane's height for its width, so at ordinary sizes there is nothing to scroll.
+    // Apply stays below it, always in view.
+    auto *verdictColumn = new QVBoxLayout;
+    verdictColumn->addWidget(new VerdictScrollArea(verdictPane, this), 1);
+    verdictColumn->addWidget(m_apply, 0, Qt::AlignRight);
+    topLayout->addLayout(verdictColumn, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(pick);
@@ -373,6 +410,7 @@ void ComparePanel::compare(Pace pace)
         m_summary->clear();
         m_verdict->clear();
         m_verdict->setAccessibleDescription({});
+        m_verdict->setToolTip({});
         updateApplyButton();
         return;
     }
@@ -410,6 +448,7 @@ void ComparePanel::compare(Pace pace)
     const bool both = run.userInput.decideOnBothDirections && a->responses && b->responses;
     m_verdict->setText(verdictText(m_comparison, both, true));
     m_verdict->setAccessibleDescription(verdictText(m_comparison, both, false));
+    m_verdict->setToolTip(m_verdict->accessibleDescription());
     updateApplyButton();
 }
 

@@ -25,7 +25,7 @@ QString ComparePanel::verdictText(const IterationComparison &comparison, bool bo
     // measured values of the deciding figure (the weaker direction under --directions both).
     const QString coverage = (both ? tr("coverage of the weaker direction %1 → %2") : tr("coverage %1 → %2"))
                                  .arg(DisplayFormat::percent(d.coverageA), DisplayFormat::percent(d.coverageB));
-    QString head, why;
+    QString head, why, shortWhy; // shortWhy: what the label shows of `why` (room is short at 1.5×)
     if (d.change == Change::Better)
         head = tr("Iteration %1 is better than iteration %2: %3.").arg(b, a, coverage);
     else if (d.change == Change::Worse)
@@ -35,8 +35,8 @@ QString ComparePanel::verdictText(const IterationComparison &comparison, bool bo
     else
         head = tr("No difference: %1.").arg(coverage);
     if (!d.paired)
-        why = (both ? tr("Decided on the measured values: a paired test holds for one set of prompts, not for the lower of two.")
-                             : tr("Decided on the measured values of the working suites, as the run decides."));
+        why = shortWhy = (both ? tr("Decided on the measured values: a paired test holds for one set of prompts, not for the lower of two.")
+                               : tr("Decided on the measured values of the working suites, as the run decides."));
     else if (c.verdict == V::WithinNoise && c.coverageA() != c.coverageB()) {
         // Which class of the higher iteration is not above the other's coverage beyond noise.
         const bool bHigher = c.coverageB() > c.coverageA();
@@ -47,8 +47,10 @@ QString ComparePanel::verdictText(const IterationComparison &comparison, bool bo
                                 DisplayFormat::percent(bHigher ? cls.rateB() : cls.rateA()), bHigher ? a : b,
                                 DisplayFormat::percent(bHigher ? c.coverageA() : c.coverageB()),
                                 pText((posWeak ? c.positivesCheck : c.negativesCheck).pValue));
-        if (const int n = c.promptsToTellApart(); n > 0)
-            why += u' ' + tr("A benchmark of about %1 prompts would tell them apart.").arg(n);
+        if (const int n = c.promptsToTellApart(); n > 0) {
+            shortWhy = tr("A benchmark of about %1 prompts would tell them apart.").arg(n);
+            why += u' ' + shortWhy;
+        }
     }
     if (c.verdict == V::NothingShared)
         return (why.isEmpty() ? head : head + u' ' + why) + u' '
@@ -97,7 +99,9 @@ QString ComparePanel::verdictText(const IterationComparison &comparison, bool bo
             r.limiting ? u"&nbsp;&nbsp;◆ "_s + limits.toHtmlEscaped() : QString());
     }
     table += u"</table>"_s;
-    // The verdict in bold; why, and what was counted, in the body text (it takes less room at 1.5×).
+    // The verdict in bold; in short why, and what was counted, in the body text. The whole
+    // reason (which class fell short, its p-value) is the label's tooltip and accessible
+    // description; the class rows below show the counts.
     return u"<p style=\"margin:0\"><b>%1</b> %2</p>%3"_s.arg(
-        head.toHtmlEscaped(), (why.isEmpty() ? scope : why + u' ' + scope).toHtmlEscaped(), table);
+        head.toHtmlEscaped(), (shortWhy.isEmpty() ? scope : shortWhy + u' ' + scope).toHtmlEscaped(), table);
 }
