@@ -8,6 +8,7 @@
 #include "domain/printable.h"
 #include "models/runenvironment.h"
 #include "models/sandboxhost.h"
+#include "domain/outputfile.h"
 #include "runs/junitxml.h"
 #include "tenant/staticevaluation.h"
 
@@ -16,7 +17,6 @@
 #include <QJsonArray>
 #include <QElapsedTimer>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 #include <cmath>
 
@@ -92,6 +92,11 @@ int evalCommand(const QStringList &arguments, CliContext &ctx)
     const QString junitPath = p.value(u"junit"_s);
     if (p.isSet(u"junit"_s) && junitPath.trimmed().isEmpty())
         return usage(u"--junit needs a file name"_s);
+    // Before any scan: a path that cannot take the file is said now, not after 300 scans.
+    if (!junitPath.isEmpty()) {
+        if (const QString problem = OutputFile::check(junitPath); !problem.isEmpty())
+            return usage(u"--junit: "_s + problem);
+    }
     std::optional<Intent> intent;
     if (p.isSet(u"intent"_s)) {
         intent = intentFromName(p.value(u"intent"_s).toLower());
@@ -145,10 +150,11 @@ int evalCommand(const QStringList &arguments, CliContext &ctx)
                                 {u"repeats"_s, QString::number(repeats)}};
             if (gate.isSet())
                 suite.properties.append({u"gate"_s, misses.isEmpty() ? u"passed"_s : u"failed"_s});
-            QSaveFile file(junitPath);
-            if (!file.open(QIODevice::WriteOnly) || file.write(JUnitXml::write(suite)) < 0 || !file.commit()) {
-                ctx.err << "daystrom eval: cannot write " << Printable::escaped(junitPath, 200) << ": " << file.errorString() << '\n';
-                code = ExitCode::Usage;
+            // Written as OutputFile says: atomically, or in place for a device, a FIFO or a stream.
+            if (const QString error = OutputFile::write(junitPath, JUnitXml::write(suite)); !error.isEmpty()) {
+                ctx.err << "daystrom eval: --junit: " << error << '\n';
+                if (code == ExitCode::Ok) // a failed gate keeps its own exit code
+                    code = ExitCode::Usage;
             }
         }
         if (format == "json"_L1) {

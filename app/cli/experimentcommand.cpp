@@ -4,6 +4,7 @@
 #include "common/configloader.h"
 #include "config/config.h"
 #include "domain/nanoid.h"
+#include "domain/outputfile.h"
 #include "domain/printable.h"
 #include "experiment/experimentreport.h"
 #include "interruptwatcher.h"
@@ -17,7 +18,6 @@
 #include <QDir>
 #include <QJsonDocument>
 #include <QRandomGenerator>
-#include <QSaveFile>
 
 using namespace Qt::StringLiterals;
 
@@ -157,10 +157,7 @@ QString parse(const QStringList &arguments, Args *out, bool *help, CliContext &c
 
 QString writeFile(const QString &path, const QByteArray &bytes)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return u"%1: %2"_s.arg(path, file.errorString());
-    return {};
+    return OutputFile::write(path, bytes);
 }
 
 } // namespace

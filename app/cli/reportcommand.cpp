@@ -2,6 +2,7 @@
 #include "flagerror.h"
 
 #include "domain/decision.h"
+#include "domain/outputfile.h"
 #include "domain/printable.h"
 #include "runs/junitxml.h"
 #include "runs/runreport.h"
@@ -11,7 +12,6 @@
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 using namespace Qt::StringLiterals;
 
@@ -38,10 +38,7 @@ QString writeJUnit(const QString &path, const RunState &run, const IterationResu
                         {u"iteration"_s, QString::number(it.iteration)},
                         {u"topic"_s, it.topic.name},
                         {u"figures"_s, onBenchmark ? u"benchmark"_s : u"working suite"_s}};
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(JUnitXml::write(suite)) < 0 || !file.commit())
-        return u"cannot write %1: %2"_s.arg(Printable::escaped(path, 200), file.errorString());
-    return {};
+    return OutputFile::write(path, JUnitXml::write(suite)); // atomically, or in place for a device or stream
 }
 } // namespace
 
