@@ -2,6 +2,7 @@
 
 #include "boundedread.h"
 #include "printable.h"
+#include "promptrewrites.h"
 
 #include <QStringDecoder>
 
@@ -40,7 +41,7 @@ QList<LabelledCsv::Record> LabelledCsv::records(const QString &text, QString *er
                     inQuotes = false;
                 }
             } else {
-                if (c == u'\n')
+                if (c == u'\n' || (c == u'\r' && (i + 1 >= text.size() || text.at(i + 1) != u'\n')))
                     ++line;
                 field.append(c);
             }
@@ -57,7 +58,11 @@ QList<LabelledCsv::Record> LabelledCsv::records(const QString &text, QString *er
         } else if (c == u',') {
             endField();
         } else if (c == u'\r') {
-            continue;
+            // CR LF is one line end; a CR alone (a file saved with classic Mac line ends) is one too.
+            if (i + 1 < text.size() && text.at(i + 1) == u'\n')
+                continue;
+            ++line;
+            endRecord();
         } else if (c == u'\n') {
             ++line;
             endRecord();
@@ -176,6 +181,13 @@ LabelledCsv::Parsed LabelledCsv::parse(const QByteArray &csv)
         expectedCol = header.indexOf(u"expected_triggered"_s);
     const qsizetype intentCol = header.indexOf(u"intent"_s);
     const qsizetype categoryCol = header.indexOf(u"category"_s);
+    // A column named twice would be read from one place and ignored in the other: refused.
+    for (const QString &name : {u"prompt"_s, u"expected"_s, u"expected_triggered"_s, u"intent"_s, u"category"_s}) {
+        if (header.count(name) > 1) {
+            out.error = u"line 1: the header names the column %1 twice; keep one"_s.arg(name);
+            return out;
+        }
+    }
     if (promptCol < 0 || expectedCol < 0) {
         out.error = u"line 1: the header must name the columns prompt and expected (and optionally intent), "
                     "found: "_s + Printable::escaped(recs.first().fields.join(u','));
@@ -195,6 +207,12 @@ LabelledCsv::Parsed LabelledCsv::parse(const QByteArray &csv)
             row.test.category = u"labelled"_s;
         if (row.test.prompt.isEmpty()) {
             out.error = u"line %1: the prompt is empty"_s.arg(rec.line);
+            return out;
+        }
+        // AIRS refuses a larger prompt (HTTP 413): said here, before anything is scanned.
+        if (const qsizetype bytes = row.test.prompt.toUtf8().size(); bytes > PromptRewrites::MaxPromptBytes) {
+            out.error = u"line %1: the prompt is %2 MiB of UTF-8; AIRS scans prompts of at most 2 MiB"_s.arg(rec.line).arg(
+                double(bytes) / (1024 * 1024), 0, 'f', 1);
             return out;
         }
         const auto expected = parseExpected(rec.fields.at(expectedCol));

@@ -124,6 +124,11 @@ private slots:
         QTest::newRow("escape sequence escaped") << QByteArray("prompt,expected\nx,\x1b[31mred\x1b[0m\n") << u"not \"\\x1b[31mred\\x1b[0m\""_s;
         QTest::newRow("long field shortened") << (QByteArray("prompt,expected\nx,") + QByteArray(500, 'y') + '\n') << (u"not \""_s + QString(80, u'y') + u"…\""_s);
         QTest::newRow("line after multi-line field") << QByteArray("prompt,expected\n\"a\nb\",true\nc,nope\n") << u"line 4:"_s;
+        // Issue 57: a column named twice; a prompt larger than AIRS scans.
+        QTest::newRow("column twice") << QByteArray("prompt,prompt,expected\na,b,true\n") << u"line 1: the header names the column prompt twice"_s;
+        QTest::newRow("expected twice") << QByteArray("prompt,Expected,expected\na,true,false\n") << u"the column expected twice"_s;
+        QTest::newRow("prompt over 2 MiB") << (QByteArray("prompt,expected\n") + QByteArray(3 * 1024 * 1024, 'a') + ",true\n")
+                                           << u"line 2: the prompt is 3.0 MiB of UTF-8; AIRS scans prompts of at most 2 MiB"_s;
     }
     void bad()
     {
@@ -134,6 +139,28 @@ private slots:
         QVERIFY2(p.error.startsWith(error) || p.error.contains(error), qPrintable(p.error));
         for (const QChar c : p.error) // never a raw control character in a message
             QVERIFY2(c.unicode() >= 0x20 && c.unicode() != 0x7f, qPrintable(p.error));
+    }
+
+    // Issue 57: line ends of every kind read the same (a CR alone was taken for nothing, so a
+    // file saved with classic Mac line ends was one line with a quote in the middle).
+    void lineEndsOfEveryKind_data()
+    {
+        QTest::addColumn<QByteArray>("end");
+        QTest::newRow("LF") << QByteArray("\n");
+        QTest::newRow("CR LF") << QByteArray("\r\n");
+        QTest::newRow("CR") << QByteArray("\r");
+    }
+    void lineEndsOfEveryKind()
+    {
+        QFETCH(QByteArray, end);
+        const QByteArray csv = "prompt,expected" + end + "\"Say \"\"hi\"\"\",true" + end + "\"two" + end + "lines\",false" + end + "last,true";
+        const LabelledCsv::Parsed p = LabelledCsv::parse(csv);
+        QVERIFY2(p.ok(), qPrintable(p.error));
+        QCOMPARE(p.rows.size(), 3);
+        QCOMPARE(p.rows.at(0).test.prompt, u"Say \"hi\""_s);
+        QCOMPARE(p.rows.at(1).test.prompt, u"two"_s + QString::fromLatin1(end) + u"lines"_s); // inside quotes, kept
+        QCOMPARE(p.rows.at(2).test.prompt, u"last"_s);
+        QCOMPARE(p.rows.at(2).line, 5);
     }
 
     void readFileBoundsAndNames()
