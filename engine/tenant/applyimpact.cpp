@@ -9,6 +9,8 @@
 #include "domain/jsonfile.h"
 #include "domain/auditexpectation.h"
 #include "domain/proportionstats.h"
+#include "domain/topiclimits.h"
+#include "domain/utf8.h"
 
 #include <QDir>
 #include <QFile>
@@ -27,6 +29,7 @@ ApplyImpact::ApplyImpact(ManagementClient *management, AirsSettings airs, Option
 void ApplyImpact::run(const QString &id, const TopicApplier::Plan &plan, const AuditState &audit,
                       std::function<bool(const TenantFootprint &)> persist, std::function<void(const Result &)> done)
 {
+    m_id = id;
     m_plan = plan;
     m_audit = audit;
     m_done = std::move(done);
@@ -55,7 +58,9 @@ void ApplyImpact::createTopics(qsizetype index)
     if (index < m_plan.topics.size()) {
         const Topic &topic = m_plan.topics.at(index).topic;
         emit progress(u"creating topic \"%1\" in the copy"_s.arg(topic.name));
-        m_deployer->create(topic, [this, index](const AirsResult<AirsTopic> &created) {
+        Topic scratch = topic;
+        scratch.name = scratchTopicName(m_id, int(index) + 1, topic);
+        m_deployer->create(scratch, [this, index](const AirsResult<AirsTopic> &created) {
             if (!created.ok()) {
                 finish(created.error.toString());
                 return;
@@ -63,7 +68,10 @@ void ApplyImpact::createTopics(qsizetype index)
             m_workspace->recordTopicId(created.value.name, created.value.id);
             m_created.append(created.value);
             createTopics(index + 1);
-        }, [this](const QString &name) { return m_workspace->recordTopic(name); });
+        }, [this, planName = topic.name](const QString &name) {
+            m_planName.insert(name, planName);
+            return m_workspace->recordTopic(name); // write-ahead: found by cleanup if killed now
+        });
         return;
     }
     // The plan's topics in the scratch copy, in place of the production topics they replace.
@@ -107,8 +115,13 @@ void ApplyImpact::scanNext(qsizetype suite)
     connect(batch, &ScanBatch::finished, this,
             [this, batch, suite](const QList<ScanVerdict> &verdicts, const QHash<int, AirsError> &notScanned) {
         batch->deleteLater();
-        m_after.append(AuditScans::of(verdicts, notScanned,
-                                      m_audit.isAllowList() ? ProfileKind::AllowList : ProfileKind::BlockList));
+        QList<AuditScan> scans = AuditScans::of(verdicts, notScanned,
+                                                m_audit.isAllowList() ? ProfileKind::AllowList : ProfileKind::BlockList);
+        for (AuditScan &scan : scans) { // the answers name the scratch topics: read them as the plan's
+            for (QString &name : scan.matchedTopics)
+                name = m_planName.value(name, name);
+        }
+        m_after.append(scans);
         scanNext(suite + 1);
     });
     batch->start(prompts);
@@ -189,6 +202,17 @@ void ApplyImpact::finish(const QString &error)
         result.cleanupProblems = o.problems.join(u"; "_s);
         m_done(result);
     });
+}
+
+QString ApplyImpact::scratchTopicName(const QString &id, int n, const Topic &topic)
+{
+    // The bytes the name may take: its own limit, and what the combined limit leaves.
+    const qsizetype budget = std::min(TopicLimits::NameBytes, TopicLimits::CombinedBytes - TopicLimits::combinedBytes(topic)
+                                                                  + Utf8::size(topic.name));
+    const QString full = TenantFootprint::scratchProfileName(id) + u'-' + QString::number(n);
+    if (Utf8::size(full) <= budget)
+        return full;
+    return Utf8::truncated(u"dr-%1-%2"_s.arg(n).arg(id), std::max<qsizetype>(budget, 1));
 }
 
 QString ApplyImpact::footprintPath(const QString &home, const QString &id)

@@ -5,6 +5,7 @@
 #include "airs/airssettings.h"
 #include "runs/auditstate.h"
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 
@@ -22,6 +23,13 @@ class TopicDeployer;
 // prompts are turned away). Per topic and class: the prompts it
 // fixed and broke, with an exact McNemar p-value, and the negatives the candidate now catches.
 // The scratch objects are removed afterwards (and on abort); production is only read.
+//
+// The plan's topics go into the copy under scratch names ("daystrom-run-<check id>-<n>",
+// scratchTopicName), never under the names the apply will give them: a check killed before
+// its clean-up left topics under their real names, and the apply that followed took them for
+// topics already as written and pinned them in production without recording them as created
+// (issue 57). Each name is in the footprint before the create is sent; the answers' topic
+// names are mapped back to the plan's, so the figures read as before.
 class ApplyImpact final : public QObject
 {
     Q_OBJECT
@@ -68,6 +76,11 @@ public:
     static bool recordFootprint(const QString &home, const QString &id, const TenantFootprint &footprint);
     static void forgetFootprint(const QString &home, const QString &id);
 
+    // The scratch name of the plan's `n`th topic (from 1) in check `id`'s copy, within the
+    // topic's name and combined byte limits (shortened to "dr-<n>-<id>…" when the full form
+    // would push `topic` over them).
+    static QString scratchTopicName(const QString &id, int n, const Topic &topic);
+
 signals:
     // Each step as it starts, in a person's words ("scanning \"Tax evasion\"").
     void progress(const QString &step);
@@ -91,6 +104,8 @@ private:
     TopicDeployer *m_deployer = nullptr;
     TenantCleaner *m_cleaner = nullptr;
     QPointer<ScanBatch> m_batch;
+    QString m_id;
+    QHash<QString, QString> m_planName; // scratch topic name -> the plan's name for it
     QList<AirsTopic> m_created; // in the plan's order
     QList<QList<AuditScan>> m_after;
     bool m_finishing = false;

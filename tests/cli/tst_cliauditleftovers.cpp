@@ -9,6 +9,7 @@
 //  - a completed audit whose clean-up AIRS refused says so and exits 3.
 #include "../loop/tenantfixture.h"
 #include "airs/managementclient.h"
+#include "airs/profilepolicy.h"
 #include "models/compare/tenantcleanup.h"
 #include "runs/auditstate.h"
 #include "runs/runstore.h"
@@ -43,6 +44,13 @@ QJsonObject policyPinning(const QList<std::pair<QString, QString>> &topics) // i
     const QJsonObject config{{u"model-protection"_s, QJsonArray{guardrails}}};
     return {{u"ai-security-profiles"_s,
              QJsonArray{QJsonObject{{u"model-type"_s, u"default"_s}, {u"model-configuration"_s, config}}}}};
+}
+QStringList pinnedNames(const QJsonObject &policy)
+{
+    QStringList names;
+    for (const TopicAssignment &a : ProfilePolicy::assignedTopics(policy))
+        names.append(a.topicName);
+    return names;
 }
 } // namespace
 
@@ -228,6 +236,71 @@ private slots:
         QVERIFY2(cleaned.code == 0, qPrintable(cleaned.out + cleaned.err));
         QCOMPARE(Snapshot::of(*m_airs), before);
         QVERIFY(impactFiles().isEmpty());
+    }
+
+    // Issue 57 (3): an impact check killed mid-scan left the plan's topics under their real
+    // names; the apply that followed took them for topics "already as written", pinned them in
+    // production and recorded none as created (revert could only unpin them, and `cleanup`
+    // then deleted topics production pinned). Now the copy's topics carry scratch names: the
+    // apply creates its own and records them, `cleanup` removes only the check's, and revert
+    // puts production back as it was.
+    void applyAfterAKilledImpactCheckAdoptsNothing()
+    {
+        const Finished audited = run(auditArgs());
+        QVERIFY2(audited.code == 0, qPrintable(audited.err));
+        const QString runId = u"firstCandidate0000001"_s;
+        QVERIFY(candidateRun(runId, u"Locksmith pricing"_s).isEmpty());
+        const Snapshot before = Snapshot::of(*m_airs);
+        const QJsonObject productionBefore = m_airs->profile(Profile).value(u"policy"_s).toObject();
+        slowDown();
+        QProcess check;
+        QVERIFY(start(check, {u"apply"_s, runId, u"--impact"_s}));
+        const int scans = m_airs->scanCount();
+        QVERIFY(QTest::qWaitFor([&] { return m_airs->scanCount() > scans + 3 || check.state() == QProcess::NotRunning; },
+                                60000));
+        QCOMPARE(check.state(), QProcess::Running);
+        check.kill();
+        QTRY_VERIFY(check.state() == QProcess::NotRunning);
+        m_airs->setFaults({});
+        QCOMPARE(impactFiles().size(), 1);
+        const QString checkId = impactFiles().first().mid(7).chopped(5);
+        // What the check left carries scratch names, none of them a name the plan gives a topic.
+        QStringList leftNames;
+        for (const QJsonObject &t : m_airs->topics())
+            leftNames.append(t.value(u"topic_name"_s).toString());
+        QVERIFY2(!leftNames.contains(u"Locksmith pricing"_s), qPrintable(leftNames.join(u", "_s)));
+        QVERIFY2(leftNames.contains(TenantFootprint::scratchProfileName(checkId) + u"-1"_s),
+                 qPrintable(leftNames.join(u", "_s)));
+        const Finished listed = run({u"cleanup"_s});
+        QVERIFY2(listed.out.contains(u"Impact check "_s + checkId)
+                     && listed.out.contains(u"delete topic \""_s + TenantFootprint::scratchProfileName(checkId)),
+                 qPrintable(listed.out));
+
+        const Finished applied = run({u"apply"_s, runId, u"--yes"_s});
+        QVERIFY2(applied.code == 0, qPrintable(applied.out + applied.err));
+        QVERIFY2(!applied.out.contains(u"already as written"_s), qPrintable(applied.out));
+        const ApplyRecord record = RunStore(m_home + u"/runs"_s).load(runId).run.applies.last();
+        QStringList created;
+        for (const CreatedObject &o : record.createdTopics)
+            created.append(o.name);
+        QVERIFY2(created.contains(u"Locksmith pricing"_s), qPrintable(created.join(u", "_s)));
+
+        // `cleanup` takes away the check's scratch objects and nothing production pins.
+        const Finished cleaned = run({u"cleanup"_s, u"--yes"_s});
+        QVERIFY2(cleaned.code == 0, qPrintable(cleaned.out + cleaned.err));
+        QVERIFY(impactFiles().isEmpty());
+        const QJsonObject production = m_airs->profile(Profile).value(u"policy"_s).toObject();
+        QStringList pinned;
+        for (const TopicAssignment &a : ProfilePolicy::assignedTopics(production)) {
+            QVERIFY2(!m_airs->topic(a.topicId).isEmpty(), qPrintable(u"pinned but deleted: "_s + a.topicName));
+            pinned.append(a.topicName);
+        }
+        QVERIFY2(pinned.contains(u"Locksmith pricing"_s), qPrintable(pinned.join(u", "_s)));
+
+        const Finished reverted = run({u"revert"_s, runId});
+        QVERIFY2(reverted.code == 0, qPrintable(reverted.out + reverted.err));
+        QCOMPARE(pinnedNames(m_airs->profile(Profile).value(u"policy"_s).toObject()), pinnedNames(productionBefore));
+        QCOMPARE(Snapshot::of(*m_airs).topics, before.topics);
     }
 
     // A second audit of a profile being audited resumed the same unfinished audit, in the same
