@@ -8,6 +8,7 @@
 #include "airs/managementclient.h"
 #include "common/configloader.h"
 #include "domain/nanoid.h"
+#include "runs/profilewritelock.h"
 #include "runs/runstore.h"
 #include "tenant/leftovers.h"
 #include "tenant/tenantcleaner.h"
@@ -67,6 +68,53 @@ std::unique_ptr<QLockFile> lockRun(const QString &runsDir, const QString &id, co
         ctx.err << "daystrom " << command << ": run " << id << " is being driven by another process (pid " << pid
                 << "); wait until it stops\n";
     return lock;
+}
+
+// One writer of a production profile at a time on this machine (issue 57): waits for one that
+// is writing it (saying who), then holds the lock until the command ends.
+std::unique_ptr<ProfileWriteLock> lockProfile(const Tenant &t, const QString &profile, const QString &command,
+                                              const QString &runId, CliContext &ctx)
+{
+    QString error;
+    auto lock = ProfileWriteLock::acquire(t.impact.home, profile, u"daystrom "_s + command, runId, 10 * 60 * 1000, &error,
+                                          [&](const QString &holder) {
+                                              ctx.err << "daystrom " << command << ": waiting for profile \"" << profile
+                                                      << "\", which another process is writing (" << holder << ")\n";
+                                              ctx.err.flush();
+                                          });
+    if (!lock)
+        ctx.err << "daystrom " << command << ": " << error << '\n';
+    return lock;
+}
+
+// The run's last apply, when it was interrupted (a pending record): what landed is read back
+// from production and recorded, so revert can take it back (issue 57). False on a failure
+// (said); true when there was nothing to settle or it is settled and saved.
+template<typename Wait>
+bool settleInterrupted(RunState &run, const QString &runsDir, TopicApplier &applier, const QString &command,
+                       CliContext &ctx, Wait wait)
+{
+    if (run.applies.isEmpty() || !run.applies.last().pending)
+        return true;
+    ApplyRecord &last = run.applies.last();
+    const auto settled = wait([&](auto done) { applier.settle(last, done); });
+    if (!settled.ok()) {
+        ctx.err << "daystrom " << command << ": an earlier apply of this run was interrupted, and what it did could not "
+                   "be read back: " << settled.error.toString() << '\n';
+        return false;
+    }
+    last = settled.value;
+    const bool changed = last.policyBefore || !last.createdTopics.isEmpty() || !last.updatedTopics.isEmpty();
+    if (!changed)
+        run.applies.removeLast(); // it had written nothing
+    if (const QString error = RunStore(runsDir).save(run); !error.isEmpty()) {
+        ctx.err << "daystrom " << command << ": the run file could not be saved: " << error << '\n';
+        return false;
+    }
+    ctx.out << (changed ? "An earlier apply of this run was interrupted; what it had written is now recorded "
+                          "(`daystrom revert` takes it back).\n"
+                        : "An earlier apply of this run was interrupted before it wrote anything; its entry is gone.\n");
+    return true;
 }
 
 // Runs `start` and waits for the callback it is given.
@@ -172,6 +220,14 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
 
     TopicApplier applier(t.management.get());
     applier.setPropagationDelayMs(t.propagationDelayMs);
+    // The plan is made and written under the profile's lock: a second apply waits, then plans
+    // against production as this one left it.
+    const auto profileLock = lockProfile(t, run->userInput.profileName, u"apply"_s, id, ctx);
+    if (!profileLock)
+        return ExitCode::Failed;
+    const auto waitSettled = [](auto start) { return waitFor<AirsResult<ApplyRecord>>(start); };
+    if (!settleInterrupted(*run, t.runsDir, applier, u"apply"_s, ctx, waitSettled))
+        return ExitCode::Failed;
     auto plan = waitFor<AirsResult<TopicApplier::Plan>>([&](auto done) { applier.plan(*run, iteration, done); });
     if (!plan.ok()) {
         ctx.err << "daystrom apply: " << plan.error.toString() << '\n';
@@ -200,16 +256,44 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
     }
     plan.value.actionChangeConsented = p.isSet(u"change-action"_s);
     ctx.out.flush();
-    const auto outcome = waitFor<TopicApplier::Outcome>([&](auto done) { applier.apply(plan.value, done); });
+    // The journal (issue 57): the record goes into the run file before the first write and
+    // after every step, so a kill at any moment leaves what `revert` needs.
+    const qsizetype entry = run->applies.size();
+    const auto journal = [&](const ApplyRecord &record) -> QString {
+        const bool nothing = !record.pending && !record.policyBefore && record.createdTopics.isEmpty()
+                             && record.updatedTopics.isEmpty();
+        if (run->applies.size() > entry)
+            run->applies.resize(entry);
+        if (!nothing)
+            run->applies.append(record);
+        return RunStore(t.runsDir).save(*run);
+    };
+    applier.progress = [&ctx](const QString &line) {
+        ctx.out << "  " << line << '\n';
+        ctx.out.flush();
+    };
+    const auto outcome = waitFor<TopicApplier::Outcome>([&](auto done) { applier.apply(plan.value, done, journal); });
     for (const QString &line : outcome.done)
         ctx.out << "  done: " << line << '\n';
-    if (outcome.record) {
-        run->applies.append(*outcome.record);
-        if (const QString error = RunStore(t.runsDir).save(*run); !error.isEmpty()) {
+    if (outcome.record || run->applies.size() > entry) {
+        // The final state of the entry (also after an error part way: what did change).
+        if (const QString error = journal(outcome.record.value_or(ApplyRecord{})); !error.isEmpty()) {
             ctx.err << "daystrom apply: the change was made but not recorded in the run file (" << error
                     << "); `daystrom revert` cannot undo it\n";
             return ExitCode::Failed;
         }
+    }
+    if (outcome.planStale) {
+        // Never written over: the plan again, against production as it is now.
+        ctx.err << "daystrom apply: " << outcome.error << '\n';
+        auto again = waitFor<AirsResult<TopicApplier::Plan>>([&](auto done) { applier.plan(*run, iteration, done); });
+        if (again.ok()) {
+            ctx.out << "The plan against production as it is now:\n";
+            for (const QString &line : ApplyPlanText::lines(again.value))
+                ctx.out << "  " << line << '\n';
+            ctx.out << "Nothing more was written. Apply it with --yes again.\n";
+        }
+        return ExitCode::NotConfirmed;
     }
     if (!outcome.error.isEmpty()) {
         ctx.err << "daystrom apply: " << outcome.error
@@ -243,6 +327,14 @@ int revertCommand(const QStringList &arguments, CliContext &ctx)
     if (stop >= 0)
         return stop;
     const QString id = run->id;
+    TopicApplier settler(t.management.get());
+    const ApplyRecord *pendingOn = run->applies.isEmpty() ? nullptr : &run->applies.last();
+    const auto profileLock = lockProfile(t, pendingOn ? pendingOn->profileName : run->userInput.profileName, u"revert"_s, id, ctx);
+    if (!profileLock)
+        return ExitCode::Failed;
+    const auto waitSettled = [](auto start) { return waitFor<AirsResult<ApplyRecord>>(start); };
+    if (!settleInterrupted(*run, t.runsDir, settler, u"revert"_s, ctx, waitSettled))
+        return ExitCode::Failed;
     const ApplyRecord *last = TopicApplier::lastApplied(*run);
     if (!last) {
         ctx.err << "daystrom revert: run " << id << " has no apply to revert\n";

@@ -103,6 +103,10 @@ QJsonObject ApplyRecord::toJson() const
     }
     if (revertedAt)
         o.insert(u"revertedAt"_s, toIsoString(*revertedAt));
+    if (pending) {
+        o.insert(u"pending"_s, true);
+        o.insert(u"toCreate"_s, QJsonArray::fromStringList(toCreate));
+    }
     return o;
 }
 
@@ -127,5 +131,8 @@ ApplyRecord ApplyRecord::fromJson(const JsonIn &in)
     }
     if (in.has("revertedAt"_L1))
         r.revertedAt = in.timestamp("revertedAt"_L1);
+    r.pending = in.booleanOr("pending"_L1, false);
+    if (r.pending)
+        r.toCreate = in.stringsOr("toCreate"_L1);
     return r;
 }

@@ -75,6 +75,14 @@ struct ApplyRecord
     QList<CreatedObject> createdTopics;
     QList<UpdatedTopic> updatedTopics;
     std::optional<QDateTime> revertedAt;
+    // Issue 57, the apply as a journal: the record is saved before the first write with
+    // `pending` set, the names of the topics it is about to create and the policy the plan
+    // was made from (policyBefore); each step it finishes is saved as it lands; the record is
+    // complete (pending false) once the profile is written. A pending record found later is
+    // an apply that was interrupted: TopicApplier::settle finds what landed before anything
+    // else is done with it.
+    bool pending = false;
+    QStringList toCreate;
 
     QJsonObject toJson() const;
     static ApplyRecord fromJson(const JsonIn &in);

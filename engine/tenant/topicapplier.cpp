@@ -176,20 +176,45 @@ void TopicApplier::plan(const RunState &run, int iteration, std::function<void(c
     });
 }
 
-void TopicApplier::apply(const Plan &plan, std::function<void(const Outcome &)> done)
+void TopicApplier::apply(const Plan &plan, std::function<void(const Outcome &)> done, Journal recordTo)
 {
-    ++m_generation;
+    const quint64 generation = ++m_generation;
+    m_journal = std::move(recordTo);
     if (plan.changesAction() && !plan.actionChangeConsented) {
         Outcome refused;
         refused.error = u"not applied: it would %1; confirm that change on its own (--change-action)"_s.arg(
             plan.actionChangeText());
         return done(refused);
     }
-    ApplyRecord record;
-    record.iteration = plan.iteration;
-    record.profileName = plan.profileName;
-    record.appliedAt = QDateTime::currentDateTimeUtc();
-    writeTopics(plan, 0, record, {}, std::move(done));
+    // Production as the plan saw it, or nothing is written (issue 57): a colleague's or another
+    // apply's change since would otherwise be written over.
+    m_management->findProfile(plan.profileName, this, [this, generation, plan, done](const AirsResult<AirsProfile> &now) {
+        if (generation != m_generation)
+            return;
+        if (!now.ok())
+            return done({u"profile \"%1\" could not be read: %2"_s.arg(plan.profileName, now.error.toString()), {}, {}, {}});
+        if (now.value.policy != plan.policy) {
+            Outcome stale;
+            stale.planStale = true;
+            stale.error = u"profile \"%1\" changed since the plan was made (another apply, or a colleague): nothing was "
+                          "written"_s.arg(plan.profileName);
+            return done(stale);
+        }
+        // The journal's first entry, before any write: what is about to change.
+        ApplyRecord record;
+        record.iteration = plan.iteration;
+        record.profileName = plan.profileName;
+        record.appliedAt = QDateTime::currentDateTimeUtc();
+        record.pending = true;
+        record.policyBefore = plan.policy;
+        for (const Item &item : plan.topics) {
+            if (item.change == Item::Change::Create)
+                record.toCreate.append(item.topic.name);
+        }
+        if (const QString error = journal(record); !error.isEmpty())
+            return done({u"the apply could not be recorded in the run file (%1): nothing was written"_s.arg(error), {}, {}, {}});
+        writeTopics(plan, 0, record, {}, done);
+    });
 }
 
 void TopicApplier::writeTopics(const Plan &plan, qsizetype index, ApplyRecord record, QList<AirsTopic> written,
@@ -199,21 +224,39 @@ void TopicApplier::writeTopics(const Plan &plan, qsizetype index, ApplyRecord re
         return pin(plan, record, written, std::move(done));
     const quint64 generation = m_generation;
     const Item &item = plan.topics.at(index);
+    // An update is journaled before it is sent (the earlier text is known), a creation by the
+    // name it is about to have (Record::toCreate) and by its id once it exists.
+    if (item.change == Item::Change::Update) {
+        record.updatedTopics.append({item.existing.id, Topic{item.existing.name, item.existing.description, item.existing.examples}});
+        if (const QString error = journal(record); !error.isEmpty()) {
+            record.updatedTopics.removeLast();
+            Outcome o{u"the apply could not be recorded in the run file (%1): stopped before topic \"%2\""_s.arg(
+                          error, item.topic.name), {}, {}, {}};
+            return done(o);
+        }
+    }
     auto next = [this, generation, plan, index, record, written, done, item](const AirsResult<AirsTopic> &r) mutable {
         if (generation != m_generation)
             return;
         if (!r.ok()) {
             Outcome o;
             o.error = u"topic \"%1\" was not written: %2"_s.arg(item.topic.name, r.error.toString());
+            if (item.change == Item::Change::Update)
+                record.updatedTopics.removeLast(); // not written after all
+            record.pending = false;
+            record.toCreate.clear();
             // What did change is recorded, so revert can still take it back.
-            if (!record.createdTopics.isEmpty() || !record.updatedTopics.isEmpty())
+            if (!record.createdTopics.isEmpty() || !record.updatedTopics.isEmpty()) {
+                record.policyBefore.reset(); // the profile was not written
                 o.record = record;
+            }
             return done(o);
         }
-        if (item.change == Item::Change::Create)
+        if (item.change == Item::Change::Create) {
             record.createdTopics.append({r.value.name, r.value.id});
-        else if (item.change == Item::Change::Update)
-            record.updatedTopics.append({r.value.id, Topic{item.existing.name, item.existing.description, item.existing.examples}});
+            record.toCreate.removeOne(item.topic.name);
+            journal(record); // a failure here is told by the next save, which the profile write needs
+        }
         written.append(r.value);
         writeTopics(plan, index + 1, record, written, done);
     };
@@ -241,9 +284,25 @@ void TopicApplier::pin(const Plan &plan, ApplyRecord record, const QList<AirsTop
         if (generation != m_generation)
             return;
         const bool topicsChanged = !record.createdTopics.isEmpty() || !record.updatedTopics.isEmpty();
+        // Not pinned: the record is what changed so far (the topics), complete.
+        ApplyRecord unpinned = record;
+        unpinned.pending = false;
+        unpinned.toCreate.clear();
+        unpinned.policyBefore.reset();
         if (!before.ok()) {
             return done({u"profile \"%1\" could not be read: %2"_s.arg(plan.profileName, before.error.toString()),
-                         topicsChanged ? std::optional(record) : std::nullopt, {}});
+                         topicsChanged ? std::optional(unpinned) : std::nullopt, {}});
+        }
+        if (before.value.policy != plan.policy) { // changed while the topics were written
+            Outcome stale{u"profile \"%1\" changed since the plan was made (another apply, or a colleague): its topics "
+                          "were not pinned"_s.arg(plan.profileName),
+                          topicsChanged ? std::optional(unpinned) : std::nullopt, {}, {}};
+            stale.planStale = true;
+            return done(stale);
+        }
+        if (const QString error = journal(record); !error.isEmpty()) {
+            return done({u"the apply could not be recorded in the run file (%1): the topics were not pinned"_s.arg(error),
+                         topicsChanged ? std::optional(unpinned) : std::nullopt, {}});
         }
         m_management->assignTopics(plan.profileName, pins, guardrailActionFor(plan.intent), this,
                                    [=, this](const AirsResult<AirsProfile> &after) mutable {
@@ -251,8 +310,11 @@ void TopicApplier::pin(const Plan &plan, ApplyRecord record, const QList<AirsTop
                 return;
             if (!after.ok()) {
                 return done({u"profile \"%1\" was not updated: %2"_s.arg(plan.profileName, after.error.toString()),
-                             topicsChanged ? std::optional(record) : std::nullopt, {}});
+                             topicsChanged ? std::optional(unpinned) : std::nullopt, {}});
             }
+            record.pending = false;
+            record.toCreate.clear();
+            record.policyBefore.reset();
             Outcome o;
             for (const CreatedObject &c : std::as_const(record.createdTopics))
                 o.done.append(u"created topic \"%1\""_s.arg(c.name));
@@ -269,13 +331,65 @@ void TopicApplier::pin(const Plan &plan, ApplyRecord record, const QList<AirsTop
             }
             if (!topicsChanged && !record.policyBefore) {
                 o.done.append(u"nothing to change: profile \"%1\" already has this topic"_s.arg(plan.profileName));
+                journal(record); // the pending entry closed: nothing to undo
                 return done(o);
             }
             o.record = record;
+            // Recorded now, before the wait: an apply stopped while AIRS takes the change up
+            // can still be reverted (issue 57).
+            if (const QString error = journal(record); !error.isEmpty()) {
+                o.error = u"the change was made but could not be recorded in the run file (%1)"_s.arg(error);
+                return done(o);
+            }
+            if (progress && m_propagationDelayMs > 0)
+                progress(u"pinned the topics in profile \"%1\"; waiting %2 s for AIRS to take the change up"_s.arg(
+                    plan.profileName, QString::number((m_propagationDelayMs + 999) / 1000)));
             if (m_propagationDelayMs <= 0)
                 return done(o);
             connect(m_delay, &QTimer::timeout, this, [done, o] { done(o); }, Qt::SingleShotConnection);
             m_delay->start(m_propagationDelayMs);
+        });
+    });
+}
+
+void TopicApplier::settle(const ApplyRecord &pending, std::function<void(const AirsResult<ApplyRecord> &)> done)
+{
+    const quint64 generation = ++m_generation;
+    m_management->listTopics(this, [this, generation, pending, done](const AirsResult<QList<AirsTopic>> &topics) {
+        if (generation != m_generation)
+            return;
+        if (!topics.ok())
+            return done({{}, topics.error});
+        ApplyRecord r = pending;
+        QHash<QString, const AirsTopic *> byName;
+        QHash<QString, int> revisions;
+        for (const AirsTopic &t : topics.value) {
+            byName.insert(t.name, &t);
+            revisions.insert(t.id, t.revision);
+        }
+        // A topic it was creating that exists now was created by it: the plan found none of
+        // that name when it was made, under the profile's lock.
+        for (const QString &name : std::as_const(r.toCreate)) {
+            if (const AirsTopic *t = byName.value(name))
+                r.createdTopics.append({t->name, t->id});
+        }
+        r.toCreate.clear();
+        r.pending = false;
+        // Whatever it wrote is at the revision production has now.
+        for (const CreatedObject &c : std::as_const(r.createdTopics))
+            r.writtenRevisions.insert(c.id, revisions.value(c.id));
+        for (const ApplyRecord::UpdatedTopic &u : std::as_const(r.updatedTopics))
+            r.writtenRevisions.insert(u.id, revisions.value(u.id));
+        m_management->findProfile(r.profileName, this, [this, generation, r, done](const AirsResult<AirsProfile> &p) mutable {
+            if (generation != m_generation)
+                return;
+            if (!p.ok())
+                return done({{}, p.error});
+            if (r.policyBefore && p.value.policy != *r.policyBefore)
+                r.policyAfter = p.value.policy; // the profile write landed
+            else
+                r.policyBefore.reset(); // it did not: the profile is as it was
+            done({r, {}});
         });
     });
 }

@@ -77,13 +77,27 @@ public:
         // revert: where production moved since the apply (ThreeWayRevert); without force the
         // revert then changes nothing and `error` says so.
         QStringList conflicts;
+        // apply: production's profile changed between the plan and the write (a colleague, or
+        // another apply): nothing was pinned; plan again (issue 57: never a lost update).
+        bool planStale = false;
     };
+    // Saves the apply's record in the run file as it goes (issue 57): called before the first
+    // write (a pending record) and after every step that lands; returns why it could not save,
+    // or empty. An apply whose record cannot be saved stops before writing anything more.
 
     explicit TopicApplier(ManagementClient *management, QObject *parent = nullptr);
     void setPropagationDelayMs(int ms) { m_propagationDelayMs = ms; }
 
     void plan(const RunState &run, int iteration, std::function<void(const AirsResult<Plan> &)> done);
-    void apply(const Plan &plan, std::function<void(const Outcome &)> done);
+    using Journal = std::function<QString(const ApplyRecord &)>;
+    void apply(const Plan &plan, std::function<void(const Outcome &)> done, Journal journal = {});
+    // An interrupted apply (a pending record): what landed, read back from production — the
+    // topics it was creating that exist now, whether the profile was written — as a complete
+    // record that revert can take back.
+    void settle(const ApplyRecord &pending, std::function<void(const AirsResult<ApplyRecord> &)> done);
+    // Said while applying, for a person watching: "pinned the topics in profile …; waiting 10 s
+    // for AIRS to take the change up".
+    std::function<void(const QString &)> progress;
     // Takes back what the apply changed and still stands as it left it; where a colleague
     // changed production since, nothing is written unless `force` (ThreeWayRevert).
     void revert(const ApplyRecord &record, std::function<void(const Outcome &)> done, bool force = false);
@@ -105,4 +119,7 @@ private:
     QTimer *m_delay;
     int m_propagationDelayMs = 10000;
     quint64 m_generation = 0;
+    Journal m_journal;
+    // Saves `record` with the journal (when there is one); why not, or empty.
+    QString journal(const ApplyRecord &record) const { return m_journal ? m_journal(record) : QString(); }
 };

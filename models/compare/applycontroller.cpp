@@ -3,6 +3,8 @@
 #include "runs/runstore.h"
 #include "tenant/leftovers.h"
 
+#include <memory>
+
 using namespace Qt::StringLiterals;
 
 ApplyController::ApplyController(ManagementClient *client, const QString &runsDirectory, QObject *parent)
@@ -115,12 +117,35 @@ void ApplyController::apply()
     const quint64 generation = ++m_generation;
     setState(State::Applying);
     emit progress(tr("Writing to profile \"%1\" and waiting for AIRS to take it up…").arg(m_plan.profileName));
-    m_applier->apply(m_plan, [this, generation](const TopicApplier::Outcome &o) {
+    // The journal (issue 57): the entry is in the run file before the first write and follows
+    // every step, so a window closed or a crash at any moment leaves what revert needs.
+    const auto entry = std::make_shared<qsizetype>(-1);
+    const TopicApplier::Journal journal = [this, entry](const ApplyRecord &r) -> QString {
+        const RunStore store(m_runsDirectory);
+        RunStore::Loaded loaded = store.load(m_run.id);
+        RunState &run = loaded.ok() ? loaded.run : m_run;
+        if (*entry < 0)
+            *entry = run.applies.size();
+        if (run.applies.size() > *entry)
+            run.applies.resize(*entry);
+        const bool nothing = !r.pending && !r.policyBefore && r.createdTopics.isEmpty() && r.updatedTopics.isEmpty();
+        if (!nothing)
+            run.applies.append(r);
+        const QString error = store.save(run);
+        m_run = run;
+        return error;
+    };
+    m_applier->apply(m_plan, [this, generation, journal](const TopicApplier::Outcome &o) {
         if (generation != m_generation)
             return;
         m_message = o.done.join(u"; "_s);
-        if (o.record)
-            record([&o](RunState &run) { run.applies.append(*o.record); });
+        if (const QString error = journal(o.record.value_or(ApplyRecord{})); !error.isEmpty() && o.record)
+            m_message += u' ' + tr("It could not be recorded in the run file (%1), so it cannot be reverted from here.").arg(error);
+        if (o.planStale) {
+            m_lock.reset();
+            return fail(tr("Nothing was applied: %1. Reload from AIRS to see the plan against production as it is now.")
+                            .arg(o.error));
+        }
         m_lock.reset();
         if (o.error.isEmpty()) {
             setState(State::Applied);
@@ -143,6 +168,30 @@ void ApplyController::revert(bool force)
     if (!last) {
         m_lock.reset();
         return fail(tr("Another process reverted the run's last apply meanwhile: there is nothing left to revert."));
+    }
+    if (last->pending) {
+        // An apply that was interrupted (issue 57): what landed is read back and recorded
+        // first; the person then reverts that.
+        const quint64 generation = ++m_generation;
+        const ApplyRecord pending = *last;
+        setState(State::Reverting);
+        emit progress(tr("Reading back what an interrupted apply wrote to profile \"%1\"…").arg(pending.profileName));
+        m_applier->settle(pending, [this, generation, pending, force](const AirsResult<ApplyRecord> &settled) {
+            if (generation != m_generation)
+                return;
+            m_lock.reset();
+            if (!settled.ok())
+                return fail(tr("What an interrupted apply wrote could not be read back: %1").arg(settled.error.toString()));
+            record([&](RunState &run) {
+                for (qsizetype i = 0; i < run.applies.size(); ++i) {
+                    if (run.applies.at(i).pending && run.applies.at(i).appliedAt == pending.appliedAt)
+                        run.applies[i] = settled.value;
+                }
+            });
+            setState(State::Ready);
+            revert(force);
+        });
+        return;
     }
     const ApplyRecord target = *last;
     const quint64 generation = ++m_generation;

@@ -12,6 +12,8 @@
 #include <QDir>
 #include <QProcess>
 
+#include <csignal>
+
 using namespace Qt::StringLiterals;
 using namespace TenantFixture;
 
@@ -322,6 +324,116 @@ private slots:
         QVERIFY2(apply.exitCode() == 0, apply.readAllStandardError().constData());
         QCOMPARE(RunStore(runs).load(id).run.applies.size(), 1);
         QCOMPARE(run({u"revert"_s, id}).code, 0);
+    }
+
+    // Issue 57: an apply stopped right after it wrote production (while it waits for AIRS to
+    // take the change up) has recorded it: `revert` puts production back byte for byte.
+    void applyStoppedAfterItsProfileWriteIsReverted_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::newRow("SIGKILL") << int(SIGKILL);
+        QTest::newRow("SIGINT") << int(SIGINT);
+    }
+    void applyStoppedAfterItsProfileWriteIsReverted()
+    {
+        QFETCH(int, signal);
+        const Finished generated = run({u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s, u"--profile"_s,
+                                        Production, u"--max-iterations"_s, u"2"_s});
+        QVERIFY2(CliProcess::completed(generated.code) || generated.code == 4, qPrintable(generated.err));
+        const QString id = onlyRunId();
+        const QJsonObject before = production();
+        const QByteArray topicsBefore = compact(m_airs->topics());
+        QProcess apply;
+        QProcessEnvironment slow = env();
+        slow.insert(u"PROPAGATION_DELAY_MS"_s, u"60000"_s); // the window after the write
+        apply.setProcessEnvironment(slow);
+        apply.start(QStringLiteral(DAYSTROM_CLI), {u"apply"_s, id, u"--iteration"_s, u"1"_s, u"--yes"_s});
+        QVERIFY(apply.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(production() != before, 60000); // the profile is written
+        QVERIFY(::kill(pid_t(apply.processId()), signal) == 0);
+        QTRY_VERIFY_WITH_TIMEOUT(apply.state() == QProcess::NotRunning, 30000);
+        QVERIFY(production() != before);
+
+        const Finished reverted = run({u"revert"_s, id});
+        QVERIFY2(reverted.code == 0, qPrintable(reverted.out + reverted.err));
+        QCOMPARE(QJsonDocument(production()).toJson(QJsonDocument::Compact), QJsonDocument(before).toJson(QJsonDocument::Compact));
+        QCOMPARE(compact(m_airs->topics()), topicsBefore);
+    }
+
+    // Issue 57: an apply killed between creating its topics and writing the profile left
+    // topics that only its journal knows (by the names it was creating): `revert` settles the
+    // interrupted entry from production and deletes them, leaving the tenant as it was.
+    void applyKilledBetweenItsTopicsAndItsProfileWriteIsReverted()
+    {
+        const Finished generated = run({u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s, u"--profile"_s,
+                                        Production, u"--max-iterations"_s, u"2"_s});
+        QVERIFY2(CliProcess::completed(generated.code) || generated.code == 4, qPrintable(generated.err));
+        const QString id = onlyRunId();
+        const QJsonObject before = production();
+        const QByteArray topicsBefore = compact(m_airs->topics());
+        const qsizetype topicCount = m_airs->topics().size();
+        AirsEmulator::Faults slow;
+        slow.managementLatencyMs = 700; // every management answer held: a window between the writes
+        m_airs->setFaults(slow);
+        QProcess apply;
+        apply.setProcessEnvironment(env());
+        apply.start(QStringLiteral(DAYSTROM_CLI), {u"apply"_s, id, u"--iteration"_s, u"1"_s, u"--yes"_s});
+        QVERIFY(apply.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(m_airs->topics().size() > topicCount, 60000); // a topic created
+        apply.kill();
+        QTRY_VERIFY_WITH_TIMEOUT(apply.state() == QProcess::NotRunning, 30000);
+        m_airs->setFaults({});
+        QCOMPARE(production(), before); // the profile was not written yet
+        QVERIFY(compact(m_airs->topics()) != topicsBefore);
+        QVERIFY(RunStore(m_home + u"/runs"_s).load(id).run.applies.value(0).pending);
+
+        const Finished reverted = run({u"revert"_s, id});
+        QVERIFY2(reverted.code == 0, qPrintable(reverted.out + reverted.err));
+        QVERIFY2(reverted.out.contains(u"An earlier apply of this run was interrupted"_s), qPrintable(reverted.out));
+        QCOMPARE(compact(m_airs->topics()), topicsBefore);
+        QCOMPARE(production(), before);
+    }
+
+    // Issue 57: two applies of different runs started together on one profile: the second waits
+    // for the first and plans against production as the first left it, so both runs' topics are
+    // pinned (or it is refused with the plan made again) — never a silent lost update.
+    void twoAppliesAtOnceOnOneProfileLoseNothing()
+    {
+        QStringList ids;
+        for (const QString &topic : {u"Block requests to buy weapons"_s, u"Block requests for personal medical diagnoses"_s}) {
+            const Finished generated = run({u"generate"_s, u"--topic"_s, topic, u"--profile"_s, Production,
+                                            u"--max-iterations"_s, u"1"_s});
+            QVERIFY2(CliProcess::completed(generated.code) || generated.code == 4, qPrintable(generated.err));
+        }
+        for (const RunSummary &r : RunStore(m_home + u"/runs"_s).list().runs)
+            ids.append(r.id);
+        QCOMPARE(ids.size(), 2);
+        QProcessEnvironment slow = env();
+        slow.insert(u"PROPAGATION_DELAY_MS"_s, u"1500"_s);
+        QProcess a, b;
+        for (QProcess *p : {&a, &b})
+            p->setProcessEnvironment(slow);
+        a.start(QStringLiteral(DAYSTROM_CLI), {u"apply"_s, ids.at(0), u"--yes"_s});
+        b.start(QStringLiteral(DAYSTROM_CLI), {u"apply"_s, ids.at(1), u"--yes"_s});
+        QVERIFY(a.waitForStarted() && b.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(a.state() == QProcess::NotRunning && b.state() == QProcess::NotRunning, 120000);
+        const QString outA = QString::fromUtf8(a.readAll()), outB = QString::fromUtf8(b.readAll());
+        QStringList pinned;
+        for (const TopicAssignment &t : ProfilePolicy::assignedTopics(production()))
+            pinned.append(t.topicName);
+        int applied = 0;
+        for (const QString &id : std::as_const(ids)) {
+            const RunState r = RunStore(m_home + u"/runs"_s).load(id).run;
+            const IterationResult *best = r.bestResult();
+            QVERIFY(best);
+            if (pinned.contains(best->topic.name))
+                ++applied;
+        }
+        const bool refusedWithANewPlan = (a.exitCode() == 5 && outA.contains(u"The plan against production as it is now"_s))
+                                         || (b.exitCode() == 5 && outB.contains(u"The plan against production as it is now"_s));
+        QVERIFY2(applied == 2 || (applied == 1 && refusedWithANewPlan),
+                 qPrintable(u"pinned %1; first: exit %2\n%3\nsecond: exit %4\n%5"_s.arg(pinned.join(u", "_s))
+                                .arg(a.exitCode()).arg(outA).arg(b.exitCode()).arg(outB)));
     }
 
     void badUsageIsSaid()
