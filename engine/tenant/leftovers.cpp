@@ -3,9 +3,14 @@
 #include "auditleftovers.h"
 #include "domain/lockfiles.h"
 #include "runs/auditlock.h"
+#include "runs/auditstate.h"
 #include "runs/runstore.h"
+#include "stalelocks.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSet>
 
 using namespace Qt::StringLiterals;
 
@@ -62,14 +67,48 @@ Leftovers::Found Leftovers::find(const QString &runsDir, const QStringList &ids)
     return found;
 }
 
+namespace {
+QString lockPath(const Leftovers::Run &run)
+{
+    switch (run.kind) {
+    case Leftovers::Run::Kind::Run:
+        return QDir(run.store).filePath(run.id + u".lock"_s);
+    case Leftovers::Run::Kind::Audit:
+        return AuditState::directory(run.store) + u'/' + run.id + u".lock"_s;
+    case Leftovers::Run::Kind::ImpactCheck:
+        return AuditState::directory(run.store) + u"/impact-"_s + run.id + u".lock"_s;
+    case Leftovers::Run::Kind::StaleLock:
+        return run.store;
+    }
+    return {};
+}
+} // namespace
+
 Leftovers::Found Leftovers::findAll(const QString &runsDir, const QString &auditsHome)
 {
+    // First: finding runs and audits takes over (and so removes) the stale locks it meets.
+    const QList<StaleLocks::Lock> stale = StaleLocks::find({runsDir, auditsHome});
     Found found = find(runsDir);
-    if (auditsHome.isEmpty())
-        return found;
-    const Found audits = AuditLeftovers::find(auditsHome);
-    found.runs += audits.runs;
-    found.notes += audits.notes;
+    if (!auditsHome.isEmpty()) {
+        const Found audits = AuditLeftovers::find(auditsHome);
+        found.runs += audits.runs;
+        found.notes += audits.notes;
+    }
+    QSet<QString> listed;
+    for (const Run &run : std::as_const(found.runs))
+        listed.insert(QFileInfo(lockPath(run)).absoluteFilePath());
+    for (const StaleLocks::Lock &lock : stale) {
+        if (listed.contains(QFileInfo(lock.path).absoluteFilePath()))
+            continue;
+        Run run;
+        run.id = QFileInfo(lock.path).fileName();
+        run.kind = Run::Kind::StaleLock;
+        run.store = lock.path;
+        run.heading = u"Stale lock %1 of %2"_s.arg(QDir::toNativeSeparators(lock.path), lock.what);
+        run.note = u"held by %1; that process is gone. The next command that needs it takes it over; cleaning "
+                   "up removes it"_s.arg(StaleLocks::owner(lock));
+        found.runs.append(run);
+    }
     return found;
 }
 
@@ -89,13 +128,33 @@ std::unique_ptr<QLockFile> Leftovers::lock(const Run &run, qint64 *holder)
         return AuditLock::footprint(run.store, run.id, holder);
     case Run::Kind::ImpactCheck:
         return AuditLock::footprint(run.store, u"impact-"_s + run.id, holder);
+    case Run::Kind::StaleLock: {
+        auto lock = std::make_unique<QLockFile>(run.store);
+        if (LockFiles::tryLock(*lock)) // only while it is still stale (or gone)
+            return lock;
+        if (holder)
+            *holder = LockFiles::holder(*lock);
+        return nullptr;
+    }
     }
     return nullptr;
 }
 
 QString Leftovers::record(const Run &run, const TenantFootprint &remaining)
 {
-    return run.kind == Run::Kind::Run ? record(run.store, run.id, remaining) : AuditLeftovers::record(run, remaining);
+    switch (run.kind) {
+    case Run::Kind::Run:
+        return record(run.store, run.id, remaining);
+    case Run::Kind::StaleLock: {
+        // Called while lock() holds it: the owner file is the dead holder's.
+        const QString owner = StaleLocks::ownerFile(run.store);
+        if (!owner.isEmpty() && QFileInfo::exists(owner) && !QFile::remove(owner))
+            return u"cannot remove "_s + QDir::toNativeSeparators(owner);
+        return {};
+    }
+    default:
+        return AuditLeftovers::record(run, remaining);
+    }
 }
 
 QString Leftovers::statusText(RunStatus status)

@@ -10,13 +10,17 @@
 // What stopped runs left on the AIRS tenant, from the record in each run file: scratch
 // profiles and topics of a run that was killed, or whose clean-up AIRS refused. Shared by
 // `daystrom cleanup` and the app's Clean-up dialog. Audits and impact checks leave scratch
-// profiles too, recorded in <home>/audits (AuditLeftovers): findAll() finds both.
+// profiles too, recorded in <home>/audits (AuditLeftovers), and killed processes leave stale
+// lock files (StaleLocks, issue 57): findAll() finds all three.
 namespace Leftovers {
 
 // One record of objects left on AIRS: a run's file, an audit's, or an impact check's footprint.
 struct Run
 {
-    enum class Kind { Run, Audit, ImpactCheck };
+    // StaleLock: a lock file whose process is gone, nothing on AIRS (an empty footprint);
+    // `store` is its path. Cleaning it up takes it over (lock()) and removes it with the
+    // `.owner` beside it (record()).
+    enum class Kind { Run, Audit, ImpactCheck, StaleLock };
 
     QString id;
     RunStatus status = RunStatus::Running; // a run's; an audit or check reads `heading`
@@ -39,17 +43,22 @@ struct Found
 // ran in place (its objects are on production); non-empty `ids` limits the search to those runs.
 Found find(const QString &runsDir, const QStringList &ids = {});
 
-// Runs (as find()) and what audits and impact checks whose process is gone left
-// (AuditLeftovers::find), with the notes of both.
+// Runs (as find()), what audits and impact checks whose process is gone left
+// (AuditLeftovers::find), with the notes of both, and the stale lock files in `runsDir` and
+// `auditsHome` (StaleLocks::find; the lock of a record listed above is not listed again:
+// cleaning the record takes it over).
 Found findAll(const QString &runsDir, const QString &auditsHome);
 
 // How a found run's status reads to a person ("running" there means killed).
 QString statusText(RunStatus status);
 // A found record's first line in a listing: "Run <id> (<status>, "<topic>")", "Audit <id> …".
 QString heading(const Run &run);
-// The record's lock (lock() for a run), or null when a live process holds it.
+// The record's lock (lock() for a run; a stale lock file itself, taken over), or null when a
+// live process holds it.
 std::unique_ptr<QLockFile> lock(const Run &run, qint64 *holder = nullptr);
-// record() for a run; for an audit or an impact check, its own file (AuditLeftovers::record).
+// record() for a run; for an audit or an impact check, its own file (AuditLeftovers::record);
+// for a stale lock, removes the `.owner` file beside it (the lock file goes when the lock
+// lock() returned is released).
 QString record(const Run &run, const TenantFootprint &remaining);
 
 // The run's lock, or null when a live process holds it (`holder` then names its pid).

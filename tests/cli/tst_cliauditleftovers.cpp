@@ -13,6 +13,7 @@
 #include "models/compare/tenantcleanup.h"
 #include "runs/auditstate.h"
 #include "runs/runstore.h"
+#include "tenant/stalelocks.h"
 #include "samplerun.h"
 #include "clitenant.h"
 #include "testhome.h"
@@ -22,6 +23,8 @@
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLockFile>
+#include <QSysInfo>
 #include <QNetworkAccessManager>
 #include <QProcess>
 #include <QSignalSpy>
@@ -301,6 +304,71 @@ private slots:
         QVERIFY2(reverted.code == 0, qPrintable(reverted.out + reverted.err));
         QCOMPARE(pinnedNames(m_airs->profile(Profile).value(u"policy"_s).toObject()), pinnedNames(productionBefore));
         QCOMPARE(Snapshot::of(*m_airs).topics, before.topics);
+    }
+
+    // Issue 57 (7): kills left lock files that nothing listed (16 after 16 kills), each taken
+    // over only by the next command that needed that very lock. `cleanup` now lists every
+    // stale lock with the owner its file names (pid, command, since), and removes it with
+    // --yes; a lock a live process holds is never listed, nor removed.
+    void cleanupListsAndRemovesStaleLocks()
+    {
+        const QString killed = killAuditMidScan();
+        QVERIFY(!killed.isEmpty());
+        const QDir audits(AuditState::directory(m_home));
+        const QStringList profileLocks = audits.entryList({u"profile-*.lock"_s}, QDir::Files);
+        QCOMPARE(profileLocks.size(), 1); // the killed audit's hold on the profile
+        const QString profileLock = audits.filePath(profileLocks.first());
+        // A lock file a process was killed while writing (it names no one), and a run's lock
+        // whose process is gone.
+        const QString ownerless = audits.filePath(u"ownerless.lock"_s);
+        {
+            QFile f(ownerless);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-60), QFileDevice::FileModificationTime));
+        }
+        QProcess gone;
+        gone.start(u"true"_s);
+        QVERIFY(gone.waitForStarted());
+        const qint64 deadPid = gone.processId();
+        QVERIFY(deadPid > 0 && gone.waitForFinished());
+        QVERIFY(QDir().mkpath(m_home + u"/runs"_s));
+        const QString runLock = m_home + u"/runs/deadRunId00000000001.lock"_s;
+        {
+            QFile f(runLock);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::number(deadPid) + "\ndaystrom\n" + QSysInfo::machineHostName().toUtf8() + "\n"
+                    + QSysInfo::machineUniqueId() + "\n" + QSysInfo::bootUniqueId() + "\n");
+        }
+        // A live one: this process's.
+        QLockFile live(m_home + u"/runs/liveRunId00000000001.lock"_s);
+        QVERIFY(live.tryLock(0));
+
+        const Finished listed = run({u"cleanup"_s});
+        QVERIFY2(listed.code == 0, qPrintable(listed.err));
+        QVERIFY2(listed.out.contains(u"Stale lock %1 of profile \"%2\""_s.arg(profileLock, Profile))
+                     && listed.out.contains(u"(`daystrom audit`) on this machine"_s),
+                 qPrintable(listed.out));
+        QVERIFY2(listed.out.contains(u"Stale lock %1 of run deadRunId00000000001:\n  held by pid %2 (daystrom) on this "
+                                     "machine"_s.arg(runLock).arg(deadPid)),
+                 qPrintable(listed.out));
+        QVERIFY2(listed.out.contains(u"Stale lock %1"_s.arg(ownerless)) && listed.out.contains(u"held by no process"_s),
+                 qPrintable(listed.out));
+        QVERIFY2(!listed.out.contains(u"liveRunId"_s), qPrintable(listed.out));
+        QVERIFY(QFileInfo::exists(profileLock)); // listing removes none of them
+        QVERIFY(QFileInfo::exists(ownerless));
+
+        const Finished cleaned = run({u"cleanup"_s, u"--yes"_s});
+        QVERIFY2(cleaned.code == 0, qPrintable(cleaned.out + cleaned.err));
+        QVERIFY(!QFileInfo::exists(profileLock));
+        QVERIFY(!QFileInfo::exists(StaleLocks::ownerFile(profileLock)));
+        QVERIFY(!QFileInfo::exists(ownerless));
+        QVERIFY(!QFileInfo::exists(runLock));
+        QVERIFY(live.isLocked() && QFileInfo::exists(live.fileName()));
+        QVERIFY2(audits.entryList({u"*.lock"_s, u"*.owner"_s}, QDir::Files).isEmpty(),
+                 qPrintable(audits.entryList({u"*.lock"_s, u"*.owner"_s}, QDir::Files).join(u", "_s)));
+        live.unlock();
+        const Finished again = run({u"cleanup"_s});
+        QVERIFY2(again.out.contains(u"Nothing to clean up"_s), qPrintable(again.out));
     }
 
     // A second audit of a profile being audited resumed the same unfinished audit, in the same
