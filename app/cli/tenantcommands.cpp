@@ -220,11 +220,14 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
 
     TopicApplier applier(t.management.get());
     applier.setPropagationDelayMs(t.propagationDelayMs);
-    // The plan is made and written under the profile's lock: a second apply waits, then plans
-    // against production as this one left it.
-    const auto profileLock = lockProfile(t, run->userInput.profileName, u"apply"_s, id, ctx);
-    if (!profileLock)
-        return ExitCode::Failed;
+    // With --yes the plan is made and written under the profile's lock: a second apply waits,
+    // then plans against production as this one left it. A plan only printed needs no lock.
+    std::unique_ptr<ProfileWriteLock> profileLock;
+    if (p.isSet(u"yes"_s)) {
+        profileLock = lockProfile(t, run->userInput.profileName, u"apply"_s, id, ctx);
+        if (!profileLock)
+            return ExitCode::Failed;
+    }
     const auto waitSettled = [](auto start) { return waitFor<AirsResult<ApplyRecord>>(start); };
     if (!settleInterrupted(*run, t.runsDir, applier, u"apply"_s, ctx, waitSettled))
         return ExitCode::Failed;
