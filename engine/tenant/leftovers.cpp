@@ -42,6 +42,12 @@ Leftovers::Found Leftovers::find(const QString &runsDir, const QStringList &ids)
             continue;
         }
         const RunState &run = loaded.run;
+        // An apply that was interrupted (issue 57): its journal says what it was writing to
+        // production; the next apply or revert of the run records what landed.
+        if (!run.applies.isEmpty() && run.applies.last().pending)
+            found.notes.append(u"run %1 has an interrupted apply of iteration %2 to profile \"%3\": `daystrom revert %1` "
+                               "takes back what it wrote, `daystrom apply %1 --yes` finishes it"_s.arg(
+                                   id, QString::number(run.applies.last().iteration), run.applies.last().profileName));
         if (!run.tenant || run.tenant->isClear())
             continue;
         if (run.status == RunStatus::Paused && ids.isEmpty()) {

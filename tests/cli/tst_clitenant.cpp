@@ -386,6 +386,11 @@ private slots:
         QCOMPARE(production(), before); // the profile was not written yet
         QVERIFY(compact(m_airs->topics()) != topicsBefore);
         QVERIFY(RunStore(m_home + u"/runs"_s).load(id).run.applies.value(0).pending);
+        // cleanup names it, and what to do.
+        const Finished listed = run({u"cleanup"_s});
+        QVERIFY2(listed.out.contains(u"run %1 has an interrupted apply of iteration 1"_s.arg(id))
+                     && listed.out.contains(u"`daystrom revert %1`"_s.arg(id)),
+                 qPrintable(listed.out));
 
         const Finished reverted = run({u"revert"_s, id});
         QVERIFY2(reverted.code == 0, qPrintable(reverted.out + reverted.err));
