@@ -236,6 +236,18 @@ Was ist die Hauptstadt von Frankreich?, nein</translation>
         <source>Production changed since the apply: nothing was reverted.</source>
         <translation>Die Produktion wurde seit der Übernahme geändert: Es wurde nichts rückgängig gemacht.</translation>
     </message>
+    <message>
+        <source>Nothing was applied: %1. Reload from AIRS to see the plan against production as it is now.</source>
+        <translation>Nichts wurde übernommen: %1. Laden Sie aus AIRS neu, um den Plan für die Produktion in ihrem jetzigen Stand zu sehen.</translation>
+    </message>
+    <message>
+        <source>Reading back what an interrupted apply wrote to profile &quot;%1&quot;…</source>
+        <translation>Es wird zurückgelesen, was eine unterbrochene Übernahme in das Profil „%1“ geschrieben hat…</translation>
+    </message>
+    <message>
+        <source>What an interrupted apply wrote could not be read back: %1</source>
+        <translation>Was eine unterbrochene Übernahme geschrieben hat, ließ sich nicht zurücklesen: %1</translation>
+    </message>
 </context>
 <context>
     <name>ApplyDialog</name>
