@@ -404,6 +404,32 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
     if (!connectTenant(u"cleanup"_s, ctx, &t))
         return ExitCode::Usage;
     const QStringList only = p.isSet(u"run"_s) ? QStringList{p.value(u"run"_s)} : QStringList();
+    if (p.isSet(u"yes"_s)) {
+        // Interrupted applies (issue 57): what each wrote is read back from production and
+        // recorded, so `daystrom revert` can take it back; nothing on AIRS is changed here.
+        const RunStore store(t.runsDir);
+        QStringList ids = only;
+        if (ids.isEmpty()) {
+            for (const RunSummary &s : store.list().runs)
+                ids.append(s.id);
+        }
+        for (const QString &id : std::as_const(ids)) {
+            RunStore::Loaded loaded = store.load(id);
+            if (!loaded.ok() || loaded.run.applies.isEmpty() || !loaded.run.applies.last().pending)
+                continue;
+            qint64 pid = 0;
+            const auto runLock = Leftovers::lock(t.runsDir, id, &pid);
+            if (!runLock)
+                continue; // being driven: its own process settles it
+            loaded = store.load(id); // again, under the lock
+            TopicApplier applier(t.management.get());
+            const auto waitSettled = [](auto start) { return waitFor<AirsResult<ApplyRecord>>(start); };
+            if (!loaded.ok())
+                continue;
+            ctx.out << "Run " << id << ": ";
+            settleInterrupted(loaded.run, t.runsDir, applier, u"cleanup"_s, ctx, waitSettled);
+        }
+    }
     const Leftovers::Found leftovers =
         only.isEmpty() ? Leftovers::findAll(t.runsDir, t.impact.home) : Leftovers::find(t.runsDir, only);
     for (const QString &note : leftovers.notes)

@@ -96,6 +96,37 @@ void ApplyController::prepare(const RunState &run, int iteration)
         m_run.applies = stored.run.applies;
     }
     setState(State::Preparing);
+    if (!m_run.applies.isEmpty() && m_run.applies.last().pending) {
+        // An apply of this run was interrupted (issue 57): what it wrote is read back and
+        // recorded before anything is planned.
+        const ApplyRecord pending = m_run.applies.last();
+        emit progress(tr("Reading back what an interrupted apply wrote to profile \"%1\"…").arg(pending.profileName));
+        m_applier->settle(pending, [this, generation, pending, iteration](const AirsResult<ApplyRecord> &settled) {
+            if (generation != m_generation)
+                return;
+            if (!settled.ok())
+                return fail(tr("What an interrupted apply wrote could not be read back: %1").arg(settled.error.toString()));
+            if (!lockRun())
+                return;
+            const ApplyRecord &r = settled.value;
+            const bool wroteNothing = !r.policyBefore && r.createdTopics.isEmpty() && r.updatedTopics.isEmpty();
+            const bool saved = record([&](RunState &run) {
+                for (qsizetype i = run.applies.size() - 1; i >= 0; --i) {
+                    if (!run.applies.at(i).pending || run.applies.at(i).appliedAt != pending.appliedAt)
+                        continue;
+                    if (wroteNothing)
+                        run.applies.removeAt(i);
+                    else
+                        run.applies[i] = r;
+                }
+            });
+            m_lock.reset();
+            if (!saved)
+                return fail(m_message.trimmed());
+            prepare(m_run, iteration);
+        });
+        return;
+    }
     emit progress(tr("Reading the topics and the profile from AIRS…"));
     m_applier->plan(m_run, iteration, [this, generation](const AirsResult<TopicApplier::Plan> &p) {
         if (generation != m_generation)

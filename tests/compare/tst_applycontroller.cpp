@@ -63,6 +63,40 @@ private slots:
         QVERIFY(!c.canRevert());
     }
 
+    // Issue 57: a run file holding an interrupted apply (a pending journal entry: it was
+    // creating a topic, and had not written the profile) is settled when Apply opens: the topic
+    // it created is found by name and recorded, so Revert can delete it.
+    void anInterruptedApplyIsSettledWhenApplyOpens()
+    {
+        ApplyTenant t;
+        QVERIFY(t.setUp());
+        const QString leftId = t.airs.addTopic(u"Half-applied topic"_s, u"Requests about a thing"_s, {u"a thing"_s, u"the thing"_s});
+        ApplyRecord pending;
+        pending.iteration = 4;
+        pending.profileName = u"lab"_s;
+        pending.appliedAt = QDateTime::currentDateTimeUtc();
+        pending.pending = true;
+        pending.policyBefore = t.policy();
+        pending.toCreate = {u"Half-applied topic"_s};
+        RunState run = t.run;
+        run.applies.append(pending);
+        QVERIFY(RunStore(t.runsDir).save(run).isEmpty());
+        ApplyController c(t.client.get(), t.runsDir);
+        c.setPropagationDelayMs(0);
+        c.prepare(run, 4);
+        QVERIFY(waitFor(c, ApplyController::State::Ready));
+        const RunState stored = t.stored();
+        QCOMPARE(stored.applies.size(), 1);
+        QVERIFY(!stored.applies.first().pending);
+        QCOMPARE(stored.applies.first().createdTopics.size(), 1);
+        QCOMPARE(stored.applies.first().createdTopics.first().id, leftId);
+        QVERIFY(!stored.applies.first().policyBefore); // the profile was not written
+        QVERIFY(c.canRevert());
+        c.revert();
+        QVERIFY(waitFor(c, ApplyController::State::Reverted));
+        QVERIFY(t.airs.topic(leftId).isEmpty()); // deleted
+    }
+
     void applyingWhatIsThereChangesNothing()
     {
         ApplyTenant t;
