@@ -157,6 +157,14 @@ prepare_root() {
     mount --bind "$SRC" "$ROOT/mnt/daystrom-source"
     mount -o remount,bind,ro "$ROOT/mnt/daystrom-source"
 
+    # The host's own CA certificates (an egress proxy's, say) are trusted inside as well, as they
+    # would be on the newcomer's machine: the tests fetch a pinned file from the npm registry
+    # over HTTPS (the published JUnit schema).
+    if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+        mkdir -p "$ROOT/usr/local/share/ca-certificates"
+        cp -L /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/"
+        chroot "$ROOT" update-ca-certificates >/dev/null 2>&1 || say "could not add the host's CA certificates"
+    fi
     chroot "$ROOT" useradd --create-home --shell /bin/bash "$USER_NAME"
     echo "$USER_NAME ALL=(ALL) NOPASSWD:ALL" >"$ROOT/etc/sudoers.d/$USER_NAME"
     chmod 0440 "$ROOT/etc/sudoers.d/$USER_NAME"
