@@ -276,7 +276,12 @@ void LiveRunPanel::updateDirections()
     const RunSettings &in = run.userInput;
     const bool shown = in.responseTests > 0 || !in.robustnessFamilies.isEmpty();
     const int at = m_lowerTabs->indexOf(m_directions);
-    m_lowerTabs->setTabVisible(at, shown);
+    // Only when it changes (issue 58): Qt 6.4's QTabBar::setTabVisible() forgets that a hidden
+    // bar's tabs still need laying out when it is called again with the same value, so a run
+    // opened while the Live page was out of sight (runUpdated follows reset) left the tab
+    // without a place in the bar until the window was resized.
+    if (m_lowerTabs->isTabVisible(at) != shown)
+        m_lowerTabs->setTabVisible(at, shown);
     if (!shown)
         return;
     // The iteration the results show; while the running one has no record yet, the last one.
