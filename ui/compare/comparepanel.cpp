@@ -383,18 +383,33 @@ void ComparePanel::selectDefaults()
     const RunState &run = m_session->run();
     if (run.iterations.isEmpty())
         return;
+    // B is what Apply offers: a finished run's best iteration (issue 58), a live run's newest.
     const IterationResult *b = m_session->isLive() ? run.lastRecorded() : run.bestResult();
-    qsizetype at = 0;
-    while (at < run.iterations.size() && run.iterations.at(at).iteration != b->iteration)
-        ++at;
-    int a = b->iteration;
-    int bNumber = b->iteration;
-    if (at > 0)
-        a = run.iterations.at(at - 1).iteration; // the one recorded before B
-    else if (run.iterations.size() > 1)
-        bNumber = run.lastRecorded()->iteration; // B is the first: compare it with the latest
+    // A is what B would replace or improve on: the iteration of this run in production, else
+    // the one recorded before B, else (B is the first) the newest — never B itself while the
+    // run has another.
+    int a = productionIteration();
+    if (a == b->iteration || !run.iterationByNumber(a)) {
+        a = b->iteration;
+        for (const IterationResult &it : run.iterations) {
+            if (it.iteration < b->iteration)
+                a = it.iteration; // recorded in order: the last one before B
+        }
+        if (a == b->iteration)
+            a = run.lastRecorded()->iteration;
+    }
     m_a->setCurrentIndex(m_a->findData(a));
-    m_b->setCurrentIndex(m_b->findData(bNumber));
+    m_b->setCurrentIndex(m_b->findData(b->iteration));
+}
+
+int ComparePanel::productionIteration() const
+{
+    if (!m_session)
+        return 0;
+    RunState applies; // the applies known here: the dialog's latest for this run, else the file's
+    applies.applies = m_appliesRunId == m_session->run().id ? m_applies : m_session->run().applies;
+    const ApplyRecord *applied = TopicApplier::lastApplied(applies);
+    return applied ? applied->iteration : 0;
 }
 
 void ComparePanel::compare(Pace pace)

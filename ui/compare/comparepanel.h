@@ -20,7 +20,8 @@ class FlipsPanel;
 
 // Compares any two recorded iterations of the session's run: the description at word level,
 // the examples added and removed, metric deltas and the tests that flipped. Defaults to the
-// latest iteration (the best one for a stored run) against the one recorded before it, and
+// latest iteration (the best one for a stored run, the one Apply offers) against the one in
+// production or, when none of this run is, the one recorded before it, and
 // follows new iterations of a live run until the person picks iterations themselves.
 // "Apply iteration B to AIRS…" opens an ApplyDialog when a management client is set. A test's
 // expected label can be marked as wrong from the flips and the benchmark grid (context menu,
@@ -93,6 +94,7 @@ private:
     void repopulateWhenSeen();
     void catchUp() const; // everything, now
     void selectDefaults();
+    int productionIteration() const; // of this run, as last applied; 0 when none is
     void compare(Pace pace = Pace::AtOnce);
     void showPart(Part part);
     void showNextPart(); // and the one after on the next pass
