@@ -2,15 +2,48 @@
 
 #include "backgroundpriority.h"
 
+#include "airs/profilepolicy.h"
+#include "domain/starterlibrary.h"
 #include "sandbox/airsemulator.h"
 #include "sandbox/llmemulator.h"
+#include "sandbox/policyjson.h"
+
+#include <QDir>
 
 #include <future>
 #include <memory>
 
 using namespace Qt::StringLiterals;
 
+namespace {
+// The sandbox profile of a new persistent tenant: a block list of a few library topics.
+void seed(AirsEmulator *airs)
+{
+    QList<TopicAssignment> assignments;
+    for (const QString &key : SandboxHost::seededTopicKeys()) {
+        const std::optional<StarterTopic> entry = StarterLibrary::find(key);
+        if (!entry)
+            continue;
+        const QString id = airs->addTopic(entry->topic.name, entry->topic.description, entry->topic.examples);
+        if (!id.isEmpty())
+            assignments.append({id, entry->topic.name, u"block"_s, airs->topic(id).value(u"revision"_s).toInt()});
+    }
+    airs->addProfile(SandboxHost::ProfileName,
+                     ProfilePolicy::withTopicGuardrails(PolicyJson::defaultPolicy(), assignments, u"allow"_s));
+}
+} // namespace
+
 SandboxHost::SandboxHost() = default;
+
+QString SandboxHost::tenantFileIn(const QString &sandboxHome)
+{
+    return QDir(sandboxHome).filePath(u"tenant.json"_s);
+}
+
+QStringList SandboxHost::seededTopicKeys()
+{
+    return {u"prompt-leak"_s, u"pii-requests"_s, u"malware"_s};
+}
 
 SandboxHost::~SandboxHost()
 {
@@ -45,16 +78,23 @@ bool SandboxHost::start(QString *error)
         QUrl airsUrl, llmUrl;
         QUrl managementUrl, tokenUrl, redTeamUrl; // the AIRS emulator's own endpoints
         AirsEmulator::Credentials credentials;
+        QString tenantNote;
     };
     auto promise = std::make_shared<std::promise<Started>>();
     std::future<Started> future = promise->get_future();
-    QMetaObject::invokeMethod(anchor, [anchor, promise] {
+    AirsEmulator::Options options;
+    options.tenantFile = m_tenantFile;
+    QMetaObject::invokeMethod(anchor, [anchor, promise, options] {
         Started s;
-        s.airs = new AirsEmulator();
+        s.airs = new AirsEmulator(options);
         s.llm = new LlmEmulator();
         s.ok = s.airs->start() != 0 && s.llm->start() != 0;
+        s.tenantNote = s.airs->tenantNote();
         if (s.ok) {
-            s.airs->addProfile(ProfileName);
+            if (options.tenantFile.isEmpty())
+                s.airs->addProfile(ProfileName);
+            else if (s.airs->profile(ProfileName).isEmpty())
+                seed(s.airs); // a new tenant (or one whose profile someone deleted)
             s.airsUrl = s.airs->scanEndpoint();
             s.managementUrl = s.airs->managementEndpoint();
             s.tokenUrl = s.airs->tokenEndpoint();
@@ -73,6 +113,7 @@ bool SandboxHost::start(QString *error)
     m_tokenUrl = s.tokenUrl;
     m_redTeamUrl = s.redTeamUrl;
     m_llmUrl = s.llmUrl;
+    m_tenantNote = s.tenantNote;
     m_apiKey = s.credentials.apiKey;
     m_clientId = s.credentials.clientId;
     m_clientSecret = s.credentials.clientSecret;

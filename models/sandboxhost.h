@@ -21,6 +21,18 @@ public:
     SandboxHost();
     ~SandboxHost(); // stops the servers, quits and waits for the thread
 
+    // Where the sandbox tenant's topics and profiles persist (issue 58): the app and the CLI
+    // use <home>/sandbox/tenant.json, so an apply survives a restart and `daystrom apply
+    // --sandbox` acts on the tenant the app shows. Set before start(); without it the tenant
+    // lives in memory (tests). A new persistent tenant is seeded with a few library topics in
+    // its profile, as a real one has, so a first apply has neighbours to check.
+    void setTenantFile(const QString &path) { m_tenantFile = path; }
+    static QString tenantFileIn(const QString &sandboxHome);
+    // Set when the tenant file could not be read and the sandbox started a fresh tenant.
+    QString tenantNote() const { return m_tenantNote; }
+    // The library keys of the topics a new persistent tenant's profile starts with.
+    static QStringList seededTopicKeys();
+
     bool start(QString *error);
     bool isRunning() const { return m_airs != nullptr; }
 
@@ -42,5 +54,6 @@ private:
     QUrl m_airsUrl; // the scan endpoint, which is the emulator's base URL
     QUrl m_managementUrl, m_tokenUrl, m_redTeamUrl;
     QUrl m_llmUrl;
+    QString m_tenantFile, m_tenantNote;
     QString m_apiKey, m_clientId, m_clientSecret, m_tsgId;
 };

@@ -73,12 +73,15 @@ bool StudioContext::enableSandbox(QString *error)
         return false;
     }
     auto host = std::make_unique<SandboxHost>();
+    host->setTenantFile(SandboxHost::tenantFileIn(m_settings->effective().config.sandboxHome()));
     if (!host->start(error))
         return false;
     m_session->clear();
     m_sandbox = std::move(host);
     rebuildManagement();
     emit sandboxChanged(true);
+    if (!m_sandbox->tenantNote().isEmpty())
+        emit sandboxTenantReset(m_sandbox->tenantNote());
     return true;
 }
 

@@ -87,6 +87,8 @@ public:
 signals:
     void ready();
     void sandboxChanged(bool active);
+    // The sandbox's tenant file was unreadable, so its tenant started afresh (issue 58).
+    void sandboxTenantReset(const QString &note);
     void runActiveChanged(bool active);
     void managementChanged();
     void profilesListed(const QStringList &profiles, const QString &error);

@@ -38,6 +38,11 @@ SandboxSwitcher::SandboxSwitcher(StudioContext *context, WindowSettings *setting
     });
     connect(m_banner, &SandboxBanner::leaveRequested, this, &SandboxSwitcher::leave);
     connect(m_context, &StudioContext::sandboxChanged, this, &SandboxSwitcher::sync);
+    connect(m_context, &StudioContext::sandboxTenantReset, this, [this](const QString &note) {
+        emit problem(tr("Sandbox"), tr("The sandbox's tenant could not be read, so it starts afresh: topics "
+                                       "applied in the sandbox before are no longer there.\n\n%1")
+                                        .arg(note));
+    });
     connect(m_context->settings(), &SettingsController::loaded, this, [this] {
         // The account the person was sent to set up is there now: out of the sandbox.
         if (m_leaveOnceConfigured && m_context->isSandbox() && !m_context->needsAccount()) {

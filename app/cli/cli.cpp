@@ -60,19 +60,20 @@ Commands:
   resume <run-id> [--max-iterations N] [--no-memory] [--sandbox] [--step|--auto]
          [--max-tokens N] [--max-cost X]
                             Continue a paused, cancelled or failed run (with a raised budget)
-  apply <run-id> [--iteration N] [--impact] [--yes] [--change-action]
+  apply <run-id> [--iteration N] [--impact] [--yes] [--change-action] [--sandbox]
                             Print the plan for writing an iteration's topic (default: the best)
                             to the production profile, keeping its other topics; --yes writes it
                             (recorded for revert), --change-action agrees to a change of the
                             profile's action for unmatched prompts; --impact first measures
                             what it does to the profile's other topics (needs an audit)
-  revert <run-id> [--force] Undo the run's last apply where production still stands as it left
+  revert <run-id> [--force] [--sandbox]
+                            Undo the run's last apply where production still stands as it left
                             it; --force also where colleagues changed it since
-  cleanup [--yes] [--run ID]
+  cleanup [--yes] [--run ID] [--sandbox]
                             List what stopped runs left on AIRS; --yes deletes it
   eval --prompts FILE.csv --profile NAME [--intent block|allow] [--format text|json]
        [--min-coverage PCT] [--min-tpr PCT] [--min-tnr PCT] [--gate point|lower-bound]
-       [--repeat K] [--junit FILE]
+       [--repeat K] [--junit FILE] [--sandbox]
                             Score the profile as it is against labelled prompts (no LLM); with
                             a threshold, a CI gate: exit 1 when one is missed
   library list | show NAME  Starter topics enterprises commonly need, and the command that
@@ -127,7 +128,9 @@ AWS_SECRET_ACCESS_KEY or AWS_PROFILE, AWS_REGION). Endpoints: GOOGLE_VERTEX_BASE
 ANTHROPIC_VERTEX_BASE_URL, ANTHROPIC_BEDROCK_BASE_URL (see README "Providers").
 
 Files: $DAYSTROM_HOME (default ~/.daystrom): config.json, runs/, memory/, audits/, and the
-sandbox's own sandbox/runs/ and sandbox/memory/.
+sandbox's own sandbox/runs/, sandbox/memory/ and sandbox/tenant.json (the sandbox's AIRS tenant,
+shared by the app and every --sandbox command, so a sandbox run can be applied, audited and
+reverted from either; delete the file to start the sandbox tenant afresh).
 Exit codes: 0 ok; 1 below a threshold (eval's gate; a run that completed below its target);
 2 bad usage or input; 3 failed (the service, or the run); 4 run paused or cancelled; 5 a change
 planned but not made (apply without --yes, revert that needs --force).

@@ -123,6 +123,7 @@ int evalCommand(const QStringList &arguments, CliContext &ctx)
     AirsSettings airs = AirsSettings::fromConfig(config.config);
     if (sandbox) {
         QString error;
+        host.setTenantFile(SandboxHost::tenantFileIn(config.config.sandboxHome())); // the app's sandbox tenant
         if (!host.start(&error))
             return usage(error);
         airs = host.airsSettings();

@@ -182,10 +182,15 @@ bool environmentFor(bool sandbox, SandboxHost &host, const Config &config, const
     if (costNeedsPrice(host.llmEndpoint().model)) // a constant: known before the emulators start
         return false;
     QString error;
+    // One sandbox tenant for the app and every command (issue 58): what the app applied is
+    // there for `audit --sandbox`, and the other way round.
+    host.setTenantFile(SandboxHost::tenantFileIn(config.sandboxHome()));
     if (!host.start(&error)) {
         ctx.err << "daystrom " << command << ": " << error << '\n';
         return false;
     }
+    if (!host.tenantNote().isEmpty())
+        ctx.err << "daystrom " << command << ": warning: " << host.tenantNote() << '\n';
     // The sandbox's runs and learnings live apart from real ones (<home>/sandbox): a sandbox
     // run never reads or writes the real memory, as in the desktop app's sandbox.
     const Config sandboxed = config.sandboxed();

@@ -8,6 +8,7 @@
 #include "airs/managementclient.h"
 #include "common/configloader.h"
 #include "domain/nanoid.h"
+#include "models/sandboxhost.h"
 #include "runs/profilewritelock.h"
 #include "runs/runstore.h"
 #include "tenant/leftovers.h"
@@ -28,6 +29,7 @@ namespace {
 // The configured AIRS management API, and the run directory.
 struct Tenant
 {
+    std::unique_ptr<SandboxHost> sandbox; // with --sandbox; outlives the client below
     QString runsDir;
     ImpactSettings impact;
     AirsSettings airs;
@@ -36,7 +38,7 @@ struct Tenant
     std::unique_ptr<ManagementClient> management;
 };
 
-bool connectTenant(const QString &command, CliContext &ctx, Tenant *t)
+bool connectTenant(const QString &command, CliContext &ctx, Tenant *t, bool sandbox)
 {
     const Config::Result config = loadConfig(ctx.env);
     for (const QString &w : config.warnings)
@@ -45,11 +47,31 @@ bool connectTenant(const QString &command, CliContext &ctx, Tenant *t)
         ctx.err << "daystrom " << command << ": " << config.errors.first() << '\n';
         return false;
     }
-    t->runsDir = config.config.dataDir();
-    t->airs = AirsSettings::fromConfig(config.config);
-    t->propagationDelayMs = config.config.integer(ConfigKeys::PropagationDelayMs);
-    t->impact = {config.config.home(), config.config.integer(ConfigKeys::ScanConcurrency),
-                 config.config.number(ConfigKeys::ScanRate), t->propagationDelayMs};
+    if (sandbox) {
+        // The sandbox tenant the app and `generate --sandbox` use (issue 58): its runs, audits
+        // and locks live under <home>/sandbox, apart from real ones.
+        t->sandbox = std::make_unique<SandboxHost>();
+        t->sandbox->setTenantFile(SandboxHost::tenantFileIn(config.config.sandboxHome()));
+        QString error;
+        if (!t->sandbox->start(&error)) {
+            ctx.err << "daystrom " << command << ": " << error << '\n';
+            return false;
+        }
+        if (!t->sandbox->tenantNote().isEmpty())
+            ctx.err << "daystrom " << command << ": warning: " << t->sandbox->tenantNote() << '\n';
+        const Config sandboxed = config.config.sandboxed();
+        t->runsDir = sandboxed.dataDir();
+        t->airs = t->sandbox->airsSettings();
+        t->propagationDelayMs = 0; // the emulator applies changes at once
+        t->impact = {config.config.sandboxHome(), sandboxed.integer(ConfigKeys::ScanConcurrency),
+                     sandboxed.number(ConfigKeys::ScanRate), 0};
+    } else {
+        t->runsDir = config.config.dataDir();
+        t->airs = AirsSettings::fromConfig(config.config);
+        t->propagationDelayMs = config.config.integer(ConfigKeys::PropagationDelayMs);
+        t->impact = {config.config.home(), config.config.integer(ConfigKeys::ScanConcurrency),
+                     config.config.number(ConfigKeys::ScanRate), t->propagationDelayMs};
+    }
     if (!t->airs.hasManagementCredentials()) {
         ctx.err << "daystrom " << command << ": the AIRS management API needs PANW_MGMT_CLIENT_ID, "
                    "PANW_MGMT_CLIENT_SECRET and PANW_MGMT_TSG_ID\n";
@@ -135,6 +157,7 @@ T waitFor(std::function<void(std::function<void(const T &)>)> start)
 bool parse(QCommandLineParser &p, const QString &command, const QStringList &arguments, CliContext &ctx)
 {
     p.addHelpOption();
+    p.addOption({u"sandbox"_s, u"Act on the built-in sandbox's tenant and runs (the one the app's sandbox shows)"_s});
     if (!p.parse(QStringList{u"daystrom "_s + command} + arguments)) {
         ctx.err << "daystrom " << command << ": " << flagError(p) << '\n';
         return false;
@@ -159,7 +182,7 @@ int openRun(const QString &command, const QString &help, const QStringList &argu
         ctx.err << "daystrom " << command << ": expected one run id; see daystrom " << command << " --help\n";
         return ExitCode::Usage;
     }
-    if (!connectTenant(command, ctx, &t))
+    if (!connectTenant(command, ctx, &t, p.isSet(u"sandbox"_s)))
         return ExitCode::Usage;
     const QString id = p.positionalArguments().first();
     if (!NanoId::isValid(id)) {
@@ -193,7 +216,7 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
     std::unique_ptr<QLockFile> lock;
     std::optional<RunState> run;
     const int stop = openRun(u"apply"_s,
-                             u"Usage: daystrom apply <run-id> [--iteration N] [--impact] [--yes] [--change-action]\n\n"
+                             u"Usage: daystrom apply <run-id> [--iteration N] [--impact] [--yes] [--change-action] [--sandbox]\n\n"
                              "Prints the plan for writing that iteration's topic (and, for block intent, its companion)\n"
                              "to the run's production profile, and writes it with --yes: a topic of the same name is\n"
                              "updated (the plan shows the word diff), else created; every other topic and policy field\n"
@@ -203,7 +226,8 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
                              "its own on the tenant cannot be applied until it is finished or cleaned up.\n\n"
                              "Exit status: 0 when production holds the plan (applied now, or already); 5 when the plan\n"
                              "was only printed or needs --change-action; 3 when AIRS refused or failed. What changed is\n"
-                             "recorded in the run file, for `daystrom revert`.\n"_s,
+                             "recorded in the run file, for `daystrom revert`. With --sandbox it acts on a sandbox run and\n"
+                             "the sandbox's own tenant, which keeps what is applied to it between runs of the program.\n"_s,
                              arguments, ctx, p, t, lock, run);
     if (stop >= 0)
         return stop;
@@ -319,13 +343,14 @@ int revertCommand(const QStringList &arguments, CliContext &ctx)
     std::unique_ptr<QLockFile> lock;
     std::optional<RunState> run;
     const int stop = openRun(u"revert"_s,
-                             u"Usage: daystrom revert <run-id> [--force]\n\n"
+                             u"Usage: daystrom revert <run-id> [--force] [--sandbox]\n\n"
                              "Undoes the run's last apply, three-way: the pins it added or changed are taken back where\n"
                              "they still stand as it left them, the action for unmatched prompts goes back if it is still\n"
                              "the apply's, topics it updated get their earlier text and topics it created are deleted if\n"
                              "they are still at the revision it wrote. What colleagues changed since stays. Where they\n"
                              "changed what the apply wrote, nothing is reverted and the difference is printed (exit 5);\n"
-                             "--force then takes back the apply's side regardless.\n"_s,
+                             "--force then takes back the apply's side regardless. --sandbox: a sandbox run, on the\n"
+                             "sandbox's tenant.\n"_s,
                              arguments, ctx, p, t, lock, run);
     if (stop >= 0)
         return stop;
@@ -385,7 +410,7 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
     if (!parse(p, u"cleanup"_s, arguments, ctx))
         return ExitCode::Usage;
     if (p.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom cleanup [--yes] [--run ID]\n\n"
+        ctx.out << "Usage: daystrom cleanup [--yes] [--run ID] [--sandbox]\n\n"
                    "Finds what stopped runs left on AIRS — scratch profiles, their topics, a production profile\n"
                    "a killed in-place run had changed — by the record in each run file, and lists it. With --yes\n"
                    "it deletes them (and puts the production profile back). Paused runs keep theirs unless named\n"
@@ -393,7 +418,7 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
                    "too; runs still being driven are never touched. Without --run it also lists (and with --yes\n"
                    "removes) the scratch profiles of audits and `apply --impact` checks whose process is gone\n"
                    "(killed, or AIRS refused their clean-up), from their records in <home>/audits; an audit or\n"
-                   "check still running is never touched.\n";
+                   "check still running is never touched. --sandbox: the sandbox's runs, audits and tenant.\n";
         return ExitCode::Ok;
     }
     if (!p.positionalArguments().isEmpty()) {
@@ -401,7 +426,7 @@ int cleanupCommand(const QStringList &arguments, CliContext &ctx)
         return ExitCode::Usage;
     }
     Tenant t;
-    if (!connectTenant(u"cleanup"_s, ctx, &t))
+    if (!connectTenant(u"cleanup"_s, ctx, &t, p.isSet(u"sandbox"_s)))
         return ExitCode::Usage;
     const QStringList only = p.isSet(u"run"_s) ? QStringList{p.value(u"run"_s)} : QStringList();
     if (p.isSet(u"yes"_s)) {

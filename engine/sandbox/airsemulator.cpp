@@ -11,9 +11,11 @@
 #include "routepath.h"
 #include "sandboxlog.h"
 #include "scanroutes.h"
+#include "tenantfile.h"
 #include "topicroutes.h"
 
 #include <QHttpServerRequest>
+#include <QLockFile>
 #include <QHttpServerResponder>
 #include <QTcpSocket>
 #include <QTimer>
@@ -85,6 +87,11 @@ AirsEmulator::AirsEmulator(Options options, QObject *parent)
     , m_redTeam(std::make_unique<RedTeamRoutes>(*m_state))
 {
     m_faults.setFaults({});
+    if (!m_options.tenantFile.isEmpty()) {
+        m_tenantFile = std::make_unique<TenantFile>(m_options.tenantFile);
+        m_tenantIsNew = m_tenantFile->open(m_state->topics, m_state->profiles, &m_tenantNote) !=
+                        TenantFile::Opened::Loaded;
+    }
 }
 
 AirsEmulator::~AirsEmulator() = default;
@@ -154,7 +161,9 @@ QString AirsEmulator::addProfile(const QString &name, const QJsonObject &policy)
     ProfileStore::Write write;
     write.name = name;
     write.policy = policy.isEmpty() ? PolicyJson::defaultPolicy() : policy;
-    return m_state->profiles.create(write, m_options.actorEmail);
+    const QString id = m_state->profiles.create(write, m_options.actorEmail);
+    saveTenant();
+    return id;
 }
 
 QJsonObject AirsEmulator::profile(const QString &name) const
@@ -182,7 +191,16 @@ QString AirsEmulator::addTopic(const QString &name, const QString &description,
 {
     if (name.isEmpty() || !m_state->topics.idForName(name).isEmpty())
         return {};
-    return m_state->topics.create({name, description, examples}, true, m_options.actorEmail);
+    const QString id = m_state->topics.create({name, description, examples}, true, m_options.actorEmail);
+    saveTenant();
+    return id;
+}
+
+void AirsEmulator::saveTenant()
+{
+    QString error;
+    if (m_tenantFile)
+        m_tenantFile->save(m_state->topics, m_state->profiles, &error); // a failure is logged
 }
 
 QList<QJsonObject> AirsEmulator::promptSets() const
@@ -310,6 +328,26 @@ void AirsEmulator::missingHandler(const QHttpServerRequest &request, QTcpSocket 
 }
 
 ApiReply AirsEmulator::route(const ApiRequest &request)
+{
+    // Another process (the app, or the CLI with --sandbox) may have changed the tenant.
+    std::unique_ptr<QLockFile> tenantLock;
+    const bool tenantWrite = m_tenantFile && request.method != "GET" &&
+                             RoutePath::stripPrefix(request.path, kManagementBase, nullptr);
+    if (tenantWrite) {
+        tenantLock = m_tenantFile->lock(10 * 1000);
+        if (!tenantLock)
+            return ApiReply::message(503, u"the sandbox tenant is busy: another Daystrom process is changing "
+                                          "it"_s);
+    }
+    if (m_tenantFile)
+        m_tenantFile->refresh(m_state->topics, m_state->profiles);
+    const ApiReply reply = routeInTenant(request);
+    if (tenantWrite && reply.status / 100 == 2)
+        saveTenant();
+    return reply;
+}
+
+ApiReply AirsEmulator::routeInTenant(const ApiRequest &request)
 {
     if (auto reply = m_oauth->handle(request))
         return *reply;

@@ -21,6 +21,7 @@ class OAuthRoutes;
 class ProfileRoutes;
 class RedTeamRoutes;
 class ScanRoutes;
+class TenantFile;
 class TopicRoutes;
 
 // A stateful fake of Prisma AIRS (scan, management, OAuth2, Red Team prompt sets) served
@@ -99,6 +100,11 @@ public:
     QList<QJsonObject> topics() const;
     QString addTopic(const QString &name, const QString &description, const QStringList &examples);
     QList<QJsonObject> promptSets() const;
+
+    // The tenant file (Options::tenantFile): whether this emulator started a new tenant (no
+    // file, or an unreadable one set aside), and what was wrong with it (empty if nothing).
+    bool tenantIsNew() const { return m_tenantIsNew; }
+    QString tenantNote() const { return m_tenantNote; }
     QList<QJsonObject> prompts(const QString &setId) const;
 
     QList<RecordedRequest> requests() const;
@@ -126,10 +132,12 @@ private:
     };
 
     ApiReply route(const ApiRequest &request);
+    ApiReply routeInTenant(const ApiRequest &request);
     // Performs the request (scan concurrency limit, create drops); false when it was dropped.
     bool perform(quint64 id, const ApiRequest &request, bool scan, ApiReply *reply);
     void record(const ApiRequest &request);
     void answerLater(quint64 id, const ApiReply &reply);
+    void saveTenant();
 
     Options m_options;
     std::unique_ptr<EmulatorState> m_state;
@@ -138,6 +146,9 @@ private:
     std::unique_ptr<TopicRoutes> m_topicRoutes;
     std::unique_ptr<ProfileRoutes> m_profileRoutes;
     std::unique_ptr<RedTeamRoutes> m_redTeam;
+    std::unique_ptr<TenantFile> m_tenantFile; // null: the tenant lives in memory only
+    bool m_tenantIsNew = true;
+    QString m_tenantNote;
     FaultPlan m_faults;
     std::shared_ptr<FaultInjector> m_injector = std::make_shared<FaultInjector>();
     QList<RecordedRequest> m_requests;

@@ -43,6 +43,9 @@ struct AirsEmulatorOptions
     bool redTeamLicensed = true;  // false: every Red Team route answers 403 (no EULA)
     qsizetype maxScanBodyBytes = 2 * 1000 * 1000; // larger sync scan bodies get 413
     QString actorEmail = QStringLiteral("sandbox@daystrom.invalid"); // created_by/updated_by
+    // Where the tenant's topics and profiles live between runs (TenantFile); empty: in memory
+    // only, as tests want. The app's and the CLI's sandbox use <home>/sandbox/tenant.json.
+    QString tenantFile;
     // For tests of the loop's decisions under noise (issue 39): when set, whether a prompt
     // matches the run's topic (the profile's first block-bucket topic, else its first
     // allow-bucket one) is what this says, not what the matcher finds (std::nullopt: the

@@ -3,6 +3,7 @@
 #include "policyjson.h"
 #include "sandboxclock.h"
 
+#include <QSet>
 #include <QUuid>
 
 using namespace Qt::StringLiterals;
@@ -148,4 +149,49 @@ const ProfileStore::Record *ProfileStore::find(const QString &id) const
             return &r;
     }
     return nullptr;
+}
+
+QJsonArray ProfileStore::snapshot() const
+{
+    QJsonArray out;
+    for (const Record &r : m_records)
+        out.append(QJsonObject{{u"profile_id"_s, r.id},
+                               {u"profile_name"_s, r.content.name},
+                               {u"revision"_s, r.revision},
+                               {u"active"_s, r.content.active},
+                               {u"policy"_s, r.content.policy},
+                               {u"extra"_s, r.content.extra},
+                               {u"created_by"_s, r.createdBy},
+                               {u"updated_by"_s, r.updatedBy},
+                               {u"created_ts"_s, r.createdTs},
+                               {u"last_modified_ts"_s, r.modifiedTs}});
+    return out;
+}
+
+bool ProfileStore::restore(const QJsonArray &records, QString *error)
+{
+    QList<Record> restored;
+    QSet<QString> ids;
+    for (const QJsonValue &value : records) {
+        const QJsonObject o = value.toObject();
+        Record r;
+        r.id = o.value(u"profile_id"_s).toString();
+        r.revision = o.value(u"revision"_s).toInt(-1);
+        r.content.name = o.value(u"profile_name"_s).toString();
+        r.content.active = o.value(u"active"_s).toBool(true);
+        r.content.policy = o.value(u"policy"_s).toObject();
+        r.content.extra = o.value(u"extra"_s).toObject();
+        r.createdBy = o.value(u"created_by"_s).toString();
+        r.updatedBy = o.value(u"updated_by"_s).toString();
+        r.createdTs = o.value(u"created_ts"_s).toString();
+        r.modifiedTs = o.value(u"last_modified_ts"_s).toString();
+        if (r.id.isEmpty() || r.content.name.isEmpty() || r.revision < 1 || ids.contains(r.id)) {
+            *error = u"a profile record has no id or name, a bad revision or a repeated id"_s;
+            return false;
+        }
+        ids.insert(r.id);
+        restored.append(r);
+    }
+    m_records = restored;
+    return true;
 }

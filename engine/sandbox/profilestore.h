@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -33,6 +34,11 @@ public:
     // {profile_id, profile_name, revision} of every entry whose policy lists the topic.
     QList<QJsonObject> referencing(const QString &topicId) const;
     void stripTopic(const QString &topicId);
+
+    // Every listed entry, for the sandbox's tenant file (TenantFile), and back. restore()
+    // replaces the store only when the whole array is well formed.
+    QJsonArray snapshot() const;
+    bool restore(const QJsonArray &records, QString *error);
 
     // The keys a write body may carry that are not stored in `extra`.
     static bool isKnownKey(const QString &key);

@@ -3,6 +3,7 @@
 #include "sandboxclock.h"
 
 #include <QJsonArray>
+#include <QSet>
 #include <QUuid>
 
 using namespace Qt::StringLiterals;
@@ -109,4 +110,64 @@ QJsonObject TopicStore::toJson(const Record &record)
             {u"updated_by"_s, latest.updatedBy},
             {u"created_ts"_s, record.createdTs},
             {u"last_modified_ts"_s, latest.modifiedTs}};
+}
+
+QJsonArray TopicStore::snapshot() const
+{
+    QJsonArray out;
+    for (const Record &record : m_records) {
+        QJsonArray revisions;
+        for (const Revision &r : record.revisions)
+            revisions.append(QJsonObject{{u"revision"_s, r.number},
+                                         {u"topic"_s, r.content.toJson()},
+                                         {u"active"_s, r.active},
+                                         {u"updated_by"_s, r.updatedBy},
+                                         {u"last_modified_ts"_s, r.modifiedTs}});
+        out.append(QJsonObject{{u"topic_id"_s, record.id},
+                               {u"created_by"_s, record.createdBy},
+                               {u"created_ts"_s, record.createdTs},
+                               {u"revisions"_s, revisions}});
+    }
+    return out;
+}
+
+bool TopicStore::restore(const QJsonArray &records, QString *error)
+{
+    QList<Record> restored;
+    QSet<QString> ids;
+    for (const QJsonValue &value : records) {
+        const QJsonObject o = value.toObject();
+        Record record;
+        record.id = o.value(u"topic_id"_s).toString();
+        record.createdBy = o.value(u"created_by"_s).toString();
+        record.createdTs = o.value(u"created_ts"_s).toString();
+        int previous = 0;
+        for (const QJsonValue &rv : o.value(u"revisions"_s).toArray()) {
+            const QJsonObject r = rv.toObject();
+            const QJsonObject topic = r.value(u"topic"_s).toObject();
+            Revision revision;
+            revision.number = r.value(u"revision"_s).toInt(-1);
+            revision.content.name = topic.value(u"name"_s).toString();
+            revision.content.description = topic.value(u"description"_s).toString();
+            for (const QJsonValue &e : topic.value(u"examples"_s).toArray())
+                revision.content.examples.append(e.toString());
+            revision.active = r.value(u"active"_s).toBool(true);
+            revision.updatedBy = r.value(u"updated_by"_s).toString();
+            revision.modifiedTs = r.value(u"last_modified_ts"_s).toString();
+            if (revision.number <= previous || revision.content.name.isEmpty()) {
+                *error = u"topic %1 has a bad revision"_s.arg(record.id);
+                return false;
+            }
+            previous = revision.number;
+            record.revisions.append(revision);
+        }
+        if (record.id.isEmpty() || record.revisions.isEmpty() || ids.contains(record.id)) {
+            *error = u"a topic record has no id, no revision or a repeated id"_s;
+            return false;
+        }
+        ids.insert(record.id);
+        restored.append(record);
+    }
+    m_records = restored;
+    return true;
 }

@@ -2,6 +2,7 @@
 
 #include "domain/topic.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -28,6 +29,11 @@ public:
     // The content as of `revision`: the newest stored revision not above it, or the first
     // revision when `revision` predates it. Empty for an unknown id.
     std::optional<Topic> contentAt(const QString &id, int revision) const;
+
+    // Every record with all its revisions, for the sandbox's tenant file (TenantFile), and
+    // back. restore() replaces the store only when the whole array is well formed.
+    QJsonArray snapshot() const;
+    bool restore(const QJsonArray &records, QString *error);
 
 private:
     struct Revision
