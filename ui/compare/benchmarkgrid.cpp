@@ -6,6 +6,7 @@
 #include <QBoxLayout>
 #include <QCheckBox>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
@@ -40,6 +41,9 @@ BenchmarkGrid::BenchmarkGrid(QWidget *parent)
     m_view->horizontalHeader()->setSectionsClickable(true);
     m_view->horizontalHeader()->setStretchLastSection(false);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    // Three prompts in sight however short the window (the Compare page scrolls instead, issue 58).
+    m_view->setMinimumHeight(qMax(m_view->horizontalHeader()->sizeHint().height(), m_view->fontMetrics().height() + 8) + 3 * m_view->verticalHeader()->defaultSectionSize() +
+                             2 * m_view->frameWidth() + m_view->horizontalScrollBar()->sizeHint().height());
 
     connect(m_search, &QLineEdit::textChanged, m_filter, &BenchmarkGridFilter::setSearch);
     connect(m_search, &QLineEdit::textChanged, this, &BenchmarkGrid::updateSummary);

@@ -131,7 +131,8 @@ void ComparePanel::buildUi()
     m_description->setObjectName(u"descriptionDiff"_s);
     m_description->setAccessibleName(tr("Description changes"));
     m_description->setOpenLinks(false);
-    m_description->setMinimumHeight(80);
+    // Its headings and a few lines of the description in sight, whatever the window's height.
+    m_description->setMinimumHeight(m_description->fontMetrics().lineSpacing() * 7 + 2 * m_description->frameWidth() + 8);
     m_added = new QListWidget(this);
     m_added->setObjectName(u"examplesAdded"_s);
     m_added->setAccessibleName(tr("Examples added in B"));
@@ -153,6 +154,7 @@ void ComparePanel::buildUi()
     examples->addWidget(removedLabel, 0, 1);
     examples->addWidget(m_added, 1, 0);
     examples->addWidget(m_removed, 1, 1);
+    examples->setRowStretch(1, 1);
     auto *topicPage = new QWidget(this);
     topicPage->setObjectName(u"topicChangesPage"_s);
     auto *topicLayout = new QVBoxLayout(topicPage);
@@ -245,10 +247,24 @@ void ComparePanel::buildUi()
     verdictColumn->addWidget(m_apply, 0, Qt::AlignRight);
     topLayout->addLayout(verdictColumn, 1);
 
-    auto *layout = new QVBoxLayout(this);
+    // The whole page scrolls when the window is too short for it (its minimum size, 1.5× on a
+    // small screen, German; issue 58): every part keeps the height it needs to be read — the
+    // description and the example lists their lines, the tables three rows — instead of being
+    // squeezed under one another. With room to spare nothing scrolls and the details take it.
+    auto *content = new QWidget(this);
+    content->setObjectName(u"compareContent"_s);
+    auto *layout = new QVBoxLayout(content);
     layout->addLayout(pick);
     layout->addWidget(top);
     layout->addWidget(m_lower, 1);
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(u"compareScroll"_s);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(content);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
     setTabOrder(m_a, m_b);
     setTabOrder(m_b, swap);
 }

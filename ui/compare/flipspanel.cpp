@@ -8,6 +8,7 @@
 #include <QButtonGroup>
 #include <QEvent>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QTableView>
 #include <QToolButton>
 
@@ -53,6 +54,11 @@ FlipsPanel::FlipsPanel(QWidget *parent)
     QHeaderView *header = m_view->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(TestFlipModel::PromptColumn, QHeaderView::Stretch);
+    // One line per test, as the other tables; three of them in sight however short the window
+    // (the Compare page scrolls instead, issue 58).
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->setMinimumHeight(qMax(header->sizeHint().height(), m_view->fontMetrics().height() + 8) + 3 * m_view->verticalHeader()->defaultSectionSize() +
+                             2 * m_view->frameWidth() + m_view->horizontalScrollBar()->sizeHint().height());
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 6, 0, 0);
