@@ -127,7 +127,11 @@ void TopicApplier::plan(const RunState &run, int iteration, std::function<void(c
     } else {
         plan.topics.append({it->topic, u"allow"_s, Item::Change::Create, {}});
     }
-    const std::optional<QJsonObject> atStart = run.productionAtStart;
+    // Drift is what changed since this run last saw production: at its start, or as its own
+    // apply still in force left it (issue 58: its own pins are not a colleague's change).
+    std::optional<QJsonObject> atStart = run.productionAtStart;
+    if (const ApplyRecord *own = lastApplied(run); own && own->policyAfter && own->profileName == run.userInput.profileName)
+        atStart = own->policyAfter;
     m_management->listTopics(this, [this, generation, plan, atStart, done](const AirsResult<QList<AirsTopic>> &topics) mutable {
         if (generation != m_generation)
             return;

@@ -9,6 +9,7 @@
 #include "labelcorrectionmenu.h"
 #include "metricdeltatable.h"
 #include "models/compare/benchmarkgridmodel.h"
+#include "models/compare/productioncheck.h"
 #include "models/compare/testflipmodel.h"
 #include "models/displayformat.h"
 #include "models/runsession.h"
@@ -219,6 +220,8 @@ void ComparePanel::buildUi()
     m_production->hide();
     // Revert lives in the Apply dialog (with its confirmation): open it on the applied one.
     connect(m_production, &QLabel::linkActivated, this, [this] { openApplyDialog(); });
+    m_productionCheck = new ProductionCheck(this);
+    connect(m_productionCheck, &ProductionCheck::stateChanged, this, &ComparePanel::updateApplyButton);
     // Beside the metrics: the summary, the verdict, what is in production, and Apply.
     auto *verdictPane = new QWidget(this);
     verdictPane->setObjectName(u"compareVerdictPane"_s);
@@ -274,6 +277,8 @@ void ComparePanel::setManagementClient(ManagementClient *client, const QString &
     m_client = client;
     m_runsDirectory = runsDirectory;
     m_propagationDelayMs = propagationDelayMs;
+    m_productionCheck->setClient(client);
+    m_productionChecked.clear(); // another tenant: check again
     updateApplyButton();
 }
 
@@ -350,6 +355,8 @@ void ComparePanel::catchUp() const
 void ComparePanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    m_productionChecked.clear(); // production may have changed while the page was away
+    updateApplyButton();
     if (m_stale) {
         catchUpAfterFirstFrame(this, [this] {
             if (m_stale)
@@ -597,17 +604,50 @@ void ComparePanel::updateApplyButton()
         why.isEmpty()
             ? tr("Write iteration %1's topic to the production profile, or revert an earlier apply (Ctrl+Shift+A)").arg(b)
             : why);
-    // What this run put into production, and the way back (issue 40).
+    // What this run put into production, and the way back (issue 40), as the tenant has it
+    // now (issue 58), not as the run file remembers it.
     RunState applies; // the applies known here: the dialog's latest for this run, else the file's
-    if (m_session)
-        applies.applies = m_appliesRunId == m_session->run().id ? m_applies : m_session->run().applies;
+    if (m_session) {
+        applies = m_session->run();
+        if (m_appliesRunId == applies.id)
+            applies.applies = m_applies;
+    }
     const ApplyRecord *applied = TopicApplier::lastApplied(applies);
+    const QString checkKey = applied ? applies.id + u'/' + applied->appliedAt.toString(Qt::ISODateWithMs) : QString();
+    if (checkKey != m_productionChecked && isVisible()) {
+        m_productionChecked = checkKey;
+        m_productionCheck->check(applies); // answers through stateChanged, back here
+    }
     m_production->setVisible(applied != nullptr);
-    if (applied)
+    if (!applied)
+        return;
+    const QString iteration = QString::number(applied->iteration);
+    const QString profile = applied->profileName.toHtmlEscaped();
+    const QString when = QLocale().toString(applied->appliedAt.toLocalTime(), QLocale::ShortFormat);
+    switch (m_productionCheck->state()) {
+    case ProductionCheck::State::InProduction:
         m_production->setText(
             tr("In production: iteration %1 of this run, applied to profile “%2” on %3. <a href=\"#revert\">Revert…</a>")
-                .arg(QString::number(applied->iteration), applied->profileName.toHtmlEscaped(),
-                     QLocale().toString(applied->appliedAt.toLocalTime(), QLocale::ShortFormat)));
+                .arg(iteration, profile, when));
+        break;
+    case ProductionCheck::State::Changed:
+        m_production->setText(tr("Iteration %1 of this run was applied to profile “%2” on %3, but the profile no "
+                                 "longer holds it as applied: it was changed or reverted on AIRS since (or the "
+                                 "sandbox's tenant was reset).")
+                                  .arg(iteration, profile, when));
+        break;
+    case ProductionCheck::State::Unknown:
+        m_production->setText(tr("Iteration %1 of this run was applied to profile “%2” on %3; whether it is still "
+                                 "there could not be read (%4). <a href=\"#revert\">Revert…</a>")
+                                  .arg(iteration, profile, when, m_productionCheck->detail().toHtmlEscaped()));
+        break;
+    case ProductionCheck::State::Checking:
+    case ProductionCheck::State::None:
+        m_production->setText(tr("Iteration %1 of this run was applied to profile “%2” on %3; reading the profile "
+                                 "to see whether it is still there…")
+                                  .arg(iteration, profile, when));
+        break;
+    }
 }
 
 ApplyDialog *ComparePanel::openApplyDialog()

@@ -8,6 +8,7 @@
 
 class ManagementClient;
 class MetricDeltaTable;
+class ProductionCheck;
 class QComboBox;
 class QLabel;
 class QListWidget;
@@ -127,6 +128,11 @@ private:
     QLabel *m_production = nullptr; // what this run last applied, with a way back
     QList<ApplyRecord> m_applies;   // as the Apply dialog last left them, for m_appliesRunId
     QString m_appliesRunId;
+    // Whether the tenant still holds what the run last applied (issue 58): the line above
+    // says "In production" only when it does. Checked when the run or its applies change and
+    // when the page is shown (an apply or revert from the shell meanwhile).
+    ProductionCheck *m_productionCheck = nullptr;
+    QString m_productionChecked; // what was last checked: run id and its applies
     QLabel *m_versionNote = nullptr; // benchmarks of different versions
     QTextBrowser *m_description = nullptr;
     QListWidget *m_added = nullptr;
