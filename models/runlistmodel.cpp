@@ -127,8 +127,8 @@ QVariant RunListModel::display(const Row &row, int column) const
         return r.id;
     case StatusColumn:
         return row.interrupted ? tr("interrupted") : statusText(r.status);
-    case IterationsColumn:
-        return DisplayFormat::number(qint64(r.iterationCount));
+    case IterationsColumn: // as Live and the stop reason count them, skipped ones too (issue 58)
+        return DisplayFormat::number(qint64(r.iterationsRun()));
     case BestColumn:
         // No recorded iteration (cancelled or failed before the first): nothing was measured.
         if (r.iterationCount == 0)
@@ -166,6 +166,13 @@ QVariant RunListModel::toolTip(const Row &row, int column) const
             return tr("The process that drove this run stopped (killed or crashed). Resume it, or clean up what it "
                       "left on AIRS (File ▸ Clean up AIRS).");
         return row.summary.stopReason.isEmpty() ? QVariant() : DisplayFormat::stopReason(row.summary.stopReason);
+    case IterationsColumn:
+        if (r.iterationCount < r.iterationsRun())
+            return tr("%1 iterations run, %2 of them recorded: the others were skipped (a topic already tried) "
+                      "or did not finish.")
+                .arg(r.iterationsRun())
+                .arg(r.iterationCount);
+        return {};
     case BestColumn:
         if (r.iterationCount == 0)
             return tr("No iteration was recorded: the run stopped before its first one finished.");

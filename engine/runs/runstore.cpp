@@ -83,6 +83,8 @@ RunSummary RunStore::summarize(const RunState &run)
     s.stopReason = run.stopReason;
     s.iterationCount = int(run.iterations.size());
     s.currentIteration = run.currentIteration;
+    if (const IterationResult *last = run.lastRecorded())
+        s.lastRecordedIteration = last->iteration;
     s.bestIteration = run.bestIteration;
     s.bestCoverage = run.bestCoverage;
     if (const IterationResult *best = run.iterationByNumber(run.bestIteration); best && !run.benchmarkSet.isEmpty())

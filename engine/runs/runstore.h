@@ -18,6 +18,11 @@ struct RunSummary
     QString stopReason; // as the engine wrote it; empty while running
     int iterationCount = 0; // recorded iterations
     int currentIteration = 0;
+    int lastRecordedIteration = 0; // the number of the last recorded iteration
+    // The iterations the run went through: the number of the last one started, counting those
+    // it skipped (a duplicate topic) and did not record. What Live's "Iteration N of M" and the
+    // stop reason "reached the maximum of M iterations" count (issue 58).
+    int iterationsRun() const { return currentIteration > lastRecordedIteration ? currentIteration : lastRecordedIteration; }
     int bestIteration = 0;
     double bestCoverage = 0;
     // The best coverage's 95 % interval, for runs with a benchmark (older runs have none).

@@ -83,14 +83,19 @@ void ResultsTableModel::onLiveChanged(bool live)
     // A run that ended on an iteration it never recorded and never scanned (a topic skipped as
     // a duplicate) would leave the page on an empty "unfinished" table: show its best
     // iteration instead (issue 40). A paused run keeps what it scanned: it resumes there.
+    // Nor an empty table for an iteration it recorded before it was resumed and did not scan
+    // again (issue 58: the bar then read "No scans"): that iteration's record.
     const RunState &run = m_session->run();
-    if (live || !m_following || run.status == RunStatus::Paused || run.iterationByNumber(m_liveIteration))
+    if (live || !m_following || run.status == RunStatus::Paused)
         return;
     flush(); // anything still queued is shown first
     if (!m_live.isEmpty())
         return;
-    if (const IterationResult *best = run.bestResult())
-        showStored(*best);
+    const IterationResult *shown = run.iterationByNumber(m_liveIteration);
+    if (!shown)
+        shown = run.bestResult();
+    if (shown)
+        showStored(*shown);
 }
 
 void ResultsTableModel::onIterationStarted(int iteration)

@@ -175,7 +175,8 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     enableAdd();
     progressRow->addWidget(addPrompts);
     layout->addLayout(progressRow);
-    layout->addWidget(new UsageStrip(session, this));
+    m_usage = new UsageStrip(session, this);
+    layout->addWidget(m_usage);
     layout->addWidget(sides, 1);
 
     connect(session, &RunSession::reset, this, &LiveRunPanel::onReset);
@@ -232,7 +233,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     connect(session, &RunSession::liveChanged, this, [this](bool live) {
         if (!live && m_session->run().status != RunStatus::Failed)
             m_steps->setActiveStep(-1); // keep a failed run's step lit: it shows where it stopped
-        setProgress(m_session->scanCompleted(), m_session->scanTotal());
+        showProgress();
         updateRate();
         updateIterationChoices();
         updateStepMode();
@@ -254,7 +255,14 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
         updateFilterLabels();
         m_filterCountTimer.start();
     });
+    // A run not live counts the results shown: they may be filled in after it stopped.
+    connect(m_model, &ResultsTableModel::countsChanged, this, [this] {
+        if (!m_session->isLive())
+            showProgress();
+    });
     connect(m_model, &ResultsTableModel::shownIterationChanged, this, [this] {
+        if (!m_session->isLive())
+            showProgress();
         updateTopic();
         updateIterationChoices();
         updateDirections();
@@ -346,12 +354,7 @@ void LiveRunPanel::onReset()
     m_rate.reset();
     updateRate();
     m_steps->setActiveStep(m_session->isLive() ? StepStrip::stepFor(m_session->step()) : -1);
-    if (m_session->isLive()) {
-        setProgress(m_session->scanCompleted(), m_session->scanTotal());
-    } else {
-        const int shown = m_model->rowCount();
-        setProgress(shown, shown);
-    }
+    showProgress();
     const QStringList &log = m_session->log();
     m_log->setPlainText(log.mid(qMax(0, int(log.size()) - MaxLogLines)).join(u'\n'));
     m_log->moveCursor(QTextCursor::End); // the newest lines in view; appends then follow them
@@ -361,6 +364,16 @@ void LiveRunPanel::onReset()
     updateFilterLabels();
     updateStepMode();
     updateDirections();
+}
+
+void LiveRunPanel::showProgress()
+{
+    if (m_session->isLive())
+        return setProgress(m_session->scanCompleted(), m_session->scanTotal());
+    // A stored run, or one that just ended (its last step may have scanned nothing): the
+    // results shown, as the table and its filter buttons count them (issue 58).
+    const ResultsTableModel::Counts c = m_model->counts();
+    setProgress(c.total - c.notScanned, c.total);
 }
 
 void LiveRunPanel::setProgress(int completed, int total)
@@ -377,6 +390,10 @@ void LiveRunPanel::setProgress(int completed, int total)
         m_progress->setFormat(m_session->isLive() ? waitingText(m_session->step()) : tr("No scans"));
         return;
     }
+    // The usage line's scans are shown in the same pass as the bar's: read at one moment, the
+    // two never disagree while scans stream in (issue 58; the line alone refreshes 4× a second).
+    if (m_session->isLive())
+        m_usage->refresh();
     m_progress->setRange(0, total);
     m_progress->setValue(qBound(0, completed, total));
     m_progress->setFormat(tr("%1/%2 scanned").arg(QLocale().toString(qBound(0, completed, total)), QLocale().toString(total)));

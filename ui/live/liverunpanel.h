@@ -27,6 +27,7 @@ class RunSession;
 class StepStrip;
 class StudioContext;
 class TopicView;
+class UsageStrip;
 
 // The live view of a run: the current iteration's step strip and scan progress, its results
 // as they arrive (filterable and searchable), the topic being tested, the event log and an
@@ -77,6 +78,7 @@ private:
     QPushButton *addFilterButton(QLayout *layout, const QString &objectName,
                                  ResultsFilterProxy::Filter filter);
     void onReset();
+    void showProgress(); // the bar: the scan under way, or the results shown of a run not live
     void setProgress(int completed, int total);
     void updateRate();
     void updateIterationLabel();
@@ -99,6 +101,7 @@ private:
     QComboBox *m_iterationChoice = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_rateLabel = nullptr; // scans per second and the time left, in the scan step
+    UsageStrip *m_usage = nullptr; // what the run used; its scans follow the bar's
     ScanRate m_rate;
     QElapsedTimer m_clock;
     QList<int> m_naturalWidths; // per column: what it asks for at full width

@@ -17,6 +17,7 @@ UsageStrip::UsageStrip(RunSession *session, QWidget *parent)
     m_liveTimer.setInterval(LiveIntervalMs);
     connect(&m_liveTimer, &QTimer::timeout, this, &UsageStrip::update);
     connect(session, &RunSession::usageChanged, this, [this] {
+        m_pending = true;
         if (!m_liveTimer.isActive())
             m_liveTimer.start();
     });
@@ -25,9 +26,16 @@ UsageStrip::UsageStrip(RunSession *session, QWidget *parent)
     update();
 }
 
+void UsageStrip::refresh()
+{
+    if (m_pending)
+        update();
+}
+
 void UsageStrip::update()
 {
     m_liveTimer.stop();
+    m_pending = false;
     if (!m_session || !m_session->hasRun()) {
         setText(QString());
         setToolTip(QString());

@@ -20,9 +20,14 @@ public:
 
     explicit UsageStrip(RunSession *session, QWidget *parent = nullptr);
 
+    // Shows the session's usage now if it changed since last shown (the Live page calls it in
+    // the pass that draws the scan progress, so the scans counted agree with the bar's).
+    void refresh();
+
 private:
     void update();
 
     QPointer<RunSession> m_session;
     QTimer m_liveTimer;
+    bool m_pending = false; // the session's usage changed since it was last shown
 };
