@@ -427,7 +427,8 @@ void ComparePanel::selectDefaults()
 
 int ComparePanel::productionIteration() const
 {
-    if (!m_session)
+    // Not when the tenant was found not to hold it any more (reverted elsewhere, or reset).
+    if (!m_session || m_productionCheck->state() == ProductionCheck::State::Changed)
         return 0;
     RunState applies; // the applies known here: the dialog's latest for this run, else the file's
     applies.applies = m_appliesRunId == m_session->run().id ? m_applies : m_session->run().applies;
