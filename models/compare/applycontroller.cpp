@@ -1,4 +1,5 @@
 #include "applycontroller.h"
+#include "tenantdonetext.h"
 
 #include "runs/runstore.h"
 #include "tenant/leftovers.h"
@@ -169,7 +170,7 @@ void ApplyController::apply()
     m_applier->apply(m_plan, [this, generation, journal](const TopicApplier::Outcome &o) {
         if (generation != m_generation)
             return;
-        m_message = o.done.join(u"; "_s);
+        m_message = TenantDoneText::joined(o.done);
         if (const QString error = journal(o.record.value_or(ApplyRecord{})); !error.isEmpty() && o.record)
             m_message += u' ' + tr("It could not be recorded in the run file (%1), so it cannot be reverted from here.").arg(error);
         if (o.planStale) {
@@ -240,7 +241,7 @@ void ApplyController::revert(bool force)
             emit revertConflicts(o.conflicts);
             return;
         }
-        m_message = o.done.join(u"; "_s);
+        m_message = TenantDoneText::joined(o.done);
         const auto same = [&target](const ApplyRecord &r) { return r.appliedAt == target.appliedAt && r.iteration == target.iteration; };
         record([&](RunState &run) {
             for (ApplyRecord &r : run.applies) {

@@ -1,4 +1,5 @@
 #include "tenantcleanup.h"
+#include "tenantdonetext.h"
 
 #include "airs/managementclient.h"
 
@@ -68,7 +69,7 @@ void TenantCleanup::cleanNext(qsizetype index)
         run.footprint,
         [this, index, run, lock](const TenantCleaner::Outcome &o) {
             for (const QString &line : o.done)
-                emit progress(line);
+                emit progress(TenantDoneText::translated(line));
             m_problems += o.problems;
             if (const QString error = Leftovers::record(run, o.remaining); !error.isEmpty())
                 m_problems.append(tr("%1: its record was not updated: %2").arg(run.id, error));

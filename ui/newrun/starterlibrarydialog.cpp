@@ -1,4 +1,5 @@
 #include "starterlibrarydialog.h"
+#include "starterlibrarytext.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
@@ -22,8 +23,8 @@ StarterLibraryDialog::StarterLibraryDialog(QWidget *parent)
     m_list->setObjectName(u"starterTopics"_s);
     m_list->setAccessibleName(tr("Starter topics"));
     for (const StarterTopic &t : std::as_const(m_entries)) {
-        auto *item = new QListWidgetItem(t.topic.name, m_list);
-        item->setToolTip(t.note);
+        auto *item = new QListWidgetItem(StarterLibraryText::name(t), m_list);
+        item->setToolTip(StarterLibraryText::note(t));
     }
     m_details->setObjectName(u"starterTopicDetails"_s);
     m_details->setAccessibleName(tr("The chosen starter topic"));
@@ -62,13 +63,16 @@ void StarterLibraryDialog::showEntry(int row)
     if (row < 0 || row >= m_entries.size())
         return m_details->clear();
     const StarterTopic &t = m_entries.at(row);
+    // The topic's own text is sent as written (English); the words around it are translated.
+    const QString label = StarterLibraryText::name(t);
+    const QString heading = label == t.topic.name ? label : label + u" — "_s + t.topic.name;
     QString html = u"<h3>%1</h3><p><b>%2</b></p><p>%3</p><ul>"_s.arg(
-        t.topic.name.toHtmlEscaped(),
+        heading.toHtmlEscaped(),
         (t.intent == Intent::Block ? tr("Block: catch prompts that match") : tr("Allow: only prompts that match may pass")).toHtmlEscaped(),
         t.topic.description.toHtmlEscaped());
     for (const QString &e : t.topic.examples)
         html += u"<li>%1</li>"_s.arg(e.toHtmlEscaped());
-    html += u"</ul><p><i>%1</i></p>"_s.arg(t.note.toHtmlEscaped());
+    html += u"</ul><p><i>%1</i></p>"_s.arg(StarterLibraryText::note(t).toHtmlEscaped());
     m_details->setHtml(html);
 }
 

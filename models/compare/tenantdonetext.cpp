@@ -1,0 +1,58 @@
+#include "tenantdonetext.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+struct Shape
+{
+    QRegularExpression pattern; // the engine's line, with the quoted name captured
+    const char *text;           // the app's wording (TenantDoneText context), %1 = the name
+};
+
+const QList<Shape> &shapes()
+{
+    // The engine's wordings: engine/tenant/topicapplier.cpp and tenantcleaner.cpp.
+    static const QList<Shape> all{
+        {QRegularExpression(u"^created topic \"(.*)\"$"_s), QT_TRANSLATE_NOOP("TenantDoneText", "created topic “%1”")},
+        {QRegularExpression(u"^updated topic \"(.*)\"$"_s), QT_TRANSLATE_NOOP("TenantDoneText", "updated topic “%1”")},
+        {QRegularExpression(u"^pinned the topics in profile \"(.*)\"$"_s),
+         QT_TRANSLATE_NOOP("TenantDoneText", "pinned the topics in profile “%1”")},
+        {QRegularExpression(u"^nothing to change: profile \"(.*)\" already has this topic$"_s),
+         QT_TRANSLATE_NOOP("TenantDoneText", "nothing to change: profile “%1” already has this topic")},
+        {QRegularExpression(u"^gave topic \"(.*)\" its earlier text back$"_s),
+         QT_TRANSLATE_NOOP("TenantDoneText", "gave topic “%1” its earlier text back")},
+        {QRegularExpression(u"^restored the topic guardrails of profile \"(.*)\"$"_s),
+         QT_TRANSLATE_NOOP("TenantDoneText", "restored the topic guardrails of profile “%1”")},
+        {QRegularExpression(u"^kept a change made meanwhile: (.*)$"_s),
+         QT_TRANSLATE_NOOP("TenantDoneText", "kept a change made meanwhile: %1")},
+        {QRegularExpression(u"^deleted scratch profile \"(.*)\"$"_s),
+         QT_TRANSLATE_NOOP("TenantDoneText", "deleted scratch profile “%1”")},
+        {QRegularExpression(u"^deleted topic \"(.*)\"$"_s), QT_TRANSLATE_NOOP("TenantDoneText", "deleted topic “%1”")},
+        {QRegularExpression(u"^unpinned the topics from profile \"(.*)\"$"_s),
+         QT_TRANSLATE_NOOP("TenantDoneText", "unpinned the topics from profile “%1”")},
+    };
+    return all;
+}
+} // namespace
+
+QString TenantDoneText::translated(const QString &engineLine)
+{
+    for (const Shape &shape : shapes()) {
+        const QRegularExpressionMatch m = shape.pattern.match(engineLine);
+        if (m.hasMatch())
+            return QCoreApplication::translate("TenantDoneText", shape.text).arg(m.captured(1));
+    }
+    return engineLine;
+}
+
+QString TenantDoneText::joined(const QStringList &engineLines)
+{
+    QStringList out;
+    out.reserve(engineLines.size());
+    for (const QString &line : engineLines)
+        out.append(translated(line));
+    return out.join(u"; "_s);
+}
