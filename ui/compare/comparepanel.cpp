@@ -25,6 +25,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
@@ -59,6 +60,63 @@ public:
         return {hint.width(), heightForWidth(width() > 0 ? width() : hint.width())};
     }
     QSize minimumSizeHint() const override { return {0, 0}; }
+};
+
+// The page's own scroll area: the page fills the viewport and is never made smaller than its
+// minimum size; only below that does it scroll (issue 58). Not QScrollArea's resizable
+// widget, which gives a page with wrapped text the height it would like at its width, not
+// the least it needs, and so scrolls a page that would fit.
+class PageScrollArea final : public QScrollArea
+{
+public:
+    PageScrollArea(QWidget *page, QWidget *parent)
+        : QScrollArea(parent)
+    {
+        setObjectName(u"compareScroll"_s);
+        setFrameShape(QFrame::NoFrame);
+        setWidgetResizable(false);
+        setWidget(page);
+        page->installEventFilter(this);
+    }
+    QSize sizeHint() const override { return widget()->sizeHint(); }
+    QSize minimumSizeHint() const override { return {0, 0}; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QScrollArea::resizeEvent(event);
+        fit();
+    }
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == widget() && event->type() == QEvent::LayoutRequest)
+            QMetaObject::invokeMethod(this, [this] { fit(); }, Qt::QueuedConnection); // once laid out
+        return QScrollArea::eventFilter(watched, event);
+    }
+
+private:
+    // The least height the page's layout can be given at `width`: its wrapped text (the
+    // verdict) takes the lines that width makes, and its layout gives them no less.
+    int leastHeight(int width) const
+    {
+        const QWidget *page = widget();
+        int least = page->minimumSizeHint().height();
+        if (const QLayout *layout = page->layout(); layout && layout->hasHeightForWidth())
+            least = qMax(least, layout->minimumHeightForWidth(width));
+        return least;
+    }
+    void fit()
+    {
+        QWidget *page = widget();
+        const int leastWidth = page->minimumSizeHint().width();
+        const QSize room = maximumViewportSize(); // without scroll bars
+        int width = qMax(leastWidth, room.width());
+        if (leastHeight(width) > room.height()) // scrolls: the bar takes its width
+            width = qMax(leastWidth, room.width() - verticalScrollBar()->sizeHint().width());
+        const int height = qMax(leastHeight(width), room.height() - (width > room.width() ? horizontalScrollBar()->sizeHint().height() : 0));
+        if (page->size() != QSize(width, height))
+            page->resize(width, height);
+    }
 };
 } // namespace
 
@@ -144,7 +202,8 @@ void ComparePanel::buildUi()
         list->setWordWrap(true);
         list->setTextElideMode(Qt::ElideNone);
         list->setUniformItemSizes(false);
-        list->setMinimumHeight(list->fontMetrics().lineSpacing() * 3 + 2 * list->frameWidth() + 8);
+        // Three examples in sight (a wrapped one is taller): the page scrolls before they shrink.
+        list->setMinimumHeight((list->fontMetrics().lineSpacing() + 8) * 3 + 2 * list->frameWidth());
     }
     auto *addedLabel = new QLabel(tr("Examples a&dded"), this);
     addedLabel->setBuddy(m_added);
@@ -260,14 +319,9 @@ void ComparePanel::buildUi()
     layout->addLayout(pick);
     layout->addWidget(top);
     layout->addWidget(m_lower, 1);
-    auto *scroll = new QScrollArea(this);
-    scroll->setObjectName(u"compareScroll"_s);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidgetResizable(true);
-    scroll->setWidget(content);
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    outer->addWidget(new PageScrollArea(content, this));
     setTabOrder(m_a, m_b);
     setTabOrder(m_b, swap);
 }
