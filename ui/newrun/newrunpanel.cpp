@@ -25,6 +25,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QStyle>
@@ -58,6 +59,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     , m_testPrompts(new TestPromptsField(this))
     , m_maxIterations(named(new QSpinBox(this), u"maxIterationsSpin"_s, tr("Maximum iterations")))
     , m_target(named(new QDoubleSpinBox(this), u"targetCoverageSpin"_s, tr("Target coverage")))
+    , m_targetNote(new QLabel(this))
     , m_stepMode(named(new QCheckBox(tr("Step mode: review each proposal"), this), u"stepModeCheck"_s, tr("Step mode")))
     , m_advanced(named(new QGroupBox(tr("Advanced"), this), u"advancedGroup"_s, tr("Advanced settings")))
     , m_accumulate(named(new QCheckBox(tr("Keep earlier passing tests as regression checks"), this), u"accumulateCheck"_s, tr("Accumulate tests")))
@@ -117,7 +119,12 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     m_target->setRange(10, 100);
     m_target->setDecimals(1);
     m_target->setSuffix(u" %"_s);
-    m_target->setValue(90);
+    m_target->setValue(m_targetFor[int(Intent::Block)]);
+    m_targetNote->setObjectName(u"targetCoverageNote"_s);
+    m_targetNote->setWordWrap(true);
+    m_targetNote->setTextFormat(Qt::PlainText);
+    m_targetNote->setVisible(false);
+    makeWrappingLabel(m_targetNote);
     m_stepMode->setToolTip(tr("The run waits after each proposed topic: accept it, edit it or ask for another one. "
                               "It can be switched in the Live page at any time."));
     m_cap->setRange(0, 100000);
@@ -189,6 +196,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     form->addRow(tr("Test prompts:"), m_testPrompts);
     form->addRow(tr("Ma&x iterations:"), m_maxIterations);
     form->addRow(tr("Tar&get coverage:"), m_target);
+    form->addRow(QString(), m_targetNote);
     m_budget = new BudgetFields(form, this);
     m_budget->placeInTabOrder(m_target, m_stepMode);
     form->addRow(QString(), m_stepMode);
@@ -292,11 +300,13 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     connect(m_testPrompts, &TestPromptsField::fileIntentFound, this, [this](Intent intent) {
         m_intent->setCurrentIndex(intent == Intent::Allow ? 1 : 0);
     });
-    connect(m_intent, &QComboBox::currentIndexChanged, this, [this] {
-        // Allow-list guardrails rarely reach 90 %: the original suggests a lower target.
-        if (m_intent->currentData().toInt() == int(Intent::Allow) && m_target->value() == 90)
-            m_target->setValue(65);
-        updateRunButton();
+    // Each intent keeps its own target: allow-list guardrails rarely reach 90 %, so Allow starts
+    // at 65 %; switching back restores Block's (its default or what was set for it), and a value
+    // changed this way is said under the field until the person sets one.
+    connect(m_intent, &QComboBox::currentIndexChanged, this, &NewRunPanel::followIntentWithTarget);
+    connect(m_target, &QDoubleSpinBox::valueChanged, this, [this] {
+        if (!m_settingTarget)
+            m_targetNote->hide();
     });
     // What the extra tests cost depends on the benchmark too: said again on every change.
     const auto extrasChanged = [this] {
@@ -418,7 +428,12 @@ void NewRunPanel::setSettings(const RunSettings &s)
     m_inPlace->setChecked(s.inPlace);
     m_profileTopics->setLeftOut(s.leaveOut);
     m_maxIterations->setValue(s.maxIterations);
-    m_target->setValue(s.targetCoverage * 100);
+    {
+        const QScopedValueRollback quiet(m_settingTarget, true);
+        m_target->setValue(s.targetCoverage * 100);
+    }
+    m_targetFor[m_shownIntent] = m_target->value(); // the settings' target is this intent's
+    m_targetNote->hide();
     m_accumulate->setChecked(s.accumulateTests);
     m_cap->setValue(s.maxAccumulatedTests.value_or(0));
     m_plateauWindow->setValue(s.plateauWindow);
@@ -542,4 +557,31 @@ void NewRunPanel::updateRunButton()
     m_hint->setText(error);
     // A disabled button says why on hover too.
     m_run->setToolTip(error.isEmpty() ? tr("Start the run") : error);
+}
+
+void NewRunPanel::followIntentWithTarget()
+{
+    const int intent = m_intent->currentData().toInt();
+    if (intent == m_shownIntent)
+        return;
+    m_targetFor[m_shownIntent] = m_target->value(); // what the intent left had, set or not
+    m_shownIntent = intent;
+    const double target = m_targetFor[intent];
+    if (!qFuzzyCompare(target, m_target->value())) {
+        const double before = m_target->value();
+        {
+            const QScopedValueRollback quiet(m_settingTarget, true);
+            m_target->setValue(target);
+        }
+        const QLocale locale;
+        m_targetNote->setText(
+            (Intent(intent) == Intent::Allow
+                 ? tr("Target coverage changed from %1 % to %2 % for an allow topic (allow lists rarely reach "
+                      "90 %); Block keeps its %1 %.")
+                 : tr("Target coverage changed back from %1 % to %2 %, the target for a block topic; Allow "
+                      "keeps its %1 %."))
+                .arg(locale.toString(before, 'f', 1), locale.toString(target, 'f', 1)));
+        m_targetNote->show();
+    }
+    updateRunButton();
 }

@@ -69,6 +69,7 @@ private:
     void setAdvancedToolTips();
     void showProfileTopics();
     void showActionFit();
+    void followIntentWithTarget(); // the target of the intent now chosen, said when it changes
 
     QPlainTextEdit *m_description;
     SandboxSubjectNote *m_sandboxNote;
@@ -86,6 +87,10 @@ private:
     TestPromptsField *m_testPrompts;
     QSpinBox *m_maxIterations;
     QDoubleSpinBox *m_target;
+    QLabel *m_targetNote; // the target was changed with the intent
+    double m_targetFor[2] = {90, 65}; // by Intent: Block's, Allow's (the last value each had)
+    int m_shownIntent = 0;            // the intent m_target holds the target of
+    bool m_settingTarget = false;     // a change made here, not by the person
     QCheckBox *m_stepMode;
     BudgetFields *m_budget = nullptr;
     ExtraTestsFields *m_extras = nullptr; // response tests and robustness (issue 43)
