@@ -36,8 +36,8 @@
         <translation>&amp;Erkenntnis:</translation>
     </message>
     <message>
-        <source>&amp;Strategy:</source>
-        <translation>&amp;Strategie:</translation>
+        <source>St&amp;rategy:</source>
+        <translation>St&amp;rategie:</translation>
     </message>
     <message>
         <source>&amp;Outcome:</source>

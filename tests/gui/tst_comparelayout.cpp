@@ -12,7 +12,10 @@
 
 #include "testmain.h"
 
+#include <QComboBox>
 #include <QLabel>
+#include <QTabBar>
+#include <QWheelEvent>
 #include <QListWidget>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -146,6 +149,34 @@ private slots:
             QVERIFY(problems.isEmpty());
         }
         lower->setCurrentIndex(0);
+    }
+
+    // Scrolling the page over the details' tabs or an iteration's box scrolls the page: it
+    // does not switch the tab or the iteration that passes under the pointer.
+    void theWheelScrollsThePage()
+    {
+        auto *scroll = m_studio->find<QScrollArea>(u"compareScroll"_s);
+        auto *lower = m_studio->find<QTabWidget>(u"compareLowerTabs"_s);
+        auto *pickB = m_studio->find<QComboBox>(u"compareIterationB"_s);
+        QVERIFY(scroll && lower && pickB);
+        QScrollBar *bar = scroll->verticalScrollBar();
+        QVERIFY2(bar->maximum() > 0, "the page does not scroll at the window's minimum size");
+        lower->setCurrentIndex(0);
+        const int iterationB = pickB->currentIndex();
+        const auto turn = [](QWidget *w, int steps) {
+            const QPointF at(w->rect().center());
+            QWheelEvent wheel(at, w->mapToGlobal(at), {}, QPoint(0, -120 * steps), Qt::NoButton, Qt::NoModifier,
+                              Qt::NoScrollPhase, false);
+            QCoreApplication::sendEvent(w, &wheel);
+        };
+        bar->setValue(0);
+        turn(pickB, 1);
+        QCOMPARE(pickB->currentIndex(), iterationB);
+        QVERIFY(bar->value() > 0);
+        bar->setValue(0);
+        turn(lower->tabBar(), 1);
+        QCOMPARE(lower->currentIndex(), 0);
+        QVERIFY(bar->value() > 0);
     }
 };
 

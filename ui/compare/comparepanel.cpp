@@ -16,6 +16,7 @@
 #include "models/studiocontext.h"
 #include "tenant/topicapplier.h"
 #include "ui/hiddenpage.h"
+#include "ui/wheelguard.h"
 
 #include <QBoxLayout>
 #include <QComboBox>
@@ -26,6 +27,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
@@ -322,6 +324,11 @@ void ComparePanel::buildUi()
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(new PageScrollArea(content, this));
+    // The wheel scrolls the page: it never picks another iteration, nor another tab of the
+    // details, that passes under the pointer (unless the person gave it focus first).
+    WheelGuard::install(this);
+    if (QObject *guard = findChild<QObject *>(u"wheelGuard"_s, Qt::FindDirectChildrenOnly))
+        m_lower->tabBar()->installEventFilter(guard);
     setTabOrder(m_a, m_b);
     setTabOrder(m_b, swap);
 }

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QTextCursor>
 #include <QPushButton>
 #include <QKeyEvent>
 #include <QKeySequence>
@@ -35,8 +36,14 @@ AddLearningDialog::AddLearningDialog(const QString &category, QWidget *parent)
     m_outcome->addItem(tr("degraded"), u"degraded"_s);
     m_outcome->addItem(tr("neutral"), u"neutral"_s);
     m_changeType->setObjectName(u"newChangeType"_s);
-    for (const QString &t : {u"initial"_s, u"description-only"_s, u"examples-only"_s, u"both"_s})
-        m_changeType->addItem(t, t);
+    // What the iteration changed, in words; the stored key stays the data (and the tooltip).
+    const QList<std::pair<QString, QString>> changeTypes{
+        {tr("First topic of the run"), u"initial"_s},
+        {tr("Description only"), u"description-only"_s},
+        {tr("Examples only"), u"examples-only"_s},
+        {tr("Description and examples"), u"both"_s}};
+    for (const auto &[words, key] : changeTypes)
+        m_changeType->addItem(words, key);
     m_tags->setObjectName(u"newTags"_s);
     m_tags->setPlaceholderText(tr("comma, separated"));
 
@@ -44,7 +51,7 @@ AddLearningDialog::AddLearningDialog(const QString &category, QWidget *parent)
     m_source = new QLabel(tr("Source: person"), this);
     form->addRow(m_source);
     form->addRow(tr("&Insight:"), m_insight);
-    form->addRow(tr("&Strategy:"), m_strategy);
+    form->addRow(tr("St&rategy:"), m_strategy); // Alt+S is Save
     form->addRow(tr("&Outcome:"), m_outcome);
     form->addRow(tr("&Change type:"), m_changeType);
     form->addRow(tr("&Tags:"), m_tags);
@@ -67,11 +74,15 @@ void AddLearningDialog::setLearning(const Learning &learning)
     m_source->setText(tr("Source: %1").arg(learning.source.value_or(tr("run %1").arg(learning.runId))));
     m_insight->setPlainText(learning.insight);
     m_strategy->setText(learning.strategy);
+    m_strategy->setCursorPosition(0); // long texts open at their start, not scrolled to the end
     if (const int i = m_outcome->findData(learning.outcome); i >= 0)
         m_outcome->setCurrentIndex(i);
     if (const int i = m_changeType->findData(learning.changeType); i >= 0)
         m_changeType->setCurrentIndex(i);
     m_tags->setText(learning.tags.join(u", "_s));
+    m_tags->setCursorPosition(0);
+    m_insight->moveCursor(QTextCursor::Start);
+    m_insight->ensureCursorVisible();
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Save"));
 }
 
