@@ -13,6 +13,10 @@
 #include <QLockFile>
 #include <QSaveFile>
 
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
+#endif
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -31,7 +35,15 @@ TenantFile::Stamp TenantFile::stampNow() const
     const QFileInfo info(m_path);
     if (!info.exists())
         return {};
-    return {info.size(), info.lastModified(), info.metadataChangeTime()};
+    Stamp stamp{info.size(), info.lastModified(), info.metadataChangeTime()};
+#ifdef Q_OS_UNIX
+    struct stat st{};
+    if (::stat(QFile::encodeName(m_path).constData(), &st) == 0) {
+        stamp.inode = quint64(st.st_ino);
+        stamp.modifiedNs = qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+    }
+#endif
+    return stamp;
 }
 
 bool TenantFile::read(TopicStore &topics, ProfileStore &profiles, QString *error)

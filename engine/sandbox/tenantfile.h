@@ -49,6 +49,10 @@ private:
         qint64 size = -1;
         QDateTime modified;
         QDateTime changed;
+        // Where the system has them: the inode (every atomic save makes a new file) and the
+        // modification time in nanoseconds, so two saves within a millisecond still differ.
+        quint64 inode = 0;
+        qint64 modifiedNs = 0;
         friend bool operator==(const Stamp &, const Stamp &) = default;
     };
     Stamp stampNow() const;
