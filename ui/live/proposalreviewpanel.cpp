@@ -546,8 +546,12 @@ void ProposalReviewPanel::requestAnother()
     keep->setObjectName(u"keepEditingButton"_s);
     box->setDefaultButton(keep);
     connect(box, &QMessageBox::finished, this, [this, box, discard] {
-        if (box->clickedButton() == discard)
-            sendRetry();
+        if (box->clickedButton() != discard)
+            return;
+        // The keyboard is in the question, not in the panel, when it closes: the next proposal
+        // takes it back all the same, so Ctrl+Return works without a click (issue 58).
+        m_refocusAfterQuestion = true;
+        sendRetry();
     });
     box->open();
 }
@@ -569,7 +573,8 @@ void ProposalReviewPanel::send(const ProposalDecision &decision)
         return;
     syncKeptExamples(); // an edited kept example is kept as edited
     const QWidget *focused = QApplication::focusWidget();
-    m_refocus = focused && isAncestorOf(focused); // the buttons go disabled, and focus leaves
+    // The buttons go disabled, and focus leaves: the next proposal gives it back.
+    m_refocus = std::exchange(m_refocusAfterQuestion, false) || (focused && isAncestorOf(focused));
     m_sent = true;
     updateChecks();
     m_context->decide(decision);

@@ -97,4 +97,5 @@ private:
     // and takes the focus back if the panel had it (so Ctrl+Return works again).
     std::optional<QString> m_retryHint;
     bool m_refocus = false;
+    bool m_refocusAfterQuestion = false; // "Discard edits and ask" was chosen in the question
 };
