@@ -95,7 +95,7 @@ RunsPanel::RunsPanel(const QString &runsDirectory, RunListModel *model, QWidget 
     for (const auto &[action, name] : bar) {
         auto *button = new QToolButton(this);
         button->setObjectName(name);
-        button->setDefaultAction(action);
+        button->setDefaultAction(action); // its text with its mnemonic: the action's icon text
         button->setToolButtonStyle(Qt::ToolButtonTextOnly);
         button->setAccessibleName(action->text().remove(u'&'));
         buttons->addWidget(button);
@@ -122,6 +122,10 @@ RunsPanel::RunsPanel(const QString &runsDirectory, RunListModel *model, QWidget 
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &RunsPanel::updateActions);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        if (const QString id = selectedRunId(); !id.isEmpty())
+            m_lastSelected = id;
+    });
     connect(m_filter, &QSortFilterProxyModel::modelReset, this, &RunsPanel::updateActions);
     connect(m_filter, &QSortFilterProxyModel::rowsRemoved, this, &RunsPanel::updateActions);
     connect(m_filter, &QSortFilterProxyModel::layoutChanged, this, &RunsPanel::updateActions);
@@ -166,6 +170,15 @@ void RunsPanel::createActions()
     // No shortcut: the window's own Refresh (F5) would make it ambiguous; it can call refresh().
     m_refresh = make(tr("Re&fresh"), QKeySequence(), u"refreshRunsAction"_s,
                      tr("Read the run directory again"));
+    // The buttons show the icon text: each with a mnemonic of its own (Alt+letter), on a letter
+    // the window's menus and page tabs do not hold in English or German (Alt+O is Profile,
+    // Alt+R the Run menu, Alt+D the German File menu, Alt+L the Live tab). Refresh keeps none:
+    // F5 refreshes, and its letters are taken.
+    m_open->setIconText(tr("Op&en", "Runs page button: a letter no menu or page tab holds"));
+    m_resume->setIconText(tr("Re&sume", "Runs page button: a letter no menu or page tab holds"));
+    m_export->setIconText(tr("E&xport Report…", "Runs page button: a letter no menu or page tab holds"));
+    m_delete->setIconText(tr("Dele&te…", "Runs page button: a letter no menu or page tab holds"));
+    m_refresh->setIconText(tr("Refresh", "Runs page button, without a mnemonic"));
     connect(m_open, &QAction::triggered, this, [this] {
         if (!selectedRunId().isEmpty())
             emit openRequested(selectedRunId());
@@ -241,6 +254,7 @@ void RunsPanel::modelLoaded()
         }
     }
     m_deleted.clear();
+    selectWhenNone(); // a new listing has no selection: the last run selected, or the first
     m_view->resizeColumnToContents(RunListModel::TopicNameColumn);
     m_view->setColumnWidth(RunListModel::TopicNameColumn, std::min(m_view->columnWidth(RunListModel::TopicNameColumn),
                                                                     fontMetrics().averageCharWidth() * 32));
@@ -250,6 +264,29 @@ void RunsPanel::modelLoaded()
         m_message->setToolTip(problems.join(u'\n'));
     }
     updateActions();
+}
+
+void RunsPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    selectWhenNone();
+}
+
+void RunsPanel::selectWhenNone()
+{
+    // Only on the page in sight (Ctrl+5): a listing while it is hidden is selected when it shows.
+    if (!isVisible() || !m_view->selectionModel()->selectedRows().isEmpty() || m_filter->rowCount() == 0)
+        return;
+    if (!m_lastSelected.isEmpty())
+        selectRun(m_lastSelected);
+    if (m_view->selectionModel()->selectedRows().isEmpty()) {
+        const QModelIndex first = m_filter->index(0, RunListModel::StatusColumn);
+        m_view->selectionModel()->select(first, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_view->setCurrentIndex(first);
+    }
+    m_view->scrollTo(m_view->currentIndex());
+    if (!m_filterEdit->hasFocus())
+        m_view->setFocus(Qt::OtherFocusReason); // Enter, Delete and the shortcuts act on it
 }
 
 bool RunsPanel::canResume(RunStatus status)

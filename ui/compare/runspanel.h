@@ -60,6 +60,7 @@ signals:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void showEvent(QShowEvent *event) override; // selects a run when none is
 
 private:
     void createActions();
@@ -69,12 +70,14 @@ private:
     void updateDetails();
     void showMessage(const QString &text, bool error = false);
     void modelLoaded();
+    void selectWhenNone(); // the run selected last, or the first, with the keyboard in the list
 
     QString m_dir;
     RunListModel *m_model;
     ChartRenderer m_renderer;
     QSet<QString> m_deleted; // removed ids a reload in flight may still list
     QString m_lastExportDir;
+    QString m_lastSelected; // the run selected last, selected again after a new listing
 
     QSortFilterProxyModel *m_filter = nullptr;
     QLineEdit *m_filterEdit = nullptr;
