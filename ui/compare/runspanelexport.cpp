@@ -18,8 +18,13 @@ void RunsPanel::chooseExportFile()
     const QString id = selectedRunId();
     if (id.isEmpty())
         return;
-    if (m_lastExportDir.isEmpty())
+    // The folder used last, else Documents, else the home (a Documents folder that does not
+    // exist would open the dialog in the working directory); the Profile page's export too.
+    if (m_lastExportDir.isEmpty() || !QDir(m_lastExportDir).exists()) {
         m_lastExportDir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        if (m_lastExportDir.isEmpty() || !QDir(m_lastExportDir).exists())
+            m_lastExportDir = QDir::homePath();
+    }
     auto *dialog = new QFileDialog(this, tr("Export Report"), m_lastExportDir);
     dialog->setObjectName(u"exportReportDialog"_s);
     dialog->setAcceptMode(QFileDialog::AcceptSave);

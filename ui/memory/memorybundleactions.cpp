@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QStandardPaths>
 
 using namespace Qt::StringLiterals;
 
@@ -68,6 +69,14 @@ QString MemoryBrowserPanel::importBundle(const QString &file)
     return {};
 }
 
+// Where the app's exports start (as the Runs and Profile pages' do): Documents, or the home
+// when there is none.
+static QString exportFolder()
+{
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return !documents.isEmpty() && QDir(documents).exists() ? documents : QDir::homePath();
+}
+
 void MemoryBrowserPanel::promptExport(bool all)
 {
     const QString category = currentCategory();
@@ -76,7 +85,7 @@ void MemoryBrowserPanel::promptExport(bool all)
     const QString name = all ? u"memory-bundle.json"_s : category + u".bundle.json"_s;
     const QString file = QFileDialog::getSaveFileName(
         this, all ? tr("Export all categories") : tr("Export %1").arg(category),
-        QDir::home().filePath(name), tr("Memory bundles (*.json)"));
+        QDir(exportFolder()).filePath(name), tr("Memory bundles (*.json)"));
     if (!file.isEmpty())
         exportBundle(file, all ? QStringList() : QStringList{category});
 }
@@ -84,7 +93,7 @@ void MemoryBrowserPanel::promptExport(bool all)
 void MemoryBrowserPanel::promptImport()
 {
     const QString file = QFileDialog::getOpenFileName(
-        this, tr("Import a memory bundle"), QDir::homePath(), tr("Memory bundles (*.json)"));
+        this, tr("Import a memory bundle"), exportFolder(), tr("Memory bundles (*.json)"));
     if (!file.isEmpty())
         importBundle(file);
 }

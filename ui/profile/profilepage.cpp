@@ -8,6 +8,7 @@
 #include "ui/wrappinglabel.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,6 +17,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -79,8 +81,12 @@ ProfilePage::ProfilePage(StudioContext *context, QWidget *parent)
     m_conflicts->verticalHeader()->hide();
     m_topics->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_topics->horizontalHeader()->setSectionResizeMode(AuditTopicsModel::TopicColumn, QHeaderView::Stretch);
-    m_conflicts->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The prompt takes the width; the topics' names and the label are as wide as their text, up
+    // to a limit (sizeConflictColumns), cut with "…" and whole in the tooltip.
+    m_conflicts->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_conflicts->horizontalHeader()->setSectionResizeMode(ConflictListModel::PromptColumn, QHeaderView::Stretch);
+    m_conflicts->horizontalHeader()->setMinimumSectionSize(m_conflicts->fontMetrics().averageCharWidth() * 8);
+    m_conflicts->setTextElideMode(Qt::ElideRight);
     m_matrix->setSelectionBehavior(QAbstractItemView::SelectItems);
 
     auto *label = new QLabel(tr("Profil&e:"), this);
@@ -216,6 +222,7 @@ void ProfilePage::show(const std::optional<AuditState> &state)
         return;
     }
     m_matrix->resizeColumnsToContents();
+    sizeConflictColumns();
     const QString rate = DisplayFormat::withInterval(figures.benignFlagRate, figures.benignInterval);
     m_summary->setText(tr("Audit of %1: the profile acts on %2 of %n prompt(s) users should get through; ", nullptr,
                           figures.benignPrompts)
@@ -228,10 +235,30 @@ void ProfilePage::exportHtml()
 {
     if (!m_shown)
         return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export the audit"),
-                                                      u"audit-%1.html"_s.arg(m_shown->profileName),
-                                                      tr("HTML pages (*.html)"));
-    if (path.isEmpty())
+    // Where the other exports start (the Runs page's report, the memory bundles): the folder
+    // used last, else Documents, else the home; never the working directory.
+    if (m_lastExportDir.isEmpty() || !QDir(m_lastExportDir).exists()) {
+        m_lastExportDir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        if (m_lastExportDir.isEmpty() || !QDir(m_lastExportDir).exists())
+            m_lastExportDir = QDir::homePath();
+    }
+    auto *dialog = new QFileDialog(this, tr("Export the audit"), m_lastExportDir, tr("HTML pages (*.html)"));
+    dialog->setObjectName(u"exportAuditDialog"_s);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setFileMode(QFileDialog::AnyFile);
+    dialog->setDefaultSuffix(u"html"_s);
+    dialog->selectFile(u"audit-%1.html"_s.arg(m_shown->profileName));
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &path) {
+        m_lastExportDir = QFileInfo(path).absolutePath();
+        writeHtml(path);
+    });
+    dialog->open();
+}
+
+void ProfilePage::writeHtml(const QString &path)
+{
+    if (!m_shown || path.isEmpty())
         return;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(AuditHtml::page(*m_shown, m_shown->figures()).toUtf8()) < 0
@@ -257,4 +284,14 @@ void ProfilePage::setBusy(bool busy)
     if (busy)
         m_progress->setRange(0, 0);
     m_export->setEnabled(!busy && m_shown.has_value());
+}
+
+void ProfilePage::sizeConflictColumns()
+{
+    const int chars = m_conflicts->fontMetrics().averageCharWidth();
+    for (int column : {int(ConflictListModel::WrittenForColumn), int(ConflictListModel::LabelColumn),
+                       int(ConflictListModel::MatchedByColumn)}) {
+        m_conflicts->resizeColumnToContents(column);
+        m_conflicts->setColumnWidth(column, std::clamp(m_conflicts->columnWidth(column), chars * 8, chars * 24));
+    }
 }

@@ -39,7 +39,9 @@ private:
     void onFinished(const AuditState &state);
     void showLatest();
     void show(const std::optional<AuditState> &state);
-    void exportHtml();
+    void exportHtml();                     // asks where, in the folder the other exports use
+    void writeHtml(const QString &path);
+    void sizeConflictColumns();            // the topics and label to their text, within limits
     void setBusy(bool busy);
     void setStep(const QString &text);
 
@@ -60,5 +62,6 @@ private:
     QTableView *m_matrix;
     QTableView *m_conflicts;
     std::optional<AuditState> m_shown;
+    QString m_lastExportDir;
     std::function<bool(const QString &)> m_confirm;
 };
