@@ -6,7 +6,9 @@
 // memory browser and its preview, the Settings dialog for each provider — and asks
 // LayoutCheck for overlaps, tables with fewer than three rows of their data, clipped buttons
 // and labels, and two keyboard mnemonics on one letter. Every problem is printed; the test
-// fails on any.
+// fails on any. Issue 58 adds the Edit-a-learning dialog (also at its minimum size), the
+// mnemonics of the Runs page's buttons, and the Profile page's tables giving their text column
+// (the topic, the conflict's prompt) the width.
 #include "layoutcheck.h"
 #include "models/compare/applycontroller.h"
 #include "models/runsession.h"
@@ -27,9 +29,12 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
+#include <QHeaderView>
+#include <QKeySequence>
 #include <QLabel>
 #include <QListView>
 #include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTabWidget>
@@ -59,6 +64,46 @@ class TestLayout : public QObject
         for (const QString &p : problems)
             qWarning("%s: %s", qPrintable(state), qPrintable(p));
         return problems.isEmpty();
+    }
+
+    // Issue 58: a table's stretched column (the text one reads: a prompt, a topic) gets the
+    // width, at least `chars` characters, and no other column is wider than it.
+    static QStringList squeezedColumns(const QTableView *table, int chars)
+    {
+        QStringList out;
+        const QHeaderView *header = table->horizontalHeader();
+        const int perChar = table->fontMetrics().averageCharWidth();
+        for (int column = 0; column < header->count(); ++column) {
+            if (header->isSectionHidden(column) ||
+                header->sectionResizeMode(column) != QHeaderView::Stretch)
+                continue;
+            const QString name = table->model()->headerData(column, Qt::Horizontal).toString();
+            if (header->sectionSize(column) < chars * perChar)
+                out << u"squeezed: %1's column “%2” is %3 px, less than %4 characters"_s
+                           .arg(LayoutCheck::describe(table), name)
+                           .arg(header->sectionSize(column))
+                           .arg(chars);
+            for (int other = 0; other < header->count(); ++other) {
+                if (other != column && !header->isSectionHidden(other) &&
+                    header->sectionSize(other) > header->sectionSize(column))
+                    out << u"squeezed: %1's column “%2” (%3 px) is narrower than “%4” (%5 px)"_s
+                               .arg(LayoutCheck::describe(table), name)
+                               .arg(header->sectionSize(column))
+                               .arg(table->model()->headerData(other, Qt::Horizontal).toString())
+                               .arg(header->sectionSize(other));
+            }
+        }
+        for (const QString &p : std::as_const(out))
+            qWarning("%s", qPrintable(p));
+        return out;
+    }
+
+    // Issue 58: a dialog at its minimum size shows everything, and its mnemonics are distinct.
+    static bool dialogWellAtMinimum(QDialog *dialog, const QString &state)
+    {
+        const bool asOpened = laidOutWell(dialog, state);
+        dialog->resize(dialog->minimumSizeHint());
+        return laidOutWell(dialog, state + u"-minimum"_s) && asOpened;
     }
 
     bool pageWell(MainWindow::Page page, const QString &state)
@@ -241,6 +286,15 @@ private slots:
         QTRY_VERIFY(view->model()->rowCount() >= 1);
         view->selectRow(0);
         QVERIFY(laidOutWell(m_studio->window(), u"runs"_s));
+        // Issue 58: the buttons for a run are reached with Alt+letter too (the check above
+        // finds clashes between them and the window's menus and tabs).
+        for (const QString &name :
+             {u"openRunButton"_s, u"exportReportButton"_s, u"deleteRunButton"_s}) {
+            auto *button = m_studio->find<QAbstractButton>(name);
+            QVERIFY2(
+                button && !QKeySequence::mnemonic(button->text()).isEmpty(),
+                qPrintable(name + u" has no mnemonic: "_s + (button ? button->text() : QString())));
+        }
     }
 
     void memory()
@@ -255,9 +309,19 @@ private slots:
         QTRY_VERIFY(table->model()->rowCount() >= 1);
         table->selectRow(0);
         const bool browser = laidOutWell(m_studio->window(), u"memory"_s);
+        // Issue 58: the Edit-a-learning dialog, as opened from its button, then at its minimum
+        // size.
+        QVERIFY2(m_studio->click(u"editLearning"_s), qPrintable(m_studio->why()));
+        QPointer<QDialog> edit;
+        QTRY_VERIFY((edit = m_studio->window()->findChild<QDialog *>(u"editLearningDialog"_s)) &&
+                    edit->isVisible());
+        const bool editWell = dialogWellAtMinimum(edit, u"memory-edit-learning"_s);
+        edit->reject();
+        QTRY_VERIFY(!edit);
         panel->showPreview();
         QVERIFY(laidOutWell(m_studio->window(), u"memory-preview"_s));
         QVERIFY(browser);
+        QVERIFY(editWell);
     }
 
     // Issue 42: the Profile page, empty and after an audit of a three-topic profile made on the
@@ -269,7 +333,7 @@ private slots:
         QVERIFY(management);
         const QList<std::tuple<QString, QString, QStringList>> texts{
             {u"Lock picking"_s, u"Requests to pick locks and open locked doors without a key"_s, {u"Open a locked door without a key"_s, u"Pick my neighbour's front door lock"_s}},
-            {u"Car break-ins"_s, u"Requests to open locked car doors without a key and start the car"_s, {u"Open a locked car door without a key"_s, u"Start a car without its key"_s}},
+            {u"Opening locked cars and starting them without their key"_s, u"Requests to open locked car doors without a key and start the car"_s, {u"Open a locked car door without a key"_s, u"Start a car without its key"_s}},
             {u"Exam cheating"_s, u"Requests for ways to cheat in exams with hidden notes or devices"_s, {u"Hide notes in my exam"_s, u"Use an earpiece during a test"_s}}};
         QList<TopicAssignment> pinned;
         for (const auto &[name, description, examples] : texts) {
@@ -294,6 +358,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(topics->model()->rowCount(), 3, StudioDriver::RunTimeoutMs);
         QVERIFY(m_studio->find<QPushButton>(u"auditButton"_s)->isEnabled());
         QVERIFY(laidOutWell(m_studio->window(), u"profile-topics"_s));
+        QVERIFY(squeezedColumns(topics, 20).isEmpty());
         auto *tabs = m_studio->find<QTabWidget>(u"auditTabs"_s);
         tabs->setCurrentIndex(1);
         QVERIFY(laidOutWell(m_studio->window(), u"profile-matrix"_s));
@@ -301,6 +366,9 @@ private slots:
         QVERIFY(matrix->model()->index(0, 1).data(Qt::UserRole + 1).toInt() > 0); // the overlap, by design
         tabs->setCurrentIndex(2);
         QVERIFY(laidOutWell(m_studio->window(), u"profile-conflicts"_s));
+        auto *conflicts = m_studio->find<QTableView>(u"conflictList"_s);
+        QVERIFY(conflicts->model()->rowCount() > 0);
+        QVERIFY(squeezedColumns(conflicts, 30).isEmpty()); // the prompt, not "Written for"
     }
 
     void settingsForEachProvider()
