@@ -2,6 +2,7 @@
 
 #include "sandboxcorpus.h"
 #include "templatebank.h"
+#include "topicrequest.h"
 
 #include "domain/topiclimits.h"
 #include "domain/utf8.h"
@@ -201,8 +202,12 @@ namespace SandboxSubject {
 QString fromText(const QString &topicText)
 {
     static const QString breaks = u".;:?!()[]\n"_s;
+    // A request typed in German reads as its English ("Anfragen zum Kauf von Waffen
+    // blockieren" -> "Block requests for buying weapons"), so the intent verb never becomes
+    // part of the subject and the subject matches a domain as the English would.
+    const QString text = TopicRequest::inEnglish(topicText);
     QStringList clauses{QString()};
-    for (const QChar c : topicText) {
+    for (const QChar c : text) {
         if (breaks.contains(c))
             clauses.append(QString());
         else

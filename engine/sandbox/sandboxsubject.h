@@ -25,7 +25,8 @@ namespace SandboxSubject {
 
 SandboxSubjectAssessment assess(const QString &topicText, Intent intent);
 
-// The subject noun phrase of a topic text: request boilerplate ("Block requests for",
+// The subject noun phrase of a topic text (read as English first, TopicRequest::inEnglish):
+// request boilerplate ("Block requests for",
 // "Allow questions about", a trailing "questions") stripped, infinitives after "to" turned
 // into gerunds ("to obtain or use X" -> "obtaining or using X"), cut at the first sentence
 // break and to at most MaxSubjectBytes. The words keep the case they were typed in, except a

@@ -1,7 +1,8 @@
 // The sandbox's subject and topic text functions (issue 54: "… --" hung clauseSubject).
 // Properties: a subject is never empty, at most MaxSubjectBytes of UTF-8, ends in a letter or
 // digit, and each of its words is a word of the text (or a gerund made from one, "to buy" ->
-// "buying"); the name made from it is within the AIRS name limit.
+// "buying"), the text read as English when it is a German request; the name made from it is
+// within the AIRS name limit.
 #include "../fuzztarget.h"
 
 #include "domain/topiclimits.h"
@@ -9,6 +10,7 @@
 #include "sandbox/sandboxcorpus.h"
 #include "sandbox/sandboxsubject.h"
 #include "sandbox/templatebank.h"
+#include "sandbox/topicrequest.h"
 
 using namespace Qt::StringLiterals;
 
@@ -19,7 +21,8 @@ DAYSTROM_FUZZ_TARGET(sandbox_subject)
     FUZZ_REQUIRE(!subject.isEmpty(), u"empty subject for: "_s + text);
     FUZZ_REQUIRE(Utf8::size(subject) <= SandboxSubject::MaxSubjectBytes, subject);
     if (subject != u"this subject"_s) {
-        const QString lowered = text.toLower();
+        // A German request is read as its English first (issue 58).
+        const QString lowered = TopicRequest::inEnglish(text).toLower();
         for (const QString &word : subject.split(u' ', Qt::SkipEmptyParts)) {
             // A gerund is made from the text's infinitive ("to buy," -> "buying,").
             QString stem = word;
