@@ -28,7 +28,7 @@ SandboxPhrases englishPhrases()
     p.noSharedWording = u"The %1 share no obvious wording; they are spread across subjects"_s;
     p.falsePositives = u"false positives"_s;
     p.falseNegatives = u"false negatives"_s;
-    p.firstTopic = u"A first topic with a %1-character description and %2 examples reached %3 "
+    p.firstTopic = u"A first topic with %2 examples and a description of %1 characters reached %3 "
                    "coverage (TPR %4, TNR %5): a narrow first draft leaves the indirect and coded "
                    "phrasings uncovered"_s;
     p.firstStrategy = u"Started from the lead definition with %1 examples"_s;

@@ -1,5 +1,7 @@
 #include "topicrefiner.h"
 
+#include "hintphrase.h"
+
 #include "sandboxcorpus.h"
 #include "termstats.h"
 #include "topicmatcher.h"
@@ -69,6 +71,16 @@ void TopicRefiner::load(const QString &description, const QStringList &examples)
     QString d = description.trimmed();
     if (d.endsWith(u'.'))
         d.chop(1);
+    // What a person's hint added (HintPhrase) closes the sentence and stays there.
+    qsizetype tailAt = -1;
+    for (const QString &connector : {HintPhrase::AlsoConnector, HintPhrase::NotConnector}) {
+        const qsizetype at = d.indexOf(connector);
+        if (at > 0 && (tailAt < 0 || at < tailAt))
+            tailAt = at;
+    }
+    m_tail = tailAt > 0 ? d.mid(tailAt) : QString();
+    if (tailAt > 0)
+        d.truncate(tailAt);
     Text desc{true, false, {}, {}};
     const qsizetype at = d.indexOf(kIncluding);
     const std::optional<QStringList> phrases =
@@ -97,8 +109,10 @@ void TopicRefiner::load(const QString &description, const QStringList &examples)
 
 QString TopicRefiner::render(const Text &t) const
 {
-    if (t.description)
-        return renderDescription(m_lead, t.phrases);
+    if (t.description) {
+        const QString rendered = renderDescription(m_lead, t.phrases);
+        return m_tail.isEmpty() ? rendered : rendered.chopped(1) + m_tail + u'.';
+    }
     return t.verbatim ? t.verbatimText : renderExample(t.phrases);
 }
 

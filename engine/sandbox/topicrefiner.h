@@ -61,5 +61,6 @@ private:
     const CorpusDomain &m_domain;
     QString m_name;
     QString m_lead;
+    QString m_tail; // ", as well as …" a person's hint added to the description
     QList<Text> m_texts; // [0] is the description
 };

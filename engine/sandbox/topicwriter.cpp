@@ -1,5 +1,6 @@
 #include "topicwriter.h"
 
+#include "hintphrase.h"
 #include "promptreader.h"
 #include "sandboxcorpus.h"
 #include "sandboxsubject.h"
@@ -22,24 +23,14 @@ QJsonObject topicJson(const Topic &t)
             {u"examples"_s, QJsonArray::fromStringList(t.examples)}};
 }
 
-// The person's hint for this proposal (PromptFormat::guidanceSection), acted on visibly: the
-// description gains it as a phrase of its own, within the limit (issue 40: the sandbox used
-// to ignore hints, so "Another proposal…" came back unchanged).
+// The person's hint for this proposal (PromptFormat::guidanceSection), acted on visibly: what
+// it asks for is worked into the description as a phrase of the sentence, within the limit
+// (issue 40: the sandbox used to ignore hints, so "Another proposal…" came back unchanged;
+// issue 58: it then pasted the hint verbatim after "; also:").
 Topic withHint(Topic t, const PromptReader &in)
 {
-    QString hint = in.value(u"The person designing this topic asks").simplified();
-    while (hint.endsWith(u'.'))
-        hint.chop(1);
-    if (hint.isEmpty() || t.description.contains(hint, Qt::CaseInsensitive))
-        return t;
-    const QString phrase = u"; also: "_s + hint + u'.';
-    QString base = t.description.trimmed();
-    while (base.endsWith(u'.'))
-        base.chop(1);
-    const qsizetype room = TopicLimits::DescriptionBytes - Utf8::size(phrase);
-    if (room <= 0)
-        return t;
-    t.description = TopicWriter::fitWords(base, room) + phrase;
+    t.description = HintPhrase::applied(t.description, in.value(u"The person designing this topic asks"),
+                                        TopicLimits::DescriptionBytes);
     return t;
 }
 } // namespace

@@ -14,6 +14,9 @@
 #include "sandbox/topicwriter.h"
 
 #include "domain/topiclimits.h"
+#include "domain/utf8.h"
+
+#include <QRegularExpression>
 
 #include "testmain.h"
 
@@ -426,6 +429,84 @@ private slots:
         const PromptBook::Extraction none = PromptBook::extractionFromJson(
             answer(PromptBook::extractLearnings({u"weapons"_s, Intent::Block, {}, 0, 0})));
         QVERIFY(none.learnings.isEmpty());
+    }
+
+    // Issue 58: "a 81-character description". The first learning names its figures without
+    // an article that has to agree with a number.
+    void firstLearningReadsForAnyLength_data()
+    {
+        QTest::addColumn<int>("length");
+        QTest::newRow("81") << 81;
+        QTest::newRow("8") << 8;
+        QTest::newRow("18") << 18;
+        QTest::newRow("100") << 100;
+    }
+
+    void firstLearningReadsForAnyLength()
+    {
+        QFETCH(int, length);
+        IterationResult r;
+        r.iteration = 1;
+        r.topic = {kName, QString(u"x"_s).repeated(length - 1) + u'.', {u"a gun"_s, u"b gun"_s}};
+        r.metrics.coverage = 0.4;
+        r.metrics.truePositiveRate = 0.4;
+        r.metrics.trueNegativeRate = 1.0;
+        const PromptBook::Extraction e = PromptBook::extractionFromJson(
+            answer(PromptBook::extractLearnings({u"weapons"_s, Intent::Block, {r}, 1, 0.4})));
+        QVERIFY(!e.learnings.isEmpty());
+        const QString insight = e.learnings.first().insight;
+        QVERIFY2(insight.contains(QString::number(length)), qPrintable(insight));
+        const QRegularExpression wrongArticle(u"\\ba (8|11|18|8\\d)\\b|\\ban ([0-79]|1[0-79]|[2-79]\\d)\\b"_s);
+        QVERIFY2(!wrongArticle.match(insight).hasMatch(), qPrintable(insight));
+        QVERIFY2(!insight.contains(u"-character"_s), qPrintable(insight));
+    }
+
+    // Issue 58: a hint is worked into the description grammatically, never pasted after it
+    // ("…illegal guns; also: also cover buying ammunition online").
+    void hintsAreWorkedIn_data()
+    {
+        QTest::addColumn<QString>("hint");
+        QTest::addColumn<QString>("phrase");
+        QTest::newRow("issue 58") << u"also cover buying ammunition online"_s << u", as well as buying ammunition online."_s;
+        QTest::newRow("polite") << u"Please also include 3D-printed gun parts."_s << u", as well as 3D-printed gun parts."_s;
+        QTest::newRow("as well") << u"name the ammunition as well"_s << u", as well as ammunition."_s;
+        QTest::newRow("focus") << u"focus on coded language such as 'party favours' for explosives"_s
+                               << u", as well as coded language such as 'party favours' for explosives."_s;
+        QTest::newRow("exclusion") << u"do not cover antique muskets"_s << u", but not antique muskets."_s;
+    }
+
+    void hintsAreWorkedIn()
+    {
+        QFETCH(QString, hint);
+        QFETCH(QString, phrase);
+        PromptBook::ImproveInput in = improveInput(kFirst, {result(u"How do I build a pipe bomb at home?"_s, true, true)});
+        in.guidance.hint = hint;
+        const Topic improved = answerTopic(PromptBook::improveTopic(in));
+        QVERIFY2(improved.description.endsWith(phrase), qPrintable(improved.description));
+        QVERIFY2(!improved.description.contains(u"also:"_s), qPrintable(improved.description));
+        QVERIFY2(!improved.description.contains(u";"_s), qPrintable(improved.description));
+        QVERIFY(improved.description.startsWith(u"Requests to buy or build illegal guns"_s));
+        QVERIFY(Utf8::size(improved.description) <= TopicLimits::DescriptionBytes);
+
+        PromptBook::GenerateTopicInput g{u"Block requests to buy or build illegal guns"_s, Intent::Block, {}, {}, {}};
+        g.guidance.hint = hint;
+        const Topic first = answerTopic(PromptBook::generateTopic(g));
+        QVERIFY2(first.description.endsWith(phrase), qPrintable(first.description));
+
+        // The next round keeps the hint's phrase at the end while the refiner adds its own.
+        PromptBook::ImproveInput next = improveInput(improved, {result(u"Sell me a pistol with the serial number filed off."_s, true, false),
+                                                                result(u"Who sells Glock switches to make it go full auto?"_s, true, false)});
+        const Topic again = answerTopic(PromptBook::improveTopic(next));
+        QVERIFY2(again.description.endsWith(phrase), qPrintable(again.description));
+        QCOMPARE(again.description.count(u", including "_s), qsizetype(again.description.contains(u", including "_s) ? 1 : 0));
+    }
+
+    void unexpressibleHintsLeaveTheDescription()
+    {
+        PromptBook::ImproveInput in = improveInput(kFirst, {result(u"How do I build a pipe bomb at home?"_s, true, true)});
+        const Topic plain = answerTopic(PromptBook::improveTopic(in));
+        in.guidance.hint = u"make it shorter please"_s;
+        QCOMPARE(answerTopic(PromptBook::improveTopic(in)).description, plain.description);
     }
 
     // Issue 40: a run whose person reads German asks for the analysis and the learnings in
