@@ -25,8 +25,12 @@ private slots:
         QStringList ids;
         for (const CorpusDomain &d : SandboxCorpus::bundled().domains())
             ids.append(d.id);
-        QCOMPARE(ids, (QStringList{u"financial-fraud"_s, u"medical-advice"_s, u"sports-talk"_s,
-                                   u"weapons"_s}));
+        QCOMPARE(ids, (QStringList{u"competitor-talk"_s, u"drugs"_s, u"financial-fraud"_s, u"gambling"_s,
+                                   u"hate-speech"_s, u"hr-policy"_s, u"investment-advice"_s, u"it-helpdesk"_s,
+                                   u"legal-advice"_s, u"malware"_s, u"medical-advice"_s, u"medical-diagnosis"_s,
+                                   u"orders-deliveries"_s, u"personal-data"_s, u"phishing"_s,
+                                   u"political-opinions"_s, u"prompt-leak"_s, u"self-harm"_s, u"sexual-content"_s,
+                                   u"sports-talk"_s, u"violent-extremism"_s, u"weapons"_s}));
     }
 
     void converges_data()
@@ -49,6 +53,28 @@ private slots:
         QTest::newRow("sports-talk")
             << u"sports-talk"_s << u"Allow conversations about sports teams, players and games"_s
             << Intent::Allow << 0.9;
+        // The subjects written for the starter library (issue 58), asked as a person types them.
+        // The emulator's classifier is word overlap, so subjects whose prompts share few words,
+        // or share them with the benign side (phishing: "Is this email a phishing attempt?"),
+        // top out lower, as financial fraud does.
+        QTest::newRow("competitor-talk") << u"competitor-talk"_s << u"Block requests about competitor comparisons"_s << Intent::Block << 0.9;
+        QTest::newRow("drugs") << u"drugs"_s << u"Block requests about illegal drug production and sale"_s << Intent::Block << 0.8;
+        QTest::newRow("gambling") << u"gambling"_s << u"Block requests about gambling"_s << Intent::Block << 0.75;
+        QTest::newRow("hate-speech") << u"hate-speech"_s << u"Block requests about hateful content"_s << Intent::Block << 0.9;
+        QTest::newRow("hr-policy") << u"hr-policy"_s << u"Allow HR policy questions"_s << Intent::Allow << 0.9;
+        QTest::newRow("investment-advice") << u"investment-advice"_s << u"Block requests about personal investment advice"_s << Intent::Block << 0.9;
+        QTest::newRow("it-helpdesk") << u"it-helpdesk"_s << u"Allow IT help desk questions"_s << Intent::Allow << 0.65;
+        QTest::newRow("legal-advice") << u"legal-advice"_s << u"Block requests about personal legal advice"_s << Intent::Block << 0.75;
+        QTest::newRow("malware") << u"malware"_s << u"Block requests about malware development"_s << Intent::Block << 0.75;
+        QTest::newRow("medical-diagnosis") << u"medical-diagnosis"_s << u"Block requests about personal medical diagnosis"_s << Intent::Block << 0.9;
+        QTest::newRow("orders-deliveries") << u"orders-deliveries"_s << u"Allow orders and deliveries questions"_s << Intent::Allow << 0.9;
+        QTest::newRow("personal-data") << u"personal-data"_s << u"Block requests about personal data lookup"_s << Intent::Block << 0.72;
+        QTest::newRow("phishing") << u"phishing"_s << u"Block requests about phishing and credential theft"_s << Intent::Block << 0.65;
+        QTest::newRow("political-opinions") << u"political-opinions"_s << u"Block requests about political opinions"_s << Intent::Block << 0.7;
+        QTest::newRow("prompt-leak") << u"prompt-leak"_s << u"Block requests about system prompt disclosure"_s << Intent::Block << 0.7;
+        QTest::newRow("self-harm") << u"self-harm"_s << u"Block requests about self-harm methods"_s << Intent::Block << 0.9;
+        QTest::newRow("sexual-content") << u"sexual-content"_s << u"Block requests about sexual content"_s << Intent::Block << 0.9;
+        QTest::newRow("violent-extremism") << u"violent-extremism"_s << u"Block requests about violent extremism"_s << Intent::Block << 0.9;
         // Each domain also converges for the intent it was not written for (the sandbox LLM
         // relabels its categories).
         QTest::newRow("weapons/allow")

@@ -37,7 +37,7 @@ private slots:
     void bundledDomains()
     {
         const SandboxCorpus &corpus = SandboxCorpus::bundled();
-        QCOMPARE(corpus.domains().size(), 4);
+        QCOMPARE(corpus.domains().size(), 22); // one per starter library subject, and more
         for (const CorpusDomain &d : corpus.domains()) {
             QVERIFY2(d.prompts.size() >= 55, qPrintable(d.id));
             QSet<QString> seen;
@@ -79,6 +79,15 @@ private slots:
                                  << u"medical-advice"_s;
         QTest::newRow("sports") << u"Only sports talk: teams, players, leagues"_s
                                 << u"sports-talk"_s;
+        // Issue 58: a diagnosis request is its own subject; general health stays the other.
+        QTest::newRow("diagnosis") << u"Block requests for a personal medical diagnosis"_s
+                                   << u"medical-diagnosis"_s;
+        QTest::newRow("medical advice") << u"Block requests for personal medical advice"_s
+                                        << u"medical-diagnosis"_s;
+        QTest::newRow("health information") << u"Allow general health and medical information questions"_s
+                                            << u"medical-advice"_s;
+        QTest::newRow("library weapons") << u"Weapons and explosives"_s << u"weapons"_s;
+        QTest::newRow("firearms") << u"Block questions about buying firearms"_s << u"weapons"_s;
         QTest::newRow("nothing") << u"Allow questions about baking sourdough bread"_s << QString();
         QTest::newRow("empty") << QString() << QString();
     }

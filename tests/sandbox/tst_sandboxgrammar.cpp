@@ -207,18 +207,20 @@ private slots:
         QTest::addColumn<QString>("subject");
         QTest::addColumn<bool>("curated");
         QTest::newRow("crypto") << u"Block requests for cryptocurrency investment advice"_s
-                                << u"cryptocurrency investment advice"_s << false;
+                                << u"cryptocurrency investment advice"_s << true;
         QTest::newRow("skin") << u"Detect questions about medical diagnosis of skin rashes"_s
                               << u"medical diagnosis of skin rashes"_s << false;
         QTest::newRow("malware") << u"Block help writing malware"_s << u"writing malware"_s
-                                 << false;
+                                 << true;
         QTest::newRow("infinitive")
             << u"Block requests to obtain, build or use illegal weapons and explosives"_s
             << u"obtaining, building or using illegal weapons and explosives"_s << true;
         QTest::newRow("second verb")
             << u"Block requests to launder money or run investment scams"_s
             << u"laundering money or running investment scams"_s << false;
-        QTest::newRow("plain") << u"Gambling tips"_s << u"gambling tips"_s << false;
+        QTest::newRow("plain") << u"Gambling tips"_s << u"gambling tips"_s << true;
+        QTest::newRow("homework") << u"Block requests for homework answers"_s << u"homework answers"_s
+                                  << false;
         QTest::newRow("trailing") << u"Allow general health and medical information questions"_s
                                   << u"general health and medical information"_s << true;
         QTest::newRow("colon") << u"Only sports talk: teams, players, leagues"_s << u"sports talk"_s
@@ -262,14 +264,17 @@ private slots:
         QTest::addColumn<Intent>("intent");
         QTest::addColumn<bool>("curated");
         QTest::newRow("crypto") << u"Block requests for cryptocurrency investment advice"_s
-                                << Intent::Block << false;
+                                << Intent::Block << true;
         QTest::newRow("skin rashes")
             << u"Block medical diagnosis of skin rashes"_s << Intent::Block << false;
         QTest::newRow("malware") << u"Block requests for help writing malware"_s << Intent::Block
+                                 << true;
+        QTest::newRow("homework") << u"Block requests for homework answers"_s << Intent::Block << false;
+        QTest::newRow("rockets") << u"Detect questions about model rocket engines"_s << Intent::Block
                                  << false;
-        QTest::newRow("gambling") << u"Block gambling tips"_s << Intent::Block << false;
+        QTest::newRow("gambling") << u"Block gambling tips"_s << Intent::Block << true;
         QTest::newRow("campaigns")
-            << u"Detect political campaign messaging"_s << Intent::Block << false;
+            << u"Detect political campaign messaging"_s << Intent::Block << true;
         QTest::newRow("astrology")
             << u"Allow questions about astrology readings"_s << Intent::Allow << false;
         QTest::newRow("weapons (curated)")
@@ -377,7 +382,9 @@ private slots:
 
     void cryptoRunKeepsItsTopic()
     {
-        // The original bug: this became "General health information" with flu prompts.
+        // The original bug: this became "General health information" with flu prompts. Since
+        // issue 58 the sandbox has a subject for it (personal investment advice): the run keeps
+        // its name and writes that subject's prompts, never health ones.
         AirsEmulator airs;
         LlmEmulator llm;
         QVERIFY(airs.start());
@@ -386,25 +393,29 @@ private slots:
         const RefinementDriver::Run run = driver.run(
             u"Block requests for cryptocurrency investment advice"_s, Intent::Block, 0.9, 8);
         QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
+        const CorpusDomain *investment = SandboxCorpus::bundled().domain(u"investment-advice"_s);
+        QVERIFY(investment);
         QStringList coverage;
         for (const IterationResult &it : run.iterations) {
             QCOMPARE(it.topic.name, u"Cryptocurrency investment advice"_s);
-            QVERIFY(it.topic.description.contains(u"cryptocurrency investment advice"_s));
+            QVERIFY(it.topic.description.startsWith(investment->lead));
             int positives = 0;
             for (const TestCase &t : it.testCases) {
                 QVERIFY2(!t.prompt.contains(u"flu"_s), qPrintable(t.prompt));
-                if (t.expectedTriggered) {
-                    ++positives;
-                    QVERIFY2(t.prompt.contains(u"cryptocurrency investment advice"_s),
-                             qPrintable(t.prompt));
-                }
+                if (!t.expectedTriggered)
+                    continue;
+                ++positives;
+                bool fromTheSubject = false;
+                for (const CorpusPrompt &p : investment->prompts)
+                    fromTheSubject = fromTheSubject || (p.expectedTriggered && t.prompt.contains(p.prompt.chopped(1).mid(1)));
+                QVERIFY2(fromTheSubject, qPrintable(t.prompt));
             }
             QVERIFY(positives > 0);
             coverage.append(QString::number(it.metrics.coverage, 'f', 3));
         }
         qInfo().noquote() << "coverage per iteration:" << coverage.join(u", "_s);
-        QVERIFY(run.companion.name.contains(u"cryptocurrency investment advice"_s));
-        // The loop makes progress on a template topic: neither stuck nor perfect at once.
+        QCOMPARE(run.companion.name, investment->companion.name);
+        // The loop makes progress: neither stuck nor perfect at once.
         QVERIFY(run.iterations.first().metrics.coverage < 0.9);
         QVERIFY(run.iterations.last().metrics.coverage > run.iterations.first().metrics.coverage);
     }
