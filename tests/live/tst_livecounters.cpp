@@ -26,14 +26,18 @@ RunUsage scans(int n)
     return u;
 }
 
-// The scans the last recorded iteration's results had a verdict for, and all of them.
-std::pair<int, int> scannedOfLast(const RunState &run)
+// The scans of an iteration, counted by hand from the run file: its working tests, its
+// benchmark's prompts once per repeat, its response tests and its rewrites.
+int scansByHand(const RunState &run, const IterationResult &it)
 {
-    const IterationResult *last = run.lastRecorded();
-    int scanned = 0;
-    for (const TestResult &r : last->testResults)
-        scanned += r.scanned ? 1 : 0;
-    return {scanned, int(last->testResults.size())};
+    int scans = 0;
+    for (const TestResult &r : it.testResults)
+        scans += r.testCase.prompt.isEmpty() ? 0 : 1;
+    if (it.benchmark)
+        scans += int(it.benchmark->results.size()) * std::max(1, run.userInput.scanRepeats);
+    if (it.responses)
+        scans += int(it.responses->results.size());
+    return scans + int(it.robustness.size());
 }
 
 int number(const QString &text, const QString &pattern)
@@ -70,17 +74,30 @@ private slots:
         run.status = RunStatus::Completed;
         emit controller.loopComplete(*run.bestResult(), run);
         QVERIFY(!session.isLive());
-        const auto [scanned, total] = scannedOfLast(run);
-        QCOMPARE(bar->text(), u"%1/%2 scanned"_s.arg(scanned).arg(total));
-        QTRY_COMPARE(all->text(), u"All (%1)"_s.arg(total));
+        const int scans = scansByHand(run, *run.lastRecorded());
+        QCOMPARE(bar->text(), u"%1/%1 scanned"_s.arg(scans));
+        QTRY_COMPARE(all->text(), u"All (%1)"_s.arg(run.lastRecorded()->testResults.size()));
 
         // Opened from the store: the same figures.
         session.open(run);
-        QCOMPARE(bar->text(), u"%1/%2 scanned"_s.arg(scanned).arg(total));
+        QCOMPARE(bar->text(), u"%1/%1 scanned"_s.arg(scans));
         // Another iteration picked: its own.
         QVERIFY(panel.showIteration(1));
-        const IterationResult *first = run.iterationByNumber(1);
-        QCOMPARE(bar->text(), u"%1/%1 scanned"_s.arg(first->testResults.size()));
+        QCOMPARE(bar->text(), u"%1/%1 scanned"_s.arg(scansByHand(run, *run.iterationByNumber(1))));
+
+        // With a benchmark scanned twice, response tests and rewrites: every scan counts.
+        run.userInput.scanRepeats = 2;
+        IterationResult &last = run.iterations.last();
+        last.benchmark = BenchmarkScore::compute({SampleRun::result(u"b0"_s, true, true, u"direct"_s, TestSource::Benchmark),
+                                                  SampleRun::result(u"b1"_s, false, false, u"benign"_s, TestSource::Benchmark)});
+        last.responses = BenchmarkScore::compute({SampleRun::result(u"r0"_s, true, true, u"direct"_s, TestSource::Benchmark)});
+        TestResult rewrite = SampleRun::result(u"b0 typo"_s, true, false, u"direct"_s, TestSource::Benchmark);
+        rewrite.testCase.rewrite = u"typos"_s;
+        rewrite.testCase.rewriteOf = 0;
+        last.robustness = {rewrite};
+        session.open(run);
+        QCOMPARE(scansByHand(run, last), 4 + 2 * 2 + 1 + 1);
+        QCOMPARE(bar->text(), u"%1/%1 scanned"_s.arg(scansByHand(run, last)));
     }
 
     // The sample run's iterations are 1 and 3 (2 was a duplicate topic, skipped): it ran 3.

@@ -366,14 +366,31 @@ void LiveRunPanel::onReset()
     updateDirections();
 }
 
+int LiveRunPanel::scansOf(const IterationResult &it, const RunSettings &settings)
+{
+    // As the scan step sends them: the working suite, each benchmark prompt `scanRepeats`
+    // times, the response tests and the rewrites.
+    int scans = int(it.testResults.size()) + int(it.robustness.size());
+    if (it.benchmark)
+        scans += int(it.benchmark->results.size()) * std::max(1, settings.scanRepeats);
+    if (it.responses)
+        scans += int(it.responses->results.size());
+    return scans;
+}
+
 void LiveRunPanel::showProgress()
 {
     if (m_session->isLive())
         return setProgress(m_session->scanCompleted(), m_session->scanTotal());
-    // A stored run, or one that just ended (its last step may have scanned nothing): the
-    // results shown, as the table and its filter buttons count them (issue 58).
-    const ResultsTableModel::Counts c = m_model->counts();
-    setProgress(c.total - c.notScanned, c.total);
+    // A stored run, or one that just ended (its last step may have scanned nothing, issue 58):
+    // the scans of the iteration shown, as its scan step counted them while it ran.
+    const RunState &run = m_session->run();
+    if (const IterationResult *it = run.iterationByNumber(m_model->shownIteration())) {
+        const int scans = scansOf(*it, run.userInput);
+        return setProgress(scans, scans);
+    }
+    const ResultsTableModel::Counts c = m_model->counts(); // one left unfinished: its rows
+    setProgress(c.total, c.total);
 }
 
 void LiveRunPanel::setProgress(int completed, int total)

@@ -9,6 +9,8 @@
 #include <QWidget>
 
 class DirectionsView;
+struct IterationResult;
+struct RunSettings;
 class EfficacyChartView;
 class ErrorBanner;
 class ProposalReviewPanel;
@@ -66,6 +68,8 @@ public:
     // The columns of the results table fit the width: the prompt keeps at least this many
     // average characters while the other columns can still give up room.
     static constexpr int MinPromptChars = 34;
+    // The scans an iteration's scan step made (what the bar counted while it ran).
+    static int scansOf(const IterationResult &it, const RunSettings &settings);
 
 signals:
     void compareIterationRequested(int iteration);
