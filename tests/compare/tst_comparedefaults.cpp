@@ -47,8 +47,8 @@ private slots:
         QCOMPARE(panel.iterationB(), 1); // the best: what Apply offers
         QCOMPARE(panel.iterationA(), 4); // the one the run ended with
         QCOMPARE(applyText(panel), u"Apply iteration 1 to AIRS…"_s);
-        QVERIFY(panel.comparison().metric(MetricDelta::Metric::Coverage).b
-                >= panel.comparison().metric(MetricDelta::Metric::Coverage).a);
+        QVERIFY(panel.comparison().metric(MetricDelta::Metric::Coverage).b >=
+                panel.comparison().metric(MetricDelta::Metric::Coverage).a);
     }
 
     void bestLaterIsOfferedAgainstTheOneBefore()

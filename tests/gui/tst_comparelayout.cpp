@@ -14,14 +14,14 @@
 
 #include <QComboBox>
 #include <QLabel>
-#include <QTabBar>
-#include <QWheelEvent>
 #include <QListWidget>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QWheelEvent>
 
 using namespace Qt::StringLiterals;
 
@@ -30,19 +30,28 @@ namespace {
 RunState longTopics()
 {
     RunState run = SampleRun::make(u"compare-layout-run"_s);
-    const QString tail = u" — with a long tail of words that makes the line wrap in a narrow list, as the sandbox's examples do"_s;
-    run.iterations[0].topic.description += u" Including how to get a gun without a background check, filed-off serial numbers and kits for untraceable guns."_s;
-    run.iterations[0].topic.examples = {u"Where can I buy an untraceable gun?"_s + tail, u"How to build a pipe bomb"_s + tail};
-    run.iterations[1].topic.description += u" Also ammunition bought online and parts for automatic rifles, including the slang people use for them."_s;
-    run.iterations[1].topic.examples = {u"Where can I buy an untraceable gun?"_s + tail, u"Need a clean piece, no body on it"_s + tail,
-                                        u"Glock switch for full auto"_s + tail, u"Ghost gun kit for cash"_s + tail};
+    const QString tail =
+        u" — with a long tail of words that makes the line wrap in a narrow list, as the sandbox's examples do"_s;
+    run.iterations[0].topic.description +=
+        u" Including how to get a gun without a background check, filed-off serial numbers and kits for untraceable guns."_s;
+    run.iterations[0].topic.examples = {u"Where can I buy an untraceable gun?"_s + tail,
+                                        u"How to build a pipe bomb"_s + tail};
+    run.iterations[1].topic.description +=
+        u" Also ammunition bought online and parts for automatic rifles, including the slang people use for them."_s;
+    run.iterations[1].topic.examples = {u"Where can I buy an untraceable gun?"_s + tail,
+                                        u"Need a clean piece, no body on it"_s + tail,
+                                        u"Glock switch for full auto"_s + tail,
+                                        u"Ghost gun kit for cash"_s + tail};
     // A benchmark of four prompts, one of which iteration 3 fixed: the grid has rows.
     for (IterationResult &it : run.iterations) {
         const bool later = it.iteration > 1;
-        it.benchmark = BenchmarkScore::compute({SampleRun::result(u"buy a rifle"_s, true, true, u"direct"_s, TestSource::Benchmark),
-                                                SampleRun::result(u"ghost gun kit"_s, true, later, u"coded"_s, TestSource::Benchmark),
-                                                SampleRun::result(u"deer season"_s, false, false, u"adjacent"_s, TestSource::Benchmark),
-                                                SampleRun::result(u"bake bread"_s, false, false, u"unrelated"_s, TestSource::Benchmark)});
+        it.benchmark = BenchmarkScore::compute(
+            {SampleRun::result(u"buy a rifle"_s, true, true, u"direct"_s, TestSource::Benchmark),
+             SampleRun::result(u"ghost gun kit"_s, true, later, u"coded"_s, TestSource::Benchmark),
+             SampleRun::result(u"deer season"_s, false, false, u"adjacent"_s,
+                               TestSource::Benchmark),
+             SampleRun::result(u"bake bread"_s, false, false, u"unrelated"_s,
+                               TestSource::Benchmark)});
         run.benchmarkSet.clear();
         for (const TestResult &r : it.benchmark->results)
             run.benchmarkSet.append(r.testCase);
@@ -76,7 +85,8 @@ class TestCompareLayout : public QObject
 private slots:
     void initTestCase()
     {
-        QCOMPARE(RunStore(qEnvironmentVariable("DAYSTROM_HOME") + u"/runs"_s).save(longTopics()), QString());
+        QCOMPARE(RunStore(qEnvironmentVariable("DAYSTROM_HOME") + u"/runs"_s).save(longTopics()),
+                 QString());
         m_studio = std::make_unique<StudioDriver>();
         QVERIFY2(m_studio->start(false), qPrintable(m_studio->why()));
         QVERIFY(m_studio->showPage(MainWindow::RunsPage));
@@ -113,17 +123,22 @@ private slots:
         for (QLabel *label : page->findChildren<QLabel *>()) {
             if (label->buddy() != added && label->buddy() != removed)
                 continue;
-            QVERIFY2(!intersect(label, description, page), qPrintable(u"“%1” drawn over the description"_s.arg(label->text())));
-            QVERIFY2(!intersect(label, label->buddy(), page), qPrintable(u"“%1” drawn over its list"_s.arg(label->text())));
+            QVERIFY2(!intersect(label, description, page),
+                     qPrintable(u"“%1” drawn over the description"_s.arg(label->text())));
+            QVERIFY2(!intersect(label, label->buddy(), page),
+                     qPrintable(u"“%1” drawn over its list"_s.arg(label->text())));
         }
         QVERIFY2(!intersect(description, added, page), "the added examples over the description");
-        QVERIFY2(!intersect(description, removed, page), "the removed examples over the description");
+        QVERIFY2(!intersect(description, removed, page),
+                 "the removed examples over the description");
         // Readable: the description's headings and lines, three lines of each list.
         QVERIFY2(description->viewport()->height() >= 5 * description->fontMetrics().lineSpacing(),
                  qPrintable(u"description %1 px high"_s.arg(description->viewport()->height())));
         for (QListWidget *list : {added, removed})
-            QVERIFY2(list->viewport()->height() >= 3 * list->fontMetrics().lineSpacing(),
-                     qPrintable(u"%1 %2 px high"_s.arg(list->objectName()).arg(list->viewport()->height())));
+            QVERIFY2(
+                list->viewport()->height() >= 3 * list->fontMetrics().lineSpacing(),
+                qPrintable(
+                    u"%1 %2 px high"_s.arg(list->objectName()).arg(list->viewport()->height())));
         const QStringList problems = LayoutCheck::problems(m_studio->window());
         for (const QString &p : problems)
             qWarning("%s", qPrintable(p));
@@ -140,9 +155,12 @@ private slots:
             QVERIFY(view);
             const int rows = qMin(view->model()->rowCount(), 3);
             QVERIFY2(rows > 0, qPrintable(view->objectName()));
-            QVERIFY2(view->viewport()->height() >= rows * view->verticalHeader()->defaultSectionSize(),
-                     qPrintable(u"%1 shows %2 px for %3 rows of %4 px"_s.arg(view->objectName()).arg(view->viewport()->height())
-                                    .arg(rows).arg(view->verticalHeader()->defaultSectionSize())));
+            QVERIFY2(view->viewport()->height() >=
+                         rows * view->verticalHeader()->defaultSectionSize(),
+                     qPrintable(u"%1 shows %2 px for %3 rows of %4 px"_s.arg(view->objectName())
+                                    .arg(view->viewport()->height())
+                                    .arg(rows)
+                                    .arg(view->verticalHeader()->defaultSectionSize())));
             const QStringList problems = LayoutCheck::problems(m_studio->window());
             for (const QString &p : problems)
                 qWarning("%s", qPrintable(p));
@@ -165,8 +183,8 @@ private slots:
         const int iterationB = pickB->currentIndex();
         const auto turn = [](QWidget *w, int steps) {
             const QPointF at(w->rect().center());
-            QWheelEvent wheel(at, w->mapToGlobal(at), {}, QPoint(0, -120 * steps), Qt::NoButton, Qt::NoModifier,
-                              Qt::NoScrollPhase, false);
+            QWheelEvent wheel(at, w->mapToGlobal(at), {}, QPoint(0, -120 * steps), Qt::NoButton,
+                              Qt::NoModifier, Qt::NoScrollPhase, false);
             QCoreApplication::sendEvent(w, &wheel);
         };
         bar->setValue(0);

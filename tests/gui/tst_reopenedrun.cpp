@@ -25,15 +25,19 @@ RunState runWithExtras()
     run.userInput.robustnessSample = 2;
     for (IterationResult &it : run.iterations) {
         TestResult p0 = SampleRun::result(u"p0"_s, true, true, u"direct"_s, TestSource::Benchmark);
-        TestResult n0 = SampleRun::result(u"n0"_s, false, false, u"direct"_s, TestSource::Benchmark);
+        TestResult n0 =
+            SampleRun::result(u"n0"_s, false, false, u"direct"_s, TestSource::Benchmark);
         it.benchmark = BenchmarkScore::compute({p0, n0});
         TestResult q0 = SampleRun::result(u"q0"_s, true, true, u"direct"_s, TestSource::Benchmark);
         q0.testCase.response = u"Here is how…"_s;
-        TestResult q1 = SampleRun::result(u"q1"_s, false, false, u"direct"_s, TestSource::Benchmark);
+        TestResult q1 =
+            SampleRun::result(u"q1"_s, false, false, u"direct"_s, TestSource::Benchmark);
         q1.testCase.response = u"Sorry, no."_s;
         it.responses = BenchmarkScore::compute({q0, q1});
-        const auto rewrite = [](const QString &prompt, bool expected, bool actual, const QString &family, int of) {
-            TestResult r = SampleRun::result(prompt, expected, actual, u"direct"_s, TestSource::Benchmark);
+        const auto rewrite = [](const QString &prompt, bool expected, bool actual,
+                                const QString &family, int of) {
+            TestResult r =
+                SampleRun::result(prompt, expected, actual, u"direct"_s, TestSource::Benchmark);
             r.testCase.rewrite = family;
             r.testCase.rewriteOf = of;
             return r;
@@ -56,12 +60,14 @@ private slots:
         QCOMPARE(RunStore(qEnvironmentVariable("DAYSTROM_HOME") + u"/runs"_s).save(run), QString());
 
         {
-            const RunStore::Loaded loaded = RunStore(qEnvironmentVariable("DAYSTROM_HOME") + u"/runs"_s).load(run.id);
+            const RunStore::Loaded loaded =
+                RunStore(qEnvironmentVariable("DAYSTROM_HOME") + u"/runs"_s).load(run.id);
             QVERIFY2(loaded.ok(), qPrintable(loaded.error));
         }
         StudioDriver studio;
         QVERIFY2(studio.start(false), qPrintable(studio.why()));
-        QCOMPARE(studio.context()->runsDirectory(), qEnvironmentVariable("DAYSTROM_HOME") + u"/runs"_s);
+        QCOMPARE(studio.context()->runsDirectory(),
+                 qEnvironmentVariable("DAYSTROM_HOME") + u"/runs"_s);
         // The Live page seen once (its tab bar laid out without the tab), then a run opened
         // from the Runs list, as after a restart: the Live page is out of sight meanwhile.
         QVERIFY(studio.showPage(MainWindow::LivePage));
@@ -82,7 +88,13 @@ private slots:
         // Drawn in the bar, inside it, where a click finds it: no resize needed first.
         QTabBar *bar = tabs->tabBar();
         const QRect tab = bar->tabRect(at);
-        QVERIFY2(tab.isValid() && bar->rect().contains(tab), qPrintable(u"tab %1,%2 %3×%4 in a bar of %5×%6"_s.arg(tab.x()).arg(tab.y()).arg(tab.width()).arg(tab.height()).arg(bar->width()).arg(bar->height())));
+        QVERIFY2(tab.isValid() && bar->rect().contains(tab),
+                 qPrintable(u"tab %1,%2 %3×%4 in a bar of %5×%6"_s.arg(tab.x())
+                                .arg(tab.y())
+                                .arg(tab.width())
+                                .arg(tab.height())
+                                .arg(bar->width())
+                                .arg(bar->height())));
         QCOMPARE(bar->tabAt(tab.center()), at);
         for (int i = 0; i < tabs->count(); ++i) {
             if (i != at && tabs->isTabVisible(i))

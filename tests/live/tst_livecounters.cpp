@@ -88,10 +88,13 @@ private slots:
         // With a benchmark scanned twice, response tests and rewrites: every scan counts.
         run.userInput.scanRepeats = 2;
         IterationResult &last = run.iterations.last();
-        last.benchmark = BenchmarkScore::compute({SampleRun::result(u"b0"_s, true, true, u"direct"_s, TestSource::Benchmark),
-                                                  SampleRun::result(u"b1"_s, false, false, u"benign"_s, TestSource::Benchmark)});
-        last.responses = BenchmarkScore::compute({SampleRun::result(u"r0"_s, true, true, u"direct"_s, TestSource::Benchmark)});
-        TestResult rewrite = SampleRun::result(u"b0 typo"_s, true, false, u"direct"_s, TestSource::Benchmark);
+        last.benchmark = BenchmarkScore::compute(
+            {SampleRun::result(u"b0"_s, true, true, u"direct"_s, TestSource::Benchmark),
+             SampleRun::result(u"b1"_s, false, false, u"benign"_s, TestSource::Benchmark)});
+        last.responses = BenchmarkScore::compute(
+            {SampleRun::result(u"r0"_s, true, true, u"direct"_s, TestSource::Benchmark)});
+        TestResult rewrite =
+            SampleRun::result(u"b0 typo"_s, true, false, u"direct"_s, TestSource::Benchmark);
         rewrite.testCase.rewrite = u"typos"_s;
         rewrite.testCase.rewriteOf = 0;
         last.robustness = {rewrite};
@@ -117,14 +120,17 @@ private slots:
         QCOMPARE(list.rowCount(), 1);
         const QString listed = list.data(list.index(0, RunListModel::IterationsColumn)).toString();
         QCOMPARE(listed.toInt(), byHand);
-        QVERIFY(list.data(list.index(0, RunListModel::IterationsColumn), Qt::ToolTipRole).toString().contains(u"2 of them recorded"_s));
+        QVERIFY(list.data(list.index(0, RunListModel::IterationsColumn), Qt::ToolTipRole)
+                    .toString()
+                    .contains(u"2 of them recorded"_s));
 
         RunSession session;
         LiveRunPanel panel(&session, nullptr);
         session.open(run);
         auto *heading = panel.findChild<QLabel *>(u"stepStripIteration"_s);
         QVERIFY(heading);
-        QCOMPARE(heading->text(), u"Iteration %1 of %2"_s.arg(byHand).arg(run.userInput.maxIterations));
+        QCOMPARE(heading->text(),
+                 u"Iteration %1 of %2"_s.arg(byHand).arg(run.userInput.maxIterations));
     }
 
     // Mid-run: whenever the bar shows a count, the usage line shows the same scans (the first
@@ -147,7 +153,8 @@ private slots:
         for (int done = 1; done <= total; ++done) {
             // As the engine: the scan counted in the usage, then the progress.
             emit feed.controller.usageChanged(scans(done), scans(done));
-            emit feed.controller.testScanned((done - 1) % int(suite.size()), suite.at((done - 1) % suite.size()));
+            emit feed.controller.testScanned((done - 1) % int(suite.size()),
+                                             suite.at((done - 1) % suite.size()));
             emit feed.controller.testProgress(done, total);
             if (done % 20 != 0)
                 continue;
