@@ -27,7 +27,11 @@ void ProductionCheck::check(const RunState &run)
     if (!m_applier)
         return settle(State::Unknown, tr("AIRS management credentials are needed to read the profile."));
     settle(State::Checking, {});
-    m_applier->plan(run, applied->iteration, [this, generation](const AirsResult<TopicApplier::Plan> &plan) {
+    // Only read: objects the run itself may still hold (a copy of the run taken before its
+    // clean-up was recorded) do not stop the comparison the way they stop an apply.
+    RunState reading = run;
+    reading.tenant.reset();
+    m_applier->plan(reading, applied->iteration, [this, generation](const AirsResult<TopicApplier::Plan> &plan) {
         if (generation != m_generation)
             return; // superseded
         if (!plan.ok())

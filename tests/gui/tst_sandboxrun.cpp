@@ -396,8 +396,10 @@ private slots:
         auto *production = m_studio->find<QLabel>(u"compareProduction"_s);
         QVERIFY(production);
         QTRY_VERIFY(production->isVisible());
-        QVERIFY2(production->text().contains(u"In production: iteration %1"_s.arg(m_b)) && production->text().contains(u"Revert"_s),
-                 qPrintable(production->text()));
+        // Read from the tenant (issue 58): the line says so once the profile has been read.
+        QTRY_VERIFY2_WITH_TIMEOUT(production->text().contains(u"In production: iteration %1"_s.arg(m_b))
+                                      && production->text().contains(u"Revert"_s),
+                                  qPrintable(production->text()), StudioDriver::WaitTimeoutMs);
         QString after;
         QVERIFY(topicRevision(b->topic.name, &after) > 0);
         QCOMPARE(after, b->topic.description);
