@@ -85,7 +85,7 @@ int runsCommand(const QStringList &arguments, CliContext &ctx)
             << cell(u"BEST"_s, 7) << cell(u"UPDATED"_s, 21) << "TOPIC\n";
     for (const RunSummary &r : listing.runs) {
         ctx.out << cell(r.id, 22) << cell(runStatusName(r.status), 10)
-                << cell(QString::number(r.iterationCount), 5) << cell(Format::percent(r.bestCoverage), 7)
+                << cell(QString::number(r.iterationsRun()), 5) << cell(Format::percent(r.bestCoverage), 7)
                 << cell(r.updatedAt.toUTC().toString(u"yyyy-MM-dd HH:mm'Z'"_s), 21)
                 << cell(r.topicDescription, 60).trimmed() << '\n';
         if (!r.usage.isEmpty()) // runs made before usage was kept have none
