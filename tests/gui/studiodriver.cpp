@@ -17,6 +17,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
 #include <QLabel>
@@ -49,8 +50,15 @@ static bool prepareAsTheAppDoes()
     return Translations::isInstalled();
 }
 
-StudioDriver::StudioDriver()
-    : m_translated(prepareAsTheAppDoes())
+static bool forgetSandboxTenant(StudioDriver::SandboxTenant tenant)
+{
+    if (tenant == StudioDriver::SandboxTenant::Fresh)
+        QFile::remove(qEnvironmentVariable("DAYSTROM_HOME") + u"/sandbox/tenant.json"_s);
+    return true;
+}
+
+StudioDriver::StudioDriver(SandboxTenant tenant)
+    : m_translated(prepareAsTheAppDoes() && forgetSandboxTenant(tenant))
     , m_secrets(std::make_unique<MemorySecretStore>())
     , m_context(std::make_unique<StudioContext>(m_secrets.get()))
     , m_window(std::make_unique<MainWindow>(m_context.get()))

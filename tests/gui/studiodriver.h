@@ -32,7 +32,10 @@ public:
     static constexpr int RunTimeoutMs = 120000; // a whole sandbox run, generously
     static constexpr int WaitTimeoutMs = 60000; // anything else the worker threads answer
 
-    StudioDriver();
+    // The sandbox's tenant persists in the test home (issue 58); each driver starts with a new
+    // one unless it is to find what an earlier driver left there (a restart of the app).
+    enum class SandboxTenant { Fresh, Kept };
+    explicit StudioDriver(SandboxTenant tenant = SandboxTenant::Fresh);
     ~StudioDriver(); // the window, then the context (which pauses a live run), then the store
 
     // initialize() + ready, then show and wait for the window to be exposed and active.

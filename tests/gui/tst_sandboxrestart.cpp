@@ -98,7 +98,7 @@ private slots:
     void afterARestartEveryPageAgreesWithTheTenant()
     {
         QVERIFY(!m_runId.isEmpty());
-        StudioDriver studio;
+        StudioDriver studio(StudioDriver::SandboxTenant::Kept); // the app restarted
         QVERIFY2(studio.start(true), qPrintable(studio.why()));
         ComparePanel *panel = compareRun(studio, m_runId, m_applied);
         QVERIFY(panel);
@@ -132,7 +132,7 @@ private slots:
     {
         QVERIFY(!m_runId.isEmpty());
         QVERIFY(QFile::remove(tenantFile()));
-        StudioDriver studio;
+        StudioDriver studio(StudioDriver::SandboxTenant::Kept);
         QVERIFY2(studio.start(true), qPrintable(studio.why()));
         ComparePanel *panel = compareRun(studio, m_runId, m_applied);
         QVERIFY(panel);
