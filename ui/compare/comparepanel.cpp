@@ -15,12 +15,14 @@
 #include "models/runsession.h"
 #include "models/studiocontext.h"
 #include "tenant/topicapplier.h"
+#include "ui/heightcachinglabel.h"
 #include "ui/hiddenpage.h"
 #include "ui/wheelguard.h"
 
 #include <QBoxLayout>
 #include <QComboBox>
 #include <QEvent>
+#include <QHash>
 #include <QLabel>
 #include <QLocale>
 #include <QListWidget>
@@ -49,12 +51,28 @@ public:
         setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         setWidget(pane);
         setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+        pane->installEventFilter(this);
     }
     bool hasHeightForWidth() const override { return true; }
+    // Asked many times per layout pass, at a few widths: each answer lays out the pane's
+    // wrapped text again, so answers are kept until the pane's content changes (issue 58, 18).
     int heightForWidth(int width) const override
     {
+        if (const auto known = m_heights.constFind(width); known != m_heights.cend())
+            return *known;
         const QWidget *pane = widget();
-        return pane->hasHeightForWidth() ? pane->heightForWidth(width) : pane->sizeHint().height();
+        const int height = pane->hasHeightForWidth() ? pane->heightForWidth(width) : pane->sizeHint().height();
+        if (m_heights.size() > 8)
+            m_heights.clear();
+        m_heights.insert(width, height);
+        return height;
+    }
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == widget() && (event->type() == QEvent::LayoutRequest || event->type() == QEvent::FontChange
+                                    || event->type() == QEvent::StyleChange))
+            m_heights.clear();
+        return QScrollArea::eventFilter(watched, event);
     }
     QSize sizeHint() const override
     {
@@ -62,6 +80,9 @@ public:
         return {hint.width(), heightForWidth(width() > 0 ? width() : hint.width())};
     }
     QSize minimumSizeHint() const override { return {0, 0}; }
+
+private:
+    mutable QHash<int, int> m_heights; // width → the pane's height at it
 };
 
 // The page's own scroll area: the page fills the viewport and is never made smaller than its
@@ -89,10 +110,24 @@ protected:
         QScrollArea::resizeEvent(event);
         fit();
     }
+    void showEvent(QShowEvent *event) override
+    {
+        QScrollArea::showEvent(event);
+        if (m_fitWhenShown)
+            fit();
+    }
     bool eventFilter(QObject *watched, QEvent *event) override
     {
-        if (watched == widget() && event->type() == QEvent::LayoutRequest)
-            QMetaObject::invokeMethod(this, [this] { fit(); }, Qt::QueuedConnection); // once laid out
+        // Once laid out, and once however many requests one pass of the event loop brings
+        // (a streaming run asks often); a hidden page fits when it is shown (issue 58, item 18:
+        // each fit lays out the wrapped text of the whole page again).
+        if (watched == widget() && event->type() == QEvent::LayoutRequest && !m_fitQueued) {
+            m_fitQueued = true;
+            QMetaObject::invokeMethod(this, [this] {
+                m_fitQueued = false;
+                fit();
+            }, Qt::QueuedConnection);
+        }
         return QScrollArea::eventFilter(watched, event);
     }
 
@@ -109,16 +144,27 @@ private:
     }
     void fit()
     {
+        if (!isVisible()) {
+            m_fitWhenShown = true;
+            return;
+        }
+        m_fitWhenShown = false;
         QWidget *page = widget();
         const int leastWidth = page->minimumSizeHint().width();
         const QSize room = maximumViewportSize(); // without scroll bars
         int width = qMax(leastWidth, room.width());
-        if (leastHeight(width) > room.height()) // scrolls: the bar takes its width
+        int least = leastHeight(width);
+        if (least > room.height()) { // scrolls: the bar takes its width
             width = qMax(leastWidth, room.width() - verticalScrollBar()->sizeHint().width());
-        const int height = qMax(leastHeight(width), room.height() - (width > room.width() ? horizontalScrollBar()->sizeHint().height() : 0));
+            least = leastHeight(width);
+        }
+        const int height = qMax(least, room.height() - (width > room.width() ? horizontalScrollBar()->sizeHint().height() : 0));
         if (page->size() != QSize(width, height))
             page->resize(width, height);
     }
+
+    bool m_fitQueued = false;
+    bool m_fitWhenShown = false;
 };
 } // namespace
 
@@ -168,13 +214,13 @@ void ComparePanel::buildUi()
             compare();
         });
     }
-    m_verdict = new QLabel(this);
+    m_verdict = new HeightCachingLabel(this);
     m_verdict->setObjectName(u"compareVerdict"_s);
     m_verdict->setAccessibleName(tr("Is B better than A?"));
     m_verdict->setWordWrap(true);
     m_verdict->setTextFormat(Qt::RichText);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summary = new QLabel(this);
+    m_summary = new HeightCachingLabel(this);
     m_summary->setObjectName(u"compareSummary"_s);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -235,7 +281,7 @@ void ComparePanel::buildUi()
     metricsLayout->addWidget(m_metrics);
     metricsLayout->addStretch(1);
     // One short line; the whole explanation is its tooltip (room is short on a small screen).
-    auto *legend = new QLabel(tr("▲▼ from A to B: green better, red worse; pp = percentage points"), this);
+    auto *legend = new HeightCachingLabel(tr("▲▼ from A to B: green better, red worse; pp = percentage points"), this);
     legend->setObjectName(u"metricLegend"_s);
     legend->setWordWrap(true);
     legend->setToolTip(tr("▲/▼ show which way a metric moved from A to B; green is better, red "
@@ -268,12 +314,12 @@ void ComparePanel::buildUi()
     m_apply->setShortcut(QKeySequence(tr("Ctrl+Shift+A")));
     connect(m_apply, &QPushButton::clicked, this, [this] { openApplyDialog(); });
     // Said under the summary: the metrics box has no room to spare.
-    m_versionNote = new QLabel(this);
+    m_versionNote = new HeightCachingLabel(this);
     m_versionNote->setObjectName(u"benchmarkVersionNote"_s);
     m_versionNote->setWordWrap(true);
     m_versionNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_versionNote->hide();
-    m_production = new QLabel(this);
+    m_production = new HeightCachingLabel(this);
     m_production->setObjectName(u"compareProduction"_s);
     m_production->setWordWrap(true);
     m_production->setTextFormat(Qt::RichText);
