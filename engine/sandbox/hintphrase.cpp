@@ -87,27 +87,42 @@ Phrase of(const QString &hint)
     return p.text.isEmpty() ? Phrase{} : p;
 }
 
+QString extendedTail(const QString &tail, const Phrase &phrase)
+{
+    if (phrase.text.isEmpty())
+        return tail;
+    const QString &connector = phrase.exclude ? NotConnector : AlsoConnector;
+    const QString &other = phrase.exclude ? AlsoConnector : NotConnector;
+    const qsizetype last = tail.lastIndexOf(connector);
+    // An earlier hint of the same kind, not followed by one of the other kind: "…as well as X and
+    // Y".
+    const bool extend = last >= 0 && !tail.mid(last).contains(other);
+    return tail + (extend ? (phrase.exclude ? u" or "_s : u" and "_s) : connector) + phrase.text;
+}
+
 QString applied(const QString &description, const QString &hint, qsizetype maxBytes)
 {
     const Phrase p = of(hint);
     if (p.text.isEmpty() || description.contains(p.text, Qt::CaseInsensitive))
         return description;
     QString base = withoutEnd(description);
-    const QString &connector = p.exclude ? NotConnector : AlsoConnector;
-    // An earlier hint of the same kind is extended: "…, as well as X and Y."
-    const bool extend = base.contains(connector) &&
-                        (p.exclude ? !base.mid(base.lastIndexOf(connector)).contains(AlsoConnector)
-                                   : !base.mid(base.lastIndexOf(connector)).contains(NotConnector));
-    const QString addition =
-        (extend ? (p.exclude ? u" or "_s : u" and "_s) : connector) + p.text + u'.';
-    const qsizetype room = maxBytes - Utf8::size(addition);
-    if (room < Utf8::size(addition) ||
-        room <= 0) // a hint longer than what it amends is not worked in
+    // The closing part an earlier hint left stays where it is.
+    qsizetype tailAt = -1;
+    for (const QString &connector : {AlsoConnector, NotConnector}) {
+        const qsizetype at = base.indexOf(connector);
+        if (at > 0 && (tailAt < 0 || at < tailAt))
+            tailAt = at;
+    }
+    const QString tail = extendedTail(tailAt > 0 ? base.mid(tailAt) : QString(), p) + u'.';
+    if (tailAt > 0)
+        base.truncate(tailAt);
+    const qsizetype room = maxBytes - Utf8::size(tail);
+    if (room < Utf8::size(tail) || room <= 0) // a hint longer than what it amends is not worked in
         return description;
     base = TopicWriter::fitWords(base, room);
     if (base.isEmpty())
         return description;
-    return base + addition;
+    return base + tail;
 }
 
 } // namespace HintPhrase

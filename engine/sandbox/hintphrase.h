@@ -22,6 +22,10 @@ struct Phrase
 // instruction the sandbox cannot express in a description ("make it shorter").
 Phrase of(const QString &hint);
 
+// The closing part of a description (empty, or starting with AlsoConnector or NotConnector)
+// with `phrase` added: a new connector, or "and"/"or" joining an earlier hint's of the same kind.
+QString extendedTail(const QString &tail, const Phrase &phrase);
+
 // `description` with the hint's phrase worked in before its full stop, after
 // AlsoConnector or NotConnector (or joined with "and"/"or" to an earlier hint's); within
 // `maxBytes` of UTF-8, the description shortened by whole words to make room. Unchanged when

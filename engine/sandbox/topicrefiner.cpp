@@ -314,6 +314,23 @@ void TopicRefiner::topUp(const QStringList &candidates, int minExamples)
     }
 }
 
+void TopicRefiner::addHint(const QString &hint)
+{
+    const HintPhrase::Phrase phrase = HintPhrase::of(hint);
+    if (phrase.text.isEmpty() || m_texts.isEmpty() ||
+        render(m_texts.first()).contains(phrase.text, Qt::CaseInsensitive))
+        return;
+    const QString before = m_tail;
+    const QList<Text> texts = m_texts;
+    m_tail = HintPhrase::extendedTail(m_tail, phrase);
+    while (!fits(m_texts) && !m_texts.first().phrases.isEmpty())
+        m_texts.first().phrases.removeLast();
+    if (!fits(m_texts)) {
+        m_tail = before;
+        m_texts = texts;
+    }
+}
+
 Topic TopicRefiner::topic() const
 {
     return topicOf(m_texts);

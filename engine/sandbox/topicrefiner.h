@@ -33,6 +33,9 @@ public:
     void halve(int maxExamples);
     // Adds whole examples from `candidates` (in order) until there are `minExamples`.
     void topUp(const QStringList &candidates, int minExamples);
+    // Works a person's hint into the description's closing part (HintPhrase), dropping the
+    // description's last phrases when that is what makes room; unchanged when nothing fits.
+    void addHint(const QString &hint);
     Topic topic() const;
 
     QString lead() const { return m_lead; }

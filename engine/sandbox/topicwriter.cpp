@@ -25,12 +25,17 @@ QJsonObject topicJson(const Topic &t)
 
 // The person's hint for this proposal (PromptFormat::guidanceSection), acted on visibly: what
 // it asks for is worked into the description as a phrase of the sentence, within the limit
+// (the first draft here; improve and simplify through TopicRefiner::addHint)
 // (issue 40: the sandbox used to ignore hints, so "Another proposal…" came back unchanged;
 // issue 58: it then pasted the hint verbatim after "; also:").
+QString hintOf(const PromptReader &in)
+{
+    return in.value(u"The person designing this topic asks");
+}
+
 Topic withHint(Topic t, const PromptReader &in)
 {
-    t.description = HintPhrase::applied(t.description, in.value(u"The person designing this topic asks"),
-                                        TopicLimits::DescriptionBytes);
+    t.description = HintPhrase::applied(t.description, hintOf(in), TopicLimits::DescriptionBytes);
     return t;
 }
 } // namespace
@@ -133,7 +138,8 @@ QJsonObject TopicWriter::improve(const PromptReader &in) const
     refiner.pushOut(fpPrompts);
     refiner.foldIn(fnPrompts, fpPrompts);
     refiner.topUp(starterExamples(domain, intent, base.description, 4), TopicLimits::MinExamples);
-    return topicJson(withHint(refiner.topic(), in));
+    refiner.addHint(hintOf(in));
+    return topicJson(refiner.topic());
 }
 
 QJsonObject TopicWriter::simplify(const PromptReader &in) const
@@ -147,5 +153,6 @@ QJsonObject TopicWriter::simplify(const PromptReader &in) const
     // Shorter is better: the first half of the phrases, at most three examples.
     refiner.halve(3);
     refiner.topUp(starterExamples(domain, intent, refiner.lead(), 4), TopicLimits::MinExamples);
-    return topicJson(withHint(refiner.topic(), in));
+    refiner.addHint(hintOf(in));
+    return topicJson(refiner.topic());
 }

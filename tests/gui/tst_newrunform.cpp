@@ -154,16 +154,17 @@ private slots:
         auto *topic = studio.find<QPlainTextEdit>(u"topicDescription"_s);
         QVERIFY(note && topic);
         topic->setFocus();
-        const QString crypto = u"Block requests for cryptocurrency investment advice"_s;
-        QTest::keyClicks(topic, crypto);
+        // A subject no built-in one covers (since issue 58 cryptocurrency investment advice is one).
+        const QString uncovered = u"Block requests for homework answers"_s;
+        QTest::keyClicks(topic, uncovered);
         // There is something to say about it, but not outside the sandbox.
-        QVERIFY(!SandboxSubjectNote::noteFor(crypto, Intent::Block).isEmpty());
+        QVERIFY(!SandboxSubjectNote::noteFor(uncovered, Intent::Block).isEmpty());
         QVERIFY(!note->isVisible());
 
         QVERIFY(studio.find<QAction>(u"sandboxAction"_s));
         studio.find<QAction>(u"sandboxAction"_s)->trigger();
         QTRY_VERIFY(note->isVisible());
-        QVERIFY2(note->text().contains(u"cryptocurrency investment advice"_s),
+        QVERIFY2(note->text().contains(u"homework answers"_s),
                  qPrintable(note->text()));
         QVERIFY2(note->text().contains(u"not how AIRS would score"_s), qPrintable(note->text()));
         // The note arrives from a worker thread; the form lays it out on the next event turn.
@@ -185,7 +186,7 @@ private slots:
     // Issue 54: a topic whose last word has no letter or digit froze the window for good (the
     // note's subject reading never returned). Typed and pasted as a person would, under a
     // watchdog that fails the test when the GUI thread stops for 3 s; each time the note
-    // changes from the crypto note to the weapons one within a second of the typing pause.
+    // changes from the homework note to the weapons one within a second of the typing pause.
     void hostileTopicEndingsKeepTheWindowAlive_data()
     {
         QTest::addColumn<QString>("typed");
@@ -207,8 +208,8 @@ private slots:
         auto *topic = studio.find<QPlainTextEdit>(u"topicDescription"_s);
         QVERIFY(note && topic);
         topic->setFocus();
-        QTest::keyClicks(topic, u"Block requests for cryptocurrency investment advice"_s);
-        QTRY_VERIFY(note->text().contains(u"cryptocurrency investment advice"_s));
+        QTest::keyClicks(topic, u"Block requests for homework answers"_s);
+        QTRY_VERIFY(note->text().contains(u"homework answers"_s));
 
         // From here on the window is up: nothing the test does may stop the GUI thread for 3 s.
         GuiWatchdog watchdog(std::chrono::milliseconds(3000));

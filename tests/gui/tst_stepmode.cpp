@@ -380,9 +380,11 @@ private slots:
         // focus had left the panel while it was disabled).
         const QString notes = studio.find<QLabel>(u"proposalNotes"_s)->text();
         QVERIFY2(notes.contains(u"A new proposal, written with your hint: “%1”."_s.arg(hint)), qPrintable(notes));
-        // The sandbox LLM acts on the hint where a person sees it.
+        // The sandbox LLM acts on the hint where a person sees it: what it asks for is worked
+        // into the description, not pasted after it (issue 58).
         const QString described = panel(studio)->proposal()->proposal.description;
-        QVERIFY2(described.contains(hint), qPrintable(described));
+        QVERIFY2(described.contains(u"ammunition reloading and black-market resale."_s), qPrintable(described));
+        QVERIFY2(!described.contains(hint), qPrintable(described));
         QTRY_VERIFY(panel(studio)->isAncestorOf(QApplication::focusWidget()));
         QSignalSpy accepted(studio.session(), &RunSession::proposalDecided);
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return, Qt::ControlModifier);
