@@ -67,6 +67,22 @@
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
+    <message>
+        <source>First topic of the run</source>
+        <translation>Erstes Thema des Laufs</translation>
+    </message>
+    <message>
+        <source>Description only</source>
+        <translation>Nur die Beschreibung</translation>
+    </message>
+    <message>
+        <source>Examples only</source>
+        <translation>Nur die Beispiele</translation>
+    </message>
+    <message>
+        <source>Description and examples</source>
+        <translation>Beschreibung und Beispiele</translation>
+    </message>
 </context>
 <context>
     <name>AddPromptsDialog</name>
@@ -1322,6 +1338,18 @@ B: %2
     <message>
         <source>A benchmark of about %1 prompts would tell them apart.</source>
         <translation>Ein Benchmark mit etwa %1 Prompts würde sie unterscheiden.</translation>
+    </message>
+    <message>
+        <source>Iteration %1 of this run was applied to profile “%2” on %3, but the profile no longer holds it as applied: it was changed or reverted on AIRS since (or the sandbox&apos;s tenant was reset).</source>
+        <translation>Iteration %1 dieses Laufs wurde am %3 in das Profil „%2“ übernommen, aber das Profil enthält sie nicht mehr so: Sie wurde seither in AIRS geändert oder zurückgenommen (oder der Mandant der Sandbox wurde zurückgesetzt).</translation>
+    </message>
+    <message>
+        <source>Iteration %1 of this run was applied to profile “%2” on %3; whether it is still there could not be read (%4). &lt;a href=&quot;#revert&quot;&gt;Revert…&lt;/a&gt;</source>
+        <translation>Iteration %1 dieses Laufs wurde am %3 auf das Profil „%2“ angewendet; ob sie noch dort ist, ließ sich nicht lesen (%4). &lt;a href=&quot;#revert&quot;&gt;Zurücknehmen…&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>Iteration %1 of this run was applied to profile “%2” on %3; reading the profile to see whether it is still there…</source>
+        <translation>Iteration %1 dieses Laufs wurde am %3 auf das Profil „%2“ angewendet; das Profil wird gelesen, um zu sehen, ob sie noch dort ist…</translation>
     </message>
 </context>
 <context>
@@ -4492,6 +4520,21 @@ Anmeldedatei.</translation>
         <source>Tar&amp;get coverage:</source>
         <translation>&amp;Zielabdeckung:</translation>
     </message>
+    <message>
+        <source>Target coverage changed from %1 % to %2 % for an allow topic (allow lists rarely reach 90 %); Block keeps its %1 %.</source>
+        <translation>Zielabdeckung für ein Erlaubnisthema von %1 % auf %2 % geändert (Erlaubnislisten erreichen selten 90 %); Blockieren behält seine %1 %.</translation>
+    </message>
+    <message>
+        <source>Target coverage changed back from %1 % to %2 %, the target for a block topic; Allow keeps its %1 %.</source>
+        <translation>Zielabdeckung von %1 % zurück auf %2 % geändert, das Ziel für ein Blockierthema; Erlauben behält seine %1 %.</translation>
+    </message>
+</context>
+<context>
+    <name>ProductionCheck</name>
+    <message>
+        <source>AIRS management credentials are needed to read the profile.</source>
+        <translation>Zum Lesen des Profils werden AIRS-Verwaltungszugangsdaten benötigt.</translation>
+    </message>
 </context>
 <context>
     <name>ProfilePage</name>
@@ -5156,6 +5199,10 @@ Neues Kostenbudget (USD):</translation>
         <source>The process that drove this run stopped (killed or crashed). Resume it, or clean up what it left on AIRS (File ▸ Clean up AIRS).</source>
         <translation>Der Prozess, der diesen Lauf ausführte, wurde beendet (abgebrochen oder abgestürzt). Setzen Sie ihn fort oder räumen Sie auf, was er in AIRS hinterlassen hat (Datei ▸ AIRS aufräumen).</translation>
     </message>
+    <message>
+        <source>%1 iterations run, %2 of them recorded: the others were skipped (a topic already tried) or did not finish.</source>
+        <translation>%1 Iterationen gelaufen, %2 davon aufgezeichnet: Die anderen wurden übersprungen (ein schon versuchtes Thema) oder nicht beendet.</translation>
+    </message>
 </context>
 <context>
     <name>RunNotifier</name>
@@ -5346,6 +5393,31 @@ Neues Kostenbudget (USD):</translation>
         <source>F&amp;ilter:</source>
         <translation>F&amp;ilter:</translation>
     </message>
+    <message>
+        <source>Refresh</source>
+        <comment>Runs page button, without a mnemonic</comment>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Op&amp;en</source>
+        <comment>Runs page button: a letter no menu or page tab holds</comment>
+        <translation>&amp;Öffnen</translation>
+    </message>
+    <message>
+        <source>Re&amp;sume</source>
+        <comment>Runs page button: a letter no menu or page tab holds</comment>
+        <translation>Fortset&amp;zen</translation>
+    </message>
+    <message>
+        <source>E&amp;xport Report…</source>
+        <comment>Runs page button: a letter no menu or page tab holds</comment>
+        <translation>&amp;Bericht exportieren…</translation>
+    </message>
+    <message>
+        <source>Dele&amp;te…</source>
+        <comment>Runs page button: a letter no menu or page tab holds</comment>
+        <translation>Lö&amp;schen…</translation>
+    </message>
 </context>
 <context>
     <name>SandboxBanner</name>
@@ -5466,6 +5538,14 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>&amp;Not now</source>
         <translation>&amp;Nicht jetzt</translation>
+    </message>
+    <message>
+        <source>The sandbox&apos;s tenant could not be read, so it starts afresh: topics applied in the sandbox before are no longer there.
+
+%1</source>
+        <translation>Der Mandant der Sandbox ließ sich nicht lesen, daher beginnt sie neu: Früher in der Sandbox übernommene Themen sind nicht mehr vorhanden.
+
+%1</translation>
     </message>
 </context>
 <context>
@@ -5671,6 +5751,169 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     </message>
 </context>
 <context>
+    <name>StarterLibrary</name>
+    <message>
+        <source>Weapons and explosives</source>
+        <translation>Waffen und Sprengstoffe</translation>
+    </message>
+    <message>
+        <source>A common baseline for public assistants; allow lawful ownership and safety questions with a companion topic.</source>
+        <translation>Eine übliche Grundlage für öffentliche Assistenten; legalen Besitz und Sicherheitsfragen mit einem Begleitthema erlauben.</translation>
+    </message>
+    <message>
+        <source>Self-harm methods</source>
+        <translation>Methoden der Selbstverletzung</translation>
+    </message>
+    <message>
+        <source>Pair it with a response that points to help; support-seeking messages should stay allowed.</source>
+        <translation>Mit einer Antwort kombinieren, die auf Hilfe verweist; Nachrichten, die Unterstützung suchen, sollten erlaubt bleiben.</translation>
+    </message>
+    <message>
+        <source>Malware development</source>
+        <translation>Entwicklung von Schadsoftware</translation>
+    </message>
+    <message>
+        <source>For coding assistants; defensive security questions should stay allowed.</source>
+        <translation>Für Programmierassistenten; Fragen zur defensiven Sicherheit sollten erlaubt bleiben.</translation>
+    </message>
+    <message>
+        <source>Phishing and credential theft</source>
+        <translation>Phishing und Diebstahl von Zugangsdaten</translation>
+    </message>
+    <message>
+        <source>Security awareness training content may need an allow rule of its own.</source>
+        <translation>Inhalte von Sicherheitsschulungen brauchen eventuell eine eigene Erlaubnisregel.</translation>
+    </message>
+    <message>
+        <source>Financial fraud</source>
+        <translation>Finanzbetrug</translation>
+    </message>
+    <message>
+        <source>For banking and fintech assistants.</source>
+        <translation>Für Assistenten von Banken und Fintechs.</translation>
+    </message>
+    <message>
+        <source>Illegal drug production and sale</source>
+        <translation>Illegale Herstellung und Verkauf von Drogen</translation>
+    </message>
+    <message>
+        <source>Harm-reduction and medical questions may need to stay allowed.</source>
+        <translation>Fragen zur Schadensminderung und medizinische Fragen müssen eventuell erlaubt bleiben.</translation>
+    </message>
+    <message>
+        <source>Hateful content</source>
+        <translation>Hassinhalte</translation>
+    </message>
+    <message>
+        <source>Discussing or reporting on hate speech should stay allowed.</source>
+        <translation>Das Diskutieren von Hassrede und Berichte darüber sollten erlaubt bleiben.</translation>
+    </message>
+    <message>
+        <source>Violent extremism</source>
+        <translation>Gewalttätiger Extremismus</translation>
+    </message>
+    <message>
+        <source>Research and journalism about extremism should stay allowed.</source>
+        <translation>Forschung und Journalismus über Extremismus sollten erlaubt bleiben.</translation>
+    </message>
+    <message>
+        <source>Competitor comparisons</source>
+        <translation>Vergleiche mit Mitbewerbern</translation>
+    </message>
+    <message>
+        <source>Brand policy for customer-facing bots; edit the wording to name your competitors.</source>
+        <translation>Markenrichtlinie für Kunden-Bots; den Wortlaut so ändern, dass er Ihre Mitbewerber nennt.</translation>
+    </message>
+    <message>
+        <source>Personal legal advice</source>
+        <translation>Persönliche Rechtsberatung</translation>
+    </message>
+    <message>
+        <source>Liability guard; general information about the law can stay allowed.</source>
+        <translation>Schutz vor Haftung; allgemeine Informationen über das Recht können erlaubt bleiben.</translation>
+    </message>
+    <message>
+        <source>Personal medical diagnosis</source>
+        <translation>Persönliche medizinische Diagnose</translation>
+    </message>
+    <message>
+        <source>Liability guard; general health information can stay allowed.</source>
+        <translation>Schutz vor Haftung; allgemeine Gesundheitsinformationen können erlaubt bleiben.</translation>
+    </message>
+    <message>
+        <source>Personal investment advice</source>
+        <translation>Persönliche Anlageberatung</translation>
+    </message>
+    <message>
+        <source>For regulated firms; explaining financial concepts can stay allowed.</source>
+        <translation>Für regulierte Unternehmen; das Erklären von Finanzbegriffen kann erlaubt bleiben.</translation>
+    </message>
+    <message>
+        <source>Personal data lookup</source>
+        <translation>Suche nach persönlichen Daten</translation>
+    </message>
+    <message>
+        <source>Complements data-loss prevention on the response side.</source>
+        <translation>Ergänzt den Schutz vor Datenabfluss auf der Antwortseite.</translation>
+    </message>
+    <message>
+        <source>System prompt disclosure</source>
+        <translation>Offenlegung des System-Prompts</translation>
+    </message>
+    <message>
+        <source>Works beside prompt-injection detection, not instead of it.</source>
+        <translation>Wirkt neben der Erkennung von Prompt-Injection, nicht an ihrer Stelle.</translation>
+    </message>
+    <message>
+        <source>Sexual content</source>
+        <translation>Sexuelle Inhalte</translation>
+    </message>
+    <message>
+        <source>For workplace and general-audience assistants.</source>
+        <translation>Für Assistenten am Arbeitsplatz und für ein allgemeines Publikum.</translation>
+    </message>
+    <message>
+        <source>Gambling</source>
+        <translation>Glücksspiel</translation>
+    </message>
+    <message>
+        <source>For youth-facing or regulated services.</source>
+        <translation>Für Dienste für Jugendliche oder regulierte Dienste.</translation>
+    </message>
+    <message>
+        <source>Political opinions</source>
+        <translation>Politische Meinungen</translation>
+    </message>
+    <message>
+        <source>Brand neutrality for customer-facing bots; factual civic information can stay allowed.</source>
+        <translation>Markenneutralität für Kunden-Bots; sachliche staatsbürgerliche Informationen können erlaubt bleiben.</translation>
+    </message>
+    <message>
+        <source>HR policy questions</source>
+        <translation>Fragen zu Personalrichtlinien</translation>
+    </message>
+    <message>
+        <source>An allow list for an internal HR assistant: everything else is blocked.</source>
+        <translation>Eine Erlaubnisliste für einen internen Personalassistenten: Alles andere wird blockiert.</translation>
+    </message>
+    <message>
+        <source>IT help desk</source>
+        <translation>IT-Helpdesk</translation>
+    </message>
+    <message>
+        <source>An allow list for an internal IT help desk bot.</source>
+        <translation>Eine Erlaubnisliste für einen internen IT-Helpdesk-Bot.</translation>
+    </message>
+    <message>
+        <source>Orders and deliveries</source>
+        <translation>Bestellungen und Lieferungen</translation>
+    </message>
+    <message>
+        <source>An allow list for a retail support bot; adjust the products and services it names.</source>
+        <translation>Eine Erlaubnisliste für einen Support-Bot im Handel; die genannten Produkte und Dienste anpassen.</translation>
+    </message>
+</context>
+<context>
     <name>StarterLibraryDialog</name>
     <message>
         <source>Start from the library</source>
@@ -5820,6 +6063,49 @@ Probieren Sie die eingebaute Sandbox aus: Ein AIRS-Emulator und ein Sandbox-LLM 
     <message>
         <source>%1: its record was not updated: %2</source>
         <translation>%1: Der Eintrag wurde nicht aktualisiert: %2</translation>
+    </message>
+</context>
+<context>
+    <name>TenantDoneText</name>
+    <message>
+        <source>created topic “%1”</source>
+        <translation>Thema „%1“ angelegt</translation>
+    </message>
+    <message>
+        <source>updated topic “%1”</source>
+        <translation>Thema „%1“ aktualisiert</translation>
+    </message>
+    <message>
+        <source>pinned the topics in profile “%1”</source>
+        <translation>die Themen im Profil „%1“ festgelegt</translation>
+    </message>
+    <message>
+        <source>nothing to change: profile “%1” already has this topic</source>
+        <translation>nichts zu ändern: Das Profil „%1“ hat dieses Thema bereits</translation>
+    </message>
+    <message>
+        <source>gave topic “%1” its earlier text back</source>
+        <translation>Thema „%1“ hat seinen früheren Text zurückerhalten</translation>
+    </message>
+    <message>
+        <source>restored the topic guardrails of profile “%1”</source>
+        <translation>die Themen-Guardrails des Profils „%1“ wiederhergestellt</translation>
+    </message>
+    <message>
+        <source>kept a change made meanwhile: %1</source>
+        <translation>eine zwischenzeitliche Änderung beibehalten: %1</translation>
+    </message>
+    <message>
+        <source>deleted scratch profile “%1”</source>
+        <translation>Arbeitsprofil „%1“ gelöscht</translation>
+    </message>
+    <message>
+        <source>deleted topic “%1”</source>
+        <translation>Thema „%1“ gelöscht</translation>
+    </message>
+    <message>
+        <source>unpinned the topics from profile “%1”</source>
+        <translation>die Themen aus dem Profil „%1“ entfernt</translation>
     </message>
 </context>
 <context>
