@@ -12,18 +12,6 @@
         <translation>Was in dieser Kategorie funktioniert und was nicht</translation>
     </message>
     <message>
-        <source>improved</source>
-        <translation>verbessert</translation>
-    </message>
-    <message>
-        <source>degraded</source>
-        <translation>verschlechtert</translation>
-    </message>
-    <message>
-        <source>neutral</source>
-        <translation>neutral</translation>
-    </message>
-    <message>
         <source>comma, separated</source>
         <translation>durch Kommas getrennt</translation>
     </message>
@@ -66,22 +54,6 @@
     <message>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
-    </message>
-    <message>
-        <source>First topic of the run</source>
-        <translation>Erstes Thema des Laufs</translation>
-    </message>
-    <message>
-        <source>Description only</source>
-        <translation>Nur die Beschreibung</translation>
-    </message>
-    <message>
-        <source>Examples only</source>
-        <translation>Nur die Beispiele</translation>
-    </message>
-    <message>
-        <source>Description and examples</source>
-        <translation>Beschreibung und Beispiele</translation>
     </message>
 </context>
 <context>
@@ -3124,6 +3096,34 @@ B: %2
     <message>
         <source>Edit learning</source>
         <translation>Erkenntnis bearbeiten</translation>
+    </message>
+    <message>
+        <source>First topic of the run</source>
+        <translation>Erstes Thema des Laufs</translation>
+    </message>
+    <message>
+        <source>Description only</source>
+        <translation>Nur die Beschreibung</translation>
+    </message>
+    <message>
+        <source>Examples only</source>
+        <translation>Nur die Beispiele</translation>
+    </message>
+    <message>
+        <source>Description and examples</source>
+        <translation>Beschreibung und Beispiele</translation>
+    </message>
+    <message>
+        <source>improved</source>
+        <translation>verbessert</translation>
+    </message>
+    <message>
+        <source>degraded</source>
+        <translation>verschlechtert</translation>
+    </message>
+    <message>
+        <source>neutral</source>
+        <translation>neutral</translation>
     </message>
 </context>
 <context>

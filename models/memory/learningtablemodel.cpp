@@ -116,6 +116,30 @@ int LearningTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QString LearningTableModel::changeTypeText(const QString &key)
+{
+    if (key == "initial"_L1)
+        return tr("First topic of the run");
+    if (key == "description-only"_L1)
+        return tr("Description only");
+    if (key == "examples-only"_L1)
+        return tr("Examples only");
+    if (key == "both"_L1)
+        return tr("Description and examples");
+    return key;
+}
+
+QString LearningTableModel::outcomeText(const QString &key)
+{
+    if (key == "improved"_L1)
+        return tr("improved");
+    if (key == "degraded"_L1)
+        return tr("degraded");
+    if (key == "neutral"_L1)
+        return tr("neutral");
+    return key;
+}
+
 QVariant LearningTableModel::display(const Learning &l, int column) const
 {
     switch (column) {
@@ -124,9 +148,9 @@ QVariant LearningTableModel::display(const Learning &l, int column) const
     case StrategyColumn:
         return l.strategy;
     case OutcomeColumn:
-        return l.outcome;
+        return outcomeText(l.outcome);
     case ChangeTypeColumn:
-        return l.changeType;
+        return changeTypeText(l.changeType);
     case SeenColumn:
         return tr("%1×").arg(l.corroborations + 1);
     case ConfidenceColumn:

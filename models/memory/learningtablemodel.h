@@ -32,6 +32,11 @@ public:
         TagsColumn,
         ColumnCount
     };
+    // A learning's stored keys in the person's words (issue 58, item 8): "examples-only" →
+    // "Examples only", "improved" → "improved" translated. An unknown key is shown as it is.
+    static QString changeTypeText(const QString &key);
+    static QString outcomeText(const QString &key);
+
     enum Role {
         IdRole = Qt::UserRole + 1,
         SortRole,   // numbers and dates as such

@@ -1,4 +1,5 @@
 #include "addlearningdialog.h"
+#include "models/memory/learningtablemodel.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -32,18 +33,12 @@ AddLearningDialog::AddLearningDialog(const QString &category, QWidget *parent)
                               m_insight->fontMetrics().lineSpacing() * 6);
     m_strategy->setObjectName(u"newStrategy"_s);
     m_outcome->setObjectName(u"newOutcome"_s);
-    m_outcome->addItem(tr("improved"), u"improved"_s);
-    m_outcome->addItem(tr("degraded"), u"degraded"_s);
-    m_outcome->addItem(tr("neutral"), u"neutral"_s);
+    for (const QString &key : {u"improved"_s, u"degraded"_s, u"neutral"_s})
+        m_outcome->addItem(LearningTableModel::outcomeText(key), key);
     m_changeType->setObjectName(u"newChangeType"_s);
     // What the iteration changed, in words; the stored key stays the data (and the tooltip).
-    const QList<std::pair<QString, QString>> changeTypes{
-        {tr("First topic of the run"), u"initial"_s},
-        {tr("Description only"), u"description-only"_s},
-        {tr("Examples only"), u"examples-only"_s},
-        {tr("Description and examples"), u"both"_s}};
-    for (const auto &[words, key] : changeTypes)
-        m_changeType->addItem(words, key);
+    for (const QString &key : {u"initial"_s, u"description-only"_s, u"examples-only"_s, u"both"_s})
+        m_changeType->addItem(LearningTableModel::changeTypeText(key), key);
     m_tags->setObjectName(u"newTags"_s);
     m_tags->setPlaceholderText(tr("comma, separated"));
 
