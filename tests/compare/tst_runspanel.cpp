@@ -130,6 +130,11 @@ private slots:
         auto *remove = child<QToolButton>(&panel, u"deleteRunButton"_s);
         auto *exportButton = child<QToolButton>(&panel, u"exportReportButton"_s);
         QVERIFY(open && resume && remove && exportButton);
+        // Issue 58, item 10: the page opens with a run selected, so the keyboard can act at once.
+        QTRY_VERIFY(view->selectionModel()->hasSelection());
+        QVERIFY(open->isEnabled());
+        view->clearSelection();
+        view->selectionModel()->clearCurrentIndex();
         QVERIFY(!open->isEnabled()); // nothing selected
 
         QSignalSpy opened(&panel, &RunsPanel::openRequested);
