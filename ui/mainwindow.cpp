@@ -302,7 +302,7 @@ void MainWindow::updateActions()
     if (active)
         m_status->setText(tr("Running %1").arg(run.userInput.topicDescription));
     else if (!run.id.isEmpty())
-        m_status->setText(tr("Run %1: %2").arg(run.id, run.stopReason.isEmpty() ? runStatusName(run.status) : DisplayFormat::stopReason(run.stopReason)));
+        m_status->setText(tr("Run %1: %2").arg(run.id, run.stopReason.isEmpty() ? RunListModel::statusText(run.status) : DisplayFormat::stopReason(run.stopReason)));
     // A stop reason can be longer than the window is wide (issue 56's noise note): whole on hover.
     m_status->setToolTip(m_status->text());
 }
