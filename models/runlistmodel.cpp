@@ -2,7 +2,7 @@
 
 #include "backgroundpriority.h"
 #include "displayformat.h"
-#include "live/usagetext.h"
+#include "reports/usagetext.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -183,7 +183,7 @@ QVariant RunListModel::toolTip(const Row &row, int column) const
     case UsageColumn: {
         if (r.usage.isEmpty())
             return tr("This run was made before usage was recorded.");
-        QString tip = UsageText::summary(r.usage);
+        QString tip = UsageText::labelledSummary(r.usage);
         if (const QString budget = UsageText::budget(r.maxTokens, r.maxCost); !budget.isEmpty())
             tip += u"\n"_s + budget;
         if (UsageText::costUnknown(r.usage))
@@ -212,7 +212,7 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
                            DisplayFormat::stopReason(row.summary.stopReason)}
             .join(u'\n');
     case UsageRole:
-        return row.summary.usage.isEmpty() ? QString() : UsageText::summary(row.summary.usage);
+        return row.summary.usage.isEmpty() ? QString() : UsageText::labelledSummary(row.summary.usage);
     case Qt::ToolTipRole:
         return toolTip(row, index.column());
     case Qt::TextAlignmentRole:

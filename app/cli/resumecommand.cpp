@@ -8,7 +8,7 @@
 #include "models/runenvironment.h"
 #include "models/sandboxhost.h"
 #include "runs/runstore.h"
-#include "runs/usagetext.h"
+#include "reports/usagetext.h"
 #include "stepprompter.h"
 #include "tenant/tenantcleaner.h"
 

@@ -13,7 +13,7 @@
 #include "models/sandboxhost.h"
 #include "runprinter.h"
 #include "runs/runstore.h"
-#include "runs/usagetext.h"
+#include "reports/usagetext.h"
 #include "stepprompter.h"
 
 #include <QCommandLineParser>

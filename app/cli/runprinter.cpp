@@ -6,7 +6,7 @@
 #include "domain/robustness.h"
 #include "loop/loopeventjson.h"
 #include "models/runcontroller.h"
-#include "runs/usagetext.h"
+#include "reports/usagetext.h"
 
 #include <QJsonDocument>
 

@@ -4,7 +4,7 @@
 #include "common/configloader.h"
 #include "domain/format.h"
 #include "runs/runstore.h"
-#include "runs/usagetext.h"
+#include "reports/usagetext.h"
 
 #include <QCommandLineParser>
 #include <QDir>

@@ -1,6 +1,6 @@
 #include "runbudget.h"
 
-#include "runs/usagetext.h"
+#include "reports/usagetext.h"
 
 using namespace Qt::StringLiterals;
 

@@ -7,7 +7,7 @@
 #include "domain/jsonin.h"
 #include "domain/redaction.h"
 #include "domain/robustness.h"
-#include "usagetext.h"
+#include "reports/usagetext.h"
 
 #include <QJsonArray>
 #include <QTextStream>

@@ -2,7 +2,7 @@
 #include "domain/jsonin.h"
 #include "domain/runusage.h"
 #include "loop/runbudget.h"
-#include "runs/usagetext.h"
+#include "reports/usagetext.h"
 #include "testhome.h"
 
 #include "testmain.h"

@@ -1,6 +1,6 @@
 #include "usagestrip.h"
 
-#include "models/live/usagetext.h"
+#include "reports/usagetext.h"
 #include "models/runsession.h"
 
 using namespace Qt::StringLiterals;
@@ -42,7 +42,7 @@ void UsageStrip::update()
         return;
     }
     const RunState &run = m_session->run();
-    QString text = UsageText::summary(run.usage);
+    QString text = UsageText::labelledSummary(run.usage);
     if (const QString budget = UsageText::budget(run.userInput.maxTokens, run.userInput.maxCost);
         !budget.isEmpty())
         text += u" ("_s + budget + u')';
@@ -52,7 +52,7 @@ void UsageStrip::update()
                      "were answered and the prompts scanned.");
     if (!m_session->iterationUsage().isEmpty())
         tip +=
-            u'\n' + tr("This iteration: %1").arg(UsageText::summary(m_session->iterationUsage()));
+            u'\n' + tr("This iteration: %1").arg(UsageText::labelledSummary(m_session->iterationUsage()));
     if (UsageText::costUnknown(run.usage))
         tip += u'\n' + UsageText::costUnknownHint();
     setToolTip(tip);
