@@ -9,7 +9,7 @@
 #include "models/runenvironment.h"
 #include "models/sandboxhost.h"
 #include "domain/outputfile.h"
-#include "runs/junitxml.h"
+#include "reports/junitxml.h"
 #include "tenant/staticevaluation.h"
 
 #include <QCommandLineParser>

@@ -4,10 +4,10 @@
 #include "domain/decision.h"
 #include "domain/outputfile.h"
 #include "domain/printable.h"
-#include "runs/junitxml.h"
-#include "runs/runreport.h"
+#include "reports/junitxml.h"
+#include "reports/runreport.h"
 #include "runs/runstore.h"
-#include "runs/terraformexport.h"
+#include "reports/terraformexport.h"
 #include "runscommand.h"
 
 #include <QCommandLineParser>

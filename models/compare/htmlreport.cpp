@@ -7,7 +7,7 @@
 #include "efficacychartimage.h"
 #include "domain/jsonin.h"
 #include "models/displayformat.h"
-#include "runs/runreport.h"
+#include "reports/runreport.h"
 
 #include <QBuffer>
 #include <QLocale>

@@ -2,8 +2,8 @@
 
 #include "domain/jsonfile.h"
 #include "htmlreport.h"
-#include "runs/runreport.h"
-#include "runs/terraformexport.h"
+#include "reports/runreport.h"
+#include "reports/terraformexport.h"
 
 #include <QDir>
 #include <QSaveFile>

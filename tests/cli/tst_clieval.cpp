@@ -6,7 +6,7 @@
 #include "domain/benchmarkscore.h"
 #include "domain/evalgate.h"
 #include "cliprocess.h"
-#include "runs/junitxml.h"
+#include "reports/junitxml.h"
 #include "testhome.h"
 
 #include "testmain.h"

@@ -5,7 +5,7 @@
 // line breaks, control characters and non-ASCII text comes back character for character.
 #include "domain/topic.h"
 #include "runs/runstore.h"
-#include "runs/terraformexport.h"
+#include "reports/terraformexport.h"
 #include "cliprocess.h"
 #include "samplerun.h"
 #include "testhome.h"

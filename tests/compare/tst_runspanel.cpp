@@ -3,7 +3,7 @@
 #include "models/runlistmodel.h"
 #include "translations/translations.h"
 #include "runs/runstore.h"
-#include "runs/terraformexport.h"
+#include "reports/terraformexport.h"
 #include "testhome.h"
 #include "ui/compare/runspanel.h"
 

@@ -1,7 +1,7 @@
 // The Terraform export's escaping and labels (issue 44), without a parser: every character
 // that means something inside an HCL quoted template is escaped, and nothing else is.
 // tst_cliterraform reads whole files back with HashiCorp's own parser.
-#include "runs/terraformexport.h"
+#include "reports/terraformexport.h"
 #include "samplerun.h"
 
 #include "testmain.h"

@@ -6,7 +6,7 @@
 #include "models/compare/htmlreport.h"
 #include "models/displayformat.h"
 #include "models/eventlogtext.h"
-#include "runs/runreport.h"
+#include "reports/runreport.h"
 #include "samplerun.h"
 #include "translations/translations.h"
 

@@ -3,7 +3,7 @@
 #include "domain/jsonin.h"
 #include "domain/robustness.h"
 #include "loop/looppolicy.h"
-#include "runs/runreport.h"
+#include "reports/runreport.h"
 
 #include "testmain.h"
 

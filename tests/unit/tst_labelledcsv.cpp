@@ -1,6 +1,6 @@
 #include "domain/iterationresult.h"
 #include "domain/labelledcsv.h"
-#include "runs/runreport.h"
+#include "reports/runreport.h"
 
 #include "testmain.h"
 

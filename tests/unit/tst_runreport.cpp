@@ -4,7 +4,7 @@
 #include "domain/iterationresult.h"
 #include "domain/robustness.h"
 #include "domain/runstate.h"
-#include "runs/runreport.h"
+#include "reports/runreport.h"
 
 #include "testmain.h"
 

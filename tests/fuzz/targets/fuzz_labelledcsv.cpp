@@ -6,7 +6,7 @@
 
 #include "domain/iterationresult.h"
 #include "domain/labelledcsv.h"
-#include "runs/runreport.h"
+#include "reports/runreport.h"
 
 using namespace Qt::StringLiterals;
 

@@ -6,8 +6,8 @@
 #include "../fuzztarget.h"
 
 #include "domain/efficacymetrics.h"
-#include "runs/junitxml.h"
-#include "runs/terraformexport.h"
+#include "reports/junitxml.h"
+#include "reports/terraformexport.h"
 
 #include <QXmlStreamReader>
 
