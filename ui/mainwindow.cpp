@@ -22,11 +22,11 @@
 #include "models/runsession.h"
 #include "models/settingscontroller.h"
 #include "models/studiocontext.h"
+#include "models/runfiles.h"
 #include "models/runlistmodel.h"
 #include "newrun/newrunpanel.h"
 #include "newrun/unfinishedrunnote.h"
 #include "raisebudget.h"
-#include "runs/runstore.h"
 #include "sandboxbanner.h"
 #include "sandboxswitcher.h"
 #include "settings/keychainwaitbanner.h"
@@ -424,7 +424,7 @@ void MainWindow::customEvent(QEvent *event)
 void MainWindow::resumeRun(const QString &runId)
 {
     RaiseBudget::Answer budget;
-    if (const RunStore::Loaded stored = RunStore(m_context->runsDirectory()).load(runId); stored.ok()) {
+    if (const RunStore::Loaded stored = RunFiles::load(m_context->runsDirectory(), runId); stored.ok()) {
         budget = RaiseBudget::ask(this, stored.run);
         if (!budget.proceed)
             return;
@@ -439,7 +439,7 @@ void MainWindow::resumeRun(const QString &runId)
 
 void MainWindow::openRun(const QString &runId)
 {
-    const RunStore::Loaded loaded = RunStore(m_context->runsDirectory()).load(runId);
+    const RunStore::Loaded loaded = RunFiles::load(m_context->runsDirectory(), runId);
     if (!loaded.ok()) {
         showError(tr("The run cannot be opened"), loaded.error);
         return;
@@ -477,18 +477,12 @@ void MainWindow::offerUnfinishedRun(RunsPanel *runs)
         return;
     // Loaded as the window's run — Resume (Ctrl+Shift+R) takes it, Live and Charts show it —
     // read and parsed off the GUI thread: a run file can be tens of megabytes.
-    auto *loading = new QFutureWatcher<RunStore::Loaded>(this);
-    connect(loading, &QFutureWatcher<RunStore::Loaded>::finished, this, [this, loading, runs] {
-        loading->deleteLater();
-        const RunStore::Loaded loaded = loading->result();
+    RunFiles::loadInBackground(m_context->runsDirectory(), s.id, this, [this, runs](const RunStore::Loaded &loaded) {
         // Unless the person started, resumed or opened something meanwhile.
         if (loaded.ok() && runs == m_runs && !m_context->isRunActive() &&
             m_context->session()->run().id.isEmpty())
             m_context->session()->open(loaded.run);
     });
-    loading->setFuture(BackgroundPriority::run([dir = m_context->runsDirectory(), id = s.id] {
-        return RunStore(dir).load(id);
-    }));
 }
 
 void MainWindow::offerSandboxIfNeeded()

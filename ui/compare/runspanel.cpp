@@ -3,7 +3,7 @@
 #include "diffstyle.h"
 #include "domain/lockfiles.h"
 #include "models/runlistmodel.h"
-#include "runs/runstore.h"
+#include "models/runfiles.h"
 
 #include <QAction>
 #include <QBoxLayout>
@@ -402,7 +402,7 @@ QString RunsPanel::deleteRun(const QString &runId)
 {
     if (isLockedByAnotherProcess(runId))
         return tr("Run %1 is being driven right now; stop it before deleting it.").arg(runId);
-    const QString error = RunStore(m_dir).remove(runId);
+    const QString error = RunFiles::remove(m_dir, runId);
     if (!error.isEmpty())
         return error;
     m_deleted.insert(runId);

@@ -4,7 +4,7 @@
 #include "models/backgroundpriority.h"
 #include "models/compare/efficacychartimage.h"
 #include "models/compare/reportexport.h"
-#include "runs/runstore.h"
+#include "models/runfiles.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -58,10 +58,7 @@ void RunsPanel::exportReport(const QString &runId, const QString &path)
 {
     showMessage(tr("Exporting the report of run %1…").arg(runId));
     const QString dir = m_dir;
-    auto *loading = new QFutureWatcher<RunStore::Loaded>(this);
-    connect(loading, &QFutureWatcher<RunStore::Loaded>::finished, this, [this, loading, path] {
-        loading->deleteLater();
-        const RunStore::Loaded loaded = loading->result();
+    RunFiles::loadInBackground(dir, runId, this, [this, path](const RunStore::Loaded &loaded) {
         if (!loaded.ok()) {
             showMessage(loaded.error, true);
             emit exportFailed(loaded.error);
@@ -88,5 +85,4 @@ void RunsPanel::exportReport(const QString &runId, const QString &path)
                                           QDateTime::currentDateTimeUtc());
         }));
     });
-    loading->setFuture(BackgroundPriority::run([dir, runId] { return RunStore(dir).load(runId); }));
 }
