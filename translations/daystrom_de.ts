@@ -2637,6 +2637,13 @@ B: %2
     </message>
 </context>
 <context>
+    <name>ImpactCheck</name>
+    <message>
+        <source>there is no audit of the profile to measure on</source>
+        <translation>es gibt keine Prüfung des Profils, auf der sich messen ließe</translation>
+    </message>
+</context>
+<context>
     <name>ImportBundleDialog</name>
     <message>
         <source>Import memory bundle</source>

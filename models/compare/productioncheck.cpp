@@ -18,6 +18,11 @@ void ProductionCheck::setClient(ManagementClient *client)
     m_applier = client ? new TopicApplier(client, this) : nullptr;
 }
 
+const ApplyRecord *ProductionCheck::lastApplied(const RunState &run)
+{
+    return TopicApplier::lastApplied(run);
+}
+
 void ProductionCheck::check(const RunState &run)
 {
     const quint64 generation = ++m_generation;

@@ -32,6 +32,8 @@ public:
     ~ProductionCheck() override;
 
     void setClient(ManagementClient *client);
+    // The run's newest apply not yet reverted, as its file records it; null when none.
+    static const ApplyRecord *lastApplied(const RunState &run);
     // Checks the run's last apply; a newer call supersedes one still in flight.
     void check(const RunState &run);
 

@@ -61,7 +61,7 @@ class TestSandboxRestart : public QObject
         const QString text = dialog->findChild<QLabel *>(u"applyStatus"_s)->text() + u'\n'
                              + dialog->findChild<QTextBrowser *>(u"applyPreview"_s)->toPlainText();
         studio.click(dialog->findChild<QPushButton *>(u"applyCancelButton"_s));
-        QTest::qWaitFor([&] { return !dialog; });
+        (void)QTest::qWaitFor([&] { return !dialog; }); // closed and deleted
         return text;
     }
 

@@ -1,12 +1,9 @@
 #include "applydialog.h"
 
-#include "airs/managementclient.h"
-#include "domain/nanoid.h"
-#include "runs/auditlock.h"
 
 #include "applyplanhtml.h"
+#include "models/compare/productioncheck.h"
 #include "diffstyle.h"
-#include "tenant/topicapplier.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>
@@ -15,8 +12,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTextBrowser>
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 using namespace Qt::StringLiterals;
 
@@ -26,7 +21,7 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     , m_controller(new ApplyController(client, runsDirectory, this))
     , m_run(run)
     , m_iteration(iteration)
-    , m_client(client)
+    , m_impactCheck(new ImpactCheck(client, this))
 {
     setObjectName(u"applyDialog"_s);
     setAccessibleName(tr("Apply a topic to AIRS"));
@@ -120,6 +115,11 @@ ApplyDialog::ApplyDialog(ManagementClient *client, const QString &runsDirectory,
     connect(m_controller, &ApplyController::progress, m_status, &QLabel::setText);
     connect(m_controller, &ApplyController::prepared, this, &ApplyDialog::showPlan);
     connect(m_controller, &ApplyController::prepared, this, &ApplyDialog::findAudit); // the plan names the profile
+    connect(m_impactCheck, &ImpactCheck::auditFound, this, &ApplyDialog::updateState);
+    connect(m_impactCheck, &ImpactCheck::finished, this, [this](const ApplyImpact::Result &result) {
+        updateState();
+        showImpact(result); // its status line after the state's
+    });
     connect(m_controller, &ApplyController::applied, this, [this] {
         m_appliedHere = true;
         emit applied();
@@ -141,13 +141,7 @@ void ApplyDialog::reject()
         || m_controller->state() == ApplyController::State::Reverting)
         return; // never leave a half-written change unreported
     m_controller->cancel();
-    if (m_impactRun) {
-        // It outlives the dialog until its scratch objects are removed (or recorded for the
-        // next check, should the app quit first).
-        m_impactRun->setParent(parentWidget());
-        m_impactRun->abort();
-        m_impactRun = nullptr;
-    }
+    m_impactCheck->abandon(parentWidget()); // a running check cleans up after itself there
     QDialog::reject();
 }
 
@@ -181,8 +175,8 @@ void ApplyDialog::updateState()
     m_reload->setEnabled(state == S::Ready || state == S::Failed || staleAfterRevert);
     m_reload->setVisible(!done || staleAfterRevert);
     m_close->setEnabled(!m_controller->isBusy());
-    m_impact->setVisible(state == S::Ready && !plan.changesNothing() && m_audit.has_value());
-    m_impact->setEnabled(!m_impactRun);
+    m_impact->setVisible(state == S::Ready && !plan.changesNothing() && m_impactCheck->audit().has_value());
+    m_impact->setEnabled(!m_impactCheck->isRunning());
     m_close->setText(done ? tr("&Close") : tr("&Cancel"));
     if (state == S::Ready) {
         m_status->setText(m_controller->plan().changesNothing()
@@ -257,7 +251,7 @@ void ApplyDialog::showPlan()
 void ApplyDialog::confirmRevert()
 {
     // A revert writes to production and deletes topics there: say what, and ask (issue 40).
-    const ApplyRecord *last = TopicApplier::lastApplied(m_controller->run());
+    const ApplyRecord *last = ProductionCheck::lastApplied(m_controller->run());
     if (!last || !m_controller->canRevert())
         return;
     QStringList what;
@@ -313,7 +307,7 @@ void ApplyDialog::askToOverwrite(const QStringList &conflicts)
 
 void ApplyDialog::setImpactSource(const ImpactSource &source)
 {
-    m_impactSource = source;
+    m_impactCheck->setSource(source);
     findAudit();
 }
 
@@ -322,55 +316,21 @@ void ApplyDialog::findAudit()
     const QString profile = m_controller->state() == ApplyController::State::Ready
                                 ? m_controller->plan().profileName
                                 : (m_run.tenant ? m_run.tenant->productionProfile : m_run.userInput.profileName);
-    if (!m_impactSource)
-        return;
-    // Every audit file of the profile is parsed: off the GUI thread.
-    auto *watcher = new QFutureWatcher<std::optional<AuditState>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        m_audit = watcher->result();
-        updateState();
-    });
-    watcher->setFuture(QtConcurrent::run(&AuditState::latestCompleted, m_impactSource->auditsHome, profile));
+    m_impactCheck->findAudit(profile);
 }
 
 void ApplyDialog::checkImpact()
 {
-    if (!m_impactSource || !m_audit || m_impactRun || m_controller->state() != ApplyController::State::Ready)
+    const std::optional<AuditState> &audit = m_impactCheck->audit();
+    if (!audit || m_impactCheck->isRunning() || m_controller->state() != ApplyController::State::Ready)
         return;
-    const QString home = m_impactSource->auditsHome;
-    const QString id = NanoId::generate();
-    // One audit or impact check of a profile at a time, and this check's footprint held while it
-    // runs, so that no other process takes its scratch objects for a killed check's (issue 55).
-    QString lockError;
-    std::shared_ptr<AuditLock> lock =
-        AuditLock::forProfile(home, m_controller->plan().profileName, u"Daystrom Studio impact check"_s, &lockError);
-    if (!lock || !lock->own(u"impact-"_s + id, &lockError)) {
-        m_status->setText(tr("The impact could not be measured: %1").arg(lockError));
+    if (const QString error = m_impactCheck->start(m_controller->plan()); !error.isEmpty()) {
+        m_status->setText(tr("The impact could not be measured: %1").arg(error));
         return;
     }
-    m_impactRun = new ApplyImpact(m_client, m_impactSource->airs,
-                                  {m_impactSource->concurrency, m_impactSource->ratePerSecond,
-                                   m_impactSource->propagationDelayMs},
-                                  this);
     m_status->setText(tr("Measuring what this does to the profile's other topics, on the prompts of its audit of %1…")
-                          .arg(QLocale().toString(m_audit->updatedAt.toLocalTime(), QLocale::ShortFormat)));
+                          .arg(QLocale().toString(audit->updatedAt.toLocalTime(), QLocale::ShortFormat)));
     updateState();
-    ApplyImpact *run = m_impactRun;
-    const QPointer<ApplyDialog> self(this);
-    run->run(id, m_controller->plan(), *m_audit,
-             [home, id](const TenantFootprint &footprint) { return ApplyImpact::recordFootprint(home, id, footprint); },
-             [self, run, home, id, lock](const ApplyImpact::Result &result) mutable {
-                 if (result.cleanupProblems.isEmpty())
-                     ApplyImpact::forgetFootprint(home, id);
-                 lock.reset();
-                 run->deleteLater();
-                 if (!self)
-                     return; // the dialog closed meanwhile; the check has cleaned up after itself
-                 self->m_impactRun = nullptr;
-                 self->updateState();
-                 self->showImpact(result); // its status line after the state's
-             });
 }
 
 void ApplyDialog::showImpact(const ApplyImpact::Result &result)

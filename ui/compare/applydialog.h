@@ -2,7 +2,7 @@
 
 #include "applyplanhtml.h"
 #include "models/compare/applycontroller.h"
-#include "tenant/applyimpact.h"
+#include "models/compare/impactcheck.h"
 
 #include <QDialog>
 #include <QPointer>
@@ -32,14 +32,7 @@ public:
     ApplyController *controller() const { return m_controller; }
     // Where an impact check scans and finds the profile's audits (issue 42): with it, Check
     // impact measures the plan on the prompts of the profile's latest audit before it is applied.
-    struct ImpactSource
-    {
-        AirsSettings airs;
-        QString auditsHome;
-        int concurrency = 5;
-        double ratePerSecond = 0;
-        int propagationDelayMs = 10000;
-    };
+    using ImpactSource = ImpactCheck::Source;
     void setImpactSource(const ImpactSource &source);
 
 public slots:
@@ -76,9 +69,6 @@ private:
     QPushButton *m_reload = nullptr;
     QPushButton *m_close = nullptr;
     QPushButton *m_impact = nullptr;
-    QPointer<ManagementClient> m_client;
     QLabel *m_impactView = nullptr;
-    std::optional<ImpactSource> m_impactSource;
-    std::optional<AuditState> m_audit; // the profile's latest audit, when there is one
-    ApplyImpact *m_impactRun = nullptr;
+    ImpactCheck *m_impactCheck = nullptr;
 };

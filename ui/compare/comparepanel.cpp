@@ -1,6 +1,5 @@
 #include "comparepanel.h"
 
-#include "airs/managementclient.h"
 #include "applydialog.h"
 #include "benchmarkgrid.h"
 #include "diffstyle.h"
@@ -14,7 +13,6 @@
 #include "models/displayformat.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
-#include "tenant/topicapplier.h"
 #include "ui/heightcachinglabel.h"
 #include "ui/hiddenpage.h"
 #include "ui/wheelguard.h"
@@ -539,7 +537,7 @@ int ComparePanel::productionIteration() const
         return 0;
     RunState applies; // the applies known here: the dialog's latest for this run, else the file's
     applies.applies = m_appliesRunId == m_session->run().id ? m_applies : m_session->run().applies;
-    const ApplyRecord *applied = TopicApplier::lastApplied(applies);
+    const ApplyRecord *applied = ProductionCheck::lastApplied(applies);
     return applied ? applied->iteration : 0;
 }
 
@@ -720,7 +718,7 @@ void ComparePanel::updateApplyButton()
         if (m_appliesRunId == applies.id)
             applies.applies = m_applies;
     }
-    const ApplyRecord *applied = TopicApplier::lastApplied(applies);
+    const ApplyRecord *applied = ProductionCheck::lastApplied(applies);
     const QString checkKey = applied ? applies.id + u'/' + applied->appliedAt.toString(Qt::ISODateWithMs) : QString();
     if (checkKey != m_productionChecked && isVisible()) {
         m_productionChecked = checkKey;
