@@ -16,6 +16,16 @@ bool sameText(const AirsTopic &a, const Topic &t)
 }
 } // namespace
 
+QString TopicApplier::Plan::currentAction() const
+{
+    return ProfilePolicy::guardrailAction(policy);
+}
+
+QList<TopicAssignment> TopicApplier::Plan::pinnedTopics() const
+{
+    return ProfilePolicy::assignedTopics(policy);
+}
+
 bool TopicApplier::Plan::changesNothing() const
 {
     return !profileChanges && std::all_of(topics.cbegin(), topics.cend(), [](const Item &i) {

@@ -62,6 +62,10 @@ public:
         // (ProfileDrift): the run's figures were measured against that older profile.
         QList<ProfileDrift::Change> drift;
         bool changesNothing() const;
+        // The production profile as the plan read it: its action for unmatched prompts (empty
+        // without a topic guardrail) and the topics it pins, each with its bucket.
+        QString currentAction() const;
+        QList<TopicAssignment> pinnedTopics() const;
         QStringList describe() const; // one line per change, for a person to confirm
         // What changing the action means for production's traffic, in words; empty when the
         // plan does not change it.

@@ -2,8 +2,10 @@
 
 #include "models/runenvironment.h"
 #include "models/studiocontext.h"
+#include "runs/audithtml.h"
 
 #include <QFutureWatcher>
+#include <QSaveFile>
 #include <QtConcurrent/QtConcurrentRun>
 
 
@@ -103,4 +105,13 @@ void ProfileAuditController::drop()
     if (m_services)
         m_services->deleteLater();
     m_services = nullptr;
+}
+
+QString ProfileAuditController::exportHtml(const AuditState &audit, const QString &path)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(AuditHtml::page(audit, audit.figures()).toUtf8()) < 0
+        || !file.commit())
+        return file.errorString();
+    return {};
 }

@@ -32,6 +32,8 @@ public:
     // The latest completed audit of `profile`, read off the GUI thread (every audit file of the
     // profile is parsed): latestLoaded() follows.
     void loadLatest(const QString &profile);
+    // Writes `audit` as a self-contained HTML page to `path` (atomically); why not, or empty.
+    static QString exportHtml(const AuditState &audit, const QString &path);
 
 signals:
     void latestLoaded(const QString &profile, const std::optional<AuditState> &audit);

@@ -1,6 +1,5 @@
 #include "applyplanhtml.h"
 
-#include "airs/profilepolicy.h"
 #include "models/compare/iterationcomparison.h"
 
 #include <QJsonObject>
@@ -201,8 +200,7 @@ QString ApplyPlanHtml::profileHtml(const TopicApplier::Plan &plan, Stage stage)
     // The guardrail's own action applies to a prompt that matches none of its topics
     // (reference airs-api.md §5.5): the opposite of the intent.
     const QString action = guardrailActionFor(plan.intent);
-    const QString current =
-        ProfilePolicy::guardrailAction(plan.policy);
+    const QString current = plan.currentAction();
     QString actionLine =
         tr("Profile action for a prompt that matches none of its topics: <b>%1</b>.")
             .arg(actionName(action));
@@ -218,7 +216,7 @@ QString ApplyPlanHtml::profileHtml(const TopicApplier::Plan &plan, Stage stage)
 
     // Topics someone else put on the profile stay; say which.
     QStringList others;
-    for (const TopicAssignment &a : ProfilePolicy::assignedTopics(plan.policy)) {
+    for (const TopicAssignment &a : plan.pinnedTopics()) {
         const bool ours =
             std::any_of(plan.topics.cbegin(), plan.topics.cend(),
                         [&a](const TopicApplier::Item &i) { return i.topic.name == a.topicName; });

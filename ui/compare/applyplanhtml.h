@@ -1,7 +1,7 @@
 #pragma once
 
 #include "diffstyle.h"
-#include "tenant/topicapplier.h"
+#include "models/compare/applycontroller.h" // TopicApplier::Plan
 
 #include <QCoreApplication>
 

@@ -4,7 +4,6 @@
 #include "models/profile/auditmodels.h"
 #include "models/profile/profileauditcontroller.h"
 #include "models/studiocontext.h"
-#include "runs/audithtml.h"
 #include "ui/wrappinglabel.h"
 
 #include <QComboBox>
@@ -16,7 +15,6 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -260,10 +258,8 @@ void ProfilePage::writeHtml(const QString &path)
 {
     if (!m_shown || path.isEmpty())
         return;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(AuditHtml::page(*m_shown, m_shown->figures()).toUtf8()) < 0
-        || !file.commit()) {
-        QMessageBox::warning(this, tr("Export the audit"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    if (const QString error = ProfileAuditController::exportHtml(*m_shown, path); !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export the audit"), tr("Cannot write %1: %2").arg(path, error));
         return;
     }
     setStep(tr("Exported to %1").arg(path));

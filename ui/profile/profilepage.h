@@ -1,6 +1,6 @@
 #pragma once
 
-#include "tenant/profileaudit.h"
+#include "models/profile/profileauditcontroller.h" // ProfileAudit::Plan, AuditState
 
 #include <QWidget>
 
