@@ -12,26 +12,33 @@ struct Shape
     const char *text;           // the app's wording (TenantDoneText context), %1 = the name
 };
 
+// The whole line, newlines included ("$" alone would stop before a final newline, and "." at
+// any): found by fuzz_tenant_done_text.
+QRegularExpression whole(const QString &pattern)
+{
+    return QRegularExpression(QRegularExpression::anchoredPattern(pattern), QRegularExpression::DotMatchesEverythingOption);
+}
+
 const QList<Shape> &shapes()
 {
     // The engine's wordings: engine/tenant/topicapplier.cpp and tenantcleaner.cpp.
     static const QList<Shape> all{
-        {QRegularExpression(u"^created topic \"(.*)\"$"_s), QT_TRANSLATE_NOOP("TenantDoneText", "created topic “%1”")},
-        {QRegularExpression(u"^updated topic \"(.*)\"$"_s), QT_TRANSLATE_NOOP("TenantDoneText", "updated topic “%1”")},
-        {QRegularExpression(u"^pinned the topics in profile \"(.*)\"$"_s),
+        {whole(u"created topic \"(.*)\""_s), QT_TRANSLATE_NOOP("TenantDoneText", "created topic “%1”")},
+        {whole(u"updated topic \"(.*)\""_s), QT_TRANSLATE_NOOP("TenantDoneText", "updated topic “%1”")},
+        {whole(u"pinned the topics in profile \"(.*)\""_s),
          QT_TRANSLATE_NOOP("TenantDoneText", "pinned the topics in profile “%1”")},
-        {QRegularExpression(u"^nothing to change: profile \"(.*)\" already has this topic$"_s),
+        {whole(u"nothing to change: profile \"(.*)\" already has this topic"_s),
          QT_TRANSLATE_NOOP("TenantDoneText", "nothing to change: profile “%1” already has this topic")},
-        {QRegularExpression(u"^gave topic \"(.*)\" its earlier text back$"_s),
+        {whole(u"gave topic \"(.*)\" its earlier text back"_s),
          QT_TRANSLATE_NOOP("TenantDoneText", "gave topic “%1” its earlier text back")},
-        {QRegularExpression(u"^restored the topic guardrails of profile \"(.*)\"$"_s),
+        {whole(u"restored the topic guardrails of profile \"(.*)\""_s),
          QT_TRANSLATE_NOOP("TenantDoneText", "restored the topic guardrails of profile “%1”")},
-        {QRegularExpression(u"^kept a change made meanwhile: (.*)$"_s),
+        {whole(u"kept a change made meanwhile: (.*)"_s),
          QT_TRANSLATE_NOOP("TenantDoneText", "kept a change made meanwhile: %1")},
-        {QRegularExpression(u"^deleted scratch profile \"(.*)\"$"_s),
+        {whole(u"deleted scratch profile \"(.*)\""_s),
          QT_TRANSLATE_NOOP("TenantDoneText", "deleted scratch profile “%1”")},
-        {QRegularExpression(u"^deleted topic \"(.*)\"$"_s), QT_TRANSLATE_NOOP("TenantDoneText", "deleted topic “%1”")},
-        {QRegularExpression(u"^unpinned the topics from profile \"(.*)\"$"_s),
+        {whole(u"deleted topic \"(.*)\""_s), QT_TRANSLATE_NOOP("TenantDoneText", "deleted topic “%1”")},
+        {whole(u"unpinned the topics from profile \"(.*)\""_s),
          QT_TRANSLATE_NOOP("TenantDoneText", "unpinned the topics from profile “%1”")},
     };
     return all;
