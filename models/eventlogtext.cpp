@@ -2,6 +2,7 @@
 
 #include "displayformat.h"
 #include "domain/redaction.h"
+#include "loop/loopeventtypes.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -79,111 +80,157 @@ QString EventLogText::line(const QJsonObject &entry)
     return time + u"  "_s + message;
 }
 
+// One line per event of LoopEventTypes' list, named after its signal; an event the list calls
+// Quiet has an empty one. EventLogText::text() dispatches on the list, so a new event without
+// its line here does not compile.
+namespace {
+namespace LogLines {
+using T = EventLogText;
+
+QString number(const QJsonObject &e, const QString &key)
+{
+    return DisplayFormat::number(qint64(integer(e, key)));
+}
+
+QString memoryLoaded(const QJsonObject &e)
+{
+    const int count = integer(e, u"learningCount"_s);
+    return count > 0 ? T::tr("Memory: %n learning(s) loaded", nullptr, count) : T::tr("Memory: no previous learnings");
+}
+QString iterationStarted(const QJsonObject &e)
+{
+    return T::tr("Iteration %1 started").arg(number(e, u"iteration"_s));
+}
+QString generateComplete(const QJsonObject &e)
+{
+    const QJsonObject t = e.value(u"topic"_s).toObject();
+    return T::tr("Topic: %1 — %2").arg(string(t, u"name"_s), string(t, u"description"_s));
+}
+QString companionGenerated(const QJsonObject &) { return {}; } // companion:created says it
+QString companionCreated(const QJsonObject &e)
+{
+    return T::tr("Companion allow topic: %1").arg(string(e.value(u"topic"_s).toObject(), u"name"_s));
+}
+QString applyComplete(const QJsonObject &e)
+{
+    return T::tr("Deployed to AIRS (topic %1)").arg(string(e, u"topicId"_s));
+}
+QString testsComposed(const QJsonObject &e)
+{
+    // The parts are counted before repeated prompts are dropped (and a cap applied).
+    const int g = integer(e, u"generated"_s), cf = integer(e, u"carriedFailures"_s);
+    const int r = integer(e, u"regressionTier"_s), total = integer(e, u"total"_s);
+    const int dropped = g + cf + r - total;
+    if (dropped > 0)
+        return T::tr("Tests: %1 new, %2 carried failures, %3 regression checks; %4 repeated or "
+                     "over the cap dropped, %5 in all")
+            .arg(number(e, u"generated"_s), number(e, u"carriedFailures"_s), number(e, u"regressionTier"_s),
+                 DisplayFormat::number(qint64(dropped)), number(e, u"total"_s));
+    return T::tr("Tests: %1 new, %2 carried failures, %3 regression checks, %4 in all")
+        .arg(number(e, u"generated"_s), number(e, u"carriedFailures"_s), number(e, u"regressionTier"_s),
+             number(e, u"total"_s));
+}
+QString testsAccumulated(const QJsonObject &) { return {}; } // tests:composed says it
+QString testProgress(const QJsonObject &) { return {}; }     // never recorded
+QString evaluateComplete(const QJsonObject &) { return {}; } // iteration:complete says it
+QString analyzeComplete(const QJsonObject &e)
+{
+    return T::tr("Analysis: %1").arg(string(e.value(u"analysis"_s).toObject(), u"summary"_s));
+}
+QString iterationComplete(const QJsonObject &e)
+{
+    return iterationLine(e.value(u"result"_s).toObject());
+}
+QString topicDuplicate(const QJsonObject &e)
+{
+    return T::tr("Duplicate of iteration %1: skipped").arg(number(e, u"duplicateOfIteration"_s));
+}
+QString topicReverted(const QJsonObject &e)
+{
+    return T::tr("Reverted to the best topic (iteration %1)").arg(number(e, u"revertedToIteration"_s));
+}
+QString topicSimplified(const QJsonObject &) { return T::tr("Simplified the best topic"); }
+QString loopPlateau(const QJsonObject &e)
+{
+    const QJsonArray band = e.value(u"band"_s).toArray();
+    return T::tr("Coverage plateaued between %1 and %2")
+        .arg(DisplayFormat::percent(band.at(0).toDouble()), DisplayFormat::percent(band.at(1).toDouble()));
+}
+QString memoryExtracted(const QJsonObject &e)
+{
+    return T::tr("Memory: %n learning(s) extracted", nullptr, integer(e, u"learningCount"_s));
+}
+QString promptSetCreated(const QJsonObject &e)
+{
+    return T::tr("Prompt set \"%1\" created with %n prompt(s)", nullptr, integer(e, u"promptCount"_s))
+        .arg(string(e, u"promptSetName"_s));
+}
+QString loopComplete(const QJsonObject &e)
+{
+    return T::tr("Run completed: %1").arg(DisplayFormat::stopReason(string(e, u"stopReason"_s)));
+}
+QString loopPaused(const QJsonObject &e) { return pausedLine(string(e, u"stopReason"_s)); }
+QString loopCancelled(const QJsonObject &) { return T::tr("Run cancelled"); }
+QString loopFailed(const QJsonObject &e)
+{
+    return T::tr("Run failed: %1").arg(DisplayFormat::stopReason(string(e, u"error"_s)));
+}
+QString proposalReady(const QJsonObject &e)
+{
+    return T::tr("Iteration %1: a proposal is waiting for your decision")
+        .arg(number(e.value(u"proposal"_s).toObject(), u"iteration"_s));
+}
+QString decisionMade(const QJsonObject &e)
+{
+    const QString action = string(e, u"action"_s);
+    const QString hint = string(e, u"hint"_s).trimmed();
+    if (action == "retry"_L1)
+        return hint.isEmpty() ? T::tr("Another proposal asked for") : T::tr("Another proposal asked for: %1").arg(hint);
+    return action == "edit"_L1 ? T::tr("Your edited topic was accepted") : T::tr("The proposal was accepted");
+}
+QString labelCorrected(const QJsonObject &e)
+{
+    const QString prompt = string(e, u"prompt"_s);
+    if (e.value(u"undone"_s).toBool())
+        return T::tr("Label restored: \"%1\"").arg(prompt);
+    return e.value(u"expectedTriggered"_s).toBool() ? T::tr("Label corrected: \"%1\" should trigger").arg(prompt)
+                                                   : T::tr("Label corrected: \"%1\" should not trigger").arg(prompt);
+}
+QString promptsAdded(const QJsonObject &e)
+{
+    const int added = integer(e, u"added"_s);
+    const int duplicates = integer(e, u"duplicates"_s);
+    const QString where = string(e, u"target"_s) == "benchmark"_L1
+                              ? T::tr("the benchmark (version %1 from the next iteration)").arg(number(e, u"benchmarkVersion"_s))
+                              : T::tr("the working suite (from the next iteration)");
+    return duplicates > 0 ? T::tr("%n prompt(s) added to %1; %2 already in the run", nullptr, added)
+                                .arg(where, DisplayFormat::number(qint64(duplicates)))
+                          : T::tr("%n prompt(s) added to %1", nullptr, added).arg(where);
+}
+QString stepModeChanged(const QJsonObject &e)
+{
+    return e.value(u"stepMode"_s).toBool() ? T::tr("Step mode: the run waits for you after each proposal")
+                                           : T::tr("Auto mode: the run goes on by itself");
+}
+QString keptExamplesChanged(const QJsonObject &) { return {}; } // the topic's lines say it
+QString warning(const QJsonObject &e)
+{
+    return T::tr("Warning: %1").arg(Redaction::apply(string(e, u"message"_s)));
+}
+} // namespace LogLines
+} // namespace
+
 QString EventLogText::text(const QJsonObject &e)
 {
-    const QString type = string(e, u"type"_s);
-    const auto n = [&e](const QString &key) {
-        return DisplayFormat::number(qint64(integer(e, key)));
-    };
-    if (type == "memory:loaded"_L1) {
-        const int count = integer(e, u"learningCount"_s);
-        return count > 0 ? tr("Memory: %n learning(s) loaded", nullptr, count)
-                         : tr("Memory: no previous learnings");
+    const std::optional<LoopEventType> type = LoopEventTypes::fromName(string(e, u"type"_s));
+    if (!type)
+        return {};
+    switch (*type) {
+#define DAYSTROM_LOG_LINE(signal, type, audience, line)                                           \
+    case LoopEventType::signal:                                                                  \
+        return LogLines::signal(e);
+        DAYSTROM_LOOP_EVENTS(DAYSTROM_LOG_LINE)
+#undef DAYSTROM_LOG_LINE
     }
-    if (type == "iteration:start"_L1)
-        return tr("Iteration %1 started").arg(n(u"iteration"_s));
-    if (type == "generate:complete"_L1) {
-        const QJsonObject t = e.value(u"topic"_s).toObject();
-        return tr("Topic: %1 — %2").arg(string(t, u"name"_s), string(t, u"description"_s));
-    }
-    if (type == "companion:created"_L1)
-        return tr("Companion allow topic: %1")
-            .arg(string(e.value(u"topic"_s).toObject(), u"name"_s));
-    if (type == "apply:complete"_L1)
-        return tr("Deployed to AIRS (topic %1)").arg(string(e, u"topicId"_s));
-    if (type == "tests:composed"_L1) {
-        // The parts are counted before repeated prompts are dropped (and a cap applied).
-        const int g = integer(e, u"generated"_s), cf = integer(e, u"carriedFailures"_s);
-        const int r = integer(e, u"regressionTier"_s), total = integer(e, u"total"_s);
-        const int dropped = g + cf + r - total;
-        if (dropped > 0)
-            return tr("Tests: %1 new, %2 carried failures, %3 regression checks; %4 repeated or "
-                      "over the cap dropped, %5 in all")
-                .arg(n(u"generated"_s), n(u"carriedFailures"_s), n(u"regressionTier"_s),
-                     DisplayFormat::number(qint64(dropped)), n(u"total"_s));
-        return tr("Tests: %1 new, %2 carried failures, %3 regression checks, %4 in all")
-            .arg(n(u"generated"_s), n(u"carriedFailures"_s), n(u"regressionTier"_s), n(u"total"_s));
-    }
-    if (type == "analyze:complete"_L1)
-        return tr("Analysis: %1").arg(string(e.value(u"analysis"_s).toObject(), u"summary"_s));
-    if (type == "iteration:complete"_L1)
-        return iterationLine(e.value(u"result"_s).toObject());
-    if (type == "topic:duplicate"_L1)
-        return tr("Duplicate of iteration %1: skipped").arg(n(u"duplicateOfIteration"_s));
-    if (type == "topic:reverted"_L1)
-        return tr("Reverted to the best topic (iteration %1)").arg(n(u"revertedToIteration"_s));
-    if (type == "topic:simplified"_L1)
-        return tr("Simplified the best topic");
-    if (type == "loop:plateau"_L1) {
-        const QJsonArray band = e.value(u"band"_s).toArray();
-        return tr("Coverage plateaued between %1 and %2")
-            .arg(DisplayFormat::percent(band.at(0).toDouble()),
-                 DisplayFormat::percent(band.at(1).toDouble()));
-    }
-    if (type == "memory:extracted"_L1)
-        return tr("Memory: %n learning(s) extracted", nullptr, integer(e, u"learningCount"_s));
-    if (type == "promptset:created"_L1)
-        return tr("Prompt set \"%1\" created with %n prompt(s)", nullptr,
-                  integer(e, u"promptCount"_s))
-            .arg(string(e, u"promptSetName"_s));
-    if (type == "loop:complete"_L1)
-        return tr("Run completed: %1").arg(DisplayFormat::stopReason(string(e, u"stopReason"_s)));
-    if (type == "loop:paused"_L1)
-        return pausedLine(string(e, u"stopReason"_s));
-    if (type == "loop:cancelled"_L1)
-        return tr("Run cancelled");
-    if (type == "loop:failed"_L1)
-        return tr("Run failed: %1").arg(DisplayFormat::stopReason(string(e, u"error"_s)));
-    if (type == "proposal:ready"_L1)
-        return tr("Iteration %1: a proposal is waiting for your decision")
-            .arg(DisplayFormat::number(
-                qint64(integer(e.value(u"proposal"_s).toObject(), u"iteration"_s))));
-    if (type == "decision:made"_L1) {
-        const QString action = string(e, u"action"_s);
-        const QString hint = string(e, u"hint"_s).trimmed();
-        if (action == "retry"_L1)
-            return hint.isEmpty() ? tr("Another proposal asked for")
-                                  : tr("Another proposal asked for: %1").arg(hint);
-        return action == "edit"_L1 ? tr("Your edited topic was accepted")
-                                   : tr("The proposal was accepted");
-    }
-    if (type == "stepmode:changed"_L1)
-        return e.value(u"stepMode"_s).toBool()
-                   ? tr("Step mode: the run waits for you after each proposal")
-                   : tr("Auto mode: the run goes on by itself");
-    if (type == "label:corrected"_L1) {
-        const QString prompt = string(e, u"prompt"_s);
-        if (e.value(u"undone"_s).toBool())
-            return tr("Label restored: \"%1\"").arg(prompt);
-        return e.value(u"expectedTriggered"_s).toBool()
-                   ? tr("Label corrected: \"%1\" should trigger").arg(prompt)
-                   : tr("Label corrected: \"%1\" should not trigger").arg(prompt);
-    }
-    if (type == "prompts:added"_L1) {
-        const int added = integer(e, u"added"_s);
-        const int duplicates = integer(e, u"duplicates"_s);
-        const QString where = string(e, u"target"_s) == "benchmark"_L1
-                                  ? tr("the benchmark (version %1 from the next iteration)")
-                                        .arg(n(u"benchmarkVersion"_s))
-                                  : tr("the working suite (from the next iteration)");
-        return duplicates > 0
-                   ? tr("%n prompt(s) added to %1; %2 already in the run", nullptr, added)
-                         .arg(where, DisplayFormat::number(qint64(duplicates)))
-                   : tr("%n prompt(s) added to %1", nullptr, added).arg(where);
-    }
-    if (type == "warning"_L1)
-        return tr("Warning: %1").arg(Redaction::apply(string(e, u"message"_s)));
-    // companion:generated, tests:accumulated, evaluate:complete, examples:kept: a neighbouring
-    // line says it; test:progress is never recorded.
     return {};
 }

@@ -16,71 +16,71 @@ static QJsonObject runStateJson(const RunState &run)
     return o;
 }
 
-static QJsonObject event(const QString &type, std::initializer_list<QPair<QString, QJsonValue>> fields)
+static QJsonObject event(LoopEventType type, std::initializer_list<QPair<QString, QJsonValue>> fields)
 {
-    QJsonObject o{{u"type"_s, type}};
+    QJsonObject o{{u"type"_s, LoopEventTypes::name(type)}};
     for (const auto &[k, v] : fields)
         o.insert(k, v);
     return o;
 }
 
 namespace LoopEventJson {
-QJsonObject iterationStart(int i) { return event(u"iteration:start"_s, {{u"iteration"_s, i}}); }
-QJsonObject generateComplete(const Topic &t) { return event(u"generate:complete"_s, {{u"topic"_s, t.toJson()}}); }
-QJsonObject companionGenerated(const Topic &t) { return event(u"companion:generated"_s, {{u"topic"_s, t.toJson()}}); }
+QJsonObject iterationStarted(int i) { return event(LoopEventType::iterationStarted, {{u"iteration"_s, i}}); }
+QJsonObject generateComplete(const Topic &t) { return event(LoopEventType::generateComplete, {{u"topic"_s, t.toJson()}}); }
+QJsonObject companionGenerated(const Topic &t) { return event(LoopEventType::companionGenerated, {{u"topic"_s, t.toJson()}}); }
 QJsonObject companionCreated(const QString &id, const Topic &t)
 {
-    return event(u"companion:created"_s, {{u"topicId"_s, id}, {u"topic"_s, t.toJson()}});
+    return event(LoopEventType::companionCreated, {{u"topicId"_s, id}, {u"topic"_s, t.toJson()}});
 }
-QJsonObject applyComplete(const QString &id) { return event(u"apply:complete"_s, {{u"topicId"_s, id}}); }
+QJsonObject applyComplete(const QString &id) { return event(LoopEventType::applyComplete, {{u"topicId"_s, id}}); }
 QJsonObject testsComposed(int generated, int carried, int regression, int total)
 {
-    return event(u"tests:composed"_s, {{u"generated"_s, generated}, {u"carriedFailures"_s, carried},
+    return event(LoopEventType::testsComposed, {{u"generated"_s, generated}, {u"carriedFailures"_s, carried},
                                        {u"regressionTier"_s, regression}, {u"total"_s, total}});
 }
 QJsonObject testsAccumulated(int newCount, int totalCount, int dropped)
 {
-    return event(u"tests:accumulated"_s, {{u"newCount"_s, newCount}, {u"totalCount"_s, totalCount},
+    return event(LoopEventType::testsAccumulated, {{u"newCount"_s, newCount}, {u"totalCount"_s, totalCount},
                                           {u"droppedCount"_s, dropped}});
 }
 QJsonObject testProgress(int completed, int total)
 {
-    return event(u"test:progress"_s, {{u"completed"_s, completed}, {u"total"_s, total}});
+    return event(LoopEventType::testProgress, {{u"completed"_s, completed}, {u"total"_s, total}});
 }
-QJsonObject evaluateComplete(const EfficacyMetrics &m) { return event(u"evaluate:complete"_s, {{u"metrics"_s, m.toJson()}}); }
-QJsonObject analyzeComplete(const AnalysisReport &a) { return event(u"analyze:complete"_s, {{u"analysis"_s, a.toJson()}}); }
-QJsonObject iterationComplete(const IterationResult &r) { return event(u"iteration:complete"_s, {{u"result"_s, r.toJson()}}); }
+QJsonObject evaluateComplete(const EfficacyMetrics &m) { return event(LoopEventType::evaluateComplete, {{u"metrics"_s, m.toJson()}}); }
+QJsonObject analyzeComplete(const AnalysisReport &a) { return event(LoopEventType::analyzeComplete, {{u"analysis"_s, a.toJson()}}); }
+QJsonObject iterationComplete(const IterationResult &r) { return event(LoopEventType::iterationComplete, {{u"result"_s, r.toJson()}}); }
 QJsonObject topicDuplicate(const Topic &t, int of)
 {
-    return event(u"topic:duplicate"_s, {{u"topic"_s, t.toJson()}, {u"duplicateOfIteration"_s, of}});
+    return event(LoopEventType::topicDuplicate, {{u"topic"_s, t.toJson()}, {u"duplicateOfIteration"_s, of}});
 }
 QJsonObject topicReverted(const Topic &t, int to)
 {
-    return event(u"topic:reverted"_s, {{u"topic"_s, t.toJson()}, {u"revertedToIteration"_s, to}});
+    return event(LoopEventType::topicReverted, {{u"topic"_s, t.toJson()}, {u"revertedToIteration"_s, to}});
 }
-QJsonObject topicSimplified(const Topic &t) { return event(u"topic:simplified"_s, {{u"topic"_s, t.toJson()}}); }
+QJsonObject topicSimplified(const Topic &t) { return event(LoopEventType::topicSimplified, {{u"topic"_s, t.toJson()}}); }
 QJsonObject loopPlateau(double min, double max, double best)
 {
-    return event(u"loop:plateau"_s, {{u"band"_s, QJsonArray{min, max}}, {u"bestCoverage"_s, best}});
+    return event(LoopEventType::loopPlateau, {{u"band"_s, QJsonArray{min, max}}, {u"bestCoverage"_s, best}});
 }
-QJsonObject memoryExtracted(int n) { return event(u"memory:extracted"_s, {{u"learningCount"_s, n}}); }
+QJsonObject memoryExtracted(int n) { return event(LoopEventType::memoryExtracted, {{u"learningCount"_s, n}}); }
 QJsonObject promptSetCreated(const QString &id, const QString &name, int count)
 {
-    return event(u"promptset:created"_s, {{u"promptSetId"_s, id}, {u"promptSetName"_s, name}, {u"promptCount"_s, count}});
+    return event(LoopEventType::promptSetCreated, {{u"promptSetId"_s, id}, {u"promptSetName"_s, name}, {u"promptCount"_s, count}});
 }
 QJsonObject loopComplete(const IterationResult &best, const RunState &run)
 {
-    return event(u"loop:complete"_s, {{u"bestResult"_s, best.toJson()}, {u"runState"_s, runStateJson(run)}});
+    return event(LoopEventType::loopComplete, {{u"bestResult"_s, best.toJson()}, {u"runState"_s, runStateJson(run)}});
 }
-QJsonObject memoryLoaded(int n) { return event(u"memory:loaded"_s, {{u"learningCount"_s, n}}); }
-QJsonObject loopPaused(const RunState &run) { return event(u"loop:paused"_s, {{u"runState"_s, runStateJson(run)}}); }
-QJsonObject loopCancelled(const RunState &run) { return event(u"loop:cancelled"_s, {{u"runState"_s, runStateJson(run)}}); }
-QJsonObject loopFailed(const QString &error) { return event(u"loop:failed"_s, {{u"error"_s, error}}); }
-QJsonObject proposalReady(const PendingProposal &p) { return event(u"proposal:ready"_s, {{u"proposal"_s, p.toJson()}}); }
+QJsonObject memoryLoaded(int n) { return event(LoopEventType::memoryLoaded, {{u"learningCount"_s, n}}); }
+QJsonObject loopPaused(const RunState &run) { return event(LoopEventType::loopPaused, {{u"runState"_s, runStateJson(run)}}); }
+QJsonObject loopCancelled(const RunState &run) { return event(LoopEventType::loopCancelled, {{u"runState"_s, runStateJson(run)}}); }
+QJsonObject loopFailed(const QString &error) { return event(LoopEventType::loopFailed, {{u"error"_s, error}}); }
+QJsonObject proposalReady(const PendingProposal &p) { return event(LoopEventType::proposalReady, {{u"proposal"_s, p.toJson()}}); }
 QJsonObject decisionMade(const ProposalDecision &d, const Topic &accepted)
 {
     QJsonObject o = d.toJson();
-    o.insert(u"type"_s, u"decision:made"_s);
+    o.insert(u"type"_s, LoopEventTypes::name(LoopEventType::decisionMade));
     if (d.action == ProposalDecision::Action::Accept)
         o.insert(u"topic"_s, accepted.toJson());
     return o;
@@ -97,7 +97,7 @@ QJsonObject labelCorrected(const LabelCorrection &c, bool undone, const RunState
             o.insert(u"responseMetrics"_s, it.responses->metrics.toJson());
         iterations.append(o);
     }
-    QJsonObject o = event(u"label:corrected"_s, {{u"prompt"_s, c.prompt}, {u"expectedTriggered"_s, c.expectedTriggered},
+    QJsonObject o = event(LoopEventType::labelCorrected, {{u"prompt"_s, c.prompt}, {u"expectedTriggered"_s, c.expectedTriggered},
                                                  {u"undone"_s, undone}, {u"bestIteration"_s, run.bestIteration},
                                                  {u"iterations"_s, iterations}});
     if (!c.response.isEmpty())
@@ -106,18 +106,18 @@ QJsonObject labelCorrected(const LabelCorrection &c, bool undone, const RunState
 }
 QJsonObject promptsAdded(int added, int duplicates, PromptTarget target, int version)
 {
-    QJsonObject o = event(u"prompts:added"_s, {{u"added"_s, added}, {u"duplicates"_s, duplicates},
+    QJsonObject o = event(LoopEventType::promptsAdded, {{u"added"_s, added}, {u"duplicates"_s, duplicates},
                                                {u"target"_s, promptTargetName(target)}});
     if (target == PromptTarget::Benchmark)
         o.insert(u"benchmarkVersion"_s, version);
     return o;
 }
-QJsonObject stepModeChanged(bool on) { return event(u"stepmode:changed"_s, {{u"stepMode"_s, on}}); }
+QJsonObject stepModeChanged(bool on) { return event(LoopEventType::stepModeChanged, {{u"stepMode"_s, on}}); }
 QJsonObject keptExamplesChanged(const QStringList &examples)
 {
-    return event(u"examples:kept"_s, {{u"examples"_s, QJsonArray::fromStringList(examples)}});
+    return event(LoopEventType::keptExamplesChanged, {{u"examples"_s, QJsonArray::fromStringList(examples)}});
 }
-QJsonObject warning(const QString &message) { return event(u"warning"_s, {{u"message"_s, message}}); }
+QJsonObject warning(const QString &message) { return event(LoopEventType::warning, {{u"message"_s, message}}); }
 
 static QJsonObject topicBrief(const QJsonValue &topic)
 {
@@ -161,7 +161,10 @@ QJsonObject logEntry(const QJsonObject &e, const QDateTime &at)
         if (r.contains(u"usage"_s))
             o.insert(u"usage"_s, r.value(u"usage"_s));
     }
-    o.remove(u"iterations"_s); // label:corrected: every iteration's recomputed figures
+    // label:corrected: every iteration's recomputed figures, and the best after them.
+    o.remove(u"iterations"_s);
+    if (o.value(u"type"_s).toString() == LoopEventTypes::name(LoopEventType::labelCorrected))
+        o.remove(u"bestIteration"_s);
     o.insert(u"at"_s, toIsoString(at));
     return o;
 }
@@ -169,50 +172,13 @@ QJsonObject logEntry(const QJsonObject &e, const QDateTime &at)
 void connectAll(const LoopEvents *events, const QObject *context, Audience audience,
                 std::function<void(const QJsonObject &)> sink)
 {
-    using L = LoopEvents;
-    const bool stream = audience == Audience::Stream;
     const auto on = [&](auto signal, auto toJson) {
         QObject::connect(events, signal, context, [sink, toJson](const auto &...args) { sink(toJson(args...)); });
     };
-    on(&L::memoryLoaded, memoryLoaded);
-    on(&L::iterationStarted, iterationStart);
-    on(&L::generateComplete, generateComplete);
-    on(&L::companionGenerated, companionGenerated);
-    on(&L::companionCreated, companionCreated);
-    on(&L::applyComplete, applyComplete);
-    on(&L::testsComposed, testsComposed);
-    on(&L::testsAccumulated, testsAccumulated);
-    on(&L::evaluateComplete, evaluateComplete);
-    on(&L::analyzeComplete, analyzeComplete);
-    on(&L::iterationComplete, iterationComplete);
-    on(&L::topicDuplicate, topicDuplicate);
-    on(&L::topicReverted, topicReverted);
-    on(&L::topicSimplified, topicSimplified);
-    on(&L::loopPlateau, loopPlateau);
-    on(&L::memoryExtracted, memoryExtracted);
-    on(&L::promptSetCreated, promptSetCreated);
-    on(&L::proposalReady, proposalReady);
-    on(&L::decisionMade, decisionMade);
-    on(&L::promptsAdded, promptsAdded);
-    on(&L::stepModeChanged, stepModeChanged);
-    on(&L::keptExamplesChanged, keptExamplesChanged);
-    if (stream) {
-        on(&L::testProgress, testProgress);
-        on(&L::loopComplete, loopComplete);
-        on(&L::loopPaused, loopPaused);
-        on(&L::loopCancelled, loopCancelled);
-        on(&L::loopFailed, loopFailed);
-        on(&L::labelCorrected, labelCorrected);
-        return;
-    }
-    on(&L::warning, warning);
-    // Not labelCorrected(): it serialises every iteration's figures, which the log leaves out.
-    on(&L::labelCorrected, [](const LabelCorrection &c, bool undone, const RunState &) {
-        QJsonObject o = event(u"label:corrected"_s, {{u"prompt"_s, c.prompt}, {u"expectedTriggered"_s, c.expectedTriggered},
-                                                     {u"undone"_s, undone}});
-        if (!c.response.isEmpty())
-            o.insert(u"response"_s, c.response);
-        return o;
-    });
+#define DAYSTROM_CONNECT_EVENT(signal, type, audiences, line)                                     \
+    if (LoopEventTypes::reads(audience, LoopEventType::signal))                                   \
+        on(&LoopEvents::signal, &LoopEventJson::signal);
+    DAYSTROM_LOOP_EVENTS(DAYSTROM_CONNECT_EVENT)
+#undef DAYSTROM_CONNECT_EVENT
 }
 } // namespace LoopEventJson

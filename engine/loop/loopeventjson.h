@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/runstate.h"
+#include "loopeventtypes.h"
 
 #include <QJsonObject>
 
@@ -11,8 +12,10 @@ class QObject;
 
 // The LoopEvents of behaviour reference §2.9 as JSON objects: {"type": "<name>", ...payload
 // fields named as in §2.9}. Used by `daystrom generate --events jsonl` and the event log.
+// One function per event of LoopEventTypes (loopeventtypes.h), named after its signal, taking
+// the signal's arguments; the "type" is the list's.
 namespace LoopEventJson {
-QJsonObject iterationStart(int iteration);
+QJsonObject iterationStarted(int iteration);
 QJsonObject generateComplete(const Topic &topic);
 QJsonObject companionGenerated(const Topic &topic);
 QJsonObject companionCreated(const QString &topicId, const Topic &topic);
@@ -49,15 +52,16 @@ QJsonObject warning(const QString &message);
 // An event as the run file's event log keeps it (RunState::eventLog): the same type and
 // fields, with the bulky payloads cut down to what a log line says (a recorded iteration's
 // number and metrics instead of its tests, a topic's name and description, a run state's
-// status and stop reason), and "at": `at` as an ISO 8601 UTC timestamp.
+// status and stop reason, label:corrected without every iteration's recomputed figures), and
+// "at": `at` as an ISO 8601 UTC timestamp.
 QJsonObject logEntry(const QJsonObject &event, const QDateTime &at);
 
 // Who reads the JSON form: `--events jsonl` (every event, warnings aside: the CLI writes those
 // to stderr), or the run's event log (no test:progress; the run records its own end before
-// its final save; label:corrected without every iteration's figures; warnings kept).
-enum class Audience { Stream, Log };
-// Connects every event of `events` that `audience` reads to `sink`, with its JSON form; the
-// one list of the events' JSON forms.
+// its final save; warnings kept). Which events each reads is LoopEventTypes' list.
+using Audience = LoopEventTypes::Audience;
+// Connects every event of `events` that `audience` reads to `sink`, with its JSON form: the
+// dispatch is generated from LoopEventTypes' list.
 void connectAll(const LoopEvents *events, const QObject *context, Audience audience,
                 std::function<void(const QJsonObject &)> sink);
 } // namespace LoopEventJson

@@ -10,7 +10,11 @@
 // receives every one of them through relay(), on the thread that owns it. Their JSON form
 // (LoopEventJson::connectAll) serves the run's event log and `daystrom generate --events jsonl`.
 //
-// A new event is one signal here, its JSON form in LoopEventJson, and its handling.
+// The events among these signals, with their JSON type names, are listed once in
+// loopeventtypes.h (DAYSTROM_LOOP_EVENTS); the JSON writer and the log text are generated from
+// that list. A new event is one signal here, one line there, its JSON form in LoopEventJson
+// and its log line in EventLogText; a signal in neither that list nor its list of progress
+// signals fails tst_loopevents.
 class LoopEvents : public QObject
 {
     Q_OBJECT

@@ -82,7 +82,7 @@ void LiveFeed::loopFailed(const QString &error)
 
 void LiveFeed::startIteration(int iteration)
 {
-    record(LoopEventJson::iterationStart(iteration));
+    record(LoopEventJson::iterationStarted(iteration));
     emit controller.iterationStarted(iteration);
     emit controller.stepChanged(u"generate"_s);
 }

@@ -375,9 +375,9 @@ private slots:
         RunState run = LiveFeed::initialRun(5, 0.9);
         const QDateTime at = QDateTime::currentDateTimeUtc();
         const auto entry = [&at](const QJsonObject &event) { return LoopEventJson::logEntry(event, at); };
-        run.eventLog = {entry(LoopEventJson::memoryLoaded(2)), entry(LoopEventJson::iterationStart(1)),
+        run.eventLog = {entry(LoopEventJson::memoryLoaded(2)), entry(LoopEventJson::iterationStarted(1)),
                         entry(LoopEventJson::testProgress(1, 10)), // never recorded, never shown
-                        entry(LoopEventJson::iterationStart(2)), entry(LoopEventJson::topicReverted(Topic{}, 1)),
+                        entry(LoopEventJson::iterationStarted(2)), entry(LoopEventJson::topicReverted(Topic{}, 1)),
                         entry(QJsonObject{{u"type"_s, u"loop:paused"_s}, {u"stopReason"_s, u"paused"_s}})};
         run.status = RunStatus::Paused;
         LiveFeed feed;
@@ -401,7 +401,7 @@ private slots:
     void aResumedRunKeepsItsEarlierLines()
     {
         RunState run = LiveFeed::initialRun(5, 0.9);
-        run.eventLog = {LoopEventJson::logEntry(LoopEventJson::iterationStart(1), QDateTime::currentDateTimeUtc()),
+        run.eventLog = {LoopEventJson::logEntry(LoopEventJson::iterationStarted(1), QDateTime::currentDateTimeUtc()),
                         LoopEventJson::logEntry(QJsonObject{{u"type"_s, u"loop:paused"_s}, {u"stopReason"_s, u"paused"_s}},
                                                 QDateTime::currentDateTimeUtc())};
         RunController controller;
@@ -410,7 +410,7 @@ private slots:
         session.attach(&controller, run);
         auto *log = child<QPlainTextEdit>(panel, u"eventLog"_s);
         QCOMPARE(log->blockCount(), 2);
-        emit controller.eventRecorded(LoopEventJson::logEntry(LoopEventJson::iterationStart(1), QDateTime::currentDateTimeUtc()));
+        emit controller.eventRecorded(LoopEventJson::logEntry(LoopEventJson::iterationStarted(1), QDateTime::currentDateTimeUtc()));
         const QStringList lines = log->toPlainText().split(u'\n');
         QCOMPARE(lines.size(), 3);
         QVERIFY(lines.at(0).endsWith(u"Iteration 1 started"_s));

@@ -147,7 +147,7 @@ private slots:
     {
         RunState run = LoopHarness::newRun(u"Weapons"_s);
         for (int i = 0; i < RunState::MaxEventLog + 120; ++i)
-            run.appendEvent(LoopEventJson::logEntry(LoopEventJson::iterationStart(i),
+            run.appendEvent(LoopEventJson::logEntry(LoopEventJson::iterationStarted(i),
                                                     QDateTime::currentDateTimeUtc()));
         QCOMPARE(run.eventLog.size(), RunState::MaxEventLog);
         QCOMPARE(run.eventLog.first().value(u"iteration"_s).toInt(), 120); // the oldest went first

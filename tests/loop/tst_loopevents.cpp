@@ -1,9 +1,10 @@
 // The LoopEvent set declared once (LoopEvents): relay() carries every one of its signals, with
-// its payload, in the order they were emitted; and every event has a JSON form for
-// `--events jsonl` unless it is one of the few that are progress or go elsewhere, so a new
-// signal without its JSON form fails here.
+// its payload, in the order they were emitted; every signal is an event of LoopEventTypes'
+// list or one of its progress signals; and every event has the JSON form the list says, so a
+// new signal without its JSON form fails here.
 #include "loop/loopeventjson.h"
 #include "loop/loopevents.h"
+#include "loop/loopeventtypes.h"
 
 #include "testmain.h"
 
@@ -88,30 +89,55 @@ private slots:
         thread.wait();
     }
 
-    // Each LoopEvent reaches `--events jsonl` with a "type", except the listed ones.
+    // Every signal is in LoopEventTypes' list of events or in its list of progress signals, and
+    // every listed name is a signal: a new signal without its JSON form and log line fails here.
+    void everySignalIsListed()
+    {
+        QSet<QByteArray> events, progress;
+        for (const LoopEventTypes::Info &i : LoopEventTypes::all)
+            events.insert(i.signal);
+        for (const char *name : LoopEventTypes::progressSignals)
+            progress.insert(name);
+        QCOMPARE(events.size(), qsizetype(LoopEventTypes::all.size()));
+        QSet<QByteArray> signalNames;
+        for (const QMetaMethod &signal : loopSignals()) {
+            signalNames.insert(signal.name());
+            QVERIFY2(events.contains(signal.name()) != progress.contains(signal.name()), signal.name().constData());
+        }
+        QCOMPARE(events + progress, signalNames);
+    }
+
+    // Each event reaches `--events jsonl` and the event log as the list says, with its "type";
+    // the progress signals reach neither.
     void everyEventHasItsJsonForm()
     {
-        const QSet<QByteArray> notStreamed{"benchmarkReady", "stepChanged", "testScanned", "warning",
-                                           "eventRecorded", "usageChanged"};
+        using LoopEventTypes::Audience;
         LoopEvents events;
         QList<QJsonObject> stream, log;
-        LoopEventJson::connectAll(&events, this, LoopEventJson::Audience::Stream,
-                                  [&stream](const QJsonObject &o) { stream << o; });
-        LoopEventJson::connectAll(&events, this, LoopEventJson::Audience::Log,
-                                  [&log](const QJsonObject &o) { log << o; });
+        LoopEventJson::connectAll(&events, this, Audience::Stream, [&stream](const QJsonObject &o) { stream << o; });
+        LoopEventJson::connectAll(&events, this, Audience::Log, [&log](const QJsonObject &o) { log << o; });
         QSet<QString> types;
         for (const QMetaMethod &signal : loopSignals()) {
-            const qsizetype before = stream.size();
+            const qsizetype streamed = stream.size(), logged = log.size();
             QVERIFY(emitDefault(&events, signal));
-            if (notStreamed.contains(signal.name())) {
-                QVERIFY2(stream.size() == before, signal.name().constData());
+            const auto listed = std::find_if(LoopEventTypes::all.cbegin(), LoopEventTypes::all.cend(),
+                                             [&signal](const LoopEventTypes::Info &i) { return signal.name() == i.signal; });
+            if (listed == LoopEventTypes::all.cend()) {
+                QVERIFY2(stream.size() == streamed && log.size() == logged, signal.name().constData());
                 continue;
             }
-            QVERIFY2(stream.size() == before + 1, signal.name().constData());
-            const QString type = stream.last().value(u"type"_s).toString();
-            QVERIFY2(type.contains(u':'), signal.name().constData());
+            const QString type = listed->name;
             QVERIFY2(!types.contains(type), qPrintable(type)); // one event, one type
             types.insert(type);
+            const bool toStream = LoopEventTypes::reads(Audience::Stream, listed->type);
+            const bool toLog = LoopEventTypes::reads(Audience::Log, listed->type);
+            QVERIFY2(stream.size() == streamed + (toStream ? 1 : 0), signal.name().constData());
+            QVERIFY2(log.size() == logged + (toLog ? 1 : 0), signal.name().constData());
+            if (toStream)
+                QCOMPARE(stream.last().value(u"type"_s).toString(), type);
+            if (toLog)
+                QCOMPARE(log.last().value(u"type"_s).toString(), type);
+            QCOMPARE(LoopEventTypes::fromName(type), std::optional(listed->type));
         }
         // The log keeps the warnings and leaves out progress and the ends (recorded by the run).
         QVERIFY(std::any_of(log.cbegin(), log.cend(), [](const QJsonObject &o) { return o.value(u"type"_s) == u"warning"_s; }));
