@@ -1,6 +1,6 @@
 #include "runlistmodel.h"
 
-#include "backgroundpriority.h"
+#include "models/session/backgroundpriority.h"
 #include "displayformat.h"
 #include "reports/usagetext.h"
 

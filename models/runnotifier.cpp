@@ -2,7 +2,7 @@
 
 #include "models/desktopnotifier.h"
 #include "models/displayformat.h"
-#include "models/runcontroller.h"
+#include "models/session/runcontroller.h"
 #include "models/runsession.h"
 
 #include <utility>

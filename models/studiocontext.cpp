@@ -9,12 +9,12 @@
 #include "config/secretstore.h"
 #include "domain/nanoid.h"
 #include "llm/llmfactory.h"
-#include "models/storedrunedits.h"
-#include "models/runcontroller.h"
+#include "models/session/storedrunedits.h"
+#include "models/session/runcontroller.h"
 #include "models/runsession.h"
 #include "models/settingscontroller.h"
 #include "runs/runstore.h"
-#include "sandboxhost.h"
+#include "models/session/sandboxhost.h"
 
 #include <QNetworkAccessManager>
 

@@ -2,7 +2,7 @@
 
 #include "config/config.h"
 #include "domain/runstate.h"
-#include "models/runenvironment.h"
+#include "models/session/runenvironment.h"
 
 #include <QObject>
 #include <QPointer>

@@ -8,9 +8,9 @@
 #include "domain/printable.h"
 #include "experiment/experimentreport.h"
 #include "interruptwatcher.h"
-#include "models/runenvironment.h"
-#include "models/experimentrunner.h"
-#include "models/sandboxhost.h"
+#include "models/session/runenvironment.h"
+#include "models/session/experimentrunner.h"
+#include "models/session/sandboxhost.h"
 #include "runcommandsupport.h"
 
 #include <QCommandLineParser>

@@ -5,7 +5,7 @@
 #include "domain/format.h"
 #include "domain/robustness.h"
 #include "loop/loopeventjson.h"
-#include "models/runcontroller.h"
+#include "models/session/runcontroller.h"
 #include "reports/usagetext.h"
 
 #include <QJsonDocument>

@@ -5,7 +5,7 @@
 #include "domain/topiclimits.h"
 #include "domain/utf8.h"
 #include "domain/worddiff.h"
-#include "models/runcontroller.h"
+#include "models/session/runcontroller.h"
 
 #include <QSocketNotifier>
 

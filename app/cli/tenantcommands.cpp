@@ -8,7 +8,7 @@
 #include "airs/managementclient.h"
 #include "common/configloader.h"
 #include "domain/nanoid.h"
-#include "models/sandboxhost.h"
+#include "models/session/sandboxhost.h"
 #include "runs/profilewritelock.h"
 #include "runs/runstore.h"
 #include "tenant/leftovers.h"

@@ -10,7 +10,7 @@
 #include "../loop/tenantfixture.h"
 #include "airs/managementclient.h"
 #include "airs/profilepolicy.h"
-#include "models/compare/tenantcleanup.h"
+#include "models/session/tenantcleanup.h"
 #include "runs/auditstate.h"
 #include "runs/runstore.h"
 #include "tenant/stalelocks.h"

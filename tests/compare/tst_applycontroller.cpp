@@ -1,5 +1,5 @@
 #include "applytenant.h"
-#include "models/compare/applycontroller.h"
+#include "models/session/applycontroller.h"
 
 #include "testmain.h"
 

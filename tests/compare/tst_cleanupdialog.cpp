@@ -1,5 +1,5 @@
 #include "applytenant.h"
-#include "models/compare/tenantcleanup.h"
+#include "models/session/tenantcleanup.h"
 #include "ui/compare/cleanupdialog.h"
 
 #include "testmain.h"

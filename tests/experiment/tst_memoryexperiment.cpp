@@ -8,8 +8,8 @@
 #include "experiment/experimentreport.h"
 #include "memorystore/memoryinjector.h"
 #include "memorystore/memorystore.h"
-#include "models/experimentrunner.h"
-#include "models/sandboxhost.h"
+#include "models/session/experimentrunner.h"
+#include "models/session/sandboxhost.h"
 #include "runs/runstore.h"
 #include "testhome.h"
 

@@ -10,7 +10,7 @@
 // mnemonics of the Runs page's buttons, and the Profile page's tables giving their text column
 // (the topic, the conflict's prompt) the width.
 #include "layoutcheck.h"
-#include "models/compare/applycontroller.h"
+#include "models/session/applycontroller.h"
 #include "models/runsession.h"
 #include "studiodriver.h"
 #include "testscreen.h"

@@ -5,7 +5,7 @@
 // active window, as a window manager does. (On xcb with a window manager the focus used to end
 // on the tab bar and Ctrl+Return did nothing; offscreen it ended on the diff view.)
 #include "models/runsession.h"
-#include "models/sandboxhost.h"
+#include "models/session/sandboxhost.h"
 #include "studiodriver.h"
 #include "ui/live/proposalreviewpanel.h"
 

@@ -3,10 +3,10 @@
 // restart Compare, the Apply dialog and the Profile page's audit all agree that the topic is
 // there. When the tenant is gone (its file deleted), Compare stops claiming it and Apply plans
 // to create the topic again.
-#include "models/compare/applycontroller.h"
-#include "models/compare/productioncheck.h"
+#include "models/session/applycontroller.h"
+#include "models/session/productioncheck.h"
 #include "models/runsession.h"
-#include "models/sandboxhost.h"
+#include "models/session/sandboxhost.h"
 #include "studiodriver.h"
 #include "testhome.h"
 #include "ui/compare/applydialog.h"

@@ -2,7 +2,7 @@
 // against the built-in sandbox, watches it on the Live tab, reads the chart, compares two
 // iterations and applies one to AIRS. The test functions run in order over one run.
 #include "airs/managementclient.h"
-#include "models/compare/applycontroller.h"
+#include "models/session/applycontroller.h"
 #include "models/compare/iterationcomparison.h"
 #include "models/compare/testflipmodel.h"
 #include "models/runsession.h"

@@ -4,7 +4,7 @@
 // starts from the fixture files of the original tool (tests/data/memory), so runs read and
 // extend it. It checks what each view shows; with DAYSTROM_SCREENSHOTS=<dir> set it also
 // saves each view as a PNG there (tests/gui/screenshots.sh runs it under Xvfb).
-#include "models/compare/applycontroller.h"
+#include "models/session/applycontroller.h"
 #include "models/runsession.h"
 #include "studiodriver.h"
 #include "ui/compare/applydialog.h"

@@ -4,7 +4,7 @@
 // paused at a pending decision comes back to it. All through the real window and the sandbox.
 #include "domain/utf8.h"
 #include "models/runsession.h"
-#include "models/sandboxhost.h"
+#include "models/session/sandboxhost.h"
 #include "studiodriver.h"
 #include "ui/live/proposalreviewpanel.h"
 

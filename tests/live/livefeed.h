@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/runcontroller.h"
+#include "models/session/runcontroller.h"
 #include "models/runsession.h"
 #include "samplerun.h"
 

@@ -3,9 +3,9 @@
 // new ones; and the stored run, opened again, shows the whole log.
 #include "domain/nanoid.h"
 #include "models/eventlogtext.h"
-#include "models/runcontroller.h"
+#include "models/session/runcontroller.h"
 #include "models/runsession.h"
-#include "models/sandboxhost.h"
+#include "models/session/sandboxhost.h"
 #include "runs/runstore.h"
 #include "testhome.h"
 #include "ui/live/liverunpanel.h"

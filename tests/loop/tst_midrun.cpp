@@ -9,9 +9,9 @@
 #include "domain/testcomposition.h"
 #include "loop/runmemory.h"
 #include "loop/steeringedits.h"
-#include "models/runcontroller.h"
-#include "models/runenvironment.h"
-#include "models/sandboxhost.h"
+#include "models/session/runcontroller.h"
+#include "models/session/runenvironment.h"
+#include "models/session/sandboxhost.h"
 #include "tenant/leftovers.h"
 
 #include "testmain.h"

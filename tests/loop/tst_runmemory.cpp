@@ -2,9 +2,9 @@
 #include "scenarios.h"
 
 #include "config/config.h"
-#include "models/llmlearningextractor.h"
-#include "models/runenvironment.h"
-#include "models/storerunmemory.h"
+#include "models/session/llmlearningextractor.h"
+#include "models/session/runenvironment.h"
+#include "models/session/storerunmemory.h"
 #include "memorystore/memoryinjector.h"
 #include "memorystore/memorystore.h"
 

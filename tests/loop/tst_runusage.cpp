@@ -1,6 +1,6 @@
 #include "loopharness.h"
 
-#include "models/storerunmemory.h"
+#include "models/session/storerunmemory.h"
 #include "sandbox/llmemulator.h"
 
 #include "testmain.h"

@@ -3,7 +3,7 @@
 
 #include "domain/testcomposition.h"
 #include "loop/looppolicy.h"
-#include "models/storedrunedits.h"
+#include "models/session/storedrunedits.h"
 #include "memorystore/feedbacklog.h"
 
 #include "testmain.h"

@@ -1,5 +1,5 @@
 #include "models/desktopnotifier.h"
-#include "models/runcontroller.h"
+#include "models/session/runcontroller.h"
 #include "models/runnotifier.h"
 #include "models/runsession.h"
 

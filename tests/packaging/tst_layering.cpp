@@ -58,7 +58,7 @@ private slots:
         const QRegularExpression rule(u"^(engine/)?(tenant|airs|runs)/"_s);
         QVERIFY(rule.match(u"tenant/topicapplier.h"_s).hasMatch());
         QVERIFY(rule.match(u"engine/runs/runstore.h"_s).hasMatch());
-        QVERIFY(!rule.match(u"models/runfiles.h"_s).hasMatch());
+        QVERIFY(!rule.match(u"models/session/runfiles.h"_s).hasMatch());
         QVERIFY(!rule.match(u"reports/usagetext.h"_s).hasMatch());
     }
 };

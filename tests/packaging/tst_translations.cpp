@@ -3,7 +3,7 @@
 // menus German; Qt's own strings follow when the system has qtbase_de.qm; English and
 // languages without a catalogue keep the English source strings.
 #include "domain/starterlibrary.h"
-#include "models/compare/tenantdonetext.h"
+#include "models/session/tenantdonetext.h"
 #include "studiodriver.h"
 #include "translations/translations.h"
 #include "ui/newrun/starterlibrarytext.h"

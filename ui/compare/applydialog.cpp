@@ -2,7 +2,7 @@
 
 
 #include "applyplanhtml.h"
-#include "models/compare/productioncheck.h"
+#include "models/session/productioncheck.h"
 #include "diffstyle.h"
 
 #include <QBoxLayout>

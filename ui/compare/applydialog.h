@@ -1,8 +1,8 @@
 #pragma once
 
 #include "applyplanhtml.h"
-#include "models/compare/applycontroller.h"
-#include "models/compare/impactcheck.h"
+#include "models/session/applycontroller.h"
+#include "models/session/impactcheck.h"
 
 #include <QDialog>
 #include <QPointer>

@@ -1,6 +1,6 @@
 #include "cleanupdialog.h"
 
-#include "models/compare/tenantcleanup.h"
+#include "models/session/tenantcleanup.h"
 
 #include <QBoxLayout>
 #include <QDialogButtonBox>

@@ -9,7 +9,7 @@
 #include "labelcorrectionmenu.h"
 #include "metricdeltatable.h"
 #include "models/compare/benchmarkgridmodel.h"
-#include "models/compare/productioncheck.h"
+#include "models/session/productioncheck.h"
 #include "models/compare/testflipmodel.h"
 #include "models/displayformat.h"
 #include "models/runsession.h"

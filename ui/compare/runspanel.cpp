@@ -3,7 +3,7 @@
 #include "diffstyle.h"
 #include "domain/lockfiles.h"
 #include "models/runlistmodel.h"
-#include "models/runfiles.h"
+#include "models/session/runfiles.h"
 
 #include <QAction>
 #include <QBoxLayout>

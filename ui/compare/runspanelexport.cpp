@@ -1,10 +1,10 @@
 // RunsPanel's report export: the file dialog and the writing, off the GUI thread.
 #include "runspanel.h"
 
-#include "models/backgroundpriority.h"
+#include "models/session/backgroundpriority.h"
 #include "models/compare/efficacychartimage.h"
 #include "models/compare/reportexport.h"
-#include "models/runfiles.h"
+#include "models/session/runfiles.h"
 
 #include <QDir>
 #include <QFileDialog>

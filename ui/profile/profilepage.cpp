@@ -2,7 +2,7 @@
 
 #include "models/displayformat.h"
 #include "models/profile/auditmodels.h"
-#include "models/profile/profileauditcontroller.h"
+#include "models/session/profileauditcontroller.h"
 #include "models/studiocontext.h"
 #include "ui/wrappinglabel.h"
 
@@ -38,7 +38,9 @@ QTableView *table(QAbstractItemModel *model, const QString &name, QWidget *paren
 ProfilePage::ProfilePage(StudioContext *context, QWidget *parent)
     : QWidget(parent)
     , m_context(context)
-    , m_controller(new ProfileAuditController(context, this))
+    , m_controller(new ProfileAuditController({[context] { return context->auditsHome(); },
+                                               [context](QString *error) { return context->runEnvironment(error); }},
+                                              this))
     , m_profile(new QComboBox(this))
     , m_audit(new QPushButton(tr("Au&dit…"), this))
     , m_cancel(new QPushButton(tr("Cancel audit"), this))

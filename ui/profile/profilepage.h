@@ -1,6 +1,6 @@
 #pragma once
 
-#include "models/profile/profileauditcontroller.h" // ProfileAudit::Plan, AuditState
+#include "models/session/profileauditcontroller.h" // ProfileAudit::Plan, AuditState
 
 #include <QWidget>
 

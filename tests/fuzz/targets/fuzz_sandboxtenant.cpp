@@ -4,7 +4,7 @@
 // it rewords keeps the name it carried.
 #include "../fuzztarget.h"
 
-#include "models/compare/tenantdonetext.h"
+#include "models/session/tenantdonetext.h"
 #include "sandbox/profilestore.h"
 #include "sandbox/topicstore.h"
 

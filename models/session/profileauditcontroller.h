@@ -1,14 +1,14 @@
 #pragma once
 
+#include "models/session/runenvironment.h"
 #include "runs/auditlock.h"
 #include "tenant/profileaudit.h"
 
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
 #include <optional>
-
-class StudioContext;
 
 // The Profile page's audits (issue 42): prepares one (reads the profile, says what it will
 // cost), runs it once the person agrees, cancels it, and finds the latest finished audit of a
@@ -19,7 +19,15 @@ class ProfileAuditController final : public QObject
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ProfileAuditController)
 public:
-    explicit ProfileAuditController(StudioContext *context, QObject *parent = nullptr);
+    // What an audit is built from, asked anew at each prepare() (the sandbox may have been
+    // switched on or off meanwhile): the mode's audits home and its run environment.
+    struct Source
+    {
+        std::function<QString()> auditsHome;
+        std::function<RunEnvironment(QString *error)> environment;
+    };
+
+    explicit ProfileAuditController(Source source, QObject *parent = nullptr);
     ~ProfileAuditController() override;
 
     void prepare(const QString &profile, int benchmarkSize = 30); // planned() or failed() follows
@@ -45,7 +53,7 @@ signals:
 private:
     void drop();
 
-    StudioContext *m_context;
+    Source m_source;
     QObject *m_services = nullptr; // the network manager and clients of the audit
     ProfileAudit *m_audit = nullptr;
     // The profile's lock and the audit's own, from prepare() until it ends or is dropped: the

@@ -1,7 +1,5 @@
 #include "profileauditcontroller.h"
 
-#include "models/runenvironment.h"
-#include "models/studiocontext.h"
 #include "runs/audithtml.h"
 
 #include <QFutureWatcher>
@@ -11,9 +9,9 @@
 
 using namespace Qt::StringLiterals;
 
-ProfileAuditController::ProfileAuditController(StudioContext *context, QObject *parent)
+ProfileAuditController::ProfileAuditController(Source source, QObject *parent)
     : QObject(parent)
-    , m_context(context)
+    , m_source(std::move(source))
 {
 }
 
@@ -25,7 +23,7 @@ ProfileAuditController::~ProfileAuditController()
 
 QString ProfileAuditController::home() const
 {
-    return m_context->auditsHome();
+    return m_source.auditsHome();
 }
 
 void ProfileAuditController::loadLatest(const QString &profile)
@@ -43,7 +41,7 @@ void ProfileAuditController::prepare(const QString &profile, int benchmarkSize)
     if (m_audit)
         return;
     QString error;
-    const RunEnvironment env = m_context->runEnvironment(&error);
+    const RunEnvironment env = m_source.environment(&error);
     if (!error.isEmpty()) {
         emit failed(error);
         return;

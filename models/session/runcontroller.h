@@ -1,7 +1,7 @@
 #pragma once
 
 #include "loop/refinementrun.h"
-#include "models/runenvironment.h"
+#include "models/session/runenvironment.h"
 
 #include <QObject>
 #include <QPointer>

@@ -2,8 +2,8 @@
 
 #include "experiment/experimentoutcome.h"
 #include "experiment/experimentplan.h"
-#include "models/runenvironment.h"
-#include "models/storerunmemory.h"
+#include "models/session/runenvironment.h"
+#include "models/session/storerunmemory.h"
 
 #include <QObject>
 
