@@ -1,6 +1,6 @@
 #include "eventlogtext.h"
 
-#include "displayformat.h"
+#include "reports/displayformat.h"
 #include "domain/redaction.h"
 #include "loop/loopeventtypes.h"
 

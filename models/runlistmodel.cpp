@@ -1,7 +1,7 @@
 #include "runlistmodel.h"
 
 #include "models/session/backgroundpriority.h"
-#include "displayformat.h"
+#include "reports/displayformat.h"
 #include "reports/usagetext.h"
 
 #include <QDir>

@@ -1,7 +1,7 @@
 #include "runnotifier.h"
 
 #include "models/desktopnotifier.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "models/session/runcontroller.h"
 #include "models/runsession.h"
 

@@ -17,7 +17,7 @@
 #include "memory/memorybrowserpanel.h"
 #include "models/session/backgroundpriority.h"
 #include "models/desktopnotifier.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "models/runnotifier.h"
 #include "models/runsession.h"
 #include "models/settingscontroller.h"

@@ -8,7 +8,7 @@
 #include "interruptwatcher.h"
 #include "models/session/runenvironment.h"
 #include "models/session/sandboxhost.h"
-#include "runs/audithtml.h"
+#include "reports/audithtml.h"
 #include "runs/auditlock.h"
 #include "tenant/auditleftovers.h"
 #include "tenant/profileaudit.h"

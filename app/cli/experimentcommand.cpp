@@ -6,7 +6,7 @@
 #include "domain/nanoid.h"
 #include "domain/outputfile.h"
 #include "domain/printable.h"
-#include "experiment/experimentreport.h"
+#include "reports/experimentreport.h"
 #include "interruptwatcher.h"
 #include "models/session/runenvironment.h"
 #include "models/session/experimentrunner.h"

@@ -33,3 +33,15 @@ Topic companionApartFrom(Topic companion, const QString &mainName)
     companion.name = Utf8::truncated(base, TopicLimits::NameBytes - Utf8::size(suffix)).trimmed() + suffix;
     return companion;
 }
+
+ExampleChanges ExampleChanges::between(const QStringList &before, const QStringList &after)
+{
+    ExampleChanges c;
+    for (const QString &e : after)
+        (before.contains(e) ? c.kept : c.added).append(e);
+    for (const QString &e : before) {
+        if (!after.contains(e))
+            c.removed.append(e);
+    }
+    return c;
+}

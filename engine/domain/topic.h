@@ -23,3 +23,11 @@ struct Topic
 // as both allow and block. A companion named like `mainName` (ignoring case and spacing) is
 // renamed "<name> (allowed)", within the name limit; any other is returned as it is.
 Topic companionApartFrom(Topic companion, const QString &mainName);
+
+// How two topics' examples differ, in the order of `after` (added, kept) and of `before`
+// (removed): the Compare page's and the apply plan's lists.
+struct ExampleChanges
+{
+    QStringList added, removed, kept;
+    static ExampleChanges between(const QStringList &before, const QStringList &after);
+};

@@ -1,12 +1,5 @@
 #pragma once
 
-#include "auditstate.h"
-
-#include <QString>
-
-// A whole-profile audit as one self-contained HTML page (no scripts, no outside resources):
-// the topics' figures, the profile's benign flag rate, the topics × topics conflict matrix as
-// a heat map and every conflict. Every text from AIRS or the LLM is escaped.
-namespace AuditHtml {
-QString page(const AuditState &state, const AuditFigures &figures);
-}
+// Moved to engine/reports (issue 59: formats in one room). This forwarder stays only until
+// models/session/profileauditcontroller.cpp includes "reports/audithtml.h"; then delete it.
+#include "reports/audithtml.h"

@@ -1,7 +1,7 @@
 #include "benchmarkgridmodel.h"
 
 #include "labelcorrectionmark.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 
 #include <QBrush>
 #include <QColor>

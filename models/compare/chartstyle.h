@@ -68,18 +68,4 @@ inline QColor bandColor(bool dark = false)
     return c;
 }
 
-// The verdict colours of the report (correct / wrong) and of good / fair / poor figures.
-inline QColor goodColor()
-{
-    return QColor(0x00, 0x7a, 0x58);
-}
-inline QColor fairColor()
-{
-    return QColor(0x9a, 0x67, 0x00);
-}
-inline QColor poorColor()
-{
-    return QColor(0xc0, 0x3a, 0x00);
-}
-
 } // namespace ChartStyle

@@ -2,7 +2,10 @@
 
 #include "chartstyle.h"
 #include "domain/decision.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
+#include "reports/htmlreport.h"
+
+#include <QBuffer>
 
 #include <QPainter>
 #include <QPainterPath>
@@ -27,11 +30,20 @@ EfficacyMetrics EfficacyChartImage::plotted(const RunState &run, const Iteration
     return Decision(run.userInput).shown(it);
 }
 
-bool EfficacyChartImage::onBenchmark(const RunState &run)
+QByteArray EfficacyChartImage::png(const QImage &image)
 {
-    return !run.userInput.decideOnWorkingSuite
-           && std::any_of(run.iterations.cbegin(), run.iterations.cend(),
-                          [](const IterationResult &it) { return it.benchmark.has_value(); });
+    QByteArray bytes;
+    if (image.isNull())
+        return bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return bytes;
+}
+
+QByteArray EfficacyChartImage::png(const RunState &run, const QSize &size, qreal devicePixelRatio)
+{
+    return png(render(run, size, devicePixelRatio));
 }
 
 QImage EfficacyChartImage::render(const RunState &run, const QSize &size, qreal dpr)
@@ -63,7 +75,7 @@ QImage EfficacyChartImage::render(const RunState &run, const QSize &size, qreal 
     // As in the app's chart (ChartStyle): the thick coverage first, dashed TPR and dotted TNR
     // on top of it.
     const QList<Series> series{
-        {onBenchmark(run) ? tr("Coverage (benchmark)") : tr("Coverage"), ChartStyle::Line::Coverage,
+        {HtmlReport::chartOnBenchmark(run) ? tr("Coverage (benchmark)") : tr("Coverage"), ChartStyle::Line::Coverage,
          [](const EfficacyMetrics &m) { return m.coverage; }},
         {tr("TPR"), ChartStyle::Line::TruePositiveRate, [](const EfficacyMetrics &m) { return m.truePositiveRate; }},
         {tr("TNR"), ChartStyle::Line::TrueNegativeRate, [](const EfficacyMetrics &m) { return m.trueNegativeRate; }},

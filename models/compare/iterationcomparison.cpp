@@ -86,19 +86,10 @@ IterationComparison::IterationComparison(const IterationResult &a, const Iterati
 void IterationComparison::diffExamples(const QStringList &a, const QStringList &b,
                                        QStringList *added, QStringList *removed, QStringList *kept)
 {
-    added->clear();
-    removed->clear();
-    kept->clear();
-    for (const QString &e : b) {
-        if (a.contains(e))
-            kept->append(e);
-        else
-            added->append(e);
-    }
-    for (const QString &e : a) {
-        if (!b.contains(e))
-            removed->append(e);
-    }
+    ExampleChanges c = ExampleChanges::between(a, b);
+    *added = std::move(c.added);
+    *removed = std::move(c.removed);
+    *kept = std::move(c.kept);
 }
 
 QList<MetricDelta> IterationComparison::metricDeltas(const EfficacyMetrics &a,

@@ -1,7 +1,7 @@
 #include "testflipmodel.h"
 
 #include "labelcorrectionmark.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 
 #include <QFont>
 

@@ -1,7 +1,7 @@
 #include "efficacyseriesmodel.h"
 
 #include "domain/decision.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 
 #include <algorithm>
 

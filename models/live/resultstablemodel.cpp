@@ -4,7 +4,7 @@
 #include "models/compare/labelcorrectionmark.h"
 #include "models/runsession.h"
 
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 
 #include <QFont>
 

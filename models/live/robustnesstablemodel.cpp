@@ -1,6 +1,6 @@
 #include "robustnesstablemodel.h"
 
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,6 +1,6 @@
 #include "scanrate.h"
 
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 
 #include <cmath>
 

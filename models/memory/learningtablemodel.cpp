@@ -3,7 +3,7 @@
 #include "memoryundo.h"
 
 #include "memorystore/memorycurator.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 
 #include <QLocale>
 

@@ -1,6 +1,6 @@
 #include "auditmodels.h"
 
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 
 #include <QBrush>
 #include <QColor>

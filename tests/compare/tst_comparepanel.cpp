@@ -3,7 +3,7 @@
 #include "models/runsession.h"
 #include "models/compare/benchmarkgridmodel.h"
 #include "models/compare/testflipmodel.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "translations/translations.h"
 #include "ui/compare/benchmarkgrid.h"
 #include "ui/compare/comparepanel.h"

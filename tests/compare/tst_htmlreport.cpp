@@ -1,7 +1,7 @@
 #include "comparefixture.h"
 #include "models/compare/efficacychartimage.h"
-#include "models/compare/htmlreport.h"
-#include "models/compare/reportexport.h"
+#include "reports/htmlreport.h"
+#include "reports/reportexport.h"
 #include "samplerun.h"
 #include "testhome.h"
 
@@ -36,7 +36,7 @@ private slots:
     void escapesEverythingFromTheRun()
     {
         const QString html =
-            HtmlReport::html(hostileRun(), EfficacyChartImage::render(hostileRun()), {}, When);
+            HtmlReport::html(hostileRun(), EfficacyChartImage::png(hostileRun()), {}, When);
         QVERIFY(!html.contains(u"<script>"_s));
         QVERIFY(html.contains(
             u"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;more&quot;"_s));
@@ -51,7 +51,7 @@ private slots:
         const RunState run = SampleRun::make();
         const QImage chart = EfficacyChartImage::render(run, QSize(600, 240));
         QVERIFY(!chart.isNull());
-        const QString html = HtmlReport::html(run, chart, {}, When);
+        const QString html = HtmlReport::html(run, EfficacyChartImage::png(chart), {}, When);
         const QRegularExpression img(u"<img src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\""_s);
         const QRegularExpressionMatch m = img.match(html);
         QVERIFY(m.hasMatch());
@@ -62,13 +62,13 @@ private slots:
         if (!shots.isEmpty()) {
             QVERIFY(EfficacyChartImage::render(CompareFixture::make())
                         .save(shots + u"/report-chart.png"_s));
-            QCOMPARE(ReportExport::exportTo(hostileRun(), EfficacyChartImage::render(hostileRun()),
+            QCOMPARE(ReportExport::exportTo(hostileRun(), EfficacyChartImage::png(hostileRun()),
                                             ReportExport::Format::Html, shots + u"/report.html"_s,
                                             When),
                      QString());
         }
         // No chart given: no image, nothing else missing.
-        const QString without = HtmlReport::html(run, QImage(), {}, When);
+        const QString without = HtmlReport::html(run, QByteArray(), {}, When);
         QVERIFY(!without.contains(u"<img"_s));
         QVERIFY(without.contains(u"Trends"_s));
         QVERIFY(!without.contains(u"http://"_s) &&
@@ -85,12 +85,12 @@ private slots:
         b.metrics.coverage = 0.42;
         it.benchmark = b;
         QCOMPARE(EfficacyChartImage::plotted(run, it).coverage, 0.42);
-        QVERIFY(EfficacyChartImage::onBenchmark(run));
-        const QString html = HtmlReport::html(run, EfficacyChartImage::render(run, QSize(600, 240)), {}, When);
+        QVERIFY(HtmlReport::chartOnBenchmark(run));
+        const QString html = HtmlReport::html(run, EfficacyChartImage::png(run, QSize(600, 240)), {}, When);
         QVERIFY(html.contains(u"Efficacy on the held-out benchmark"_s));
         run.userInput.decideOnWorkingSuite = true; // the original's way: the working suite
         QCOMPARE(EfficacyChartImage::plotted(run, it).coverage, it.metrics.coverage);
-        QVERIFY(!HtmlReport::html(run, EfficacyChartImage::render(run, QSize(600, 240)), {}, When)
+        QVERIFY(!HtmlReport::html(run, EfficacyChartImage::png(run, QSize(600, 240)), {}, When)
                      .contains(u"held-out benchmark"_s));
     }
 
@@ -104,7 +104,7 @@ private slots:
             best = it.iteration == run.bestIteration ? &it : best;
         QVERIFY(best);
         best->analysis.suggestions = {u"Add coded language."_s, u"Name the ammunition"_s};
-        const QString html = HtmlReport::html(run, QImage(), {}, When);
+        const QString html = HtmlReport::html(run, QByteArray(), {}, When);
         const qsizetype request = html.indexOf(u"What the guardrail should detect"_s);
         QVERIFY(request >= 0 && html.indexOf(run.userInput.topicDescription.toHtmlEscaped(), request) > request);
         const qsizetype topic = html.indexOf(u"Topic description (iteration %1, the best)"_s.arg(best->iteration));
@@ -116,7 +116,7 @@ private slots:
     void sectionsInOrder()
     {
         const RunState run = SampleRun::make(); // iterations 1 and 3, best 3
-        const QString html = HtmlReport::html(run, EfficacyChartImage::render(run), {}, When);
+        const QString html = HtmlReport::html(run, EfficacyChartImage::png(run), {}, When);
         const QStringList markers{u"<header>"_s,           u"class=\"cards\""_s,
                                   u"What the guardrail should detect"_s, u"Topic description (iteration 3, the best)"_s,
                                   u"<img src="_s,
@@ -138,12 +138,12 @@ private slots:
 
         HtmlReport::Options first;
         first.testsOfIteration = 1;
-        const QString one = HtmlReport::html(run, QImage(), first, When);
+        const QString one = HtmlReport::html(run, QByteArray(), first, When);
         QVERIFY(one.indexOf(u"class=\"tests\""_s) < one.indexOf(u"id=\"iteration-3\""_s));
 
         RunState single = run;
         single.iterations.removeFirst();
-        QVERIFY(!HtmlReport::html(single, QImage(), {}, When).contains(u"class=\"trends\""_s));
+        QVERIFY(!HtmlReport::html(single, QByteArray(), {}, When).contains(u"class=\"trends\""_s));
     }
 
     void exportsJsonWithTests()
@@ -151,7 +151,7 @@ private slots:
         const RunState run = hostileRun();
         const QString path = TestHome::path() + u"/report.json"_s;
         QCOMPARE(
-            ReportExport::exportTo(run, QImage(), ReportExport::formatForPath(path), path, When),
+            ReportExport::exportTo(run, QByteArray(), ReportExport::formatForPath(path), path, When),
             QString());
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));

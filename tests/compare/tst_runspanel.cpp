@@ -1,5 +1,5 @@
 #include "comparefixture.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "models/runlistmodel.h"
 #include "translations/translations.h"
 #include "runs/runstore.h"

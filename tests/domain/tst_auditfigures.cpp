@@ -3,7 +3,7 @@
 // through, the conflicts and their matrix; the audit file read back as written, a bad one
 // refused with where it is wrong; the HTML page escapes what AIRS and the LLM wrote.
 #include "domain/auditfigures.h"
-#include "runs/audithtml.h"
+#include "reports/audithtml.h"
 #include "runs/auditstate.h"
 
 #include "testhome.h"

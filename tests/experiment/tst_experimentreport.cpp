@@ -1,5 +1,5 @@
 #include "experiment/experimentoutcome.h"
-#include "experiment/experimentreport.h"
+#include "reports/experimentreport.h"
 
 #include "testmain.h"
 

@@ -5,7 +5,7 @@
 // nor written, both arms of a topic are scored on the same benchmark, every run file is tagged,
 // and an interrupted experiment resumes without running its finished runs again.
 #include "domain/runstate.h"
-#include "experiment/experimentreport.h"
+#include "reports/experimentreport.h"
 #include "memorystore/memoryinjector.h"
 #include "memorystore/memorystore.h"
 #include "models/session/experimentrunner.h"

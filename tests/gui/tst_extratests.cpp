@@ -2,7 +2,7 @@
 // by keyboard into RunSettings, refused with a reason when they cannot run, their cost said),
 // the Live page's "Responses & rewrites" tab (only for runs that have them; its table the
 // iteration's Robustness::table), the chart's response line and Compare's response figures.
-#include "models/compare/htmlreport.h"
+#include "reports/htmlreport.h"
 #include "models/compare/iterationcomparison.h"
 #include "ui/compare/comparepanel.h"
 #include "models/live/efficacyseriesmodel.h"

@@ -1,6 +1,6 @@
 #include "livefeed.h"
 #include "models/compare/chartstyle.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "translations/translations.h"
 #include "ui/live/chartlegend.h"
 #include "ui/live/efficacychartview.h"

@@ -1,6 +1,6 @@
 #include "livefeed.h"
 #include "loop/loopeventjson.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "models/live/resultstablemodel.h"
 #include "translations/translations.h"
 #include "ui/live/efficacychartview.h"

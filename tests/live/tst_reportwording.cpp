@@ -3,8 +3,9 @@
 // app's chart colours.
 #include "models/compare/chartstyle.h"
 #include "models/compare/efficacychartimage.h"
-#include "models/compare/htmlreport.h"
-#include "models/displayformat.h"
+#include "reports/htmlreport.h"
+#include "reports/verdictcolours.h"
+#include "reports/displayformat.h"
 #include "models/eventlogtext.h"
 #include "reports/runreport.h"
 #include "samplerun.h"
@@ -31,7 +32,7 @@ private slots:
         HtmlReport::Options options;
         options.testsOfIteration = 1; // 2 correct, 2 wrong
         const QString html =
-            HtmlReport::html(run, QImage(), options, QDateTime::currentDateTimeUtc());
+            HtmlReport::html(run, QByteArray(), options, QDateTime::currentDateTimeUtc());
         const QString tests = testsSection(html);
         QVERIFY(!tests.isEmpty());
         QVERIFY(tests.contains(u"<td>triggered</td>"_s));
@@ -43,15 +44,15 @@ private slots:
              {u">passed<"_s, u">Pass<"_s, u">Fail<"_s, u">trigger<"_s, u">pass<"_s})
             QVERIFY2(!tests.contains(old), qPrintable(old));
         // The verdict colours are the app's.
-        QVERIFY(html.contains(ChartStyle::goodColor().name()));
-        QVERIFY(html.contains(ChartStyle::poorColor().name()));
+        QVERIFY(html.contains(VerdictColours::good));
+        QVERIFY(html.contains(VerdictColours::poor));
     }
 
     void htmlNumbersFollowTheLocale()
     {
         QVERIFY(!Translations::install(QLocale(QLocale::German, QLocale::Germany)).isEmpty());
         const RunState run = SampleRun::make();
-        const QString html = HtmlReport::html(run, QImage(), {}, QDateTime::currentDateTimeUtc());
+        const QString html = HtmlReport::html(run, QByteArray(), {}, QDateTime::currentDateTimeUtc());
         QVERIFY(html.contains(u"<html lang=\"de"_s));
         const QString fifty = DisplayFormat::percent(0.5);
         QVERIFY2(fifty.startsWith(u"50,0"_s), qPrintable(fifty));

@@ -5,7 +5,7 @@
 #include "config/pricetable.h"
 #include "livefeed.h"
 #include "loop/runbudget.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "models/runlistmodel.h"
 #include "runs/runstore.h"
 #include "samplerun.h"

@@ -1,7 +1,6 @@
 #include "applydialog.h"
 
 
-#include "applyplanhtml.h"
 #include "models/session/productioncheck.h"
 #include "diffstyle.h"
 
@@ -244,7 +243,7 @@ void ApplyDialog::showPlan()
                                                   .toHtmlEscaped()));
         return updateState();
     }
-    m_preview->setHtml(ApplyPlanHtml::render(m_controller->plan(), stage(), DiffStyle::from(palette())));
+    m_preview->setHtml(ApplyPlanHtml::render(m_controller->plan(), stage(), DiffStyle::from(palette()).colours()));
     updateState();
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "applyplanhtml.h"
+#include "reports/applyplanhtml.h"
 #include "models/session/applycontroller.h"
 #include "models/session/impactcheck.h"
 

@@ -11,7 +11,7 @@
 #include "models/compare/benchmarkgridmodel.h"
 #include "models/session/productioncheck.h"
 #include "models/compare/testflipmodel.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
 #include "ui/heightcachinglabel.h"

@@ -2,7 +2,7 @@
 // comparison's verdict on coverage, the per-class view and the pooled one.
 #include "comparepanel.h"
 
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 
 using namespace Qt::StringLiterals;
 

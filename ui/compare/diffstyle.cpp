@@ -30,38 +30,22 @@ DiffStyle DiffStyle::from(const QPalette &palette)
     return s;
 }
 
+DiffColours DiffStyle::colours() const
+{
+    return {text.name(), addedBackground.name(), removedBackground.name(), removedText.name(), worse.name(), muted.name()};
+}
+
 QString DiffStyle::addedHtml(const QString &words) const
 {
-    return u"<span style=\"background-color:%1; color:%2; text-decoration:underline;\">%3</span>"_s
-        .arg(addedBackground.name(), this->text.name(), words.toHtmlEscaped());
+    return DiffHtml::added(words, colours());
 }
 
 QString DiffStyle::removedHtml(const QString &words) const
 {
-    return u"<span style=\"background-color:%1; color:%2; text-decoration:line-through;\">%3</span>"_s
-        .arg(removedBackground.name(), removedText.name(), words.toHtmlEscaped());
+    return DiffHtml::removed(words, colours());
 }
 
 QString DiffStyle::html(const QList<DiffSpan> &spans) const
 {
-    QString out;
-    DiffSpan::Kind previous = DiffSpan::Kind::Same;
-    for (const DiffSpan &s : spans) {
-        // A thin space between a struck-out phrase and its replacement, for reading only.
-        if (previous == DiffSpan::Kind::Removed && s.kind == DiffSpan::Kind::Added)
-            out += QChar(0x2009);
-        previous = s.kind;
-        switch (s.kind) {
-        case DiffSpan::Kind::Same:
-            out += s.text.toHtmlEscaped();
-            break;
-        case DiffSpan::Kind::Added:
-            out += addedHtml(s.text);
-            break;
-        case DiffSpan::Kind::Removed:
-            out += removedHtml(s.text);
-            break;
-        }
-    }
-    return out;
+    return DiffHtml::html(spans, colours());
 }

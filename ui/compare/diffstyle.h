@@ -1,6 +1,6 @@
 #pragma once
 
-#include "domain/worddiff.h"
+#include "reports/diffhtml.h"
 
 #include <QColor>
 #include <QPalette>
@@ -21,8 +21,10 @@ struct DiffStyle
     static DiffStyle from(const QPalette &palette);
     static QColor mix(const QColor &a, const QColor &b, qreal amount); // amount of b, 0..1
 
-    // Rich text for a QTextBrowser: added words highlighted, removed words struck through,
-    // whitespace kept. Text is escaped.
+    // As CSS colour names, for the reports (ApplyPlanHtml) and DiffHtml.
+    DiffColours colours() const;
+    // Rich text for a QTextBrowser (DiffHtml in these colours): added words highlighted, removed
+    // words struck through, whitespace kept. Text is escaped.
     QString html(const QList<DiffSpan> &spans) const;
     QString addedHtml(const QString &words) const;
     QString removedHtml(const QString &words) const;

@@ -1,7 +1,7 @@
 #include "metricdeltatable.h"
 
 #include "diffstyle.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 
 #include <QEvent>
 #include <QHeaderView>

@@ -3,8 +3,8 @@
 
 #include "models/session/backgroundpriority.h"
 #include "models/compare/efficacychartimage.h"
-#include "models/compare/reportexport.h"
 #include "models/session/runfiles.h"
+#include "reports/reportexport.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -81,7 +81,8 @@ void RunsPanel::exportReport(const QString &runId, const QString &path)
             emit reportExported(path);
         });
         writing->setFuture(BackgroundPriority::run([run = loaded.run, chart, format, path] {
-            return ReportExport::exportTo(run, chart, format, path,
+            // The PNG is encoded here, off the GUI thread; the report takes its bytes.
+            return ReportExport::exportTo(run, EfficacyChartImage::png(chart), format, path,
                                           QDateTime::currentDateTimeUtc());
         }));
     });

@@ -2,7 +2,7 @@
 
 #include "domain/iterationresult.h"
 #include "domain/robustness.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "models/live/robustnesstablemodel.h"
 #include "ui/wrappinglabel.h"
 

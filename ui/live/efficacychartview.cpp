@@ -4,7 +4,7 @@
 #include "opaquecolor.h"
 
 #include "models/compare/chartstyle.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "ui/hiddenpage.h"
 
 #include <QAction>

@@ -1,6 +1,6 @@
 #include "errorbanner.h"
 
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -2,7 +2,7 @@
 // buttons with their counts, the search, the columns and their widths.
 #include "liverunpanel.h"
 
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "models/live/resultstablemodel.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"

@@ -5,7 +5,7 @@
 #include "domain/decision.h"
 #include "efficacychartview.h"
 #include "errorbanner.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "models/live/resultstablemodel.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"

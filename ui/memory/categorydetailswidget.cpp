@@ -1,6 +1,6 @@
 #include "categorydetailswidget.h"
 
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "memorystore/memorycurator.h"
 #include "models/memory/memoryundo.h"
 

@@ -3,7 +3,7 @@
 #include "addlearningdialog.h"
 #include "memorybrowserpanel.h"
 #include "models/memory/learningtablemodel.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "models/memory/memoryundo.h"
 
 #include <QLabel>

@@ -3,7 +3,7 @@
 #include "ui/wrappinglabel.h"
 #include "domain/labelledcsv.h"
 #include "domain/samplesize.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "testpromptsfield.h"
 
 #include <QCoreApplication>

@@ -3,7 +3,7 @@
 #include "domain/extratests.h"
 #include "domain/promptrewrites.h"
 #include "domain/robustness.h"
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "ui/wrappinglabel.h"
 
 #include <QCheckBox>

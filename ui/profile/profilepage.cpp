@@ -1,6 +1,6 @@
 #include "profilepage.h"
 
-#include "models/displayformat.h"
+#include "reports/displayformat.h"
 #include "models/profile/auditmodels.h"
 #include "models/session/profileauditcontroller.h"
 #include "models/studiocontext.h"

@@ -3,7 +3,7 @@
 // page holds every topic name escaped, and no text of the file unescaped.
 #include "../fuzztarget.h"
 
-#include "runs/audithtml.h"
+#include "reports/audithtml.h"
 #include "runs/auditstate.h"
 
 #include <QJsonDocument>

@@ -1,6 +1,5 @@
 #include "applyplanhtml.h"
 
-#include "models/compare/iterationcomparison.h"
 
 #include <QJsonObject>
 
@@ -41,26 +40,26 @@ QList<TopicApplier::Item> ApplyPlanHtml::ordered(const TopicApplier::Plan &plan)
     return items;
 }
 
-QString ApplyPlanHtml::render(const TopicApplier::Plan &plan, Stage stage, const DiffStyle &style)
+QString ApplyPlanHtml::render(const TopicApplier::Plan &plan, Stage stage, const DiffColours &colours)
 {
     QString html;
     if (stage == Stage::Partial)
         html += u"<p style=\"color:%1\">%2</p>"_s.arg(
-            style.worse.name(),
+            colours.worse,
             tr("This is what was planned. Only part of it was written: the result below says what.")
                 .toHtmlEscaped());
     if (stage == Stage::Planned && !plan.drift.isEmpty())
-        html += driftHtml(plan, style);
+        html += driftHtml(plan, colours);
     for (const TopicApplier::Item &item : ordered(plan))
-        html += topicHtml(plan, item, stage, style);
+        html += topicHtml(plan, item, stage, colours);
     return html + profileHtml(plan, stage);
 }
 
-QString ApplyPlanHtml::driftHtml(const TopicApplier::Plan &plan, const DiffStyle &style)
+QString ApplyPlanHtml::driftHtml(const TopicApplier::Plan &plan, const DiffColours &colours)
 {
     using K = ProfileDrift::Change::Kind;
     QString html = u"<p style=\"color:%1\"><b>%2</b></p><ul>"_s.arg(
-        style.worse.name(),
+        colours.worse,
         tr("Profile %1 changed since the run read it at its start: the run's figures were measured against the "
            "profile as it was then.")
             .arg(plan.profileName)
@@ -122,10 +121,10 @@ QString ApplyPlanHtml::changeText(const TopicApplier::Item &item, Stage stage)
 }
 
 QString ApplyPlanHtml::topicHtml(const TopicApplier::Plan &plan, const TopicApplier::Item &item,
-                                 Stage stage, const DiffStyle &style)
+                                 Stage stage, const DiffColours &colours)
 {
-    const auto heading = [&style](const QString &text) {
-        return u"<p style=\"color:%1; margin-bottom:2px\">%2</p>"_s.arg(style.muted.name(),
+    const auto heading = [&colours](const QString &text) {
+        return u"<p style=\"color:%1; margin-bottom:2px\">%2</p>"_s.arg(colours.muted,
                                                                         text.toHtmlEscaped());
     };
     const bool companion = isCompanion(plan, item);
@@ -147,16 +146,15 @@ QString ApplyPlanHtml::topicHtml(const TopicApplier::Plan &plan, const TopicAppl
     html += heading(now.description == next.description ? tr("Description (unchanged)")
                                                         : tr("Description"));
     html += u"<p style=\"white-space:pre-wrap; margin-top:0\">%1</p>"_s.arg(
-        style.html(WordDiff::diff(now.description, next.description)));
+        DiffHtml::html(WordDiff::diff(now.description, next.description), colours));
     html += heading(tr("Examples"));
-    QStringList added, removed, kept;
-    IterationComparison::diffExamples(now.examples, next.examples, &added, &removed, &kept);
+    const ExampleChanges examples = ExampleChanges::between(now.examples, next.examples);
     html += u"<ul style=\"margin-top:0\">"_s;
-    for (const QString &e : std::as_const(removed))
-        html += u"<li>%1 %2</li>"_s.arg(tr("removed:").toHtmlEscaped(), style.removedHtml(e));
-    for (const QString &e : std::as_const(added))
-        html += u"<li>%1 %2</li>"_s.arg(tr("added:").toHtmlEscaped(), style.addedHtml(e));
-    for (const QString &e : std::as_const(kept))
+    for (const QString &e : examples.removed)
+        html += u"<li>%1 %2</li>"_s.arg(tr("removed:").toHtmlEscaped(), DiffHtml::removed(e, colours));
+    for (const QString &e : examples.added)
+        html += u"<li>%1 %2</li>"_s.arg(tr("added:").toHtmlEscaped(), DiffHtml::added(e, colours));
+    for (const QString &e : examples.kept)
         html += u"<li>%1</li>"_s.arg(e.toHtmlEscaped());
     return html + u"</ul>"_s;
 }

@@ -3,14 +3,14 @@
 #include "domain/decision.h"
 #include "domain/robustness.h"
 
-#include "chartstyle.h"
-#include "efficacychartimage.h"
+#include "displayformat.h"
 #include "domain/jsonin.h"
-#include "models/displayformat.h"
-#include "reports/runreport.h"
+#include "runreport.h"
+#include "verdictcolours.h"
 
-#include <QBuffer>
 #include <QLocale>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -84,11 +84,11 @@ QString statusText(RunStatus status)
     return {};
 }
 
-// The verdict colours come from ChartStyle, shared with the app's chart.
+// The verdict colours (VerdictColours).
 QString verdictStyle()
 {
     return u".good,.correct{color:%1}.fair{color:%2}.poor,.wrong{color:%3}.best{border-color:%1;border-width:2px}"_s.arg(
-        ChartStyle::goodColor().name(), ChartStyle::fairColor().name(), ChartStyle::poorColor().name());
+        VerdictColours::good, VerdictColours::fair, VerdictColours::poor);
 }
 
 const char *Style =
@@ -119,13 +119,16 @@ QString HtmlReport::escaped(const QString &text)
     return out;
 }
 
-QByteArray HtmlReport::pngDataUrl(const QImage &image)
+QByteArray HtmlReport::pngDataUrl(const QByteArray &png)
 {
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
     return "data:image/png;base64," + png.toBase64();
+}
+
+bool HtmlReport::chartOnBenchmark(const RunState &run)
+{
+    return !run.userInput.decideOnWorkingSuite
+           && std::any_of(run.iterations.cbegin(), run.iterations.cend(),
+                          [](const IterationResult &it) { return it.benchmark.has_value(); });
 }
 
 static QString metricsTable(const EfficacyMetrics &m)
@@ -207,7 +210,7 @@ static QString testsTable(const IterationResult &it)
     return out + u"</table>\n"_s;
 }
 
-QString HtmlReport::html(const RunState &run, const QImage &chart, const Options &options,
+QString HtmlReport::html(const RunState &run, const QByteArray &chartPng, const Options &options,
                          const QDateTime &generatedAt)
 {
     const RunSettings &in = run.userInput;
@@ -256,14 +259,14 @@ QString HtmlReport::html(const RunState &run, const QImage &chart, const Options
                                                                     .arg(best->iteration)),
                                                                  e(best->topic.name), e(best->topic.description));
 
-    if (!chart.isNull()) {
+    if (!chartPng.isEmpty()) {
         // The same figures as the cards and the table: the benchmark's when the run has one.
-        const bool benchmark = EfficacyChartImage::onBenchmark(run);
+        const bool benchmark = chartOnBenchmark(run);
         h += u"<h2>%1</h2>\n<img src=\"%3\" class=\"chart\" alt=\"%2\">\n"_s.arg(
             e(benchmark ? tr("Efficacy on the held-out benchmark") : tr("Efficacy")),
             e(benchmark ? tr("Coverage, TPR and TNR per iteration, on the held-out benchmark")
                         : tr("Coverage, TPR and TNR per iteration")),
-            QString::fromLatin1(pngDataUrl(chart)));
+            QString::fromLatin1(pngDataUrl(chartPng)));
     }
 
     // 4. Trends

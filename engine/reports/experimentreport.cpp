@@ -1,6 +1,6 @@
 #include "experimentreport.h"
 
-#include "experimentoutcome.h"
+#include "experiment/experimentoutcome.h"
 
 #include "domain/format.h"
 #include "domain/jsonin.h"

@@ -2,8 +2,8 @@
 
 #include "domain/runstate.h"
 
+#include <QByteArray>
 #include <QCoreApplication>
-#include <QImage>
 
 // Writing a run's report to disk: HTML (HtmlReport), JSON (RunReport::json with the
 // per-test results), CSV (the best iteration's test results in the original's --save-tests
@@ -21,7 +21,8 @@ public:
     static QString defaultFileName(const QString &runId, Format format);
 
     static QByteArray json(const RunState &run, const QDateTime &generatedAt);
-    static QByteArray html(const RunState &run, const QImage &chart, const QDateTime &generatedAt);
+    // `chartPng`: the efficacy chart as PNG bytes (HtmlReport::html); empty leaves it out.
+    static QByteArray html(const RunState &run, const QByteArray &chartPng, const QDateTime &generatedAt);
     // The best iteration's tests (the last recorded without a best); null with `error` set
     // when the run has no iteration yet.
     static QByteArray csv(const RunState &run, QString *error);
@@ -30,7 +31,7 @@ public:
     static QByteArray terraform(const RunState &run, const QDateTime &generatedAt, QString *error);
 
     // Writes `run`'s report in `format` to `path`; returns an error message, or empty.
-    static QString exportTo(const RunState &run, const QImage &chart, Format format,
+    static QString exportTo(const RunState &run, const QByteArray &chartPng, Format format,
                             const QString &path, const QDateTime &generatedAt);
     static QString writeAtomically(const QString &path, const QByteArray &data);
 };

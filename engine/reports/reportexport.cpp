@@ -2,8 +2,8 @@
 
 #include "domain/jsonfile.h"
 #include "htmlreport.h"
-#include "reports/runreport.h"
-#include "reports/terraformexport.h"
+#include "runreport.h"
+#include "terraformexport.h"
 
 #include <QDir>
 #include <QSaveFile>
@@ -43,10 +43,10 @@ QByteArray ReportExport::json(const RunState &run, const QDateTime &generatedAt)
     return JsonFile::toIndentedJson(RunReport::json(run, options, generatedAt));
 }
 
-QByteArray ReportExport::html(const RunState &run, const QImage &chart,
+QByteArray ReportExport::html(const RunState &run, const QByteArray &chartPng,
                               const QDateTime &generatedAt)
 {
-    return HtmlReport::html(run, chart, HtmlReport::Options{}, generatedAt).toUtf8();
+    return HtmlReport::html(run, chartPng, HtmlReport::Options{}, generatedAt).toUtf8();
 }
 
 QByteArray ReportExport::csv(const RunState &run, QString *error)
@@ -70,7 +70,7 @@ QByteArray ReportExport::terraform(const RunState &run, const QDateTime &generat
     return TerraformExport::write(run, *chosen, generatedAt).toUtf8();
 }
 
-QString ReportExport::exportTo(const RunState &run, const QImage &chart, Format format,
+QString ReportExport::exportTo(const RunState &run, const QByteArray &chartPng, Format format,
                                const QString &path, const QDateTime &generatedAt)
 {
     switch (format) {
@@ -89,7 +89,7 @@ QString ReportExport::exportTo(const RunState &run, const QImage &chart, Format 
     case Format::Html:
         break;
     }
-    return writeAtomically(path, html(run, chart, generatedAt));
+    return writeAtomically(path, html(run, chartPng, generatedAt));
 }
 
 QString ReportExport::writeAtomically(const QString &path, const QByteArray &data)
