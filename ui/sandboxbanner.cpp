@@ -1,6 +1,6 @@
 #include "sandboxbanner.h"
 
-#include "ui/wrappinglabel.h"
+#include "ui/widgets/wrappinglabel.h"
 
 #include <QBoxLayout>
 #include <QDir>

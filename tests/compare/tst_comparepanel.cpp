@@ -8,7 +8,7 @@
 #include "ui/compare/benchmarkgrid.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/flipspanel.h"
-#include "ui/compare/diffstyle.h"
+#include "ui/widgets/diffstyle.h"
 #include "ui/compare/metricdeltatable.h"
 
 #include "testmain.h"

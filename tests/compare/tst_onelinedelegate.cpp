@@ -1,7 +1,7 @@
 // OneLineDelegate draws a table exactly as QStyledItemDelegate does (texts, elision, alignment,
 // colours from the model, alternating rows, selection), from its cache, and follows a changed
 // text and a cell's own font; cells it does not handle (an icon) go to QStyledItemDelegate.
-#include "ui/compare/onelinedelegate.h"
+#include "ui/widgets/onelinedelegate.h"
 
 #include "testmain.h"
 

@@ -1,7 +1,7 @@
 // HeightCachingLabel (issue 58, item 18) answers heightForWidth as a plain QLabel does, for
 // every text, width, font and margin a sequence of changes brings: the cache never answers
 // for a label as it was.
-#include "ui/heightcachinglabel.h"
+#include "ui/widgets/heightcachinglabel.h"
 
 #include "testmain.h"
 

@@ -1,5 +1,5 @@
 #include "studiodriver.h"
-#include "ui/wheelguard.h"
+#include "ui/widgets/wheelguard.h"
 
 #include "testmain.h"
 

@@ -52,6 +52,52 @@ private slots:
         QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
     }
 
+    // No page of the app (a folder under ui/ with its own library) includes another page's
+    // folder or the window's own files: what two pages share lives in ui/widgets/, which
+    // includes no page.
+    void pagesIncludeNoOtherPage()
+    {
+        const QString root = QStringLiteral(DAYSTROM_SOURCE_DIR);
+        const QStringList folders = QDir(root + u"/ui"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QVERIFY(folders.contains(u"widgets"_s) && folders.contains(u"live"_s) && folders.contains(u"compare"_s));
+        QStringList found;
+        for (const QString &folder : folders) {
+            const QString own = folder == "widgets"_L1 ? QString() : u"|"_s + folder + u"/"_s;
+            found += offending(u"ui/"_s + folder, QRegularExpression(u"^ui/(?!widgets/"_s + own + u")"_s));
+        }
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
+    }
+
+    // Every output format is written in engine/reports (issue 59: formats in one room): no
+    // source elsewhere is named for HTML, a report, JUnit, Terraform or an apply plan's text,
+    // and the reports include nothing of Qt GUI, widgets, models or views (charts come in as PNG
+    // bytes, colours as CSS names).
+    void everyOutputFormatIsInEngineReports()
+    {
+        const QString root = QStringLiteral(DAYSTROM_SOURCE_DIR);
+        const QRegularExpression format(u"(html|report|junit|terraform|plantext)[a-z]*\\.cpp$"_s);
+        // Named so, yet no format: the LLM's analysis (a domain value) and the CLI's `report`
+        // command, which calls engine/reports.
+        const QStringList notFormats{u"engine/domain/analysisreport.cpp"_s, u"app/cli/reportcommand.cpp"_s};
+        QStringList found;
+        for (const QString &folder : {u"engine"_s, u"models"_s, u"ui"_s, u"app"_s, u"memorystore"_s}) {
+            QDirIterator it(root + u'/' + folder, {u"*.cpp"_s}, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString path = it.next().mid(root.size() + 1);
+                if (!path.startsWith("engine/reports/"_L1) && !notFormats.contains(path)
+                    && format.match(path.section(u'/', -1)).hasMatch())
+                    found.append(path);
+            }
+        }
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
+        QVERIFY(QFile::exists(root + u"/engine/reports/htmlreport.cpp"_s)); // the rule looks where they are
+
+        const QRegularExpression gui(
+            u"^(QtGui/|QtWidgets/|ui/|models/|Q(Image|Color|Palette|Painter|Pixmap|Font|Pen|Brush|Widget|Application)$)"_s);
+        const QStringList included = offending(u"engine/reports"_s, gui);
+        QVERIFY2(included.isEmpty(), qPrintable(included.join(u'\n')));
+    }
+
     // The rule itself catches what it should (a test of the test).
     void theRuleSeesAnOffendingInclude()
     {

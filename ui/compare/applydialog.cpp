@@ -2,7 +2,7 @@
 
 
 #include "models/session/productioncheck.h"
-#include "diffstyle.h"
+#include "ui/widgets/diffstyle.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>

@@ -1,7 +1,7 @@
 #include "benchmarkgrid.h"
 
 #include "models/compare/benchmarkgridmodel.h"
-#include "onelinedelegate.h"
+#include "ui/widgets/onelinedelegate.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>

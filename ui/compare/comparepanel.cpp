@@ -3,10 +3,10 @@
 #include "applydialog.h"
 #include "benchmarkgrid.h"
 #include "comparescrollareas.h"
-#include "diffstyle.h"
+#include "ui/widgets/diffstyle.h"
 #include "domain/decision.h"
 #include "flipspanel.h"
-#include "labelcorrectionmenu.h"
+#include "ui/widgets/labelcorrectionmenu.h"
 #include "metricdeltatable.h"
 #include "models/compare/benchmarkgridmodel.h"
 #include "models/session/productioncheck.h"
@@ -14,9 +14,9 @@
 #include "reports/displayformat.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
-#include "ui/heightcachinglabel.h"
-#include "ui/hiddenpage.h"
-#include "ui/wheelguard.h"
+#include "ui/widgets/heightcachinglabel.h"
+#include "ui/widgets/hiddenpage.h"
+#include "ui/widgets/wheelguard.h"
 
 #include <QBoxLayout>
 #include <QComboBox>

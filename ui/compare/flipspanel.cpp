@@ -1,7 +1,7 @@
 #include "flipspanel.h"
 
-#include "diffstyle.h"
-#include "onelinedelegate.h"
+#include "ui/widgets/diffstyle.h"
+#include "ui/widgets/onelinedelegate.h"
 #include "models/compare/testflipmodel.h"
 
 #include <QBoxLayout>

@@ -1,6 +1,6 @@
 #include "metricdeltatable.h"
 
-#include "diffstyle.h"
+#include "ui/widgets/diffstyle.h"
 #include "reports/displayformat.h"
 
 #include <QEvent>

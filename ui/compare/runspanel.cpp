@@ -1,6 +1,6 @@
 #include "runspanel.h"
 
-#include "diffstyle.h"
+#include "ui/widgets/diffstyle.h"
 #include "domain/lockfiles.h"
 #include "models/runlistmodel.h"
 #include "models/session/runfiles.h"

@@ -4,7 +4,7 @@
 #include "models/live/typedprompts.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
-#include "ui/newrun/testpromptsfield.h"
+#include "models/testpromptfile.h"
 
 #include <QBoxLayout>
 #include <QDialogButtonBox>
@@ -184,7 +184,7 @@ void AddPromptsDialog::chooseCsv()
 
 QString AddPromptsDialog::loadCsv(const QString &path)
 {
-    TestPromptsField::CsvFile csv = TestPromptsField::readCsv(path);
+    TestPromptFile csv = TestPromptFile::read(path);
     const QString name = QFileInfo(path).fileName();
     if (csv.ok() && csv.intent && m_context &&
         *csv.intent != m_context->session()->run().userInput.intent)

@@ -4,7 +4,7 @@
 #include "domain/robustness.h"
 #include "reports/displayformat.h"
 #include "models/live/robustnesstablemodel.h"
-#include "ui/wrappinglabel.h"
+#include "ui/widgets/wrappinglabel.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -5,7 +5,7 @@
 
 #include "models/compare/chartstyle.h"
 #include "reports/displayformat.h"
-#include "ui/hiddenpage.h"
+#include "ui/widgets/hiddenpage.h"
 
 #include <QAction>
 #include <QChart>

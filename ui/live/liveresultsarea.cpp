@@ -6,8 +6,8 @@
 #include "models/live/resultstablemodel.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
-#include "ui/compare/labelcorrectionmenu.h"
-#include "ui/compare/onelinedelegate.h"
+#include "ui/widgets/labelcorrectionmenu.h"
+#include "ui/widgets/onelinedelegate.h"
 
 #include <QAction>
 #include <QButtonGroup>

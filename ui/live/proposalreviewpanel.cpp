@@ -5,7 +5,7 @@
 #include "domain/worddiff.h"
 #include "models/runsession.h"
 #include "models/studiocontext.h"
-#include "ui/compare/diffstyle.h"
+#include "ui/widgets/diffstyle.h"
 
 #include <QApplication>
 #include <QCheckBox>

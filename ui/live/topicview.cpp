@@ -1,6 +1,6 @@
 #include "topicview.h"
 
-#include "ui/hiddenpage.h"
+#include "ui/widgets/hiddenpage.h"
 
 #include <QResizeEvent>
 

@@ -1,6 +1,6 @@
 #include "benchmarkfield.h"
 
-#include "ui/wrappinglabel.h"
+#include "ui/widgets/wrappinglabel.h"
 #include "domain/labelledcsv.h"
 #include "domain/samplesize.h"
 #include "reports/displayformat.h"

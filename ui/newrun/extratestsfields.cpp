@@ -4,7 +4,7 @@
 #include "domain/promptrewrites.h"
 #include "domain/robustness.h"
 #include "reports/displayformat.h"
-#include "ui/wrappinglabel.h"
+#include "ui/widgets/wrappinglabel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -4,10 +4,10 @@
 
 #include "domain/runsize.h"
 
-#include "ui/wrappinglabel.h"
+#include "ui/widgets/wrappinglabel.h"
 #include "domain/topiclimits.h"
 #include "benchmarkfield.h"
-#include "ui/wheelguard.h"
+#include "ui/widgets/wheelguard.h"
 #include "budgetfields.h"
 #include "extratestsfields.h"
 #include "starterlibrarydialog.h"

@@ -1,6 +1,6 @@
 #include "sandboxsubjectnote.h"
 
-#include "ui/wrappinglabel.h"
+#include "ui/widgets/wrappinglabel.h"
 #include "sandbox/sandboxsubject.h"
 
 #include <QHash>

@@ -1,10 +1,7 @@
 #include "testpromptsfield.h"
 
-#include "ui/wrappinglabel.h"
-#include "domain/labelledcsv.h"
+#include "ui/widgets/wrappinglabel.h"
 
-#include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -67,48 +64,9 @@ void TestPromptsField::setTests(const QList<TestCase> &tests, const QString &ori
     emit testsChanged();
 }
 
-TestPromptsField::CsvFile TestPromptsField::readCsv(const QString &path)
-{
-    const QString name = QDir::toNativeSeparators(path);
-    CsvFile out;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        out.error = tr("Cannot read %1: %2").arg(name, file.errorString());
-        return out;
-    }
-    // Every prompt is scanned in every iteration: a file this large is a mistake (and would
-    // stall the window while it is read).
-    // (A device or a pipe has no size: what is read is bounded too.)
-    const QByteArray bytes = file.read(MaxFileBytes + 1);
-    if (file.size() > MaxFileBytes || bytes.size() > MaxFileBytes) {
-        out.error = tr("%1 cannot be used: it has more than %2 MB; a test set is at most %2 MB.")
-                        .arg(name, QString::number(MaxFileBytes / (1024 * 1024)));
-        return out;
-    }
-    const LabelledCsv::Parsed csv = LabelledCsv::parse(bytes);
-    if (!csv.ok()) {
-        out.error = tr("%1 cannot be used: %2").arg(name, csv.error);
-        return out;
-    }
-    for (const LabelledCsv::Row &row : csv.rows) {
-        if (row.intent && out.intent && *row.intent != *out.intent) {
-            out.error = tr("%1 cannot be used: line %2 is labelled for another intent than the "
-                           "lines before it; a run tests one intent.")
-                            .arg(name, QString::number(row.line));
-            out.tests.clear();
-            out.intent.reset();
-            return out;
-        }
-        if (row.intent)
-            out.intent = row.intent;
-        out.tests.append(row.test);
-    }
-    return out;
-}
-
 QString TestPromptsField::loadFile(const QString &path)
 {
-    const CsvFile csv = readCsv(path);
+    const TestPromptFile csv = TestPromptFile::read(path);
     if (!csv.ok()) {
         showSummary(csv.error);
         return csv.error;

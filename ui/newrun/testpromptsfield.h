@@ -2,6 +2,7 @@
 
 #include "domain/runsettings.h"
 #include "domain/testcase.h"
+#include "models/testpromptfile.h"
 
 #include <QWidget>
 
@@ -19,7 +20,7 @@ class TestPromptsField final : public QWidget
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TestPromptsField)
 public:
-    static constexpr qint64 MaxFileBytes = 4 * 1024 * 1024;
+    static constexpr qint64 MaxFileBytes = TestPromptFile::MaxBytes;
 
     explicit TestPromptsField(QWidget *parent = nullptr);
 
@@ -29,16 +30,6 @@ public:
     // Reads and checks `path`; returns an error message (the previous set is kept) or empty.
     QString loadFile(const QString &path);
 
-    // A labelled CSV file as read for a test set: at most MaxFileBytes, one intent. Shared with
-    // the dialog that adds prompts to a live run.
-    struct CsvFile
-    {
-        QList<TestCase> tests;
-        std::optional<Intent> intent; // named by the file's intent column, if it names one
-        QString error;                // names the file (and the line)
-        bool ok() const { return error.isEmpty(); }
-    };
-    static CsvFile readCsv(const QString &path);
     // The intent named by the loaded file's intent column, when it names one.
     std::optional<Intent> fileIntent() const { return m_fileIntent; }
     QString lastDirectory() const { return m_lastDir; }

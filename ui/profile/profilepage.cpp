@@ -4,7 +4,7 @@
 #include "models/profile/auditmodels.h"
 #include "models/session/profileauditcontroller.h"
 #include "models/studiocontext.h"
-#include "ui/wrappinglabel.h"
+#include "ui/widgets/wrappinglabel.h"
 
 #include <QComboBox>
 #include <QDir>

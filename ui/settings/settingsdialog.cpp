@@ -1,6 +1,6 @@
 #include "settingsdialog.h"
 
-#include "ui/wheelguard.h"
+#include "ui/widgets/wheelguard.h"
 
 #include "keychainproblembanner.h"
 #include "keychainwaitbanner.h"
