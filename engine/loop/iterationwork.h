@@ -28,10 +28,7 @@ struct IterationWork
     std::optional<Topic> rejected;          // the proposal the person asked to replace
     int duplicateOf = 0;                    // an earlier iteration with the same topic
 
-    // Apply: the deployment and the tests, joined.
-    bool deployDone = false;
-    bool testsStarted = false;
-    bool testsDone = false;
+    // Apply: the tests written for this iteration (the deployment's ids are in the checkpoint).
     QList<TestCase> generated;
 
     // Compose, scan, evaluate, analyze.

@@ -1,9 +1,11 @@
-// RefinementRun and the person steering it: the review step of step mode, decisions, label
-// corrections, added prompts and kept examples.
-#include "refinementrun.h"
+// SteeringSteps: the review step of step mode, decisions, label corrections, added prompts and
+// kept examples.
+#include "steeringsteps.h"
 
 #include "domain/topiclimits.h"
+#include "loopevents.h"
 #include "looplog.h"
+#include "measuresteps.h"
 #include "runmemory.h"
 #include "steeringedits.h"
 
@@ -11,43 +13,50 @@
 
 using namespace Qt::StringLiterals;
 
-void RefinementRun::setStepMode(bool on)
+SteeringSteps::SteeringSteps(RunContext &ctx, MeasureSteps *measure, QObject *parent)
+    : QObject(parent)
+    , m_ctx(ctx)
+    , m_measure(measure)
+{
+}
+
+void SteeringSteps::setStepMode(bool on)
 {
     QMetaObject::invokeMethod(
         this,
         [this, on] {
-            m_run.steering.stepMode = on;
-            emit stepModeChanged(on);
-            if (!on && inState("review") && m_run.steering.pending) {
+            m_ctx.run.steering.stepMode = on;
+            emit m_ctx.events.stepModeChanged(on);
+            if (!on && m_ctx.inState("review") && m_ctx.run.steering.pending) {
                 handleDecision({}); // auto from here: the waiting proposal is accepted as it is
                 return;
             }
-            if (running())
-                saveCheckpoint();
+            if (m_ctx.running())
+                m_ctx.save();
         },
         Qt::QueuedConnection);
 }
 
-void RefinementRun::decide(const ProposalDecision &decision)
+void SteeringSteps::decide(const ProposalDecision &decision)
 {
     QMetaObject::invokeMethod(
         this, [this, decision] { handleDecision(decision); }, Qt::QueuedConnection);
 }
 
-void RefinementRun::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong, const QString &response)
+void SteeringSteps::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong, const QString &response)
 {
     QMetaObject::invokeMethod(
         this, [this, prompt, undo, wrong, response] { handleCorrection(prompt, undo, wrong, response); },
         Qt::QueuedConnection);
 }
 
-void RefinementRun::addPrompts(const QList<TestCase> &tests, PromptTarget target)
+void SteeringSteps::addPrompts(const QList<TestCase> &tests, PromptTarget target)
 {
     QMetaObject::invokeMethod(
         this, [this, tests, target] { handleAddedPrompts(tests, target); }, Qt::QueuedConnection);
 }
 
-void RefinementRun::setKeptExamples(const QStringList &examples)
+void SteeringSteps::setKeptExamples(const QStringList &examples)
 {
     QMetaObject::invokeMethod(
         this,
@@ -57,78 +66,64 @@ void RefinementRun::setKeptExamples(const QStringList &examples)
                 if (!e.trimmed().isEmpty() && !kept.contains(e.trimmed()))
                     kept.append(e.trimmed());
             }
-            RunSteering &s = m_run.steering;
+            RunSteering &s = m_ctx.run.steering;
             s.keptExamples = kept;
-            emit keptExamplesChanged(kept);
-            if (inState("review") && s.pending) {
+            emit m_ctx.events.keptExamplesChanged(kept);
+            if (m_ctx.inState("review") && s.pending) {
                 // The waiting proposal keeps them at once.
                 s.pending->notes += SteeringEdits::keepExamples(s.pending->proposal, kept);
-                m_it.topic = s.pending->proposal;
-                emit proposalReady(*s.pending);
+                m_ctx.it.topic = s.pending->proposal;
+                emit m_ctx.events.proposalReady(*s.pending);
             }
-            if (running())
-                saveCheckpoint();
+            if (m_ctx.running())
+                m_ctx.save();
         },
         Qt::QueuedConnection);
 }
 
-PromptBook::Guidance RefinementRun::takeGuidance()
+void SteeringSteps::enterReview()
 {
-    return {m_run.steering.hint, m_it.rejected, m_run.steering.keptExamples};
-}
-
-void RefinementRun::proposed(ProposalKind kind)
-{
-    // The hint has reached the LLM: it is spent (it stays in the run's list of hints).
-    m_it.proposal = kind;
-    m_run.steering.hint.clear();
-    m_it.rejected.reset();
-    submit(u"step.done"_s);
-}
-
-void RefinementRun::enterReview()
-{
-    m_schedule.end(m_it.pieces.generate); // the topic exists (a person's review is not generation)
-    if (!m_it.proposal) { // the checkpoint's topic, tested as it is: nothing new to review
-        submit(u"step.done"_s);
+    m_ctx.schedule.end(m_ctx.it.pieces.generate); // the topic exists (a person's review is not generation)
+    if (!m_ctx.it.proposal) { // the checkpoint's topic, tested as it is: nothing new to review
+        m_ctx.submit(ChartEvent::StepDone);
         return;
     }
-    RunSteering &s = m_run.steering;
-    const bool resumed = s.pending && s.pending->iteration == m_it.number;
+    RunSteering &s = m_ctx.run.steering;
+    const bool resumed = s.pending && s.pending->iteration == m_ctx.it.number;
     if (!resumed) {
         QStringList unfit;
-        const QStringList notes = SteeringEdits::keepExamples(m_it.topic, s.keptExamples, &unfit);
+        const QStringList notes = SteeringEdits::keepExamples(m_ctx.it.topic, s.keptExamples, &unfit);
         for (const QString &note : unfit)
-            emit warning(note);
+            emit m_ctx.events.warning(note);
         if (!s.stepMode) {
-            submit(u"step.done"_s);
+            m_ctx.submit(ChartEvent::StepDone);
             return;
         }
         PendingProposal p;
-        p.kind = *m_it.proposal;
-        p.iteration = m_it.number;
-        p.proposal = m_it.topic;
+        p.kind = *m_ctx.it.proposal;
+        p.iteration = m_ctx.it.number;
+        p.proposal = m_ctx.it.topic;
         p.notes = notes;
         if (p.kind == ProposalKind::Improve)
-            p.current = m_checkpoint.currentTopic;
-        else if (p.kind == ProposalKind::Simplify && m_run.lastRecorded())
-            p.current = m_run.lastRecorded()->topic;
+            p.current = m_ctx.checkpoint.currentTopic;
+        else if (p.kind == ProposalKind::Simplify && m_ctx.run.lastRecorded())
+            p.current = m_ctx.run.lastRecorded()->topic;
         s.pending = p;
-        if (!saveCheckpoint()) // a restart comes back to this decision
+        if (!m_ctx.save()) // a restart comes back to this decision
             return;
     } else if (!s.stepMode) {
         handleDecision({});
         return;
     }
-    emit stepChanged(u"review"_s);
-    emit proposalReady(*s.pending);
+    emit m_ctx.events.stepChanged(u"review"_s);
+    emit m_ctx.events.proposalReady(*s.pending);
 }
 
-void RefinementRun::handleDecision(const ProposalDecision &decision)
+void SteeringSteps::handleDecision(const ProposalDecision &decision)
 {
-    RunSteering &s = m_run.steering;
-    if (!inState("review") || !s.pending) {
-        emit warning(u"no proposal is waiting for a decision"_s);
+    RunSteering &s = m_ctx.run.steering;
+    if (!m_ctx.inState("review") || !s.pending) {
+        emit m_ctx.events.warning(u"no proposal is waiting for a decision"_s);
         return;
     }
     const PendingProposal p = *s.pending;
@@ -137,88 +132,82 @@ void RefinementRun::handleDecision(const ProposalDecision &decision)
         if (!s.hint.isEmpty())
             s.hints.append(s.hint);
         s.pending.reset();
-        m_it.rejected = p.proposal;
+        m_ctx.it.rejected = p.proposal;
         if (p.kind == ProposalKind::Simplify)
-            m_checkpoint.deployAsIs = false; // another proposal: improve the simplified topic
-        if (!saveCheckpoint())
+            m_ctx.checkpoint.deployAsIs = false; // another proposal: improve the simplified topic
+        if (!m_ctx.save())
             return;
-        qCInfo(lcLoop).noquote() << "run" << m_run.id << ": another proposal asked for"
+        qCInfo(lcLoop).noquote() << "run" << m_ctx.run.id << ": another proposal asked for"
                                  << (s.hint.isEmpty() ? u"(no hint)"_s : s.hint);
-        emit decisionMade(decision, {});
-        submit(u"proposal.retry"_s);
+        emit m_ctx.events.decisionMade(decision, {});
+        m_ctx.submit(ChartEvent::ProposalRetry);
         return;
     }
     Topic accepted = decision.edited.value_or(p.proposal);
     accepted.name = p.proposal.name; // the name is locked
     if (const QList<TopicLimits::Violation> v = TopicLimits::validate(accepted); !v.isEmpty()) {
-        emit warning(u"the edited topic cannot be deployed: "_s + TopicLimits::describe(v));
+        emit m_ctx.events.warning(u"the edited topic cannot be deployed: "_s + TopicLimits::describe(v));
         return;
     }
-    m_it.topic = accepted;
+    m_ctx.it.topic = accepted;
     s.pending.reset();
-    if (!saveCheckpoint())
+    if (!m_ctx.save())
         return;
-    emit decisionMade(decision, accepted);
-    submit(u"step.done"_s);
+    emit m_ctx.events.decisionMade(decision, accepted);
+    m_ctx.submit(ChartEvent::StepDone);
 }
 
-void RefinementRun::handleCorrection(const QString &prompt, bool undo, std::optional<bool> wrong,
+void SteeringSteps::handleCorrection(const QString &prompt, bool undo, std::optional<bool> wrong,
                                      const QString &response)
 {
     // The suite being scanned is found in the checkpoint as well as in recorded iterations.
-    m_run.checkpoint = m_checkpoint;
+    m_ctx.run.checkpoint = m_ctx.checkpoint;
     bool label = false;
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    const QString error = undo ? SteeringEdits::undoCorrection(m_run, prompt, &label, response)
-                               : SteeringEdits::correctLabel(m_run, prompt, now, &label, wrong, response);
+    const QString error = undo ? SteeringEdits::undoCorrection(m_ctx.run, prompt, &label, response)
+                               : SteeringEdits::correctLabel(m_ctx.run, prompt, now, &label, wrong, response);
     if (!error.isEmpty()) {
-        emit warning(error);
+        emit m_ctx.events.warning(error);
         return;
     }
-    m_checkpoint = *m_run.checkpoint;
+    m_ctx.checkpoint = *m_ctx.run.checkpoint;
     if (!response.trimmed().isEmpty()) { // a response test's label (issue 56)
-        if (m_it.evaluated && m_it.responseScore)
-            SteeringEdits::relabelResponse(*m_it.responseScore, prompt, response, label);
-        if (running() && !saveCheckpoint())
+        if (m_ctx.it.evaluated && m_ctx.it.responseScore)
+            SteeringEdits::relabelResponse(*m_ctx.it.responseScore, prompt, response, label);
+        if (m_ctx.running() && !m_ctx.save())
             return;
-        emit labelCorrected({prompt, label, now, response.trimmed()}, undo, m_run);
+        emit m_ctx.events.labelCorrected({prompt, label, now, response.trimmed()}, undo, m_ctx.run);
         return;
     }
-    SteeringEdits::relabel(m_it.suite, prompt, label);
-    SteeringEdits::relabel(m_it.generated, prompt, label);
-    SteeringEdits::relabel(m_it.results, prompt, label);
-    if (m_it.evaluated) {
+    SteeringEdits::relabel(m_ctx.it.suite, prompt, label);
+    SteeringEdits::relabel(m_ctx.it.generated, prompt, label);
+    SteeringEdits::relabel(m_ctx.it.results, prompt, label);
+    if (m_ctx.it.evaluated) {
         // Evaluated but not yet recorded (the analysis is being asked for): the figures are
         // computed again, so the record, and the decisions on it, agree with its rows.
-        m_it.metrics = EfficacyMetrics::compute(m_it.results);
-        if (m_it.benchmarkScore)
-            SteeringEdits::relabel(*m_it.benchmarkScore, prompt, label);
-        SteeringEdits::relabelRewrites(m_it.robustnessResults, m_run.benchmarkSet, prompt, label);
+        m_ctx.it.metrics = EfficacyMetrics::compute(m_ctx.it.results);
+        if (m_ctx.it.benchmarkScore)
+            SteeringEdits::relabel(*m_ctx.it.benchmarkScore, prompt, label);
+        SteeringEdits::relabelRewrites(m_ctx.it.robustnessResults, m_ctx.run.benchmarkSet, prompt, label);
     }
-    if (m_it.analysisAsked && !inState("analyze")) {
-        // Asked early, with the old label: the analyze step asks again (the answer of the
-        // stale call is dropped when it comes).
-        ++m_analysisRound;
-        m_it.analysisAsked = false;
-        m_it.earlyAnalysis.reset();
-    }
-    if (running() && !saveCheckpoint())
+    m_measure->invalidateAnalysis(); // asked early with the old label: asked again
+    if (m_ctx.running() && !m_ctx.save())
         return;
-    if (m_services.memory)
-        m_services.memory->logLabelCorrection(m_run, prompt, label, undo);
-    emit labelCorrected({prompt, label, now}, undo, m_run);
+    if (m_ctx.services.memory)
+        m_ctx.services.memory->logLabelCorrection(m_ctx.run, prompt, label, undo);
+    emit m_ctx.events.labelCorrected({prompt, label, now}, undo, m_ctx.run);
 }
 
-void RefinementRun::handleAddedPrompts(const QList<TestCase> &tests, PromptTarget target)
+void SteeringSteps::handleAddedPrompts(const QList<TestCase> &tests, PromptTarget target)
 {
-    const SteeringEdits::Added added = SteeringEdits::addPrompts(m_run, tests, target);
+    const SteeringEdits::Added added = SteeringEdits::addPrompts(m_ctx.run, tests, target);
     if (!added.error.isEmpty()) {
-        emit warning(u"prompts not added: "_s + added.error);
+        emit m_ctx.events.warning(u"prompts not added: "_s + added.error);
         return;
     }
-    if (running() && !saveCheckpoint())
+    if (m_ctx.running() && !m_ctx.save())
         return;
-    const RunSteering &s = m_run.steering;
-    emit promptsAdded(added.added, added.duplicates, target,
+    const RunSteering &s = m_ctx.run.steering;
+    emit m_ctx.events.promptsAdded(added.added, added.duplicates, target,
                       s.benchmarkVersion() + (s.pendingBenchmark.isEmpty() ? 0 : 1));
 }

@@ -10,12 +10,20 @@ RunController::RunController(QObject *parent)
 RunController::~RunController()
 {
     // Save the run as paused on its own thread before the thread goes: resumable, nothing lost.
+    // The thread's own event loop carries the shutdown (production put back in place, at most
+    // RefinementRun::ShutdownRestoreMs) and ends when the run has shut down.
     if (m_run && m_thread && m_thread->isRunning()) {
         QPointer<RefinementRun> run = m_run;
-        QMetaObject::invokeMethod(m_run, [run] {
-            if (run)
-                run->shutdown(QStringLiteral("paused: the application was closed"));
-        }, Qt::BlockingQueuedConnection);
+        QThread *thread = m_thread.get();
+        QMetaObject::invokeMethod(m_run, [run, thread] {
+            if (!run)
+                return thread->quit();
+            connect(run, &RefinementRun::shutDown, run, [thread] { thread->quit(); });
+            run->shutdown(QStringLiteral("paused: the application was closed"));
+        }, Qt::QueuedConnection);
+        m_thread->wait();
+        m_thread.reset();
+        return;
     }
     stopThread();
 }

@@ -316,8 +316,8 @@ private slots:
                 return run.requestPause();
             case Action::WindowClose: // RunController's destructor: shutdown from the event loop
                 return void(QMetaObject::invokeMethod(&run, [&] {
+                    connect(&run, &RefinementRun::shutDown, this, reported);
                     run.shutdown(u"paused: the application was closed"_s);
-                    reported();
                 }, Qt::QueuedConnection));
             case Action::Budget: {
                 LlmEmulator::Faults f = llm.faults();

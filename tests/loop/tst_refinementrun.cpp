@@ -5,6 +5,7 @@
 
 #include "testmain.h"
 
+#include <QLockFile>
 #include <QJsonArray>
 
 using namespace Qt::StringLiterals;
