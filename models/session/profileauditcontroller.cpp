@@ -1,6 +1,6 @@
 #include "profileauditcontroller.h"
 
-#include "runs/audithtml.h"
+#include "reports/audithtml.h"
 
 #include <QFutureWatcher>
 #include <QSaveFile>

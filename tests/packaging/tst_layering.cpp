@@ -1,7 +1,9 @@
 // The house's rules, read from the sources (issue 59): widgets talk to controllers and models,
 // never to the engine's tenant, AIRS client or run store (views without I/O); engine/ and
-// memorystore/ include no widget. A new include that breaks a rule fails here with its file
-// and line.
+// memorystore/ include no widget; the headless session layer (models/session) includes nothing
+// of QtGui, QtWidgets, ui/ or the rest of models/, and it is all the CLI links; no command of
+// the CLI and no part of the engine spins a nested event loop. A new line that breaks a rule
+// fails here with its file and line.
 #include "testmain.h"
 
 #include <QDirIterator>
@@ -13,6 +15,16 @@ using namespace Qt::StringLiterals;
 class TestLayering : public QObject
 {
     Q_OBJECT
+
+    // What the session layer may not include: QtGui and QtWidgets (by module or by class), the
+    // views, and the app's models outside models/session.
+    static QRegularExpression sessionForbidden()
+    {
+        return QRegularExpression(
+            u"^(QtGui/|QtWidgets/|QtCharts/|ui/|models/(?!session/)|Q(Gui)?(Application|Widget|Dialog|Label|PushButton|"
+            "MainWindow|Color|Brush|Pen|Font|FontMetrics|Icon|Image|Pixmap|Painter|Palette|TextDocument|"
+            "StandardItemModel|DesktopServices|Clipboard|Screen)$)"_s);
+    }
 
     // "file:line: the include" for every include under `folder` that `forbidden` matches.
     static QStringList offending(const QString &folder, const QRegularExpression &forbidden)
@@ -37,6 +49,66 @@ class TestLayering : public QObject
         return found;
     }
 
+    // "file:line" for every line of a source under `folder` that contains `word`.
+    static QStringList containing(const QString &folder, const QString &word)
+    {
+        QStringList found;
+        const QString root = QStringLiteral(DAYSTROM_SOURCE_DIR);
+        QDirIterator it(root + u'/' + folder, {u"*.h"_s, u"*.cpp"_s}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            QFile f(path);
+            if (!f.open(QIODevice::ReadOnly))
+                continue;
+            int line = 0;
+            while (!f.atEnd()) {
+                ++line;
+                if (QString::fromUtf8(f.readLine()).contains(word))
+                    found.append(u"%1:%2"_s.arg(path.mid(root.size() + 1)).arg(line));
+            }
+        }
+        return found;
+    }
+
+    static QString readSource(const QString &file)
+    {
+        QFile f(QStringLiteral(DAYSTROM_SOURCE_DIR) + u'/' + file);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    }
+
+    // The libraries a target_link_libraries() call of `target` in `cmake` names (keywords aside).
+    static QStringList linkedBy(const QString &cmake, const QString &target)
+    {
+        const QRegularExpression call(u"target_link_libraries\\(\\s*"_s + QRegularExpression::escape(target)
+                                      + u"\\s([^)]*)\\)"_s);
+        static const QRegularExpression keyword(u"^(PUBLIC|PRIVATE|INTERFACE)$"_s);
+        QStringList libraries;
+        for (QRegularExpressionMatchIterator it = call.globalMatch(cmake); it.hasNext();) {
+            for (const QString &word : it.next().captured(1).split(QRegularExpression(u"\\s+"_s), Qt::SkipEmptyParts)) {
+                if (!keyword.match(word).hasMatch())
+                    libraries.append(word);
+            }
+        }
+        return libraries;
+    }
+
+    // Every library target defined under `folder` (add_library in its CMakeLists.txt files).
+    static QStringList librariesUnder(const QString &folder)
+    {
+        QStringList names;
+        const QString root = QStringLiteral(DAYSTROM_SOURCE_DIR);
+        static const QRegularExpression library(u"add_library\\(\\s*([A-Za-z0-9_]+)"_s);
+        QDirIterator it(root + u'/' + folder, {u"CMakeLists.txt"_s}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            QFile f(it.next());
+            if (!f.open(QIODevice::ReadOnly))
+                continue;
+            for (QRegularExpressionMatchIterator m = library.globalMatch(QString::fromUtf8(f.readAll())); m.hasNext();)
+                names.append(m.next().captured(1));
+        }
+        return names;
+    }
+
 private slots:
     void widgetsDoNoTenantOrStoreIo()
     {
@@ -49,6 +121,46 @@ private slots:
         const QRegularExpression widgets(u"^(QtWidgets/|ui/|Q(Widget|Dialog|Label|PushButton|MainWindow|Application)$)"_s);
         QStringList found = offending(u"engine"_s, widgets);
         found += offending(u"memorystore"_s, widgets);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
+    }
+
+    // The session layer is what the CLI and the app share: QtCore + QtNetwork, no view, and
+    // nothing of the app's own models (which bring the keychain and DBus).
+    void theSessionLayerIsHeadless()
+    {
+        const QStringList found = offending(u"models/session"_s, sessionForbidden());
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
+    }
+
+    // The CLI's library names the session layer, not the engine's libraries one by one.
+    void theCliLinksOnlyTheSessionLayer()
+    {
+        const QString cmake = readSource(u"app/CMakeLists.txt"_s);
+        QVERIFY(!cmake.isEmpty());
+        const QStringList linked = linkedBy(cmake, u"daystrom_cli"_s);
+        QVERIFY2(linked.contains(u"daystrom_session"_s), qPrintable(linked.join(u' ')));
+        const QStringList engine = librariesUnder(u"engine"_s) + librariesUnder(u"memorystore"_s);
+        QVERIFY2(engine.contains(u"daystrom_loop"_s) && engine.contains(u"daystrom_memorystore"_s),
+                 qPrintable(engine.join(u' ')));
+        QStringList direct;
+        for (const QString &library : linked) {
+            const bool otherQt = library.startsWith(u"Qt6::"_s) && library != u"Qt6::Core"_s && library != u"Qt6::Network"_s;
+            if (engine.contains(library) || otherQt)
+                direct.append(library);
+        }
+        QVERIFY2(direct.isEmpty(), qPrintable(u"daystrom_cli links "_s + direct.join(u", "_s) + u" directly"_s));
+    }
+
+    // A command is a small state of its own driven by the one event loop, not a wait.
+    void theCliSpinsNoNestedEventLoop()
+    {
+        const QStringList found = containing(u"app/cli"_s, u"QEventLoop"_s) + containing(u"models/session"_s, u"QEventLoop"_s);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
+    }
+
+    void theEngineSpinsNoNestedEventLoop()
+    {
+        const QStringList found = containing(u"engine"_s, u"QEventLoop"_s);
         QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
     }
 
@@ -106,6 +218,19 @@ private slots:
         QVERIFY(rule.match(u"engine/runs/runstore.h"_s).hasMatch());
         QVERIFY(!rule.match(u"models/session/runfiles.h"_s).hasMatch());
         QVERIFY(!rule.match(u"reports/usagetext.h"_s).hasMatch());
+
+        const QRegularExpression session = sessionForbidden();
+        QVERIFY(session.match(u"QColor"_s).hasMatch());
+        QVERIFY(session.match(u"QtGui/QImage"_s).hasMatch());
+        QVERIFY(session.match(u"ui/compare/applydialog.h"_s).hasMatch());
+        QVERIFY(session.match(u"models/studiocontext.h"_s).hasMatch());
+        QVERIFY(!session.match(u"models/session/runenvironment.h"_s).hasMatch());
+        QVERIFY(!session.match(u"QCoreApplication"_s).hasMatch());
+        QVERIFY(!session.match(u"QNetworkAccessManager"_s).hasMatch());
+
+        const QStringList linked = linkedBy(u"target_link_libraries(daystrom_x PUBLIC a_b\n    c PRIVATE Qt6::Gui)"_s,
+                                            u"daystrom_x"_s);
+        QCOMPARE(linked, (QStringList{u"a_b"_s, u"c"_s, u"Qt6::Gui"_s}));
     }
 };
 

@@ -1,0 +1,193 @@
+#include "tenantcommands.h"
+#include "tenantconnection.h"
+
+#include "domain/printable.h"
+#include "runs/runstore.h"
+#include "tenant/leftovers.h"
+#include "tenant/tenantcleaner.h"
+#include "tenant/topicapplier.h"
+
+#include <QCommandLineParser>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+using namespace TenantCli;
+
+namespace {
+const char *const Help =
+    "Usage: daystrom cleanup [--yes] [--run ID] [--sandbox]\n\n"
+    "Finds what stopped runs left on AIRS — scratch profiles, their topics, a production profile\n"
+    "a killed in-place run had changed — by the record in each run file, and lists it. With --yes\n"
+    "it deletes them (and puts the production profile back). Paused runs keep theirs unless named\n"
+    "with --run, except paused in-place runs (their objects are on production), which are listed\n"
+    "too; runs still being driven are never touched. Without --run it also lists (and with --yes\n"
+    "removes) the scratch profiles of audits and `apply --impact` checks whose process is gone\n"
+    "(killed, or AIRS refused their clean-up), from their records in <home>/audits; an audit or\n"
+    "check still running is never touched. --sandbox: the sandbox's runs, audits and tenant.\n";
+
+// The clean-up after its flags, on the event loop: with --yes first the interrupted applies
+// (read back and recorded, nothing on AIRS changed), then the leftovers, listed and with --yes
+// removed one record after the other; finish() with the exit code.
+class CleanupSteps final
+{
+public:
+    CleanupSteps(CliContext &ctx, Tenant &t, const QStringList &only, bool yes)
+        : m_ctx(ctx), m_t(t), m_only(only), m_yes(yes), m_cleaner(t.management.get()), m_applier(t.management.get())
+    {}
+
+    void start()
+    {
+        if (!m_yes)
+            return list();
+        // Interrupted applies (issue 57): what each wrote is read back from production and
+        // recorded, so `daystrom revert` can take it back; nothing on AIRS is changed here.
+        m_ids = m_only;
+        if (m_ids.isEmpty()) {
+            for (const RunSummary &s : RunStore(m_t.runsDir).list().runs)
+                m_ids.append(s.id);
+        }
+        settleNext(0);
+    }
+
+private:
+    void settleNext(qsizetype next)
+    {
+        const RunStore store(m_t.runsDir);
+        for (; next < m_ids.size(); ++next) {
+            const QString id = m_ids.at(next);
+            RunStore::Loaded loaded = store.load(id);
+            if (!loaded.ok() || loaded.run.applies.isEmpty() || !loaded.run.applies.last().pending)
+                continue;
+            qint64 pid = 0;
+            m_runLock = Leftovers::lock(m_t.runsDir, id, &pid);
+            if (!m_runLock)
+                continue; // being driven: its own process settles it
+            loaded = store.load(id); // again, under the lock
+            if (!loaded.ok()) {
+                m_runLock.reset();
+                continue;
+            }
+            m_settling = loaded.run;
+            m_ctx.out << "Run " << id << ": ";
+            settleInterrupted(m_settling, m_t.runsDir, m_applier, u"cleanup"_s, m_ctx, [this, next](bool) {
+                m_runLock.reset();
+                settleNext(next + 1);
+            });
+            return;
+        }
+        list();
+    }
+
+    void list()
+    {
+        m_leftovers = m_only.isEmpty() ? Leftovers::findAll(m_t.runsDir, m_t.impact.home) : Leftovers::find(m_t.runsDir, m_only);
+        for (const QString &note : m_leftovers.notes)
+            m_ctx.out << "Passed over: " << note << '\n';
+        if (m_only.isEmpty() && std::any_of(m_leftovers.notes.cbegin(), m_leftovers.notes.cend(),
+                                            [](const QString &n) { return n.contains(u"is paused"_s); }))
+            m_ctx.out << "(A paused run is cleaned up when named: daystrom cleanup --run <id> --yes.)\n";
+        if (!m_only.isEmpty() && m_leftovers.runs.isEmpty() && !RunStore(m_t.runsDir).exists(m_only.first())) {
+            m_ctx.err << "daystrom cleanup: no run with id " << Printable::escaped(m_only.first()) << '\n';
+            return finish(ExitCode::Usage);
+        }
+        cleanNext(0);
+    }
+
+    void cleanNext(qsizetype next)
+    {
+        for (; next < m_leftovers.runs.size(); ++next) {
+            const Leftovers::Run &run = m_leftovers.runs.at(next);
+            m_ctx.out << Leftovers::heading(run) << ":\n";
+            if (!run.note.isEmpty())
+                m_ctx.out << "  " << run.note << '\n';
+            for (const QString &line : TenantCleaner::describe(run.footprint))
+                m_ctx.out << "  " << line << '\n';
+            m_ctx.out.flush();
+            if (!m_yes)
+                continue;
+            qint64 pid = 0;
+            m_recordLock = Leftovers::lock(run, &pid); // held while its record changes
+            if (!m_recordLock) {
+                m_ctx.err << "daystrom cleanup: " << Leftovers::heading(run)
+                          << " is being worked on by another process (pid " << pid << "); wait until it stops\n";
+                ++m_left;
+                continue;
+            }
+            m_cleaner.clean(
+                run.footprint, [this, next](const TenantCleaner::Outcome &o) { cleaned(next, o); },
+                [&run](const TenantFootprint &f) { Leftovers::record(run, f); });
+            return;
+        }
+        finished();
+    }
+
+    void cleaned(qsizetype index, const TenantCleaner::Outcome &outcome)
+    {
+        const Leftovers::Run &run = m_leftovers.runs.at(index);
+        for (const QString &line : outcome.done)
+            m_ctx.out << "  done: " << line << '\n';
+        for (const QString &line : outcome.problems)
+            m_ctx.err << "daystrom cleanup: " << line << '\n';
+        if (const QString error = Leftovers::record(run, outcome.remaining); !error.isEmpty())
+            m_ctx.err << "daystrom cleanup: " << run.id << ": its record was not updated: " << error << '\n';
+        m_left += !outcome.remaining.isClear();
+        m_recordLock.reset();
+        cleanNext(index + 1);
+    }
+
+    void finished()
+    {
+        if (m_leftovers.runs.isEmpty()) {
+            m_ctx.out << "Nothing to clean up.\n";
+            return finish(ExitCode::Ok);
+        }
+        if (!m_yes) {
+            m_ctx.out << "Nothing was changed; `daystrom cleanup --yes` removes these.\n";
+            return finish(ExitCode::Ok);
+        }
+        if (m_left > 0) {
+            m_ctx.err << "daystrom cleanup: " << m_left
+                      << " run(s), audit(s) or check(s) still have objects on AIRS; see above\n";
+            return finish(ExitCode::Failed);
+        }
+        m_ctx.out << "Cleaned up.\n";
+        finish(ExitCode::Ok);
+    }
+
+    CliContext &m_ctx;
+    Tenant &m_t;
+    const QStringList m_only; // --run
+    const bool m_yes;
+    TenantCleaner m_cleaner;
+    TopicApplier m_applier;                // reads back what an interrupted apply wrote
+    QStringList m_ids;                     // runs whose interrupted apply may need settling
+    RunState m_settling;                   // the one being settled
+    std::unique_ptr<QLockFile> m_runLock;  // its lock
+    Leftovers::Found m_leftovers;
+    std::unique_ptr<QLockFile> m_recordLock; // the leftover record being cleaned
+    int m_left = 0;                          // records that still have objects on AIRS
+};
+} // namespace
+
+int cleanupCommand(const QStringList &arguments, CliContext &ctx)
+{
+    QCommandLineParser p;
+    p.addOption({u"yes"_s, u"Delete (without it, only list what would be deleted)"_s});
+    p.addOption({u"run"_s, u"Only this run (also a paused one)"_s, u"id"_s});
+    if (!parse(p, u"cleanup"_s, arguments, ctx))
+        return ExitCode::Usage;
+    if (p.isSet(u"help"_s)) {
+        ctx.out << Help;
+        return ExitCode::Ok;
+    }
+    if (!p.positionalArguments().isEmpty()) {
+        ctx.err << "daystrom cleanup: unexpected argument \"" << p.positionalArguments().first() << "\"\n";
+        return ExitCode::Usage;
+    }
+    Tenant t;
+    if (!connect(u"cleanup"_s, ctx, &t, p.isSet(u"sandbox"_s)))
+        return ExitCode::Usage;
+    CleanupSteps steps(ctx, t, p.isSet(u"run"_s) ? QStringList{p.value(u"run"_s)} : QStringList(), p.isSet(u"yes"_s));
+    return drive(&t.nam, [&steps] { steps.start(); });
+}
