@@ -2,6 +2,7 @@
 #include "tenantconnection.h"
 
 #include "domain/printable.h"
+#include "models/session/tenantcleanup.h"
 #include "runs/runstore.h"
 #include "tenant/leftovers.h"
 #include "tenant/tenantcleaner.h"
@@ -28,12 +29,18 @@ const char *const Help =
 
 // The clean-up after its flags, on the event loop: with --yes first the interrupted applies
 // (read back and recorded, nothing on AIRS changed), then the leftovers, listed and with --yes
-// removed one record after the other; finish() with the exit code.
+// removed one record after the other by TenantCleanup (the app's Clean up AIRS); finish() with
+// the exit code.
 class CleanupSteps final
 {
 public:
     CleanupSteps(CliContext &ctx, Tenant &t, const QStringList &only, bool yes)
-        : m_ctx(ctx), m_t(t), m_only(only), m_yes(yes), m_cleaner(t.management.get()), m_applier(t.management.get())
+        : m_ctx(ctx)
+        , m_t(t)
+        , m_only(only)
+        , m_yes(yes)
+        , m_cleanup(t.management.get(), t.runsDir, t.impact.home)
+        , m_applier(t.management.get())
     {}
 
     void start()
@@ -81,64 +88,57 @@ private:
 
     void list()
     {
-        m_leftovers = m_only.isEmpty() ? Leftovers::findAll(m_t.runsDir, m_t.impact.home) : Leftovers::find(m_t.runsDir, m_only);
-        for (const QString &note : m_leftovers.notes)
+        m_cleanup.setOnly(m_only);
+        m_cleanup.scan();
+        const Leftovers::Found &found = m_cleanup.found();
+        for (const QString &note : found.notes)
             m_ctx.out << "Passed over: " << note << '\n';
-        if (m_only.isEmpty() && std::any_of(m_leftovers.notes.cbegin(), m_leftovers.notes.cend(),
+        if (m_only.isEmpty() && std::any_of(found.notes.cbegin(), found.notes.cend(),
                                             [](const QString &n) { return n.contains(u"is paused"_s); }))
             m_ctx.out << "(A paused run is cleaned up when named: daystrom cleanup --run <id> --yes.)\n";
-        if (!m_only.isEmpty() && m_leftovers.runs.isEmpty() && !RunStore(m_t.runsDir).exists(m_only.first())) {
+        if (!m_only.isEmpty() && found.runs.isEmpty() && !RunStore(m_t.runsDir).exists(m_only.first())) {
             m_ctx.err << "daystrom cleanup: no run with id " << Printable::escaped(m_only.first()) << '\n';
             return finish(ExitCode::Usage);
         }
-        cleanNext(0);
-    }
-
-    void cleanNext(qsizetype next)
-    {
-        for (; next < m_leftovers.runs.size(); ++next) {
-            const Leftovers::Run &run = m_leftovers.runs.at(next);
-            m_ctx.out << Leftovers::heading(run) << ":\n";
-            if (!run.note.isEmpty())
-                m_ctx.out << "  " << run.note << '\n';
-            for (const QString &line : TenantCleaner::describe(run.footprint))
-                m_ctx.out << "  " << line << '\n';
-            m_ctx.out.flush();
-            if (!m_yes)
-                continue;
-            qint64 pid = 0;
-            m_recordLock = Leftovers::lock(run, &pid); // held while its record changes
-            if (!m_recordLock) {
-                m_ctx.err << "daystrom cleanup: " << Leftovers::heading(run)
-                          << " is being worked on by another process (pid " << pid << "); wait until it stops\n";
-                ++m_left;
-                continue;
-            }
-            m_cleaner.clean(
-                run.footprint, [this, next](const TenantCleaner::Outcome &o) { cleaned(next, o); },
-                [&run](const TenantFootprint &f) { Leftovers::record(run, f); });
-            return;
+        m_found = found.runs.size();
+        if (!m_yes) {
+            for (const Leftovers::Run &run : found.runs)
+                describe(run);
+            return finished();
         }
-        finished();
+        // The app's clean-up, record by record; what the engine did is printed as it words it.
+        QObject::connect(&m_cleanup, &TenantCleanup::runStarted, &m_cleanup, [this](const Leftovers::Run &run) { describe(run); });
+        QObject::connect(&m_cleanup, &TenantCleanup::runBusy, &m_cleanup, [this](const Leftovers::Run &run, qint64 pid) {
+            m_ctx.err << "daystrom cleanup: " << Leftovers::heading(run) << " is being worked on by another process (pid "
+                      << pid << "); wait until it stops\n";
+        });
+        QObject::connect(&m_cleanup, &TenantCleanup::runCleaned, &m_cleanup,
+                         [this](const Leftovers::Run &run, const TenantCleaner::Outcome &outcome, const QString &recordError) {
+                             for (const QString &line : outcome.done)
+                                 m_ctx.out << "  done: " << line << '\n';
+                             for (const QString &line : outcome.problems)
+                                 m_ctx.err << "daystrom cleanup: " << line << '\n';
+                             if (!recordError.isEmpty())
+                                 m_ctx.err << "daystrom cleanup: " << run.id << ": its record was not updated: " << recordError
+                                           << '\n';
+                         });
+        QObject::connect(&m_cleanup, &TenantCleanup::finished, &m_cleanup, [this] { finished(); });
+        m_cleanup.clean();
     }
 
-    void cleaned(qsizetype index, const TenantCleaner::Outcome &outcome)
+    void describe(const Leftovers::Run &run)
     {
-        const Leftovers::Run &run = m_leftovers.runs.at(index);
-        for (const QString &line : outcome.done)
-            m_ctx.out << "  done: " << line << '\n';
-        for (const QString &line : outcome.problems)
-            m_ctx.err << "daystrom cleanup: " << line << '\n';
-        if (const QString error = Leftovers::record(run, outcome.remaining); !error.isEmpty())
-            m_ctx.err << "daystrom cleanup: " << run.id << ": its record was not updated: " << error << '\n';
-        m_left += !outcome.remaining.isClear();
-        m_recordLock.reset();
-        cleanNext(index + 1);
+        m_ctx.out << Leftovers::heading(run) << ":\n";
+        if (!run.note.isEmpty())
+            m_ctx.out << "  " << run.note << '\n';
+        for (const QString &line : TenantCleaner::describe(run.footprint))
+            m_ctx.out << "  " << line << '\n';
+        m_ctx.out.flush();
     }
 
     void finished()
     {
-        if (m_leftovers.runs.isEmpty()) {
+        if (m_found == 0) {
             m_ctx.out << "Nothing to clean up.\n";
             return finish(ExitCode::Ok);
         }
@@ -146,8 +146,8 @@ private:
             m_ctx.out << "Nothing was changed; `daystrom cleanup --yes` removes these.\n";
             return finish(ExitCode::Ok);
         }
-        if (m_left > 0) {
-            m_ctx.err << "daystrom cleanup: " << m_left
+        if (const int left = m_cleanup.remaining(); left > 0) {
+            m_ctx.err << "daystrom cleanup: " << left
                       << " run(s), audit(s) or check(s) still have objects on AIRS; see above\n";
             return finish(ExitCode::Failed);
         }
@@ -159,14 +159,12 @@ private:
     Tenant &m_t;
     const QStringList m_only; // --run
     const bool m_yes;
-    TenantCleaner m_cleaner;
-    TopicApplier m_applier;                // reads back what an interrupted apply wrote
-    QStringList m_ids;                     // runs whose interrupted apply may need settling
-    RunState m_settling;                   // the one being settled
-    std::unique_ptr<QLockFile> m_runLock;  // its lock
-    Leftovers::Found m_leftovers;
-    std::unique_ptr<QLockFile> m_recordLock; // the leftover record being cleaned
-    int m_left = 0;                          // records that still have objects on AIRS
+    TenantCleanup m_cleanup;
+    TopicApplier m_applier;               // reads back what an interrupted apply wrote
+    QStringList m_ids;                    // runs whose interrupted apply may need settling
+    RunState m_settling;                  // the one being settled
+    std::unique_ptr<QLockFile> m_runLock; // its lock
+    qsizetype m_found = 0;                // records found with something on AIRS
 };
 } // namespace
 

@@ -17,7 +17,7 @@ TenantCleanup::TenantCleanup(ManagementClient *client, const QString &runsDirect
 
 void TenantCleanup::scan()
 {
-    m_found = Leftovers::findAll(m_runsDirectory, m_auditsHome);
+    m_found = m_only.isEmpty() ? Leftovers::findAll(m_runsDirectory, m_auditsHome) : Leftovers::find(m_runsDirectory, m_only);
 }
 
 QStringList TenantCleanup::plan() const
@@ -54,9 +54,11 @@ void TenantCleanup::cleanNext(qsizetype index)
         return;
     }
     const Leftovers::Run run = m_found.runs.at(index);
+    emit runStarted(run);
     qint64 pid = 0;
     std::shared_ptr<QLockFile> lock = Leftovers::lock(run, &pid);
     if (!lock) {
+        emit runBusy(run, pid);
         m_problems.append(run.kind == Leftovers::Run::Kind::Run
                               ? tr("run %1 is being driven by another process (pid %2)").arg(run.id).arg(pid)
                               : tr("%1 is being worked on by another process (pid %2)").arg(run.heading).arg(pid));
@@ -71,9 +73,11 @@ void TenantCleanup::cleanNext(qsizetype index)
             for (const QString &line : o.done)
                 emit progress(TenantDoneText::translated(line));
             m_problems += o.problems;
-            if (const QString error = Leftovers::record(run, o.remaining); !error.isEmpty())
+            const QString error = Leftovers::record(run, o.remaining);
+            if (!error.isEmpty())
                 m_problems.append(tr("%1: its record was not updated: %2").arg(run.id, error));
             m_remaining += !o.remaining.isClear();
+            emit runCleaned(run, o, error);
             cleanNext(index + 1);
         },
         [run](const TenantFootprint &f) { Leftovers::record(run, f); });

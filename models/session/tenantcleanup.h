@@ -8,10 +8,12 @@
 
 class ManagementClient;
 
-// The app's "Clean up AIRS": finds what stopped runs, and audits and impact checks whose
-// process is gone, left on the tenant (Leftovers::findAll, the same search as `daystrom
-// cleanup`), lets a person read it, then removes it record by record with TenantCleaner,
-// holding each record's lock and writing what remains into it.
+// "Clean up AIRS" in the app and `daystrom cleanup` alike: finds what stopped runs, and audits
+// and impact checks whose process is gone, left on the tenant (Leftovers::findAll, or only the
+// runs named), lets a person read it, then removes it record by record with TenantCleaner,
+// holding each record's lock and writing what remains into it. progress() says it in the
+// person's language; runStarted(), runBusy() and runCleaned() carry each record's outcome as
+// the engine words it (the CLI prints those).
 class TenantCleanup final : public QObject
 {
     Q_OBJECT
@@ -21,6 +23,8 @@ public:
     TenantCleanup(ManagementClient *client, const QString &runsDirectory, const QString &auditsHome = {},
                   QObject *parent = nullptr);
 
+    // Only these runs, also paused ones (`daystrom cleanup --run`); empty: every record.
+    void setOnly(const QStringList &runIds) { m_only = runIds; }
     void scan(); // synchronous: reads the run files
     const Leftovers::Found &found() const { return m_found; }
     QStringList plan() const; // what clean() will do, a line each, grouped by run
@@ -32,6 +36,11 @@ public:
 
 signals:
     void progress(const QString &line);
+    // Per record of found(), in order, while clean() runs: it starts; another process holds
+    // it (left alone); or it was cleaned (`recordError`: why what remains was not written).
+    void runStarted(const Leftovers::Run &run);
+    void runBusy(const Leftovers::Run &run, qint64 pid);
+    void runCleaned(const Leftovers::Run &run, const TenantCleaner::Outcome &outcome, const QString &recordError);
     void finished();
 
 private:
@@ -40,6 +49,7 @@ private:
     QPointer<ManagementClient> m_client;
     QString m_runsDirectory;
     QString m_auditsHome;
+    QStringList m_only;
     TenantCleaner *m_cleaner;
     Leftovers::Found m_found;
     QStringList m_problems;
