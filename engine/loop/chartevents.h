@@ -9,6 +9,8 @@ enum class ChartEvent {
     StepDone,        // the step's work is done: on to the next step
     DeployDone,      // apply: the topic is live on the run's profile (the deploy region's end)
     TestsDone,       // apply: the iteration's tests are written (the tests region's end)
+    BenchmarkStarted,// the benchmark set is being written in the background
+    BenchmarkWritten,// the benchmark set (and the sets beside it) is frozen: a waiting scan starts
     RunPause,        // a person paused, the budget is near, or an export must wait
     RunCancel,       // a person cancelled
     RunFail,         // an error that stops the run
@@ -33,6 +35,8 @@ constexpr QLatin1StringView chartEventName(ChartEvent e)
     case ChartEvent::StepDone: return "step.done"_L1;
     case ChartEvent::DeployDone: return "deploy.done"_L1;
     case ChartEvent::TestsDone: return "tests.done"_L1;
+    case ChartEvent::BenchmarkStarted: return "benchmark.started"_L1;
+    case ChartEvent::BenchmarkWritten: return "benchmark.written"_L1;
     case ChartEvent::RunPause: return "run.pause"_L1;
     case ChartEvent::RunCancel: return "run.cancel"_L1;
     case ChartEvent::RunFail: return "run.fail"_L1;
@@ -53,6 +57,7 @@ constexpr QLatin1StringView chartEventName(ChartEvent e)
 
 inline constexpr ChartEvent AllChartEvents[] = {
     ChartEvent::StepDone,        ChartEvent::DeployDone,     ChartEvent::TestsDone,
+    ChartEvent::BenchmarkStarted, ChartEvent::BenchmarkWritten,
     ChartEvent::RunPause,        ChartEvent::RunCancel,      ChartEvent::RunFail,
     ChartEvent::DecisionPending, ChartEvent::LoopStop,       ChartEvent::ProposalRetry,
     ChartEvent::TopicDuplicate,  ChartEvent::TargetReached,  ChartEvent::RecoveryRevert,

@@ -92,14 +92,9 @@ void MeasureSteps::invalidateAnalysis()
 void MeasureSteps::enterScan()
 {
     emit m_ctx.events.stepChanged(u"scan"_s);
-    if (m_ctx.benchmark.pending) { // still being written (overlapped): its callback starts the scan
-        m_ctx.benchmark.whenDone = [this] { startScan(); };
-        return;
-    }
-    startScan();
 }
 
-void MeasureSteps::startScan()
+void MeasureSteps::enterScanning()
 {
     ScanBatch::Options options;
     options.profileName = m_ctx.profile;

@@ -19,6 +19,7 @@ public:
     explicit MeasureSteps(RunContext &ctx, QObject *parent = nullptr);
 
     void enterScan();
+    void enterScanning(); // the benchmark set is written: the batch starts
     void enterEvaluate();
     void enterAnalyze();
     // A label was corrected: an analysis asked early (with the old label) is asked again in the
@@ -26,7 +27,6 @@ public:
     void invalidateAnalysis();
 
 private:
-    void startScan();
     void suiteScanned(); // every working-suite prompt has its verdict
     QString notScannedProblem(qsizetype working) const; // too many prompts not scanned
     bool askAnalysis(bool early = false);

@@ -108,14 +108,15 @@ void PreparationSteps::enterBenchmark()
                 m_ctx.schedule.end(m_ctx.benchmark.piece);
                 m_ctx.benchmark.pending = false;
                 emit m_ctx.events.benchmarkReady(int(m_ctx.run.benchmarkSet.size()));
-                if (!background)
-                    m_ctx.submit(ChartEvent::StepDone);
-                else if (auto waiting = std::exchange(m_ctx.benchmark.whenDone, nullptr))
-                    waiting(); // the scan step waited for it
+                // In the background, a scan waiting for it starts now (the chart's region
+                // "background").
+                m_ctx.submit(background ? ChartEvent::BenchmarkWritten : ChartEvent::StepDone);
             });
         });
-    if (background && m_ctx.benchmark.pending)
+    if (background && m_ctx.benchmark.pending) {
+        m_ctx.submit(ChartEvent::BenchmarkStarted);
         m_ctx.submit(ChartEvent::StepDone);
+    }
 }
 
 void PreparationSteps::prepareExtras(std::function<void()> then)

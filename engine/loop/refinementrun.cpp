@@ -111,6 +111,7 @@ void RefinementRun::bindChart()
         {"writingTests", [p = m_apply] { p->enterWritingTests(); }},
         {"compose", [p = m_iteration] { p->enterCompose(); }},
         {"scan", [p = m_measure] { p->enterScan(); }},
+        {"scanning", [p = m_measure] { p->enterScanning(); }},
         {"evaluate", [p = m_measure] { p->enterEvaluate(); }},
         {"analyze", [p = m_measure] { p->enterAnalyze(); }},
         {"record", [p = m_iteration] { p->enterRecord(); }},

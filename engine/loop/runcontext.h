@@ -48,15 +48,14 @@ public:
     LlmGate *llmGate = nullptr;
 
     // Pieces of work that link iterations (critical-path scheduling), and the benchmark set
-    // while it is written in the background (overlapped steps).
+    // while it is written in the background (overlapped steps; the chart's region "background").
     int loadMemoryPiece = RunSchedule::None;
     int chainPiece = RunSchedule::None; // the last piece of the iteration before (record, recover)
     int finishPiece = RunSchedule::None;
     struct Background
     {
         int piece = RunSchedule::None;
-        bool pending = false;           // being written
-        std::function<void()> whenDone; // the scan step waiting for it
+        bool pending = false; // being written
     } benchmark;
 
     // From the event loop, and so from the run's thread whoever asks: the chart is not
