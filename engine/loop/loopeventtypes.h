@@ -20,40 +20,41 @@
 //    log never holds it).
 // loop:complete, loop:paused, loop:cancelled and loop:failed go to the stream only: the run
 // records its own end before its final save (RefinementRun::recordEnd), and the log shows it.
-#define DAYSTROM_LOOP_EVENTS(X)                                                                  \
-    X(memoryLoaded, "memory:loaded", Both, Line)                                                 \
-    X(iterationStarted, "iteration:start", Both, Line)                                           \
-    X(generateComplete, "generate:complete", Both, Line)                                         \
-    X(companionGenerated, "companion:generated", Both, Quiet)                                    \
-    X(companionCreated, "companion:created", Both, Line)                                         \
-    X(applyComplete, "apply:complete", Both, Line)                                               \
-    X(testsComposed, "tests:composed", Both, Line)                                               \
-    X(testsAccumulated, "tests:accumulated", Both, Quiet)                                        \
-    X(testProgress, "test:progress", Stream, Quiet)                                              \
-    X(evaluateComplete, "evaluate:complete", Both, Quiet)                                        \
-    X(analyzeComplete, "analyze:complete", Both, Line)                                           \
-    X(iterationComplete, "iteration:complete", Both, Line)                                       \
-    X(topicDuplicate, "topic:duplicate", Both, Line)                                             \
-    X(topicReverted, "topic:reverted", Both, Line)                                               \
-    X(topicSimplified, "topic:simplified", Both, Line)                                           \
-    X(loopPlateau, "loop:plateau", Both, Line)                                                   \
-    X(memoryExtracted, "memory:extracted", Both, Line)                                           \
-    X(promptSetCreated, "promptset:created", Both, Line)                                         \
-    X(loopComplete, "loop:complete", Stream, Line)                                               \
-    X(loopPaused, "loop:paused", Stream, Line)                                                   \
-    X(loopCancelled, "loop:cancelled", Stream, Line)                                             \
-    X(loopFailed, "loop:failed", Stream, Line)                                                   \
-    X(proposalReady, "proposal:ready", Both, Line)                                               \
-    X(decisionMade, "decision:made", Both, Line)                                                 \
-    X(labelCorrected, "label:corrected", Both, Line)                                             \
-    X(promptsAdded, "prompts:added", Both, Line)                                                 \
-    X(stepModeChanged, "stepmode:changed", Both, Line)                                           \
-    X(keptExamplesChanged, "examples:kept", Both, Quiet)                                         \
+#define DAYSTROM_LOOP_EVENTS(X)                                                                    \
+    X(memoryLoaded, "memory:loaded", Both, Line)                                                   \
+    X(iterationStarted, "iteration:start", Both, Line)                                             \
+    X(generateComplete, "generate:complete", Both, Line)                                           \
+    X(companionGenerated, "companion:generated", Both, Quiet)                                      \
+    X(companionCreated, "companion:created", Both, Line)                                           \
+    X(applyComplete, "apply:complete", Both, Line)                                                 \
+    X(testsComposed, "tests:composed", Both, Line)                                                 \
+    X(testsAccumulated, "tests:accumulated", Both, Quiet)                                          \
+    X(testProgress, "test:progress", Stream, Quiet)                                                \
+    X(evaluateComplete, "evaluate:complete", Both, Quiet)                                          \
+    X(analyzeComplete, "analyze:complete", Both, Line)                                             \
+    X(iterationComplete, "iteration:complete", Both, Line)                                         \
+    X(topicDuplicate, "topic:duplicate", Both, Line)                                               \
+    X(topicReverted, "topic:reverted", Both, Line)                                                 \
+    X(topicSimplified, "topic:simplified", Both, Line)                                             \
+    X(loopPlateau, "loop:plateau", Both, Line)                                                     \
+    X(memoryExtracted, "memory:extracted", Both, Line)                                             \
+    X(promptSetCreated, "promptset:created", Both, Line)                                           \
+    X(loopComplete, "loop:complete", Stream, Line)                                                 \
+    X(loopPaused, "loop:paused", Stream, Line)                                                     \
+    X(loopCancelled, "loop:cancelled", Stream, Line)                                               \
+    X(loopFailed, "loop:failed", Stream, Line)                                                     \
+    X(proposalReady, "proposal:ready", Both, Line)                                                 \
+    X(decisionMade, "decision:made", Both, Line)                                                   \
+    X(labelCorrected, "label:corrected", Both, Line)                                               \
+    X(promptsAdded, "prompts:added", Both, Line)                                                   \
+    X(stepModeChanged, "stepmode:changed", Both, Line)                                             \
+    X(keptExamplesChanged, "examples:kept", Both, Quiet)                                           \
     X(warning, "warning", Log, Line)
 
 // The signals of LoopEvents that are not events: progress and figures for live views, and the
 // log entry itself. They have no JSON form and no log line.
-#define DAYSTROM_LOOP_PROGRESS_SIGNALS(X) X(benchmarkReady) X(stepChanged) X(testScanned) X(eventRecorded) X(usageChanged)
+#define DAYSTROM_LOOP_PROGRESS_SIGNALS(X)                                                          \
+    X(benchmarkReady) X(stepChanged) X(testScanned) X(eventRecorded) X(usageChanged)
 
 enum class LoopEventType {
 #define DAYSTROM_LOOP_EVENT_ENUM(signal, type, audience, line) signal,
@@ -69,15 +70,16 @@ enum class LogLine { Line, Quiet };
 struct Info
 {
     LoopEventType type;
-    const char *signal; // the LoopEvents signal's name
+    const char *signal;     // the LoopEvents signal's name
     QLatin1StringView name; // the JSON "type"
     Audience audience;
     LogLine logLine;
 };
 
 inline constexpr std::array all = {
-#define DAYSTROM_LOOP_EVENT_INFO(signal, type, audience, line)                                   \
-    Info{LoopEventType::signal, #signal, QLatin1StringView(type), Audience::audience, LogLine::line},
+#define DAYSTROM_LOOP_EVENT_INFO(signal, type, audience, line)                                     \
+    Info{LoopEventType::signal, #signal, QLatin1StringView(type), Audience::audience,              \
+         LogLine::line},
     DAYSTROM_LOOP_EVENTS(DAYSTROM_LOOP_EVENT_INFO)
 #undef DAYSTROM_LOOP_EVENT_INFO
 };
