@@ -87,10 +87,8 @@ void ApplyStep::startTests()
     }
     m_ctx.llm(PromptBook::generateTests(input), [this](const QJsonObject &o) {
         m_ctx.it.generated = PromptBook::testsFromJson(o);
-        const QStringList problems = PromptBook::testsProblems(m_ctx.it.generated);
-        if (!problems.isEmpty())
-            return m_ctx.fail(u"generate_tests: "_s + problems.join(u"; "_s));
-        testsWritten();
+        if (m_ctx.usable("generate_tests"_L1, m_ctx.it.generated))
+            testsWritten();
     });
 }
 

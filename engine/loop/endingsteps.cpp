@@ -174,33 +174,28 @@ void EndingSteps::reportPaused()
 
 void EndingSteps::enterCancelled()
 {
-    m_ctx.abortInFlight();
-    m_ctx.cancelExtraction();
-    m_ctx.run.status = RunStatus::Cancelled;
-    m_ctx.run.stopReason = u"cancelled"_s;
-    m_ctx.recordEnd(u"loop:cancelled"_s);
-    m_ctx.writeRunFile(); // in a final state: a failed save does not fail the run again
-    leaveTenant([this] {
-        m_ctx.finished = true;
-        emit m_ctx.events.loopCancelled(m_ctx.run);
-        m_ctx.lock.reset();
-        emit ended(RunStatus::Cancelled);
-    });
+    endForGood(RunStatus::Cancelled, u"cancelled"_s, u"loop:cancelled"_s,
+               [this] { emit m_ctx.events.loopCancelled(m_ctx.run); });
 }
 
 void EndingSteps::enterFailed()
 {
+    endForGood(RunStatus::Failed, m_ctx.error, u"loop:failed"_s, [this] { emit m_ctx.events.loopFailed(m_ctx.error); });
+}
+
+void EndingSteps::endForGood(RunStatus status, const QString &reason, const QString &type, std::function<void()> tell)
+{
     m_ctx.abortInFlight();
     m_ctx.cancelExtraction();
-    m_ctx.run.status = RunStatus::Failed;
-    m_ctx.run.stopReason = m_ctx.error;
-    m_ctx.recordEnd(u"loop:failed"_s);
-    m_ctx.writeRunFile(); // best effort: the error is already the story
-    leaveTenant([this] {
+    m_ctx.run.status = status;
+    m_ctx.run.stopReason = reason;
+    m_ctx.recordEnd(type);
+    m_ctx.writeRunFile(); // in a final state: a failed save does not fail the run again
+    leaveTenant([this, status, tell] {
         m_ctx.finished = true;
-        emit m_ctx.events.loopFailed(m_ctx.error);
+        tell();
         m_ctx.lock.reset();
-        emit ended(RunStatus::Failed);
+        emit ended(status);
     });
 }
 

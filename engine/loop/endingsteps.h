@@ -36,6 +36,8 @@ private:
     void afterFinish();
     void reportPaused();
     void leaveTenant(std::function<void()> then); // the run's AIRS objects go, then `then`
+    // Cancelled or failed: recorded and saved, the tenant left, then `tell` (the loop:* signal).
+    void endForGood(RunStatus status, const QString &reason, const QString &type, std::function<void()> tell);
 
     RunContext &m_ctx;
     TenantCleaner *m_cleaner;

@@ -10,7 +10,7 @@
 #include <optional>
 
 // Everything one iteration of a RefinementRun builds up, from its start to its record: one
-// value, replaced as a whole when the next iteration starts (RefinementRun::beginIteration),
+// value, replaced as a whole when the next iteration starts (RunContext::beginIteration),
 // so nothing of an iteration leaks into the next. What outlives an iteration is in the run
 // (RunState) and its checkpoint.
 struct IterationWork

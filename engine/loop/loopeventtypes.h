@@ -19,7 +19,7 @@
 //  - log line: Line (EventLogText writes one) or Quiet (a neighbouring line says it, or the
 //    log never holds it).
 // loop:complete, loop:paused, loop:cancelled and loop:failed go to the stream only: the run
-// records its own end before its final save (RefinementRun::recordEnd), and the log shows it.
+// records its own end before its final save (RunContext::recordEnd), and the log shows it.
 #define DAYSTROM_LOOP_EVENTS(X)                                                                    \
     X(memoryLoaded, "memory:loaded", Both, Line)                                                   \
     X(iterationStarted, "iteration:start", Both, Line)                                             \

@@ -98,9 +98,8 @@ void PreparationSteps::enterBenchmark()
     m_ctx.llm(PromptBook::generateBenchmark({in.topicDescription, in.intent, in.seedExamples, in.benchmarkSize}),
         [this, background](const QJsonObject &o) {
             const QList<TestCase> set = PromptBook::benchmarkFromJson(o, m_ctx.run.userInput.benchmarkSize);
-            const QStringList problems = PromptBook::testsProblems(set);
-            if (!problems.isEmpty())
-                return m_ctx.fail(u"generate_benchmark: "_s + problems.join(u"; "_s));
+            if (!m_ctx.usable("generate_benchmark"_L1, set))
+                return;
             m_ctx.run.benchmarkSet = set;
             if (!m_ctx.save()) // frozen in the run file before the first scan
                 return;
@@ -126,9 +125,8 @@ void PreparationSteps::prepareExtras(std::function<void()> then)
         m_ctx.llm(PromptBook::generateResponses({in.topicDescription, in.intent, in.responseTests}),
             [this, then](const QJsonObject &o) {
                 const QList<TestCase> set = PromptBook::responsesFromJson(o, m_ctx.run.userInput.responseTests);
-                const QStringList problems = PromptBook::testsProblems(set);
-                if (!problems.isEmpty())
-                    return m_ctx.fail(u"generate_responses: "_s + problems.join(u"; "_s));
+                if (!m_ctx.usable("generate_responses"_L1, set))
+                    return;
                 m_ctx.run.responseSet = set;
                 if (m_ctx.save())
                     prepareExtras(then);

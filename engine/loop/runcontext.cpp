@@ -95,6 +95,14 @@ bool RunContext::llm(const LlmPrompt &prompt, std::function<void(const QJsonObje
     return llmGate->ask(prompt, std::move(onOk), early);
 }
 
+bool RunContext::usable(QLatin1StringView call, const QList<TestCase> &tests)
+{
+    const QStringList problems = PromptBook::testsProblems(tests);
+    if (!problems.isEmpty())
+        fail(call + u": "_s + problems.join(u"; "_s));
+    return problems.isEmpty();
+}
+
 void RunContext::addUsage(const RunUsage &usage, bool iterationWork)
 {
     if (usage.isEmpty())

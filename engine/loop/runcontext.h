@@ -70,6 +70,8 @@ public:
     // The decision as the run ends, and why the best did not move when a gain was within noise.
     void stopWith(ChartEvent event, const QString &reason);
     bool llm(const LlmPrompt &prompt, std::function<void(const QJsonObject &)> onOk, bool early = false);
+    // Prompts the LLM wrote in answer to `call`: false, and the run fails, when they are unusable.
+    bool usable(QLatin1StringView call, const QList<TestCase> &tests);
     // Each LLM call and scan goes into the run's total and, while the iteration in progress
     // counts (from its start to its record), into the checkpoint's iterationUsage, which the
     // record moves into the IterationResult. Both are saved with the next checkpoint: a process
