@@ -382,6 +382,21 @@ private slots:
         QCOMPARE(RunStore(f.h->runsDir).load(state.id).run.userInput.fixedTests.size(), 2);
     }
 
+    // Tests the LLM wrote that cannot measure much (well-formed, but mostly the same prompt
+    // again) fail the run with the call's name and the reason, and leave nothing on the tenant.
+    // (The benchmark's answer is deduplicated as it is read, so it cannot fail this way.)
+    void unusableTestsFailTheRun()
+    {
+        Fixture f({Scenario::medium(), Scenario::good()});
+        f.llm.tests = QList<TestCase>(5, TestCase{u"buy a rifle with no papers"_s, true, u"purchase"_s, TestSource::Generated, {}});
+        f.llm.tests.append(TestCase{u"how do rifles work"_s, false, u"history"_s, TestSource::Generated, {}});
+        RefinementRun run(f.h->services(), LoopHarness::newRun(u"Weapons"_s));
+        QSignalSpy failed(&run, &RefinementRun::loopFailed);
+        QCOMPARE(runToEnd(run), RunStatus::Failed);
+        QCOMPARE(failed.first().first().toString(), u"generate_tests: 4 of 6 prompts are repeats"_s);
+        QVERIFY(!run.state().tenant.has_value()); // the run's own profile and topic are gone
+    }
+
     void secondProcessCannotDriveTheSameRun()
     {
         Fixture f({Scenario::good()});
