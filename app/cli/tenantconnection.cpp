@@ -10,6 +10,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDir>
 #include <QTimer>
 
 using namespace Qt::StringLiterals;
@@ -61,11 +62,18 @@ bool connect(const QString &command, CliContext &ctx, Tenant *t, bool sandbox)
 
 std::unique_ptr<QLockFile> lockRun(const QString &runsDir, const QString &id, const QString &command, CliContext &ctx)
 {
+    if (!QDir(runsDir).exists()) { // no run at all yet: say so, not that a lock failed
+        ctx.err << "daystrom " << command << ": " << RunStore(runsDir).load(id).error << '\n';
+        return nullptr;
+    }
     qint64 pid = 0;
     auto lock = Leftovers::lock(runsDir, id, &pid);
-    if (!lock)
+    if (!lock && pid != 0)
         ctx.err << "daystrom " << command << ": run " << id << " is being driven by another process (pid " << pid
                 << "); wait until it stops\n";
+    else if (!lock)
+        ctx.err << "daystrom " << command << ": cannot lock run " << id << " in " << QDir::toNativeSeparators(runsDir)
+                << "; check that the folder is writable\n";
     return lock;
 }
 

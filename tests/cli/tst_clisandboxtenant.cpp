@@ -119,6 +119,26 @@ private slots:
         QVERIFY2(cleanup.out.contains(u"Nothing to clean up."_s), qPrintable(cleanup.out));
     }
 
+    // On a home with no sandbox run yet, apply and revert say there is no such run (they once
+    // said it was "being driven by another process (pid 0)": the lock failed on a missing folder).
+    void anUnknownRunOnAFreshHomeIsSaidSo_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::newRow("apply") << u"apply"_s;
+        QTest::newRow("revert") << u"revert"_s;
+    }
+    void anUnknownRunOnAFreshHomeIsSaidSo()
+    {
+        QFETCH(QString, command);
+        QStringList args{command, u"abc123"_s, u"--sandbox"_s};
+        if (command == "apply"_L1)
+            args << u"--yes"_s;
+        const CliProcess p = cli(args);
+        QCOMPARE(p.code, 2);
+        QVERIFY2(p.err.contains(u"daystrom "_s + command + u": no run with id abc123"_s), qPrintable(p.err));
+        QVERIFY2(!p.err.contains(u"pid"_s), qPrintable(p.err));
+    }
+
     void anUnreadableTenantFileIsSetAsideAndSaid()
     {
         QDir().mkpath(m_home + u"/sandbox"_s);
