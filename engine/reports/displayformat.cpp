@@ -1,4 +1,5 @@
 #include "displayformat.h"
+#include "wordingtable.h"
 
 #include "domain/redaction.h"
 #include "domain/robustness.h"
@@ -32,6 +33,15 @@ QString localisedPercents(QString text)
         last = m.capturedEnd();
     }
     return out + text.mid(last);
+}
+
+// A value captured from an engine line: a whole number in the locale's digits, anything else
+// with its percentages localised.
+QString localisedValue(const QString &text)
+{
+    bool isInt = false;
+    const int n = text.toInt(&isInt);
+    return isInt ? DisplayFormat::number(qint64(n)) : localisedPercents(text);
 }
 } // namespace
 
@@ -90,14 +100,9 @@ QString DisplayFormat::errorKind(bool expectedTriggered)
 
 QString DisplayFormat::stopReason(const QString &engineText)
 {
-    struct Known
-    {
-        QRegularExpression pattern;
-        const char *text; // the translation's source, %1… the captures in order
-    };
     // The engine's reasons (engine/loop/runrecovery.cpp, runsteps.cpp, refinementrun.cpp,
     // models/runcontroller.cpp). QT_TRANSLATE_NOOP marks them for lupdate.
-    static const QList<Known> known{
+    static const WordingTable known("DisplayFormat", {
         {QRegularExpression(u"^reached the target coverage on the benchmark \\((.+) ≥ (.+); 95% lower bound (.+); (\\d+) unstable prompts counted as errors\\)$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "reached the target coverage on the benchmark (%1 ≥ %2; 95% lower bound %3; %4 unstable prompts counted as errors)")},
         {QRegularExpression(u"^reached the target coverage on the benchmark \\((.+) ≥ (.+); 95% lower bound (.+)\\)$"_s),
@@ -148,7 +153,7 @@ QString DisplayFormat::stopReason(const QString &engineText)
          QT_TRANSLATE_NOOP("DisplayFormat", "AIRS management is not configured")},
         {QRegularExpression(u"^the run file could not be saved$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "the run file could not be saved")},
-    };
+    });
     // A run file written before redaction existed may hold a key a server quoted back.
     const QString text = Redaction::apply(engineText).trimmed();
     // A reason with a note on production appended ("paused; the production profile …"): each
@@ -160,19 +165,8 @@ QString DisplayFormat::stopReason(const QString &engineText)
     static const QRegularExpression withNoise(u"^(.+?); (iteration \\d+ measured .+ but is within noise .+)$"_s);
     if (const auto m = withNoise.match(text); m.hasMatch())
         return stopReason(m.captured(1)) + u"; "_s + stopReason(m.captured(2));
-    for (const Known &k : known) {
-        const auto m = k.pattern.match(text);
-        if (!m.hasMatch())
-            continue;
-        QString out = tr(k.text);
-        for (int i = 1; i <= m.lastCapturedIndex(); ++i) {
-            const QString arg = m.captured(i);
-            bool isInt = false;
-            const int n = arg.toInt(&isInt);
-            out = out.arg(isInt ? number(qint64(n)) : localisedPercents(arg));
-        }
-        return out;
-    }
+    if (const std::optional<QString> worded = known.reworded(text, localisedValue))
+        return *worded;
     if (const QString error = serviceError(text); !error.isEmpty())
         return error;
     return Redaction::apply(engineText);

@@ -1,17 +1,13 @@
 #include "tenantdonetext.h"
 
+#include "reports/wordingtable.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-struct Shape
-{
-    QRegularExpression pattern; // the engine's line, with the quoted name captured
-    const char *text;           // the app's wording (TenantDoneText context), %1 = the name
-};
-
 // The whole line, newlines included ("$" alone would stop before a final newline, and "." at
 // any): found by fuzz_tenant_done_text.
 QRegularExpression whole(const QString &pattern)
@@ -19,10 +15,11 @@ QRegularExpression whole(const QString &pattern)
     return QRegularExpression(QRegularExpression::anchoredPattern(pattern), QRegularExpression::DotMatchesEverythingOption);
 }
 
-const QList<Shape> &shapes()
+// The engine's lines, each with the quoted name captured, and the app's wording (%1 = the name).
+const WordingTable &shapes()
 {
     // The engine's wordings: engine/tenant/topicapplier.cpp and tenantcleaner.cpp.
-    static const QList<Shape> all{
+    static const WordingTable all("TenantDoneText", {
         {whole(u"created topic \"(.*)\""_s), QT_TRANSLATE_NOOP("TenantDoneText", "created topic “%1”")},
         {whole(u"updated topic \"(.*)\""_s), QT_TRANSLATE_NOOP("TenantDoneText", "updated topic “%1”")},
         {whole(u"pinned the topics in profile \"(.*)\""_s),
@@ -40,19 +37,14 @@ const QList<Shape> &shapes()
         {whole(u"deleted topic \"(.*)\""_s), QT_TRANSLATE_NOOP("TenantDoneText", "deleted topic “%1”")},
         {whole(u"unpinned the topics from profile \"(.*)\""_s),
          QT_TRANSLATE_NOOP("TenantDoneText", "unpinned the topics from profile “%1”")},
-    };
+    });
     return all;
 }
 } // namespace
 
 QString TenantDoneText::translated(const QString &engineLine)
 {
-    for (const Shape &shape : shapes()) {
-        const QRegularExpressionMatch m = shape.pattern.match(engineLine);
-        if (m.hasMatch())
-            return QCoreApplication::translate("TenantDoneText", shape.text).arg(m.captured(1));
-    }
-    return engineLine;
+    return shapes().reworded(engineLine).value_or(engineLine);
 }
 
 QString TenantDoneText::joined(const QStringList &engineLines)
