@@ -10,6 +10,9 @@
 #include <QFile>
 #include <QRegularExpression>
 
+#include <functional>
+#include <optional>
+
 using namespace Qt::StringLiterals;
 
 class TestLayering : public QObject
@@ -26,54 +29,63 @@ class TestLayering : public QObject
             "StandardItemModel|DesktopServices|Clipboard|Screen)$)"_s);
     }
 
-    // "file:line: the include" for every include under `folder` that `forbidden` matches.
-    static QStringList offending(const QString &folder, const QRegularExpression &forbidden)
+    // The files under `folder` whose names match `patterns`, as paths from the source root.
+    static QStringList filesUnder(const QString &folder, const QStringList &patterns)
     {
-        QStringList found;
         const QString root = QStringLiteral(DAYSTROM_SOURCE_DIR);
-        QDirIterator it(root + u'/' + folder, {u"*.h"_s, u"*.cpp"_s}, QDir::Files, QDirIterator::Subdirectories);
-        static const QRegularExpression include(QStringLiteral("^\\s*#\\s*include\\s*[<\"]([^>\"]+)[>\"]"));
-        while (it.hasNext()) {
-            const QString path = it.next();
-            QFile f(path);
-            if (!f.open(QIODevice::ReadOnly))
-                continue;
-            int line = 0;
-            while (!f.atEnd()) {
-                ++line;
-                const QRegularExpressionMatch m = include.match(QString::fromUtf8(f.readLine()));
-                if (m.hasMatch() && forbidden.match(m.captured(1)).hasMatch())
-                    found.append(u"%1:%2: %3"_s.arg(path.mid(root.size() + 1)).arg(line).arg(m.captured(1)));
-            }
-        }
-        return found;
-    }
-
-    // "file:line" for every line of a source under `folder` that contains `word`.
-    static QStringList containing(const QString &folder, const QString &word)
-    {
-        QStringList found;
-        const QString root = QStringLiteral(DAYSTROM_SOURCE_DIR);
-        QDirIterator it(root + u'/' + folder, {u"*.h"_s, u"*.cpp"_s}, QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString path = it.next();
-            QFile f(path);
-            if (!f.open(QIODevice::ReadOnly))
-                continue;
-            int line = 0;
-            while (!f.atEnd()) {
-                ++line;
-                if (QString::fromUtf8(f.readLine()).contains(word))
-                    found.append(u"%1:%2"_s.arg(path.mid(root.size() + 1)).arg(line));
-            }
-        }
-        return found;
+        QStringList paths;
+        QDirIterator it(root + u'/' + folder, patterns, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            paths.append(it.next().mid(root.size() + 1));
+        return paths;
     }
 
     static QString readSource(const QString &file)
     {
         QFile f(QStringLiteral(DAYSTROM_SOURCE_DIR) + u'/' + file);
         return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    }
+
+    // "file:line" and what `finding` says of the line, for every line of a source (.h, .cpp)
+    // under `folder` it says something of (nullopt: nothing).
+    static QStringList linesUnder(const QString &folder,
+                                  const std::function<std::optional<QString>(const QString &)> &finding)
+    {
+        QStringList found;
+        for (const QString &path : filesUnder(folder, {u"*.h"_s, u"*.cpp"_s})) {
+            QFile f(QStringLiteral(DAYSTROM_SOURCE_DIR) + u'/' + path);
+            if (!f.open(QIODevice::ReadOnly))
+                continue;
+            int line = 0;
+            while (!f.atEnd()) {
+                ++line;
+                if (const std::optional<QString> what = finding(QString::fromUtf8(f.readLine())))
+                    found.append(u"%1:%2"_s.arg(path).arg(line) + *what);
+            }
+        }
+        return found;
+    }
+
+    // "file:line: the include" for every include under `folder` that `forbidden` matches.
+    static QStringList offending(const QString &folder, const QRegularExpression &forbidden)
+    {
+        static const QRegularExpression include(QStringLiteral("^\\s*#\\s*include\\s*[<\"]([^>\"]+)[>\"]"));
+        return linesUnder(folder, [&](const QString &text) -> std::optional<QString> {
+            const QRegularExpressionMatch m = include.match(text);
+            if (m.hasMatch() && forbidden.match(m.captured(1)).hasMatch())
+                return u": "_s + m.captured(1);
+            return std::nullopt;
+        });
+    }
+
+    // "file:line" for every line of a source under `folder` that contains `word`.
+    static QStringList containing(const QString &folder, const QString &word)
+    {
+        return linesUnder(folder, [&](const QString &text) -> std::optional<QString> {
+            if (text.contains(word))
+                return QString();
+            return std::nullopt;
+        });
     }
 
     // The libraries a target_link_libraries() call of `target` in `cmake` names (keywords aside).
@@ -96,14 +108,9 @@ class TestLayering : public QObject
     static QStringList librariesUnder(const QString &folder)
     {
         QStringList names;
-        const QString root = QStringLiteral(DAYSTROM_SOURCE_DIR);
         static const QRegularExpression library(u"add_library\\(\\s*([A-Za-z0-9_]+)"_s);
-        QDirIterator it(root + u'/' + folder, {u"CMakeLists.txt"_s}, QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            QFile f(it.next());
-            if (!f.open(QIODevice::ReadOnly))
-                continue;
-            for (QRegularExpressionMatchIterator m = library.globalMatch(QString::fromUtf8(f.readAll())); m.hasNext();)
+        for (const QString &path : filesUnder(folder, {u"CMakeLists.txt"_s})) {
+            for (QRegularExpressionMatchIterator m = library.globalMatch(readSource(path)); m.hasNext();)
                 names.append(m.next().captured(1));
         }
         return names;
@@ -186,23 +193,21 @@ private slots:
     // bytes, colours as CSS names).
     void everyOutputFormatIsInEngineReports()
     {
-        const QString root = QStringLiteral(DAYSTROM_SOURCE_DIR);
         const QRegularExpression format(u"(html|report|junit|terraform|plantext)[a-z]*\\.cpp$"_s);
         // Named so, yet no format: the LLM's analysis (a domain value) and the CLI's `report`
         // command, which calls engine/reports.
         const QStringList notFormats{u"engine/domain/analysisreport.cpp"_s, u"app/cli/reportcommand.cpp"_s};
         QStringList found;
         for (const QString &folder : {u"engine"_s, u"models"_s, u"ui"_s, u"app"_s, u"memorystore"_s}) {
-            QDirIterator it(root + u'/' + folder, {u"*.cpp"_s}, QDir::Files, QDirIterator::Subdirectories);
-            while (it.hasNext()) {
-                const QString path = it.next().mid(root.size() + 1);
+            for (const QString &path : filesUnder(folder, {u"*.cpp"_s})) {
                 if (!path.startsWith("engine/reports/"_L1) && !notFormats.contains(path)
                     && format.match(path.section(u'/', -1)).hasMatch())
                     found.append(path);
             }
         }
         QVERIFY2(found.isEmpty(), qPrintable(found.join(u'\n')));
-        QVERIFY(QFile::exists(root + u"/engine/reports/htmlreport.cpp"_s)); // the rule looks where they are
+        // The rule looks where they are.
+        QVERIFY(QFile::exists(QStringLiteral(DAYSTROM_SOURCE_DIR) + u"/engine/reports/htmlreport.cpp"_s));
 
         const QRegularExpression gui(
             u"^(QtGui/|QtWidgets/|ui/|models/|Q(Image|Color|Palette|Painter|Pixmap|Font|Pen|Brush|Widget|Application)$)"_s);
