@@ -300,28 +300,10 @@ bool StudioContext::isSessionLive() const
     return isRunActive() && m_session->isLive() && m_session->run().id == m_controller->runId();
 }
 
-void StudioContext::setStepMode(bool on)
+void StudioContext::steer(const SteeringRequest &request)
 {
     if (isSessionLive())
-        m_controller->setStepMode(on);
-}
-
-void StudioContext::decide(const ProposalDecision &decision)
-{
-    if (isSessionLive())
-        m_controller->decide(decision);
-}
-
-void StudioContext::addPrompts(const QList<TestCase> &tests, PromptTarget target)
-{
-    if (isSessionLive())
-        m_controller->addPrompts(tests, target);
-}
-
-void StudioContext::setKeptExamples(const QStringList &examples)
-{
-    if (isSessionLive())
-        m_controller->setKeptExamples(examples);
+        m_controller->steer(request);
 }
 
 QString StudioContext::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong)
@@ -329,7 +311,7 @@ QString StudioContext::correctLabel(const QString &prompt, bool undo, std::optio
     if (!m_session->hasRun())
         return tr("No run is open.");
     if (isSessionLive()) {
-        m_controller->correctLabel(prompt, undo, wrong);
+        m_controller->steer(SteeringRequest::correctLabel(prompt, undo, wrong));
         return {};
     }
     const StoredRunEdits::Result r = StoredRunEdits::correctLabel(runsDirectory(), memoryDirectory(),

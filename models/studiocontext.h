@@ -2,6 +2,7 @@
 
 #include "config/config.h"
 #include "domain/runstate.h"
+#include "domain/steeringrequest.h"
 #include "models/session/runenvironment.h"
 
 #include <QObject>
@@ -69,11 +70,8 @@ public:
     // True when the session shows the run being driven now (steering goes to it).
     bool isSessionLive() const;
 
-    // Steering the live run (no-ops without one).
-    void setStepMode(bool on);
-    void decide(const ProposalDecision &decision);
-    void addPrompts(const QList<TestCase> &tests, PromptTarget target);
-    void setKeptExamples(const QStringList &examples);
+    // Steering the live run (a no-op without one).
+    void steer(const SteeringRequest &request);
     // Marks a test's expected label in the session's run as wrong (undo: takes that back): the
     // live run does it on its thread; a stored run is changed on disk (refused while another
     // process drives it). Returns an error message, or empty (a live run reports problems as

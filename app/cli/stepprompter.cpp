@@ -181,7 +181,7 @@ void StepPrompter::correct(const QString &prompt, bool undo)
             pairs.append(t);
     }
     if (pairs.isEmpty()) {
-        m_controller->correctLabel(prompt, undo);
+        m_controller->steer(SteeringRequest::correctLabel(prompt, undo));
         showMenu();
         return;
     }
@@ -199,7 +199,7 @@ void StepPrompter::correct(const QString &prompt, bool undo)
         if (!ok || k < 0 || k > pairs.size()) {
             m_ctx.err << "  \"" << line << "\" is not one of the choices\n";
         } else {
-            m_controller->correctLabel(prompt, undo, std::nullopt, k == 0 ? QString() : pairs.at(k - 1).response);
+            m_controller->steer(SteeringRequest::correctLabel(prompt, undo, std::nullopt, k == 0 ? QString() : pairs.at(k - 1).response));
         }
         showMenu();
     });
@@ -211,7 +211,7 @@ void StepPrompter::choose(const QString &choice)
         return;
     const QString c = choice.toLower();
     if (c == "a"_L1) {
-        m_controller->decide({});
+        m_controller->steer(SteeringRequest::decide({}));
     } else if (c == "e"_L1) {
         editDescription();
     } else if (c == "r"_L1) {
@@ -219,7 +219,7 @@ void StepPrompter::choose(const QString &choice)
             ProposalDecision d;
             d.action = ProposalDecision::Action::Retry;
             d.hint = hint;
-            m_controller->decide(d);
+            m_controller->steer(SteeringRequest::decide(d));
         });
     } else if (c == "k"_L1) {
         ask(u"Numbers of the examples every later proposal must keep (e.g. 1 3): "_s,
@@ -233,7 +233,7 @@ void StepPrompter::choose(const QString &choice)
                     else
                         m_ctx.err << "  no example " << n << '\n';
                 }
-                m_controller->setKeptExamples(kept);
+                m_controller->steer(SteeringRequest::keepExamples(kept));
                 showMenu();
             });
     } else if (c == "l"_L1 || c == "u"_L1) {
@@ -244,7 +244,7 @@ void StepPrompter::choose(const QString &choice)
     } else if (c == "+"_L1) {
         addPrompt();
     } else if (c == "s"_L1) {
-        m_controller->setStepMode(false);
+        m_controller->steer(SteeringRequest::stepMode(false));
     } else if (c == "p"_L1) {
         m_controller->pause();
     } else {
@@ -302,7 +302,7 @@ void StepPrompter::finishEdit(const Topic &topic)
     ProposalDecision d;
     if (topic != m_pending->proposal)
         d.edited = topic;
-    m_controller->decide(d);
+    m_controller->steer(SteeringRequest::decide(d));
 }
 
 void StepPrompter::addPrompt()
@@ -317,8 +317,8 @@ void StepPrompter::addPrompt()
                     const PromptTarget target = where.toLower().startsWith(u'b')
                                                     ? PromptTarget::Benchmark
                                                     : PromptTarget::WorkingSuite;
-                    m_controller->addPrompts(
-                        {TestCase{prompt, expected, u"added"_s, TestSource::Added, {}}}, target);
+                    m_controller->steer(SteeringRequest::addPrompts(
+                        {TestCase{prompt, expected, u"added"_s, TestSource::Added, {}}}, target));
                     showMenu();
                 });
         });

@@ -208,27 +208,7 @@ bool RefinementRun::isFinished() const
     return m_ctx->finished;
 }
 
-void RefinementRun::setStepMode(bool on)
+void RefinementRun::steer(const SteeringRequest &request)
 {
-    m_steering->setStepMode(on);
-}
-
-void RefinementRun::decide(const ProposalDecision &decision)
-{
-    m_steering->decide(decision);
-}
-
-void RefinementRun::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong, const QString &response)
-{
-    m_steering->correctLabel(prompt, undo, wrong, response);
-}
-
-void RefinementRun::addPrompts(const QList<TestCase> &tests, PromptTarget target)
-{
-    m_steering->addPrompts(tests, target);
-}
-
-void RefinementRun::setKeptExamples(const QStringList &examples)
-{
-    m_steering->setKeptExamples(examples);
+    m_steering->steer(request);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/steeringrequest.h"
 #include "loopevents.h"
 #include "runschedule.h"
 #include "runservices.h"
@@ -66,14 +67,9 @@ public:
     // When each piece of this run's work (since start()) began and ended.
     const RunSchedule &schedule() const;
 
-    // A person steering the run (SteeringSteps): each is queued onto the run's thread, so any
-    // thread may call them.
-    void setStepMode(bool on);
-    void decide(const ProposalDecision &decision);
-    void correctLabel(const QString &prompt, bool undo = false, std::optional<bool> wrong = std::nullopt,
-                      const QString &response = {});
-    void addPrompts(const QList<TestCase> &tests, PromptTarget target);
-    void setKeptExamples(const QStringList &examples);
+    // A person steering the run (SteeringSteps): queued onto the run's thread, so any thread
+    // may ask; a request the run cannot honour becomes a warning.
+    void steer(const SteeringRequest &request);
     bool isFinished() const;
 
 signals:

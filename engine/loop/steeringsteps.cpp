@@ -20,65 +20,54 @@ SteeringSteps::SteeringSteps(RunContext &ctx, MeasureSteps *measure, QObject *pa
 {
 }
 
-void SteeringSteps::setStepMode(bool on)
+void SteeringSteps::steer(const SteeringRequest &request)
 {
-    QMetaObject::invokeMethod(
-        this,
-        [this, on] {
-            m_ctx.run.steering.stepMode = on;
-            emit m_ctx.events.stepModeChanged(on);
-            if (!on && m_ctx.inState("review") && m_ctx.run.steering.pending) {
-                handleDecision({}); // auto from here: the waiting proposal is accepted as it is
-                return;
-            }
-            if (m_ctx.running())
-                m_ctx.save();
-        },
-        Qt::QueuedConnection);
+    QMetaObject::invokeMethod(this, [this, request] {
+        switch (request.kind) {
+        case SteeringRequest::Kind::StepMode:
+            return handleStepMode(request.on);
+        case SteeringRequest::Kind::Decision:
+            return handleDecision(request.decision);
+        case SteeringRequest::Kind::LabelCorrection:
+            return handleCorrection(request.prompt, request.undo, request.wrong, request.response);
+        case SteeringRequest::Kind::AddPrompts:
+            return handleAddedPrompts(request.tests, request.target);
+        case SteeringRequest::Kind::KeptExamples:
+            return handleKeptExamples(request.examples);
+        }
+    }, Qt::QueuedConnection);
 }
 
-void SteeringSteps::decide(const ProposalDecision &decision)
+void SteeringSteps::handleStepMode(bool on)
 {
-    QMetaObject::invokeMethod(
-        this, [this, decision] { handleDecision(decision); }, Qt::QueuedConnection);
+    m_ctx.run.steering.stepMode = on;
+    emit m_ctx.events.stepModeChanged(on);
+    if (!on && m_ctx.inState("review") && m_ctx.run.steering.pending) {
+        handleDecision({}); // auto from here: the waiting proposal is accepted as it is
+        return;
+    }
+    if (m_ctx.running())
+        m_ctx.save();
 }
 
-void SteeringSteps::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong, const QString &response)
+void SteeringSteps::handleKeptExamples(const QStringList &examples)
 {
-    QMetaObject::invokeMethod(
-        this, [this, prompt, undo, wrong, response] { handleCorrection(prompt, undo, wrong, response); },
-        Qt::QueuedConnection);
-}
-
-void SteeringSteps::addPrompts(const QList<TestCase> &tests, PromptTarget target)
-{
-    QMetaObject::invokeMethod(
-        this, [this, tests, target] { handleAddedPrompts(tests, target); }, Qt::QueuedConnection);
-}
-
-void SteeringSteps::setKeptExamples(const QStringList &examples)
-{
-    QMetaObject::invokeMethod(
-        this,
-        [this, examples] {
-            QStringList kept;
-            for (const QString &e : examples) {
-                if (!e.trimmed().isEmpty() && !kept.contains(e.trimmed()))
-                    kept.append(e.trimmed());
-            }
-            RunSteering &s = m_ctx.run.steering;
-            s.keptExamples = kept;
-            emit m_ctx.events.keptExamplesChanged(kept);
-            if (m_ctx.inState("review") && s.pending) {
-                // The waiting proposal keeps them at once.
-                s.pending->notes += SteeringEdits::keepExamples(s.pending->proposal, kept);
-                m_ctx.it.topic = s.pending->proposal;
-                emit m_ctx.events.proposalReady(*s.pending);
-            }
-            if (m_ctx.running())
-                m_ctx.save();
-        },
-        Qt::QueuedConnection);
+    QStringList kept;
+    for (const QString &e : examples) {
+        if (!e.trimmed().isEmpty() && !kept.contains(e.trimmed()))
+            kept.append(e.trimmed());
+    }
+    RunSteering &s = m_ctx.run.steering;
+    s.keptExamples = kept;
+    emit m_ctx.events.keptExamplesChanged(kept);
+    if (m_ctx.inState("review") && s.pending) {
+        // The waiting proposal keeps them at once.
+        s.pending->notes += SteeringEdits::keepExamples(s.pending->proposal, kept);
+        m_ctx.it.topic = s.pending->proposal;
+        emit m_ctx.events.proposalReady(*s.pending);
+    }
+    if (m_ctx.running())
+        m_ctx.save();
 }
 
 void SteeringSteps::enterReview()

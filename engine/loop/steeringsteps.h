@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/steeringrequest.h"
 #include "runcontext.h"
 
 #include <QObject>
@@ -16,20 +17,17 @@ public:
     // `measure`: told when a correction makes an early analysis stale (not owned).
     SteeringSteps(RunContext &ctx, MeasureSteps *measure, QObject *parent = nullptr);
 
-    // Step mode: after each proposal (generate, improve, simplify) the run waits in the review
-    // step for decide(); switching it off while a proposal waits accepts that proposal.
-    void setStepMode(bool on);
-    void decide(const ProposalDecision &decision);
-    // Marks the expected label of a test as wrong (or, with undo, takes that back); `wrong`:
-    // the label the person saw on the row they marked (SteeringEdits::correctLabel).
-    // `response`: a response test's answer: the pair's label instead (issue 56).
-    void correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong, const QString &response);
-    void addPrompts(const QList<TestCase> &tests, PromptTarget target);
-    void setKeptExamples(const QStringList &examples);
+    // Queued onto the run's thread. Step mode: after each proposal (generate, improve,
+    // simplify) the run waits in the review step for a decision; switching it off while a
+    // proposal waits accepts that proposal. A label correction marks the expected label of a
+    // test as wrong (SteeringEdits::correctLabel), or with undo takes that back.
+    void steer(const SteeringRequest &request);
 
     void enterReview();
 
 private:
+    void handleStepMode(bool on);
+    void handleKeptExamples(const QStringList &examples);
     void handleDecision(const ProposalDecision &decision);
     void handleCorrection(const QString &prompt, bool undo, std::optional<bool> wrong, const QString &response);
     void handleAddedPrompts(const QList<TestCase> &tests, PromptTarget target);

@@ -108,32 +108,8 @@ void RunController::cancel()
         m_pendingCancel = true; // the run is still being set up in its thread
 }
 
-void RunController::setStepMode(bool on)
+void RunController::steer(const SteeringRequest &request)
 {
     if (m_run)
-        m_run->setStepMode(on);
-}
-
-void RunController::decide(const ProposalDecision &decision)
-{
-    if (m_run)
-        m_run->decide(decision);
-}
-
-void RunController::correctLabel(const QString &prompt, bool undo, std::optional<bool> wrong, const QString &response)
-{
-    if (m_run)
-        m_run->correctLabel(prompt, undo, wrong, response);
-}
-
-void RunController::addPrompts(const QList<TestCase> &tests, PromptTarget target)
-{
-    if (m_run)
-        m_run->addPrompts(tests, target);
-}
-
-void RunController::setKeptExamples(const QStringList &examples)
-{
-    if (m_run)
-        m_run->setKeptExamples(examples);
+        m_run->steer(request);
 }

@@ -27,13 +27,8 @@ public:
     bool start(const RunEnvironment &environment, const RunState &run);
     void pause();
     void cancel();
-    // Steering the run (RefinementRun's; ignored when no run is active).
-    void setStepMode(bool on);
-    void decide(const ProposalDecision &decision);
-    void correctLabel(const QString &prompt, bool undo = false, std::optional<bool> wrong = std::nullopt,
-                      const QString &response = {});
-    void addPrompts(const QList<TestCase> &tests, PromptTarget target);
-    void setKeptExamples(const QStringList &examples);
+    // Steering the run (RefinementRun::steer; ignored when no run is active).
+    void steer(const SteeringRequest &request);
     bool isActive() const { return m_active; }
     QString runId() const { return m_runId; }
 

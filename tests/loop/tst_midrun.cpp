@@ -186,7 +186,7 @@ private slots:
         int proposals = 0;
         connect(controller.get(), &RunController::proposalReady, this, [&](const PendingProposal &p) {
             if (p.iteration == 1)
-                controller->decide({}); // accept the first topic as it is
+                controller->steer(SteeringRequest::decide({})); // accept the first topic as it is
             ++proposals;
         });
         QVERIFY(controller->start(env, state));
@@ -215,8 +215,8 @@ private slots:
             if (!heldOut.isEmpty())
                 return;
             heldOut = run.state().benchmarkSet.first().prompt;
-            run.correctLabel(working);
-            run.correctLabel(heldOut);
+            run.steer(SteeringRequest::correctLabel(working));
+            run.steer(SteeringRequest::correctLabel(heldOut));
         });
         QSignalSpy corrected(&run, &RefinementRun::labelCorrected);
         QCOMPARE(runToEnd(run), RunStatus::Completed);
@@ -250,14 +250,14 @@ private slots:
                 return;
             const QList<TestCase> &benchmark = run.state().benchmarkSet;
             whileWritten = benchmark.at(Robustness::sampleOf(benchmark, 4).first()).prompt;
-            run.correctLabel(whileWritten);
+            run.steer(SteeringRequest::correctLabel(whileWritten));
         });
         connect(&run, &RefinementRun::evaluateComplete, this, [&] {
             if (!duringAnalysis.isEmpty())
                 return;
             duringAnalysis =
                 run.state().benchmarkSet.at(run.state().robustnessSample.last()).prompt;
-            run.correctLabel(duringAnalysis);
+            run.steer(SteeringRequest::correctLabel(duringAnalysis));
         });
         QSignalSpy corrected(&run, &RefinementRun::labelCorrected);
         QCOMPARE(runToEnd(run), RunStatus::Completed);
@@ -308,8 +308,8 @@ private slots:
                 return;
             working = it.testResults.first().testCase.prompt;
             heldOut = it.benchmark->results.first().testCase.prompt;
-            run.correctLabel(working);
-            run.correctLabel(heldOut);
+            run.steer(SteeringRequest::correctLabel(working));
+            run.steer(SteeringRequest::correctLabel(heldOut));
         });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         QVERIFY(!heldOut.isEmpty());

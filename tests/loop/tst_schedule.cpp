@@ -166,7 +166,7 @@ private slots:
         int suite = 0;
         connect(&run, &RefinementRun::testScanned, this, [&](int, const TestResult &) {
             if (++suite == 8) // the early analysis is asked right after this result
-                QTimer::singleShot(10, &run, [&run, corrected] { run.correctLabel(corrected); });
+                QTimer::singleShot(10, &run, [&run, corrected] { run.steer(SteeringRequest::correctLabel(corrected)); });
         });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         const QList<ScriptedLlm::Received> asked = f.llm.receivedFor(u"analyze_results"_s);

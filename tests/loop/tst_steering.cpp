@@ -84,7 +84,7 @@ private slots:
             deployedWhenProposed.append(int(s.topicWrites(p.proposal.name).size()));
             QVERIFY(run.state().steering.pending == p); // saved before asking
             QVERIFY(RunStore(s.h->runsDir).load(run.state().id).run.steering.pending == p);
-            run.decide({});
+            run.steer(SteeringRequest::decide({}));
         });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         QCOMPARE(proposals.size(), 3);
@@ -127,7 +127,7 @@ private slots:
             t.examples = examples;
             d.edited = t;
             name = p.proposal.name;
-            run.decide(d);
+            run.steer(SteeringRequest::decide(d));
         });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         const QList<QJsonObject> writes = s.topicWrites(name);
@@ -153,8 +153,8 @@ private slots:
             ProposalDecision tooLong;
             tooLong.edited = p.proposal;
             tooLong.edited->description = QString(251, u'x');
-            run.decide(tooLong);
-            run.decide({}); // the proposal is still there to accept
+            run.steer(SteeringRequest::decide(tooLong));
+            run.steer(SteeringRequest::decide({})); // the proposal is still there to accept
         });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         QCOMPARE(asked, 1);
@@ -177,10 +177,10 @@ private slots:
                 ProposalDecision d;
                 d.action = ProposalDecision::Action::Retry;
                 d.hint = hint;
-                run.decide(d);
+                run.steer(SteeringRequest::decide(d));
                 return;
             }
-            run.decide({});
+            run.steer(SteeringRequest::decide({}));
         });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         QCOMPARE(proposals.size(), 3); // iteration 2 proposed twice
@@ -206,10 +206,10 @@ private slots:
             if (p.iteration == 1 && kept.isEmpty()) {
                 kept = p.proposal.examples.last();
                 name = p.proposal.name;
-                run.setKeptExamples({kept, mine}); // the waiting proposal takes them at once
+                run.steer(SteeringRequest::keepExamples({kept, mine})); // the waiting proposal takes them at once
                 return;
             }
-            run.decide({});
+            run.steer(SteeringRequest::decide({}));
         });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         const QList<QJsonObject> writes = s.topicWrites(name);
@@ -235,7 +235,7 @@ private slots:
                     run.requestPause();
                     return;
                 }
-                run.decide({});
+                run.steer(SteeringRequest::decide({}));
             });
             QCOMPARE(runToEnd(run), RunStatus::Paused);
         }
@@ -248,7 +248,7 @@ private slots:
         QList<PendingProposal> again;
         connect(&resumed, &RefinementRun::proposalReady, this, [&](const PendingProposal &p) {
             again.append(p);
-            resumed.decide({});
+            resumed.steer(SteeringRequest::decide({}));
         });
         QCOMPARE(runToEnd(resumed), RunStatus::Completed);
         QVERIFY(!again.isEmpty());
@@ -266,7 +266,7 @@ private slots:
         QSignalSpy modes(&run, &RefinementRun::stepModeChanged);
         connect(&run, &RefinementRun::proposalReady, this, [&](const PendingProposal &) {
             ++asked;
-            run.setStepMode(false);
+            run.steer(SteeringRequest::stepMode(false));
         });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         QCOMPARE(asked, 1);
@@ -288,7 +288,7 @@ private slots:
                 return;
             before = it;
             prompt = it.testResults.first().testCase.prompt;
-            run.correctLabel(prompt);
+            run.steer(SteeringRequest::correctLabel(prompt));
         });
         connect(
             &run, &RefinementRun::labelCorrected, this,
@@ -369,8 +369,8 @@ private slots:
         connect(&run, &RefinementRun::iterationComplete, this, [&](const IterationResult &it) {
             if (it.iteration == 1) {
                 QCOMPARE(s.scansOf(mine.first().prompt), 0);
-                run.addPrompts(mine + mine.mid(0, 1), PromptTarget::WorkingSuite);
-                run.addPrompts(held, PromptTarget::Benchmark);
+                run.steer(SteeringRequest::addPrompts(mine + mine.mid(0, 1), PromptTarget::WorkingSuite));
+                run.steer(SteeringRequest::addPrompts(held, PromptTarget::Benchmark));
             }
         });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
@@ -415,8 +415,8 @@ private slots:
         QSignalSpy added(&run, &RefinementRun::promptsAdded);
         connect(&run, &RefinementRun::iterationStarted, this, [&](int i) {
             if (i == 1)
-                run.addPrompts({{u"a prompt"_s, true, {}, TestSource::Generated, {}}},
-                               PromptTarget::Benchmark);
+                run.steer(SteeringRequest::addPrompts({{u"a prompt"_s, true, {}, TestSource::Generated, {}}},
+                               PromptTarget::Benchmark));
         });
         QCOMPARE(runToEnd(run), RunStatus::Completed);
         QCOMPARE(added.count(), 0);

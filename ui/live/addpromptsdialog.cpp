@@ -263,6 +263,6 @@ void AddPromptsDialog::accept()
     validate();
     if (!m_problem.isEmpty() || !m_context)
         return;
-    m_context->addPrompts(tests(), target());
+    m_context->steer(SteeringRequest::addPrompts(tests(), target()));
     QDialog::accept();
 }

@@ -183,7 +183,7 @@ LiveRunPanel::LiveRunPanel(RunSession *session, StudioContext *context, QWidget 
     connect(session, &RunSession::stepModeChanged, this, &LiveRunPanel::updateStepMode);
     connect(m_stepMode, &QCheckBox::clicked, this, [this](bool on) {
         if (m_context)
-            m_context->setStepMode(on);
+            m_context->steer(SteeringRequest::stepMode(on));
     });
     if (m_context)
         connect(m_context, &StudioContext::runActiveChanged, this, &LiveRunPanel::updateStepMode);

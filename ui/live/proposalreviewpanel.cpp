@@ -515,7 +515,7 @@ void ProposalReviewPanel::syncKeptExamples()
 {
     const QStringList kept = keptExamples();
     if (m_context && m_session && kept != m_session->run().steering.keptExamples)
-        m_context->setKeptExamples(kept);
+        m_context->steer(SteeringRequest::keepExamples(kept));
 }
 
 void ProposalReviewPanel::accept()
@@ -577,5 +577,5 @@ void ProposalReviewPanel::send(const ProposalDecision &decision)
     m_refocus = std::exchange(m_refocusAfterQuestion, false) || (focused && isAncestorOf(focused));
     m_sent = true;
     updateChecks();
-    m_context->decide(decision);
+    m_context->steer(SteeringRequest::decide(decision));
 }
