@@ -1,9 +1,8 @@
 #include "tenantcommands.h"
 #include "tenantconnection.h"
 
+#include "models/session/applycontroller.h"
 #include "reports/applyplantext.h"
-#include "runs/runstore.h"
-#include "tenant/topicapplier.h"
 
 #include <QCommandLineParser>
 
@@ -33,44 +32,65 @@ struct Flags
     bool changeAction = false;
 };
 
-// The apply after its flags and locks, one step after the other on the event loop: settle an
-// interrupted apply, plan, print the plan (and with --impact measure it), write it under the
-// journal, and say how it ended. Every step ends the command with finish() or starts the next.
+// The apply after its flags and locks, driven through ApplyController (the app's Apply, issue
+// 59) one step after the other on the event loop: settle an interrupted apply, plan, print the
+// plan (and with --impact measure it), write it under the journal, and say how it ended, in
+// the engine's words the controller's signals carry. Every step ends the command with finish()
+// or starts the next.
 class ApplySteps final
 {
 public:
-    ApplySteps(CliContext &ctx, Tenant &t, RunState &run, TopicApplier &applier, const Flags &flags)
-        : m_ctx(ctx), m_t(t), m_run(run), m_applier(applier), m_flags(flags)
-    {}
-
-    void start()
+    ApplySteps(CliContext &ctx, Tenant &t, const RunState &run, ApplyController &controller, const Flags &flags)
+        : m_ctx(ctx), m_t(t), m_run(run), m_controller(controller), m_flags(flags)
     {
-        settleInterrupted(m_run, m_t.runsDir, m_applier, u"apply"_s, m_ctx, [this](bool ok) {
-            if (!ok)
-                return finish(ExitCode::Failed);
-            m_applier.plan(m_run, m_flags.iteration, [this](const AirsResult<TopicApplier::Plan> &p) { planned(p); });
+        ApplyController *c = &m_controller;
+        QObject::connect(c, &ApplyController::interruptedApplySettled, c,
+                         [this](const AirsResult<ApplyRecord> &settled, const QString &recordError) {
+                             if (!printSettled(settled, recordError, u"apply"_s, m_ctx))
+                                 finish(ExitCode::Failed);
+                         });
+        QObject::connect(c, &ApplyController::planFailed, c, [this](const AirsError &error) { planFailed(error); });
+        QObject::connect(c, &ApplyController::prepared, c, [this] { planned(); });
+        QObject::connect(c, &ApplyController::applyStep, c, [this](const QString &line) {
+            m_ctx.out << "  " << line << '\n';
+            m_ctx.out.flush();
         });
+        QObject::connect(c, &ApplyController::applyFinished, c,
+                         [this](const TopicApplier::Outcome &o, const QString &recordError) { written(o, recordError); });
     }
 
+    void start() { m_controller.prepare(m_run, m_flags.iteration); }
+
 private:
-    void planned(const AirsResult<TopicApplier::Plan> &plan)
+    void planFailed(const AirsError &error)
     {
-        if (!plan.ok()) {
-            m_ctx.err << "daystrom apply: " << plan.error.toString() << '\n';
-            return finish(plan.error.kind == AirsError::Kind::Validation ? ExitCode::NotConfirmed : ExitCode::Failed);
+        if (m_replanning) // after a stale plan: the error said so already
+            return finish(ExitCode::NotConfirmed);
+        m_ctx.err << "daystrom apply: " << error.toString() << '\n';
+        finish(error.kind == AirsError::Kind::Validation ? ExitCode::NotConfirmed : ExitCode::Failed);
+    }
+
+    void planned()
+    {
+        const TopicApplier::Plan &plan = m_controller.plan();
+        if (m_replanning) {
+            m_ctx.out << "The plan against production as it is now:\n";
+            for (const QString &line : ApplyPlanText::lines(plan))
+                m_ctx.out << "  " << line << '\n';
+            m_ctx.out << "Nothing more was written. Apply it with --yes again.\n";
+            return finish(ExitCode::NotConfirmed);
         }
-        m_plan = plan.value;
         m_ctx.out << "Plan for iteration " << m_flags.iteration << " of run " << m_run.id << " on profile \""
-                  << m_plan.profileName << "\":\n";
-        for (const QString &line : ApplyPlanText::lines(m_plan))
+                  << plan.profileName << "\":\n";
+        for (const QString &line : ApplyPlanText::lines(plan))
             m_ctx.out << "  " << line << '\n';
-        if (m_plan.changesNothing()) {
+        if (plan.changesNothing()) {
             m_ctx.out << "Production already holds this plan: nothing to write.\n";
             return finish(ExitCode::Ok);
         }
         if (!m_flags.impact)
             return write();
-        printApplyImpact(m_plan, m_t.management.get(), m_t.airs, m_t.impact, m_ctx, [this](int code) {
+        printApplyImpact(plan, m_t.management.get(), m_t.airs, m_t.impact, m_ctx, [this](int code) {
             if (code >= 0)
                 return finish(code);
             write();
@@ -79,65 +99,39 @@ private:
 
     void write()
     {
+        const TopicApplier::Plan &plan = m_controller.plan();
         if (!m_flags.yes) {
-            m_ctx.out << "Nothing was written. Apply it with --yes" << (m_plan.changesAction() ? " --change-action" : "")
+            m_ctx.out << "Nothing was written. Apply it with --yes" << (plan.changesAction() ? " --change-action" : "")
                       << ".\n";
             return finish(ExitCode::NotConfirmed);
         }
-        if (m_plan.changesAction() && !m_flags.changeAction) {
-            m_ctx.err << "daystrom apply: not applied: it would " << m_plan.actionChangeText()
+        if (plan.changesAction() && !m_flags.changeAction) {
+            m_ctx.err << "daystrom apply: not applied: it would " << plan.actionChangeText()
                       << "; add --change-action to agree to that\n";
             return finish(ExitCode::NotConfirmed);
         }
-        m_plan.actionChangeConsented = m_flags.changeAction;
+        m_controller.setActionChangeConsented(m_flags.changeAction);
         m_ctx.out.flush();
-        // The journal (issue 57): the record goes into the run file before the first write and
-        // after every step, so a kill at any moment leaves what `revert` needs.
-        m_entry = m_run.applies.size();
-        m_applier.progress = [this](const QString &line) {
-            m_ctx.out << "  " << line << '\n';
-            m_ctx.out.flush();
-        };
-        m_applier.apply(m_plan, [this](const TopicApplier::Outcome &o) { written(o); },
-                        [this](const ApplyRecord &record) { return journal(record); });
+        // The journal (issue 57): the controller records the apply in the run file before the
+        // first write and after every step, so a kill at any moment leaves what `revert` needs.
+        m_controller.apply();
     }
 
-    QString journal(const ApplyRecord &record)
-    {
-        const bool nothing = !record.pending && !record.policyBefore && record.createdTopics.isEmpty()
-                             && record.updatedTopics.isEmpty();
-        if (m_run.applies.size() > m_entry)
-            m_run.applies.resize(m_entry);
-        if (!nothing)
-            m_run.applies.append(record);
-        return RunStore(m_t.runsDir).save(m_run);
-    }
-
-    void written(const TopicApplier::Outcome &outcome)
+    void written(const TopicApplier::Outcome &outcome, const QString &recordError)
     {
         const QString id = m_run.id;
         for (const QString &line : outcome.done)
             m_ctx.out << "  done: " << line << '\n';
-        if (outcome.record || m_run.applies.size() > m_entry) {
-            // The final state of the entry (also after an error part way: what did change).
-            if (const QString error = journal(outcome.record.value_or(ApplyRecord{})); !error.isEmpty()) {
-                m_ctx.err << "daystrom apply: the change was made but not recorded in the run file (" << error
-                          << "); `daystrom revert` cannot undo it\n";
-                return finish(ExitCode::Failed);
-            }
+        if (!recordError.isEmpty()) { // the final state of the entry (also after an error part way)
+            m_ctx.err << "daystrom apply: the change was made but not recorded in the run file (" << recordError
+                      << "); `daystrom revert` cannot undo it\n";
+            return finish(ExitCode::Failed);
         }
         if (outcome.planStale) {
             // Never written over: the plan again, against production as it is now.
             m_ctx.err << "daystrom apply: " << outcome.error << '\n';
-            m_applier.plan(m_run, m_flags.iteration, [this](const AirsResult<TopicApplier::Plan> &again) {
-                if (again.ok()) {
-                    m_ctx.out << "The plan against production as it is now:\n";
-                    for (const QString &line : ApplyPlanText::lines(again.value))
-                        m_ctx.out << "  " << line << '\n';
-                    m_ctx.out << "Nothing more was written. Apply it with --yes again.\n";
-                }
-                finish(ExitCode::NotConfirmed);
-            });
+            m_replanning = true;
+            m_controller.prepare(m_controller.run(), m_flags.iteration);
             return;
         }
         if (!outcome.error.isEmpty()) {
@@ -156,11 +150,10 @@ private:
 
     CliContext &m_ctx;
     Tenant &m_t;
-    RunState &m_run;
-    TopicApplier &m_applier;
+    const RunState &m_run;
+    ApplyController &m_controller;
     const Flags m_flags;
-    TopicApplier::Plan m_plan;
-    qsizetype m_entry = 0; // the run's apply entry this apply writes
+    bool m_replanning = false; // planning again after production moved under the plan
 };
 } // namespace
 
@@ -192,8 +185,10 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
     flags.impact = p.isSet(u"impact"_s);
     flags.changeAction = p.isSet(u"change-action"_s);
 
-    TopicApplier applier(t.management.get());
-    applier.setPropagationDelayMs(t.propagationDelayMs);
+    // The controller holds the run's lock this command took, until the command ends.
+    ApplyController controller(t.management.get(), t.runsDir);
+    controller.adoptRunLock(std::move(lock));
+    controller.setPropagationDelayMs(t.propagationDelayMs);
     // With --yes the plan is made and written under the profile's lock: a second apply waits,
     // then plans against production as this one left it. A plan only printed needs no lock.
     std::unique_ptr<ProfileWriteLock> profileLock;
@@ -202,6 +197,6 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
         if (!profileLock)
             return ExitCode::Failed;
     }
-    ApplySteps steps(ctx, t, *run, applier, flags);
-    return drive(&applier, [&steps] { steps.start(); });
+    ApplySteps steps(ctx, t, *run, controller, flags);
+    return drive(&controller, [&steps] { steps.start(); });
 }

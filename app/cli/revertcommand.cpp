@@ -1,8 +1,7 @@
 #include "tenantcommands.h"
 #include "tenantconnection.h"
 
-#include "runs/runstore.h"
-#include "tenant/topicapplier.h"
+#include "models/session/applycontroller.h"
 
 #include <QCommandLineParser>
 
@@ -20,32 +19,48 @@ const QString Help =
     "--force then takes back the apply's side regardless. --sandbox: a sandbox run, on the\n"
     "sandbox's tenant.\n"_s;
 
-// The revert after its flags and locks, on the event loop: settle an interrupted apply, take
-// back the last apply, record what is left of it and say how it ended (finish()).
+// The revert after its flags and locks, driven through ApplyController (the app's Revert,
+// issue 59) on the event loop: settle an interrupted apply, take back the last apply, record
+// what is left of it and say how it ended (finish()), in the engine's words the controller's
+// signals carry.
 class RevertSteps final
 {
 public:
-    RevertSteps(CliContext &ctx, const QString &runsDir, RunState &run, TopicApplier &applier, bool force)
-        : m_ctx(ctx), m_runsDir(runsDir), m_run(run), m_applier(applier), m_force(force)
-    {}
+    RevertSteps(CliContext &ctx, const RunState &run, ApplyController &controller, bool force)
+        : m_ctx(ctx), m_run(run), m_controller(controller), m_force(force)
+    {
+        ApplyController *c = &m_controller;
+        QObject::connect(c, &ApplyController::interruptedApplySettled, c,
+                         [this](const AirsResult<ApplyRecord> &settled, const QString &recordError) {
+                             if (!printSettled(settled, recordError, u"revert"_s, m_ctx))
+                                 return finish(ExitCode::Failed);
+                             revertLast();
+                         });
+        QObject::connect(c, &ApplyController::revertFinished, c,
+                         [this](const ApplyRecord &target, const TopicApplier::Outcome &o, const QString &recordError) {
+                             reverted(target, o, recordError);
+                         });
+    }
 
     void start()
     {
-        settleInterrupted(m_run, m_runsDir, m_applier, u"revert"_s, m_ctx, [this](bool ok) {
-            if (!ok)
-                return finish(ExitCode::Failed);
-            const ApplyRecord *last = TopicApplier::lastApplied(m_run);
-            if (!last) {
-                m_ctx.err << "daystrom revert: run " << m_run.id << " has no apply to revert\n";
-                return finish(ExitCode::Usage);
-            }
-            m_index = last - m_run.applies.constData();
-            m_applier.revert(*last, [this](const TopicApplier::Outcome &o) { reverted(o); }, m_force);
-        });
+        m_controller.setRun(m_run);
+        if (!m_run.applies.isEmpty() && m_run.applies.last().pending)
+            return m_controller.settleInterrupted(); // then revertLast()
+        revertLast();
     }
 
 private:
-    void reverted(const TopicApplier::Outcome &outcome)
+    void revertLast()
+    {
+        if (!TopicApplier::lastApplied(m_controller.run())) {
+            m_ctx.err << "daystrom revert: run " << m_run.id << " has no apply to revert\n";
+            return finish(ExitCode::Usage);
+        }
+        m_controller.revert(m_force);
+    }
+
+    void reverted(const ApplyRecord &record, const TopicApplier::Outcome &outcome, const QString &recordError)
     {
         if (!outcome.conflicts.isEmpty()) {
             m_ctx.out << "Production changed since the apply:\n";
@@ -59,16 +74,8 @@ private:
         }
         for (const QString &line : outcome.done)
             m_ctx.out << "  done: " << line << '\n';
-        ApplyRecord &record = m_run.applies[m_index];
-        if (outcome.error.isEmpty()) {
-            record.revertedAt = QDateTime::currentDateTimeUtc();
-        } else if (outcome.record) { // keep what is still to undo
-            record.policyBefore = outcome.record->policyBefore;
-            record.createdTopics = outcome.record->createdTopics;
-            record.updatedTopics = outcome.record->updatedTopics;
-        }
-        if (const QString error = RunStore(m_runsDir).save(m_run); !error.isEmpty())
-            m_ctx.err << "daystrom revert: the run file was not updated: " << error << '\n';
+        if (!recordError.isEmpty())
+            m_ctx.err << "daystrom revert: the run file was not updated: " << recordError << '\n';
         if (!outcome.error.isEmpty()) {
             m_ctx.err << "daystrom revert: " << outcome.error << " (run it again to finish)\n";
             return finish(ExitCode::Failed);
@@ -79,11 +86,9 @@ private:
     }
 
     CliContext &m_ctx;
-    const QString m_runsDir;
-    RunState &m_run;
-    TopicApplier &m_applier;
+    const RunState &m_run;
+    ApplyController &m_controller;
     const bool m_force;
-    qsizetype m_index = 0; // the apply being reverted, in m_run.applies
 };
 } // namespace
 
@@ -96,12 +101,14 @@ int revertCommand(const QStringList &arguments, CliContext &ctx)
     std::optional<RunState> run;
     if (const int stop = openRun(u"revert"_s, Help, arguments, ctx, p, t, lock, run); stop >= 0)
         return stop;
+    // The controller holds the run's lock this command took, until the command ends.
+    ApplyController controller(t.management.get(), t.runsDir);
+    controller.adoptRunLock(std::move(lock));
     const ApplyRecord *pendingOn = run->applies.isEmpty() ? nullptr : &run->applies.last();
     const auto profileLock =
         lockProfile(t, pendingOn ? pendingOn->profileName : run->userInput.profileName, u"revert"_s, run->id, ctx);
     if (!profileLock)
         return ExitCode::Failed;
-    TopicApplier applier(t.management.get());
-    RevertSteps steps(ctx, t.runsDir, *run, applier, p.isSet(u"force"_s));
-    return drive(&applier, [&steps] { steps.start(); });
+    RevertSteps steps(ctx, *run, controller, p.isSet(u"force"_s));
+    return drive(&controller, [&steps] { steps.start(); });
 }

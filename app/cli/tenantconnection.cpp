@@ -136,30 +136,41 @@ int openRun(const QString &command, const QString &help, const QStringList &argu
     return -1;
 }
 
+bool printSettled(const AirsResult<ApplyRecord> &settled, const QString &recordError, const QString &command,
+                  CliContext &ctx)
+{
+    if (!settled.ok()) {
+        ctx.err << "daystrom " << command << ": an earlier apply of this run was interrupted, and what it did could "
+                   "not be read back: " << settled.error.toString() << '\n';
+        return false;
+    }
+    if (!recordError.isEmpty()) {
+        ctx.err << "daystrom " << command << ": the run file could not be saved: " << recordError << '\n';
+        return false;
+    }
+    const ApplyRecord &r = settled.value;
+    const bool changed = r.policyBefore || !r.createdTopics.isEmpty() || !r.updatedTopics.isEmpty();
+    ctx.out << (changed ? "An earlier apply of this run was interrupted; what it had written is now recorded "
+                          "(`daystrom revert` takes it back).\n"
+                        : "An earlier apply of this run was interrupted before it wrote anything; its entry is gone.\n");
+    return true;
+}
+
 void settleInterrupted(RunState &run, const QString &runsDir, TopicApplier &applier, const QString &command,
                        CliContext &ctx, const std::function<void(bool)> &done)
 {
     if (run.applies.isEmpty() || !run.applies.last().pending)
         return done(true);
     applier.settle(run.applies.last(), [&run, runsDir, command, &ctx, done](const AirsResult<ApplyRecord> &settled) {
-        if (!settled.ok()) {
-            ctx.err << "daystrom " << command << ": an earlier apply of this run was interrupted, and what it did could "
-                       "not be read back: " << settled.error.toString() << '\n';
-            return done(false);
+        QString error;
+        if (settled.ok()) {
+            ApplyRecord &last = run.applies.last();
+            last = settled.value;
+            if (!last.policyBefore && last.createdTopics.isEmpty() && last.updatedTopics.isEmpty())
+                run.applies.removeLast(); // it had written nothing
+            error = RunStore(runsDir).save(run);
         }
-        ApplyRecord &last = run.applies.last();
-        last = settled.value;
-        const bool changed = last.policyBefore || !last.createdTopics.isEmpty() || !last.updatedTopics.isEmpty();
-        if (!changed)
-            run.applies.removeLast(); // it had written nothing
-        if (const QString error = RunStore(runsDir).save(run); !error.isEmpty()) {
-            ctx.err << "daystrom " << command << ": the run file could not be saved: " << error << '\n';
-            return done(false);
-        }
-        ctx.out << (changed ? "An earlier apply of this run was interrupted; what it had written is now recorded "
-                              "(`daystrom revert` takes it back).\n"
-                            : "An earlier apply of this run was interrupted before it wrote anything; its entry is gone.\n");
-        done(true);
+        done(printSettled(settled, error, command, ctx));
     });
 }
 

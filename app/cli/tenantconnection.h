@@ -60,6 +60,10 @@ int openRun(const QString &command, const QString &help, const QStringList &argu
 // failure (said); `done(true)` when there was nothing to settle or it is settled and saved.
 void settleInterrupted(RunState &run, const QString &runsDir, TopicApplier &applier, const QString &command,
                        CliContext &ctx, const std::function<void(bool)> &done);
+// What settling an interrupted apply did, said as above (ApplyController::interruptedApplySettled
+// carries it for apply and revert); false after a failure (said).
+bool printSettled(const AirsResult<ApplyRecord> &settled, const QString &recordError, const QString &command,
+                  CliContext &ctx);
 
 // A command's asynchronous part, driven by the application's event loop: `start` runs once the
 // loop is up and ends by calling finish(); returns the exit code finish() was given.

@@ -13,6 +13,7 @@ ApplyController::ApplyController(ManagementClient *client, const QString &runsDi
     , m_applier(new TopicApplier(client, this))
     , m_runsDirectory(runsDirectory)
 {
+    m_applier->progress = [this](const QString &line) { emit applyStep(line); };
 }
 
 ApplyController::~ApplyController() = default;
@@ -45,8 +46,9 @@ void ApplyController::fail(const QString &message)
 bool ApplyController::lockRun()
 {
     qint64 pid = 0;
-    m_lock = Leftovers::lock(m_runsDirectory, m_run.id, &pid);
-    if (m_lock) {
+    if (!m_heldLock)
+        m_lock = Leftovers::lock(m_runsDirectory, m_run.id, &pid);
+    if (m_heldLock || m_lock) {
         // Read under the lock: what `daystrom apply` or `revert` recorded meanwhile.
         if (const RunStore::Loaded stored = RunStore(m_runsDirectory).load(m_run.id); stored.ok())
             m_run.applies = stored.run.applies;
@@ -67,7 +69,7 @@ void ApplyController::cancel()
         setState(State::Idle);
 }
 
-bool ApplyController::record(const std::function<void(RunState &)> &change)
+QString ApplyController::record(const std::function<void(RunState &)> &change)
 {
     // The stored file is the truth (the command line may have applied meanwhile).
     const RunStore store(m_runsDirectory);
@@ -76,11 +78,55 @@ bool ApplyController::record(const std::function<void(RunState &)> &change)
     change(run);
     const QString error = store.save(run);
     m_run = run;
-    if (!error.isEmpty()) {
+    if (!error.isEmpty())
         m_message += u' ' + tr("It could not be recorded in the run file (%1), so it cannot be reverted from here.").arg(error);
-        return false;
-    }
-    return true;
+    return error;
+}
+
+void ApplyController::settle(quint64 generation, const std::function<void()> &then)
+{
+    // An apply of this run was interrupted (issue 57): what it wrote is read back and recorded.
+    const ApplyRecord pending = m_run.applies.last();
+    emit progress(tr("Reading back what an interrupted apply wrote to profile \"%1\"…").arg(pending.profileName));
+    m_applier->settle(pending, [this, generation, pending, then](const AirsResult<ApplyRecord> &settled) {
+        if (generation != m_generation)
+            return;
+        if (!settled.ok()) {
+            fail(tr("What an interrupted apply wrote could not be read back: %1").arg(settled.error.toString()));
+            emit interruptedApplySettled(settled, {});
+            return;
+        }
+        if (!lockRun())
+            return;
+        const ApplyRecord &r = settled.value;
+        const bool wroteNothing = !r.policyBefore && r.createdTopics.isEmpty() && r.updatedTopics.isEmpty();
+        const QString error = record([&](RunState &run) {
+            for (qsizetype i = run.applies.size() - 1; i >= 0; --i) {
+                if (!run.applies.at(i).pending || run.applies.at(i).appliedAt != pending.appliedAt)
+                    continue;
+                if (wroteNothing)
+                    run.applies.removeAt(i);
+                else
+                    run.applies[i] = r;
+            }
+        });
+        m_lock.reset();
+        if (!error.isEmpty()) {
+            fail(m_message.trimmed());
+            emit interruptedApplySettled(settled, error);
+            return;
+        }
+        emit interruptedApplySettled(settled, {});
+        then();
+    });
+}
+
+void ApplyController::settleInterrupted()
+{
+    if (isBusy() || m_run.applies.isEmpty() || !m_run.applies.last().pending)
+        return;
+    m_message.clear();
+    settle(++m_generation, [] {});
 }
 
 void ApplyController::prepare(const RunState &run, int iteration)
@@ -98,42 +144,19 @@ void ApplyController::prepare(const RunState &run, int iteration)
     }
     setState(State::Preparing);
     if (!m_run.applies.isEmpty() && m_run.applies.last().pending) {
-        // An apply of this run was interrupted (issue 57): what it wrote is read back and
-        // recorded before anything is planned.
-        const ApplyRecord pending = m_run.applies.last();
-        emit progress(tr("Reading back what an interrupted apply wrote to profile \"%1\"…").arg(pending.profileName));
-        m_applier->settle(pending, [this, generation, pending, iteration](const AirsResult<ApplyRecord> &settled) {
-            if (generation != m_generation)
-                return;
-            if (!settled.ok())
-                return fail(tr("What an interrupted apply wrote could not be read back: %1").arg(settled.error.toString()));
-            if (!lockRun())
-                return;
-            const ApplyRecord &r = settled.value;
-            const bool wroteNothing = !r.policyBefore && r.createdTopics.isEmpty() && r.updatedTopics.isEmpty();
-            const bool saved = record([&](RunState &run) {
-                for (qsizetype i = run.applies.size() - 1; i >= 0; --i) {
-                    if (!run.applies.at(i).pending || run.applies.at(i).appliedAt != pending.appliedAt)
-                        continue;
-                    if (wroteNothing)
-                        run.applies.removeAt(i);
-                    else
-                        run.applies[i] = r;
-                }
-            });
-            m_lock.reset();
-            if (!saved)
-                return fail(m_message.trimmed());
-            prepare(m_run, iteration);
-        });
+        // Recorded before anything is planned.
+        settle(generation, [this, iteration] { prepare(m_run, iteration); });
         return;
     }
     emit progress(tr("Reading the topics and the profile from AIRS…"));
     m_applier->plan(m_run, iteration, [this, generation](const AirsResult<TopicApplier::Plan> &p) {
         if (generation != m_generation)
             return;
-        if (!p.ok())
-            return fail(tr("Nothing can be applied: %1").arg(p.error.toString()));
+        if (!p.ok()) {
+            fail(tr("Nothing can be applied: %1").arg(p.error.toString()));
+            emit planFailed(p.error);
+            return;
+        }
         m_plan = p.value;
         setState(State::Ready);
         emit prepared();
@@ -167,29 +190,40 @@ void ApplyController::apply()
         m_run = run;
         return error;
     };
-    m_applier->apply(m_plan, [this, generation, journal](const TopicApplier::Outcome &o) {
+    m_applier->apply(m_plan, [this, generation, journal, entry](const TopicApplier::Outcome &o) {
         if (generation != m_generation)
             return;
         m_message = TenantDoneText::joined(o.done);
-        if (const QString error = journal(o.record.value_or(ApplyRecord{})); !error.isEmpty() && o.record)
+        // The entry's final state, where there is one: what changed, or (after an error part
+        // way) the pending entry taken back.
+        QString error;
+        if (o.record || (*entry >= 0 && m_run.applies.size() > *entry))
+            error = journal(o.record.value_or(ApplyRecord{}));
+        if (!error.isEmpty() && o.record)
             m_message += u' ' + tr("It could not be recorded in the run file (%1), so it cannot be reverted from here.").arg(error);
-        if (o.planStale) {
-            m_lock.reset();
-            return fail(tr("Nothing was applied: %1. Reload from AIRS to see the plan against production as it is now.")
-                            .arg(o.error));
-        }
         m_lock.reset();
-        if (o.error.isEmpty()) {
-            setState(State::Applied);
-            emit applied();
-            return;
-        }
-        if (!o.record)
-            return fail(tr("Nothing was applied: %1").arg(o.error));
-        m_message = tr("Only part was applied (%1): %2. Revert takes back what changed.").arg(m_message, o.error);
-        setState(State::HalfApplied);
-        emit failed(m_message);
-    });
+        const QPointer<ApplyController> self(this);
+        endApply(o);
+        if (self)
+            emit applyFinished(o, error);
+    }, journal);
+}
+
+void ApplyController::endApply(const TopicApplier::Outcome &o)
+{
+    if (o.planStale)
+        return fail(tr("Nothing was applied: %1. Reload from AIRS to see the plan against production as it is now.")
+                        .arg(o.error));
+    if (o.error.isEmpty()) {
+        setState(State::Applied);
+        emit applied();
+        return;
+    }
+    if (!o.record)
+        return fail(tr("Nothing was applied: %1").arg(o.error));
+    m_message = tr("Only part was applied (%1): %2. Revert takes back what changed.").arg(m_message, o.error);
+    setState(State::HalfApplied);
+    emit failed(m_message);
 }
 
 void ApplyController::revert(bool force)
@@ -233,17 +267,20 @@ void ApplyController::revert(bool force)
     m_applier->revert(target, [this, generation, target, force, was](const TopicApplier::Outcome &o) {
         if (generation != m_generation)
             return;
+        const QPointer<ApplyController> self(this);
         if (!o.conflicts.isEmpty() && !force) {
             // Nothing was written: the person decides.
             m_lock.reset();
             m_message = tr("Production changed since the apply: nothing was reverted.");
             setState(was);
             emit revertConflicts(o.conflicts);
+            if (self)
+                emit revertFinished(target, o, {});
             return;
         }
         m_message = TenantDoneText::joined(o.done);
         const auto same = [&target](const ApplyRecord &r) { return r.appliedAt == target.appliedAt && r.iteration == target.iteration; };
-        record([&](RunState &run) {
+        const QString error = record([&](RunState &run) {
             for (ApplyRecord &r : run.applies) {
                 if (!same(r))
                     continue;
@@ -257,9 +294,13 @@ void ApplyController::revert(bool force)
             }
         });
         m_lock.reset();
-        if (!o.error.isEmpty())
-            return fail(tr("The revert stopped part way: %1. Revert again to finish.").arg(o.error));
-        setState(State::Reverted);
-        emit reverted();
+        if (!o.error.isEmpty()) {
+            fail(tr("The revert stopped part way: %1. Revert again to finish.").arg(o.error));
+        } else {
+            setState(State::Reverted);
+            emit reverted();
+        }
+        if (self)
+            emit revertFinished(target, o, error);
     }, force);
 }

@@ -16,7 +16,9 @@ class ManagementClient;
 // (for the person to confirm), apply() writes it to the production profile and records it in
 // the run file, revert() undoes the run's last apply (three-way: what colleagues changed since
 // stays; where they changed what the apply wrote, revertConflicts() asks first). Every outcome, including a
-// change that stopped part way, is reported explicitly.
+// change that stopped part way, is reported explicitly. `daystrom apply` and `revert` drive it
+// too (issue 59): they hand it the run's lock they hold, and print what the engine-worded
+// signals at the end carry, as they always did.
 class ApplyController final : public QObject
 {
     Q_OBJECT
@@ -31,6 +33,15 @@ public:
     ~ApplyController() override;
 
     void setPropagationDelayMs(int ms);
+    // The caller holds the run's lock already, for as long as this controller lives (the command
+    // line holds it for the whole command): used instead of taking and releasing it here.
+    void adoptRunLock(std::unique_ptr<QLockFile> lock) { m_heldLock = std::move(lock); }
+    // The run to revert, without planning an apply first (`daystrom revert`).
+    void setRun(const RunState &run) { m_run = run; }
+    // The run's last apply, when it was interrupted (a pending record): what landed is read back
+    // and recorded as prepare() does before it plans; interruptedApplySettled() follows. The
+    // state stays as it is. `daystrom revert` does this before it reverts.
+    void settleInterrupted();
     void prepare(const RunState &run, int iteration);
     // The person's consent to the plan's change of the action for unmatched prompts (the
     // dialog's own box); apply() refuses such a plan without it.
@@ -59,11 +70,24 @@ signals:
     void reverted();
     void revertConflicts(const QStringList &conflicts); // then back in the state before; revert(true) overwrites
     void failed(const QString &message);
+    // The same outcomes in the engine's own (English) words, each after the signals above, for
+    // the command line to print: an interrupted apply read back (`recordError`: why the run file
+    // was not saved); a plan AIRS refused; a line TopicApplier says while it applies; how an
+    // apply or a revert ended (`recordError`: why its final state is not in the run file; empty
+    // when saved, or when there was nothing to save).
+    void interruptedApplySettled(const AirsResult<ApplyRecord> &settled, const QString &recordError);
+    void planFailed(const AirsError &error);
+    void applyStep(const QString &line);
+    void applyFinished(const TopicApplier::Outcome &outcome, const QString &recordError);
+    void revertFinished(const ApplyRecord &target, const TopicApplier::Outcome &outcome, const QString &recordError);
 
 private:
     void setState(State state);
     void fail(const QString &message);
-    bool record(const std::function<void(RunState &)> &change); // into the run file
+    QString record(const std::function<void(RunState &)> &change); // into the run file; why not, or empty
+    // Reads back and records the pending last apply, then `then()` (not after a failure).
+    void settle(quint64 generation, const std::function<void()> &then);
+    void endApply(const TopicApplier::Outcome &o); // the state and the signals after an apply
 
     TopicApplier *m_applier;
     QString m_runsDirectory;
@@ -75,5 +99,6 @@ private:
     // The run's lock while an apply or revert writes (a `resume` meanwhile cannot drop the
     // record of what changed).
     std::unique_ptr<QLockFile> m_lock;
+    std::unique_ptr<QLockFile> m_heldLock; // adoptRunLock()
     bool lockRun(); // false (and failed) when another process drives the run
 };
