@@ -126,8 +126,9 @@ void RefinementRun::bindChart()
         {"cancelled", [p = m_ending] { p->enterCancelled(); }},
         {"failed", [p = m_ending] { p->enterFailed(); }},
     };
-    for (const auto &[state, enter] : bindings) {
-        m_ctx->chart->connectToState(QString::fromLatin1(state), this, [ctx = m_ctx.get(), enter](bool active) {
+    for (const auto &binding : bindings) { // (clang 14 cannot capture a structured binding)
+        m_ctx->chart->connectToState(QString::fromLatin1(binding.first), this,
+                                     [ctx = m_ctx.get(), enter = binding.second](bool active) {
             ++ctx->stepEntries; // on exit too: an answer for the step just left is late
             if (active)
                 enter();

@@ -100,8 +100,8 @@ QString DisplayFormat::errorKind(bool expectedTriggered)
 
 QString DisplayFormat::stopReason(const QString &engineText)
 {
-    // The engine's reasons (engine/loop/runrecovery.cpp, runsteps.cpp, refinementrun.cpp,
-    // models/runcontroller.cpp). QT_TRANSLATE_NOOP marks them for lupdate.
+    // The engine's reasons (engine/loop/recoverysteps.cpp, iterationsteps.cpp, runcontext.cpp,
+    // endingsteps.cpp, models/session/runcontroller.cpp). QT_TRANSLATE_NOOP marks them for lupdate.
     static const WordingTable known("DisplayFormat", {
         {QRegularExpression(u"^reached the target coverage on the benchmark \\((.+) ≥ (.+); 95% lower bound (.+); (\\d+) unstable prompts counted as errors\\)$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "reached the target coverage on the benchmark (%1 ≥ %2; 95% lower bound %3; %4 unstable prompts counted as errors)")},
@@ -134,7 +134,7 @@ QString DisplayFormat::stopReason(const QString &engineText)
         {QRegularExpression(u"^paused: the cost budget cannot be checked: no price for model (.+) in config.json llmPrices; add one, or resume with --max-tokens instead$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "paused: the cost budget cannot be checked: there is no price for model %1 in llmPrices in config.json; add one, then resume the run")},
         {QRegularExpression(u"^paused$"_s), QT_TRANSLATE_NOOP("DisplayFormat", "paused")},
-        // engine/loop/runending.cpp: what a stopping in-place run did to production, after "; ".
+        // engine/loop/endingsteps.cpp: what a stopping in-place run did to production, after "; ".
         {QRegularExpression(u"^the production profile \"(.+)\" was put back as it was before the run; resuming deploys the candidate on it again$"_s),
          QT_TRANSLATE_NOOP("DisplayFormat", "the production profile \"%1\" was put back as it was before the run; resuming deploys the candidate on it again")},
         {QRegularExpression(u"^the production profile \"(.+)\" could not be put back \\((.+)\\): the run's candidate still filters its traffic; `daystrom cleanup --run (.+) --yes` puts it back$"_s),
