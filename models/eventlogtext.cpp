@@ -85,7 +85,6 @@ QString EventLogText::line(const QJsonObject &entry)
 // its line here does not compile.
 namespace {
 namespace LogLines {
-using T = EventLogText;
 
 QString number(const QJsonObject &e, const QString &key)
 {
@@ -95,25 +94,25 @@ QString number(const QJsonObject &e, const QString &key)
 QString memoryLoaded(const QJsonObject &e)
 {
     const int count = integer(e, u"learningCount"_s);
-    return count > 0 ? T::tr("Memory: %n learning(s) loaded", nullptr, count) : T::tr("Memory: no previous learnings");
+    return count > 0 ? EventLogText::tr("Memory: %n learning(s) loaded", nullptr, count) : EventLogText::tr("Memory: no previous learnings");
 }
 QString iterationStarted(const QJsonObject &e)
 {
-    return T::tr("Iteration %1 started").arg(number(e, u"iteration"_s));
+    return EventLogText::tr("Iteration %1 started").arg(number(e, u"iteration"_s));
 }
 QString generateComplete(const QJsonObject &e)
 {
     const QJsonObject t = e.value(u"topic"_s).toObject();
-    return T::tr("Topic: %1 — %2").arg(string(t, u"name"_s), string(t, u"description"_s));
+    return EventLogText::tr("Topic: %1 — %2").arg(string(t, u"name"_s), string(t, u"description"_s));
 }
 QString companionGenerated(const QJsonObject &) { return {}; } // companion:created says it
 QString companionCreated(const QJsonObject &e)
 {
-    return T::tr("Companion allow topic: %1").arg(string(e.value(u"topic"_s).toObject(), u"name"_s));
+    return EventLogText::tr("Companion allow topic: %1").arg(string(e.value(u"topic"_s).toObject(), u"name"_s));
 }
 QString applyComplete(const QJsonObject &e)
 {
-    return T::tr("Deployed to AIRS (topic %1)").arg(string(e, u"topicId"_s));
+    return EventLogText::tr("Deployed to AIRS (topic %1)").arg(string(e, u"topicId"_s));
 }
 QString testsComposed(const QJsonObject &e)
 {
@@ -122,11 +121,11 @@ QString testsComposed(const QJsonObject &e)
     const int r = integer(e, u"regressionTier"_s), total = integer(e, u"total"_s);
     const int dropped = g + cf + r - total;
     if (dropped > 0)
-        return T::tr("Tests: %1 new, %2 carried failures, %3 regression checks; %4 repeated or "
+        return EventLogText::tr("Tests: %1 new, %2 carried failures, %3 regression checks; %4 repeated or "
                      "over the cap dropped, %5 in all")
             .arg(number(e, u"generated"_s), number(e, u"carriedFailures"_s), number(e, u"regressionTier"_s),
                  DisplayFormat::number(qint64(dropped)), number(e, u"total"_s));
-    return T::tr("Tests: %1 new, %2 carried failures, %3 regression checks, %4 in all")
+    return EventLogText::tr("Tests: %1 new, %2 carried failures, %3 regression checks, %4 in all")
         .arg(number(e, u"generated"_s), number(e, u"carriedFailures"_s), number(e, u"regressionTier"_s),
              number(e, u"total"_s));
 }
@@ -135,7 +134,7 @@ QString testProgress(const QJsonObject &) { return {}; }     // never recorded
 QString evaluateComplete(const QJsonObject &) { return {}; } // iteration:complete says it
 QString analyzeComplete(const QJsonObject &e)
 {
-    return T::tr("Analysis: %1").arg(string(e.value(u"analysis"_s).toObject(), u"summary"_s));
+    return EventLogText::tr("Analysis: %1").arg(string(e.value(u"analysis"_s).toObject(), u"summary"_s));
 }
 QString iterationComplete(const QJsonObject &e)
 {
@@ -143,41 +142,41 @@ QString iterationComplete(const QJsonObject &e)
 }
 QString topicDuplicate(const QJsonObject &e)
 {
-    return T::tr("Duplicate of iteration %1: skipped").arg(number(e, u"duplicateOfIteration"_s));
+    return EventLogText::tr("Duplicate of iteration %1: skipped").arg(number(e, u"duplicateOfIteration"_s));
 }
 QString topicReverted(const QJsonObject &e)
 {
-    return T::tr("Reverted to the best topic (iteration %1)").arg(number(e, u"revertedToIteration"_s));
+    return EventLogText::tr("Reverted to the best topic (iteration %1)").arg(number(e, u"revertedToIteration"_s));
 }
-QString topicSimplified(const QJsonObject &) { return T::tr("Simplified the best topic"); }
+QString topicSimplified(const QJsonObject &) { return EventLogText::tr("Simplified the best topic"); }
 QString loopPlateau(const QJsonObject &e)
 {
     const QJsonArray band = e.value(u"band"_s).toArray();
-    return T::tr("Coverage plateaued between %1 and %2")
+    return EventLogText::tr("Coverage plateaued between %1 and %2")
         .arg(DisplayFormat::percent(band.at(0).toDouble()), DisplayFormat::percent(band.at(1).toDouble()));
 }
 QString memoryExtracted(const QJsonObject &e)
 {
-    return T::tr("Memory: %n learning(s) extracted", nullptr, integer(e, u"learningCount"_s));
+    return EventLogText::tr("Memory: %n learning(s) extracted", nullptr, integer(e, u"learningCount"_s));
 }
 QString promptSetCreated(const QJsonObject &e)
 {
-    return T::tr("Prompt set \"%1\" created with %n prompt(s)", nullptr, integer(e, u"promptCount"_s))
+    return EventLogText::tr("Prompt set \"%1\" created with %n prompt(s)", nullptr, integer(e, u"promptCount"_s))
         .arg(string(e, u"promptSetName"_s));
 }
 QString loopComplete(const QJsonObject &e)
 {
-    return T::tr("Run completed: %1").arg(DisplayFormat::stopReason(string(e, u"stopReason"_s)));
+    return EventLogText::tr("Run completed: %1").arg(DisplayFormat::stopReason(string(e, u"stopReason"_s)));
 }
 QString loopPaused(const QJsonObject &e) { return pausedLine(string(e, u"stopReason"_s)); }
-QString loopCancelled(const QJsonObject &) { return T::tr("Run cancelled"); }
+QString loopCancelled(const QJsonObject &) { return EventLogText::tr("Run cancelled"); }
 QString loopFailed(const QJsonObject &e)
 {
-    return T::tr("Run failed: %1").arg(DisplayFormat::stopReason(string(e, u"error"_s)));
+    return EventLogText::tr("Run failed: %1").arg(DisplayFormat::stopReason(string(e, u"error"_s)));
 }
 QString proposalReady(const QJsonObject &e)
 {
-    return T::tr("Iteration %1: a proposal is waiting for your decision")
+    return EventLogText::tr("Iteration %1: a proposal is waiting for your decision")
         .arg(number(e.value(u"proposal"_s).toObject(), u"iteration"_s));
 }
 QString decisionMade(const QJsonObject &e)
@@ -185,37 +184,37 @@ QString decisionMade(const QJsonObject &e)
     const QString action = string(e, u"action"_s);
     const QString hint = string(e, u"hint"_s).trimmed();
     if (action == "retry"_L1)
-        return hint.isEmpty() ? T::tr("Another proposal asked for") : T::tr("Another proposal asked for: %1").arg(hint);
-    return action == "edit"_L1 ? T::tr("Your edited topic was accepted") : T::tr("The proposal was accepted");
+        return hint.isEmpty() ? EventLogText::tr("Another proposal asked for") : EventLogText::tr("Another proposal asked for: %1").arg(hint);
+    return action == "edit"_L1 ? EventLogText::tr("Your edited topic was accepted") : EventLogText::tr("The proposal was accepted");
 }
 QString labelCorrected(const QJsonObject &e)
 {
     const QString prompt = string(e, u"prompt"_s);
     if (e.value(u"undone"_s).toBool())
-        return T::tr("Label restored: \"%1\"").arg(prompt);
-    return e.value(u"expectedTriggered"_s).toBool() ? T::tr("Label corrected: \"%1\" should trigger").arg(prompt)
-                                                   : T::tr("Label corrected: \"%1\" should not trigger").arg(prompt);
+        return EventLogText::tr("Label restored: \"%1\"").arg(prompt);
+    return e.value(u"expectedTriggered"_s).toBool() ? EventLogText::tr("Label corrected: \"%1\" should trigger").arg(prompt)
+                                                   : EventLogText::tr("Label corrected: \"%1\" should not trigger").arg(prompt);
 }
 QString promptsAdded(const QJsonObject &e)
 {
     const int added = integer(e, u"added"_s);
     const int duplicates = integer(e, u"duplicates"_s);
     const QString where = string(e, u"target"_s) == "benchmark"_L1
-                              ? T::tr("the benchmark (version %1 from the next iteration)").arg(number(e, u"benchmarkVersion"_s))
-                              : T::tr("the working suite (from the next iteration)");
-    return duplicates > 0 ? T::tr("%n prompt(s) added to %1; %2 already in the run", nullptr, added)
+                              ? EventLogText::tr("the benchmark (version %1 from the next iteration)").arg(number(e, u"benchmarkVersion"_s))
+                              : EventLogText::tr("the working suite (from the next iteration)");
+    return duplicates > 0 ? EventLogText::tr("%n prompt(s) added to %1; %2 already in the run", nullptr, added)
                                 .arg(where, DisplayFormat::number(qint64(duplicates)))
-                          : T::tr("%n prompt(s) added to %1", nullptr, added).arg(where);
+                          : EventLogText::tr("%n prompt(s) added to %1", nullptr, added).arg(where);
 }
 QString stepModeChanged(const QJsonObject &e)
 {
-    return e.value(u"stepMode"_s).toBool() ? T::tr("Step mode: the run waits for you after each proposal")
-                                           : T::tr("Auto mode: the run goes on by itself");
+    return e.value(u"stepMode"_s).toBool() ? EventLogText::tr("Step mode: the run waits for you after each proposal")
+                                           : EventLogText::tr("Auto mode: the run goes on by itself");
 }
 QString keptExamplesChanged(const QJsonObject &) { return {}; } // the topic's lines say it
 QString warning(const QJsonObject &e)
 {
-    return T::tr("Warning: %1").arg(Redaction::apply(string(e, u"message"_s)));
+    return EventLogText::tr("Warning: %1").arg(Redaction::apply(string(e, u"message"_s)));
 }
 } // namespace LogLines
 } // namespace
