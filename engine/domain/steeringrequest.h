@@ -26,43 +26,22 @@ struct SteeringRequest
     PromptTarget target = PromptTarget::WorkingSuite;
     QStringList examples; // KeptExamples: every later proposal keeps these
 
-    static SteeringRequest stepMode(bool on)
-    {
-        SteeringRequest r;
-        r.on = on;
-        return r;
-    }
+    static SteeringRequest stepMode(bool on) { return {.kind = Kind::StepMode, .on = on}; }
     static SteeringRequest decide(const ProposalDecision &decision)
     {
-        SteeringRequest r;
-        r.kind = Kind::Decision;
-        r.decision = decision;
-        return r;
+        return {.kind = Kind::Decision, .decision = decision};
     }
     static SteeringRequest correctLabel(const QString &prompt, bool undo = false, std::optional<bool> wrong = std::nullopt,
                                         const QString &response = {})
     {
-        SteeringRequest r;
-        r.kind = Kind::LabelCorrection;
-        r.prompt = prompt;
-        r.undo = undo;
-        r.wrong = wrong;
-        r.response = response;
-        return r;
+        return {.kind = Kind::LabelCorrection, .prompt = prompt, .undo = undo, .wrong = wrong, .response = response};
     }
     static SteeringRequest addPrompts(const QList<TestCase> &tests, PromptTarget target)
     {
-        SteeringRequest r;
-        r.kind = Kind::AddPrompts;
-        r.tests = tests;
-        r.target = target;
-        return r;
+        return {.kind = Kind::AddPrompts, .tests = tests, .target = target};
     }
     static SteeringRequest keepExamples(const QStringList &examples)
     {
-        SteeringRequest r;
-        r.kind = Kind::KeptExamples;
-        r.examples = examples;
-        return r;
+        return {.kind = Kind::KeptExamples, .examples = examples};
     }
 };
