@@ -138,7 +138,7 @@ void MeasureSteps::enterScanning()
     m_ctx.it.pieces.scan = m_ctx.schedule.begin(u"scan"_s, m_ctx.it.number, {m_ctx.it.pieces.propagate, m_ctx.it.pieces.tests});
     if (benchmark > 0) {
         m_ctx.it.pieces.scanBenchmark =
-            m_ctx.schedule.begin(u"scan-benchmark"_s, m_ctx.it.number, {m_ctx.it.pieces.propagate, m_ctx.benchmark.piece});
+            m_ctx.schedule.begin(u"scan-benchmark"_s, m_ctx.it.number, {m_ctx.it.pieces.propagate, m_ctx.benchmarkPiece});
     }
     connect(batch, &ScanBatch::scanned, this, [this, working, benchmark, extra, extraIndex](int index, const ScanVerdict &v, int completed, int total) {
         m_ctx.addUsage(RunUsage{0, 0, 0, 1, {}}); // one scan (a retried request is still one)

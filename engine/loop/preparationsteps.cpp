@@ -93,9 +93,8 @@ void PreparationSteps::enterBenchmark()
     // The set needs only the run's settings: with overlapped steps it is written while the
     // first iteration starts, and that iteration's scan waits for it (and the sets beside it).
     const bool background = m_ctx.services.overlapSteps;
-    m_ctx.benchmark.piece = m_ctx.schedule.begin(u"benchmark"_s, 0);
-    m_ctx.benchmark.pending = true;
-    m_ctx.llm(PromptBook::generateBenchmark({in.topicDescription, in.intent, in.seedExamples, in.benchmarkSize}),
+    m_ctx.benchmarkPiece = m_ctx.schedule.begin(u"benchmark"_s, 0);
+    const bool asked = m_ctx.llm(PromptBook::generateBenchmark({in.topicDescription, in.intent, in.seedExamples, in.benchmarkSize}),
         [this, background](const QJsonObject &o) {
             const QList<TestCase> set = PromptBook::benchmarkFromJson(o, m_ctx.run.userInput.benchmarkSize);
             if (!m_ctx.usable("generate_benchmark"_L1, set))
@@ -104,15 +103,14 @@ void PreparationSteps::enterBenchmark()
             if (!m_ctx.save()) // frozen in the run file before the first scan
                 return;
             prepareExtras([this, background] {
-                m_ctx.schedule.end(m_ctx.benchmark.piece);
-                m_ctx.benchmark.pending = false;
+                m_ctx.schedule.end(m_ctx.benchmarkPiece);
                 emit m_ctx.events.benchmarkReady(int(m_ctx.run.benchmarkSet.size()));
                 // In the background, a scan waiting for it starts now (the chart's region
                 // "background").
                 m_ctx.submit(background ? ChartEvent::BenchmarkWritten : ChartEvent::StepDone);
             });
         });
-    if (background && m_ctx.benchmark.pending) {
+    if (background && asked) { // (not asked: the run is pausing or failing)
         m_ctx.submit(ChartEvent::BenchmarkStarted);
         m_ctx.submit(ChartEvent::StepDone);
     }

@@ -47,16 +47,12 @@ public:
     RefinementChart *chart = nullptr;
     LlmGate *llmGate = nullptr;
 
-    // Pieces of work that link iterations (critical-path scheduling), and the benchmark set
-    // while it is written in the background (overlapped steps; the chart's region "background").
+    // Pieces of work that link iterations (critical-path scheduling), and the writing of the
+    // benchmark set (whether it is still being written is the chart's: region "background").
     int loadMemoryPiece = RunSchedule::None;
     int chainPiece = RunSchedule::None; // the last piece of the iteration before (record, recover)
     int finishPiece = RunSchedule::None;
-    struct Background
-    {
-        int piece = RunSchedule::None;
-        bool pending = false; // being written
-    } benchmark;
+    int benchmarkPiece = RunSchedule::None;
 
     // From the event loop, and so from the run's thread whoever asks: the chart is not
     // thread-safe, and a step's handler returns before the transition it asks for.
