@@ -92,18 +92,26 @@ bool LearningText::isNearDuplicate(QStringView a, QStringView b, double threshol
 
 quint64 LearningText::normalisedHash(QStringView text)
 {
-    if (text.startsWith(Learning::PitfallPrefix, Qt::CaseInsensitive))
-        text = text.mid(Learning::PitfallPrefix.size());
-    // FNV-1a over the code units of normalised(text), without building it.
     quint64 h = 14695981039346656037ull;
     const auto feed = [&h](char16_t u) {
         h ^= u;
         h *= 1099511628211ull;
     };
+    // Lowering is not per code unit outside ASCII: U+0130 becomes two units and a surrogate pair
+    // lowers as a pair. Such text is hashed through normalised() itself, so the two cannot differ.
+    const bool ascii = std::all_of(text.cbegin(), text.cend(), [](QChar c) { return c.unicode() < 0x80; });
+    if (!ascii) {
+        for (QChar c : normalised(text))
+            feed(c.unicode());
+        return h;
+    }
+    // FNV-1a over the code units of normalised(text), without building it.
+    if (text.startsWith(Learning::PitfallPrefix, Qt::CaseInsensitive))
+        text = text.mid(Learning::PitfallPrefix.size());
     bool pendingSpace = false;
     bool any = false;
     for (QChar c : text) {
-        if (c.isLetterOrNumber() || c.isMark() || c.isSurrogate()) {
+        if (c.isLetterOrNumber()) {
             if (pendingSpace && any)
                 feed(u' ');
             pendingSpace = false;
