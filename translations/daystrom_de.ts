@@ -2314,6 +2314,125 @@ B: %2
     </message>
 </context>
 <context>
+    <name>FiguresPage</name>
+    <message>
+        <source>What the figures mean</source>
+        <translation>Was die Zahlen bedeuten</translation>
+    </message>
+    <message>
+        <source>Every test prompt has a label: it should trigger the topic (a positive) or it should not (a negative). A scan that agrees with the label is right, one that does not is wrong: a missed positive is a false negative, a caught negative a false positive. A prompt AIRS gave no verdict for is &lt;i&gt;not scanned&lt;/i&gt; and in no figure.</source>
+        <translation>Jeder Test-Prompt hat ein Label: Er soll das Thema auslösen (ein Positiver) oder nicht (ein Negativer). Ein Scan, der dem Label entspricht, ist richtig, einer, der es nicht tut, falsch: Ein verpasster Positiver ist ein falsch Negativer, ein abgefangener Negativer ein falsch Positiver. Ein Prompt, zu dem AIRS kein Urteil gab, ist &lt;i&gt;nicht gescannt&lt;/i&gt; und in keiner Zahl enthalten.</translation>
+    </message>
+    <message>
+        <source>TPR, TNR, accuracy and F1</source>
+        <translation>TPR, TNR, Genauigkeit und F1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TPR&lt;/b&gt; (true positive rate): the share of positives caught.</source>
+        <translation>&lt;b&gt;TPR&lt;/b&gt; (Richtig-positiv-Rate): der Anteil der abgefangenen Positiven.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;TNR&lt;/b&gt; (true negative rate): the share of negatives let through.</source>
+        <translation>&lt;b&gt;TNR&lt;/b&gt; (Richtig-negativ-Rate): der Anteil der durchgelassenen Negativen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Accuracy&lt;/b&gt;: the share of all prompts that were right; it depends on how many of each label the suite holds.</source>
+        <translation>&lt;b&gt;Genauigkeit&lt;/b&gt;: der Anteil aller Prompts, die richtig waren; sie hängt davon ab, wie viele Prompts jedes Labels die Testreihe enthält.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;F1&lt;/b&gt;: the harmonic mean of precision (the share of caught prompts that were positives) and TPR.</source>
+        <translation>&lt;b&gt;F1&lt;/b&gt;: das harmonische Mittel aus Präzision (dem Anteil der abgefangenen Prompts, die Positive waren) und TPR.</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Coverage is the lower of TPR and TNR: min(TPR, TNR).&lt;/b&gt; A topic is only as good as the class it handles worse: one that catches every positive by catching everything has a TNR, and so a coverage, near zero. Coverage is the figure the run optimises, the one the target is checked against, and the one Compare&apos;s verdict is about.</source>
+        <translation>&lt;b&gt;Die Abdeckung ist die kleinere von TPR und TNR: min(TPR, TNR).&lt;/b&gt; Ein Thema ist nur so gut wie die Klasse, die es schlechter behandelt: Eines, das jeden Positiven abfängt, weil es alles abfängt, hat eine TNR und damit eine Abdeckung nahe null. Die Abdeckung ist die Zahl, die der Lauf optimiert, an der das Ziel gemessen wird und um die es im Urteil des Vergleichs geht.</translation>
+    </message>
+    <message>
+        <source>On the held-out benchmark a prompt whose verdict changed between repeated scans is left out of the figures; for the target it counts as an error, as a prompt that is not reliably right is not right.</source>
+        <translation>Auf dem zurückgehaltenen Benchmark bleibt ein Prompt, dessen Urteil sich zwischen wiederholten Scans geändert hat, aus den Zahlen heraus; für das Ziel zählt er als Fehler, denn ein Prompt, der nicht verlässlich richtig ist, ist nicht richtig.</translation>
+    </message>
+    <message>
+        <source>[%1 to %2]</source>
+        <translation>[%1 bis %2]</translation>
+    </message>
+    <message>
+        <source>The interval beside coverage</source>
+        <translation>Das Intervall neben der Abdeckung</translation>
+    </message>
+    <message>
+        <source>A rate measured on a few dozen prompts is uncertain, so the app shows it with its 95% interval: the range of true rates that fit what was measured. %1 of %2 prompts right reads &lt;b&gt;%3&lt;/b&gt;. You see the interval in the Runs list, as the band around the coverage line on the Charts page, in the tooltips of the Compare figures, on the Profile page and in the reports.</source>
+        <translation>Eine Rate, die an ein paar Dutzend Prompts gemessen wurde, ist unsicher. Deshalb zeigt die App sie mit ihrem 95-%-Intervall: dem Bereich wahrer Raten, die zu dem Gemessenen passen. %1 von %2 Prompts richtig lautet &lt;b&gt;%3&lt;/b&gt;. Sie sehen das Intervall in der Liste der Läufe, als Band um die Abdeckungslinie auf der Seite Diagramme, in den Tooltips der Zahlen im Vergleich, auf der Seite Profil und in den Berichten.</translation>
+    </message>
+    <message>
+        <source>Each rate&apos;s interval is the Wilson score interval, which stays between 0 and 100% and is not empty at 0 or all prompts right. Coverage takes the uncertainty of both rates: each rate&apos;s Wilson interval at 97.5%, so that both hold together with at least 95%, and coverage lies between the lower of the two low ends and the lower of the two high ends.</source>
+        <translation>Das Intervall jeder Rate ist das Wilson-Score-Intervall, das zwischen 0 und 100 % bleibt und auch bei 0 oder allen richtigen Prompts nicht leer ist. Die Abdeckung trägt die Unsicherheit beider Raten: das Wilson-Intervall jeder Rate zu 97,5 %, sodass beide zusammen mit mindestens 95 % gelten, und die Abdeckung liegt zwischen dem kleineren der beiden unteren Enden und dem kleineren der beiden oberen Enden.</translation>
+    </message>
+    <message>
+        <source>An unbalanced suite is as uncertain as its smaller class: with TPR 160 of 200 and TNR 17 of 20, coverage&apos;s interval is %1, much wider than TPR&apos;s own %2.</source>
+        <translation>Eine unausgewogene Testreihe ist so unsicher wie ihre kleinere Klasse: Bei einer TPR von 160 aus 200 und einer TNR von 17 aus 20 ist das Intervall der Abdeckung %1, viel breiter als das der TPR allein, %2.</translation>
+    </message>
+    <message>
+        <source>A larger benchmark narrows it: %1 prompts measure a coverage near %2 to about ±%3 points; ±%4 points needs %5 prompts. When a run stops, its stop reason also gives the best coverage&apos;s 95% lower bound.</source>
+        <translation>Ein größerer Benchmark macht es schmaler: %1 Prompts messen eine Abdeckung um %2 auf etwa ±%3 Punkte genau; ±%4 Punkte brauchen %5 Prompts. Wenn ein Lauf endet, nennt sein Endgrund auch die untere 95-%-Grenze der besten Abdeckung.</translation>
+    </message>
+    <message>
+        <source>The held-out benchmark</source>
+        <translation>Der zurückgehaltene Benchmark</translation>
+    </message>
+    <message>
+        <source>At its start a run freezes a benchmark: %1 labelled prompts by default, half of each label, written once by the LLM or taken from your CSV. Every iteration scans it, and the LLM that analyses and improves the topic never sees it, so the benchmark scores every iteration on the same prompts and iterations can be compared prompt by prompt.</source>
+        <translation>Zu Beginn legt ein Lauf einen Benchmark fest: standardmäßig %1 gelabelte Prompts, je zur Hälfte jedes Labels, einmal vom LLM geschrieben oder aus Ihrer CSV-Datei übernommen. Jede Iteration scannt ihn, und das LLM, das das Thema analysiert und verbessert, sieht ihn nie. So misst der Benchmark jede Iteration an denselben Prompts, und Iterationen lassen sich Prompt für Prompt vergleichen.</translation>
+    </message>
+    <message>
+        <source>“Within noise” in Compare</source>
+        <translation>„Im Rauschen“ im Vergleich</translation>
+    </message>
+    <message>
+        <source>Compare pairs the two iterations&apos; outcomes on the benchmark prompts both scanned: a prompt wrong in A and right in B is &lt;i&gt;fixed&lt;/i&gt;, the other way round &lt;i&gt;broken&lt;/i&gt;. Then it asks whether B&apos;s coverage is higher than A&apos;s by more than chance would explain.</source>
+        <translation>Der Vergleich paart die Ergebnisse beider Iterationen auf den Benchmark-Prompts, die beide gescannt haben: Ein Prompt, der in A falsch und in B richtig ist, ist &lt;i&gt;behoben&lt;/i&gt;, umgekehrt &lt;i&gt;kaputt&lt;/i&gt;. Dann fragt er, ob die Abdeckung von B um mehr über der von A liegt, als der Zufall erklären würde.</translation>
+    </message>
+    <message>
+        <source>B is &lt;b&gt;better&lt;/b&gt; only when its coverage is higher and &lt;b&gt;every&lt;/b&gt; class of it — its positives and its negatives — is above A&apos;s coverage beyond noise. A class counts as above when it gained on the same class (the exact McNemar test on the paired prompts) or when its rate is above A&apos;s other class (Fisher&apos;s exact test); each test is one-sided at %1. Whatever the true rates, the chance of calling B better when it is not is then at most %2. &lt;b&gt;Worse&lt;/b&gt; is the same rule the other way round.</source>
+        <translation>B ist nur dann &lt;b&gt;besser&lt;/b&gt;, wenn seine Abdeckung höher ist und &lt;b&gt;jede&lt;/b&gt; seiner Klassen – seine Positiven und seine Negativen – über das Rauschen hinaus über der Abdeckung von A liegt. Eine Klasse gilt als darüber, wenn sie in derselben Klasse gewonnen hat (exakter McNemar-Test auf den gepaarten Prompts) oder wenn ihre Rate über der anderen Klasse von A liegt (exakter Test nach Fisher); jeder Test ist einseitig zum Niveau %1. Was auch immer die wahren Raten sind, die Wahrscheinlichkeit, B besser zu nennen, wenn es das nicht ist, beträgt dann höchstens %2. &lt;b&gt;Schlechter&lt;/b&gt; folgt derselben Regel in umgekehrter Richtung.</translation>
+    </message>
+    <message>
+        <source>Anything else is &lt;b&gt;within noise&lt;/b&gt;: the coverages differ, but on this many prompts the difference could be luck. Compare then names the class that is not above beyond noise, with its p-value, and about how many prompts would tell the two iterations apart. Within noise is not the same as equal: a larger benchmark may still separate them.</source>
+        <translation>Alles andere liegt &lt;b&gt;im Rauschen&lt;/b&gt;: Die Abdeckungen unterscheiden sich, aber bei so vielen Prompts könnte der Unterschied Glück sein. Der Vergleich nennt dann die Klasse, die nicht über das Rauschen hinaus darüber liegt, mit ihrem p-Wert, und etwa wie viele Prompts die beiden Iterationen unterscheiden würden. Im Rauschen heißt nicht gleich: Ein größerer Benchmark kann sie noch trennen.</translation>
+    </message>
+    <message>
+        <source>The run chooses its best iteration, reverts and stops early by the same verdict, so “better” in Compare always means the run could have chosen it. The rows below the verdict show the fixed and broken prompts per class (the class that limited coverage is marked) and over all prompts (accuracy), which is shown beside the verdict but does not decide it. When the run decides on its working suites instead of the benchmark, the measured values decide.</source>
+        <translation>Der Lauf wählt seine beste Iteration, setzt zurück und endet vorzeitig nach demselben Urteil; „besser“ im Vergleich heißt also immer, dass der Lauf sie hätte wählen können. Die Zeilen unter dem Urteil zeigen die behobenen und kaputten Prompts je Klasse (die Klasse, die die Abdeckung begrenzt hat, ist markiert) und über alle Prompts (Genauigkeit), die neben dem Urteil steht, es aber nicht entscheidet. Entscheidet der Lauf nach seinen Arbeitstestreihen statt nach dem Benchmark, entscheiden die gemessenen Werte.</translation>
+    </message>
+    <message>
+        <source>The benign flag rate (Profile audit)</source>
+        <translation>Die Quote harmloser Treffer (Profil-Prüfung)</translation>
+    </message>
+    <message>
+        <source>An audit measures every custom topic of a profile together, inside the whole profile, on held-out prompts written for each topic (%1 per topic by default) and a fixed set of %2 everyday requests that no topic should act on.</source>
+        <translation>Eine Prüfung misst alle eigenen Themen eines Profils gemeinsam, im ganzen Profil, an zurückgehaltenen Prompts, die für jedes Thema geschrieben werden (standardmäßig %1 je Thema), und an einem festen Satz von %2 alltäglichen Anfragen, auf die kein Thema reagieren sollte.</translation>
+    </message>
+    <message>
+        <source>The &lt;b&gt;benign flag rate&lt;/b&gt; is the share of the prompts users should get through that the profile acted on, with its 95% interval. On a block list (the guardrail lets through what no topic matches) those are each block topic&apos;s negatives, each allow topic&apos;s positives and the everyday requests. On an allow list (only what an allow topic matches passes) they are each allow topic&apos;s positives; the everyday requests are expected to be turned away there. Lower is better: every flagged prompt is a user stopped for nothing.</source>
+        <translation>Die &lt;b&gt;Quote harmloser Treffer&lt;/b&gt; (benign flag rate) ist der Anteil der Prompts, die Nutzer durchbekommen sollten, auf die das Profil reagiert hat, mit ihrem 95-%-Intervall. Auf einer Sperrliste (der Guardrail lässt durch, was zu keinem Thema passt) sind das die Negativen jedes blockierenden Themas, die Positiven jedes erlaubenden Themas und die alltäglichen Anfragen. Auf einer Erlaubnisliste (nur was zu einem erlaubenden Thema passt, kommt durch) sind es die Positiven jedes erlaubenden Themas; die alltäglichen Anfragen sollen dort abgewiesen werden. Niedriger ist besser: Jeder markierte Prompt ist ein Nutzer, der grundlos aufgehalten wird.</translation>
+    </message>
+    <message>
+        <source>Conflicts</source>
+        <translation>Konflikte</translation>
+    </message>
+    <message>
+        <source>A &lt;b&gt;conflict&lt;/b&gt; is a prompt written for one topic that another topic of the profile matched. The &lt;i&gt;Conflicts&lt;/i&gt; tab lists each one: the prompt, the topic it was written for, whether that topic should match it, and the topic that did. The conflict matrix counts them, a row for the topic a prompt was written for and a column for the topic that matched it.</source>
+        <translation>Ein &lt;b&gt;Konflikt&lt;/b&gt; ist ein Prompt, der für ein Thema geschrieben wurde und auf den ein anderes Thema des Profils getroffen hat. Der Reiter &lt;i&gt;Konflikte&lt;/i&gt; listet jeden auf: den Prompt, das Thema, für das er geschrieben wurde, ob dieses Thema treffen soll, und das Thema, das getroffen hat. Die Konfliktmatrix zählt sie, mit einer Zeile für das Thema, für das ein Prompt geschrieben wurde, und einer Spalte für das Thema, das getroffen hat.</translation>
+    </message>
+    <message>
+        <source>A conflict on a prompt that should match its own topic means two topics overlap; one on a prompt that should not match means another topic catches a near miss its author meant to let through. Either way, sharpen the descriptions of the two topics so each covers its own ground.</source>
+        <translation>Ein Konflikt auf einem Prompt, der sein eigenes Thema treffen soll, heißt, dass sich zwei Themen überschneiden; einer auf einem Prompt, der es nicht treffen soll, heißt, dass ein anderes Thema einen Beinahe-Treffer abfängt, den sein Autor durchlassen wollte. In beiden Fällen schärfen Sie die Beschreibungen der beiden Themen, damit jedes sein eigenes Gebiet abdeckt.</translation>
+    </message>
+</context>
+<context>
     <name>FlipsPanel</name>
     <message>
         <source>Tests that changed between A and B</source>
@@ -2338,6 +2457,117 @@ B: %2
     <message>
         <source>All tests (%1)</source>
         <translation>Alle Tests (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>GettingStartedPage</name>
+    <message>
+        <source>Getting started</source>
+        <translation>Erste Schritte</translation>
+    </message>
+    <message>
+        <source>Daystrom Studio designs a custom topic for a Prisma AIRS security profile: you say in a sentence what the guardrail should detect, and an LLM writes the topic, tests it on AIRS with labelled prompts, reads what went wrong and improves it, iteration after iteration, until the topic reaches your target or the run ends. You watch every scan, compare iterations and apply the one you like to your profile.</source>
+        <translation>Daystrom Studio entwirft ein eigenes Thema für ein Sicherheitsprofil von Prisma AIRS: Sie sagen in einem Satz, was der Guardrail erkennen soll, und ein LLM schreibt das Thema, testet es mit gelabelten Prompts in AIRS, liest, was schiefging, und verbessert es, Iteration für Iteration, bis das Thema Ihr Ziel erreicht oder der Lauf endet. Sie verfolgen jeden Scan, vergleichen Iterationen und übernehmen die, die Ihnen gefällt, in Ihr Profil.</translation>
+    </message>
+    <message>
+        <source>Trying it without an account: the sandbox</source>
+        <translation>Ausprobieren ohne Konto: die Sandbox</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;File ▸ Use the sandbox&lt;/i&gt; starts built-in stand-ins for AIRS and the LLM on your own computer. Everything works as with a real tenant — runs, charts, Compare, apply, audits — but no account is used and nothing leaves the machine. The window&apos;s title says &lt;i&gt;Sandbox&lt;/i&gt; while it is on, and the sandbox keeps its runs and learnings apart from your real ones.</source>
+        <translation>&lt;i&gt;Datei ▸ Sandbox verwenden&lt;/i&gt; startet eingebaute Stellvertreter für AIRS und das LLM auf Ihrem eigenen Rechner. Alles funktioniert wie mit einem echten Tenant – Läufe, Diagramme, Vergleich, Übernehmen, Prüfungen –, aber kein Konto wird verwendet, und nichts verlässt den Rechner. Der Fenstertitel sagt &lt;i&gt;Sandbox&lt;/i&gt;, solange sie aktiv ist, und die Sandbox hält ihre Läufe und Erkenntnisse von Ihren echten getrennt.</translation>
+    </message>
+    <message>
+        <source>Your own tenant and LLM</source>
+        <translation>Ihr eigener Tenant und Ihr LLM</translation>
+    </message>
+    <message>
+        <source>Open &lt;i&gt;File ▸ Settings&lt;/i&gt; (%1). On &lt;i&gt;LLM&lt;/i&gt; choose the provider and model and enter the API key; on &lt;i&gt;AIRS&lt;/i&gt; the region (or the endpoints), the scan API key, the management client (client id, secret and TSG id) and, if you like, a default profile; on &lt;i&gt;Memory&lt;/i&gt; whether runs learn from each other. Keys and secrets go to the system keychain, never into a file. Each service has a &lt;i&gt;Test&lt;/i&gt; button.</source>
+        <translation>Öffnen Sie &lt;i&gt;Datei ▸ Einstellungen&lt;/i&gt; (%1). Unter &lt;i&gt;LLM&lt;/i&gt; wählen Sie Anbieter und Modell und geben den API-Schlüssel ein; unter &lt;i&gt;AIRS&lt;/i&gt; die Region (oder die Endpunkte), den Scan-API-Schlüssel, den Management-Client (Client-ID, Secret und TSG-ID) und, wenn Sie möchten, ein Standardprofil; unter &lt;i&gt;Gedächtnis&lt;/i&gt;, ob Läufe voneinander lernen. Schlüssel und Secrets kommen in den Schlüsselbund des Systems, nie in eine Datei. Jeder Dienst hat eine Schaltfläche &lt;i&gt;Testen&lt;/i&gt;.</translation>
+    </message>
+    <message>
+        <source>Your first run</source>
+        <translation>Ihr erster Lauf</translation>
+    </message>
+    <message>
+        <source>On &lt;i&gt;New run&lt;/i&gt; (%1), describe in &lt;i&gt;Topic&lt;/i&gt; what the guardrail should detect, for example “Block requests for help acquiring or building weapons”; or let &lt;i&gt;Start from the library…&lt;/i&gt; fill it in.</source>
+        <translation>Beschreiben Sie auf &lt;i&gt;Neuer Lauf&lt;/i&gt; (%1) unter &lt;i&gt;Thema&lt;/i&gt;, was der Guardrail erkennen soll, zum Beispiel „Anfragen nach Hilfe beim Beschaffen oder Bauen von Waffen blockieren“; oder lassen Sie es von &lt;i&gt;Aus der Bibliothek wählen…&lt;/i&gt; ausfüllen.</translation>
+    </message>
+    <message>
+        <source>Choose the &lt;i&gt;Intent&lt;/i&gt;: &lt;i&gt;Block&lt;/i&gt; catches prompts that match the topic; &lt;i&gt;Allow&lt;/i&gt; lets only matching prompts pass.</source>
+        <translation>Wählen Sie die &lt;i&gt;Absicht&lt;/i&gt;: &lt;i&gt;Blockieren&lt;/i&gt; fängt Prompts ab, die zum Thema passen; &lt;i&gt;Erlauben&lt;/i&gt; lässt nur passende Prompts durch.</translation>
+    </message>
+    <message>
+        <source>Choose the &lt;i&gt;Profile&lt;/i&gt; the topic is for. The run never changes it: it works on a copy of it.</source>
+        <translation>Wählen Sie das &lt;i&gt;Profil&lt;/i&gt;, für das das Thema ist. Der Lauf ändert es nie: Er arbeitet auf einer Kopie davon.</translation>
+    </message>
+    <message>
+        <source>Leave the rest at its defaults for a start (%1 iterations at most, a target coverage of %2) and press &lt;i&gt;Run&lt;/i&gt; (%3).</source>
+        <translation>Lassen Sie für den Anfang alles andere bei den Standardwerten (höchstens %1 Iterationen, eine Zielabdeckung von %2) und drücken Sie &lt;i&gt;Ausführen&lt;/i&gt; (%3).</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Live run&lt;/i&gt; shows each step and each scan as it arrives; &lt;i&gt;Charts&lt;/i&gt; draws the figures of every iteration.</source>
+        <translation>&lt;i&gt;Live-Lauf&lt;/i&gt; zeigt jeden Schritt und jeden Scan, sobald er eintrifft; &lt;i&gt;Diagramme&lt;/i&gt; zeichnet die Zahlen jeder Iteration.</translation>
+    </message>
+    <message>
+        <source>Press %1 in any field of the New run page to read what it does, or see %2.</source>
+        <translation>Drücken Sie %1 in einem beliebigen Feld der Seite Neuer Lauf, um zu lesen, was es tut, oder lesen Sie „%2“.</translation>
+    </message>
+    <message>
+        <source>The New run page, field by field</source>
+        <translation>Die Seite Neuer Lauf, Feld für Feld</translation>
+    </message>
+    <message>
+        <source>What a run does</source>
+        <translation>Was ein Lauf tut</translation>
+    </message>
+    <message>
+        <source>Each iteration the LLM writes a topic (the first from your request and seed examples, later ones from its analysis of the errors), the run deploys it to its copy of the profile, scans test prompts through AIRS, and measures how many it got right. The held-out benchmark, written once at the start and never shown to the LLM, scores every iteration on the same prompts, so iterations can be compared fairly.</source>
+        <translation>In jeder Iteration schreibt das LLM ein Thema (das erste aus Ihrer Anfrage und den Startbeispielen, spätere aus seiner Analyse der Fehler), der Lauf stellt es auf seiner Kopie des Profils bereit, scannt Test-Prompts über AIRS und misst, wie viele es richtig erkannt hat. Der zurückgehaltene Benchmark, einmal zu Beginn geschrieben und dem LLM nie gezeigt, misst jede Iteration an denselben Prompts, sodass sich Iterationen fair vergleichen lassen.</translation>
+    </message>
+    <message>
+        <source>The run stops when the best iteration reaches the target, after the maximum number of iterations, after too many iterations in a row worse than the best, on a plateau if you set one, or when a token or cost budget would be passed. Pause (%1), resume (%2) and cancel (%3) at any time; closing the window pauses the run and keeps it.</source>
+        <translation>Der Lauf endet, wenn die beste Iteration das Ziel erreicht, nach der höchsten Zahl an Iterationen, nach zu vielen Iterationen in Folge, die schlechter als die beste sind, auf einem Plateau, wenn Sie eines festlegen, oder wenn ein Token- oder Kostenbudget überschritten würde. Pausieren (%1), fortsetzen (%2) und abbrechen (%3) können Sie jederzeit; das Schließen des Fensters pausiert den Lauf und behält ihn.</translation>
+    </message>
+    <message>
+        <source>What the figures are — coverage, its interval, a difference “within noise” — is explained in %1.</source>
+        <translation>Was die Zahlen sind – die Abdeckung, ihr Intervall, ein Unterschied „im Rauschen“ –, steht unter %1.</translation>
+    </message>
+    <message>
+        <source>What the figures mean</source>
+        <translation>Was die Zahlen bedeuten</translation>
+    </message>
+    <message>
+        <source>After the run</source>
+        <translation>Nach dem Lauf</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Compare&lt;/i&gt;: any two iterations side by side, with the verdict on top, the topic&apos;s changes and the tests that flipped. &lt;i&gt;Apply&lt;/i&gt; writes the iteration&apos;s topic to the production profile after showing exactly what changes; &lt;i&gt;Revert&lt;/i&gt; takes it back.</source>
+        <translation>&lt;i&gt;Vergleich&lt;/i&gt;: zwei beliebige Iterationen nebeneinander, mit dem Urteil oben, den Änderungen am Thema und den Tests, die umgeschlagen sind. &lt;i&gt;Übernehmen&lt;/i&gt; schreibt das Thema der Iteration in das Produktionsprofil, nachdem es genau gezeigt hat, was sich ändert; &lt;i&gt;Zurücknehmen&lt;/i&gt; macht es rückgängig.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Runs&lt;/i&gt;: every stored run — open, resume, delete, or export a report, the test results or the topic as Terraform.</source>
+        <translation>&lt;i&gt;Läufe&lt;/i&gt;: jeder gespeicherte Lauf – öffnen, fortsetzen, löschen oder einen Bericht, die Testergebnisse oder das Thema als Terraform exportieren.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Memory&lt;/i&gt;: what earlier runs learned, which later runs on related topics read. Confirm, reject, edit or add learnings.</source>
+        <translation>&lt;i&gt;Gedächtnis&lt;/i&gt;: was frühere Läufe gelernt haben und spätere Läufe zu verwandten Themen lesen. Erkenntnisse bestätigen, ablehnen, bearbeiten oder hinzufügen.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Profile&lt;/i&gt;: audit every custom topic of a profile together, to see how they interfere (see %1).</source>
+        <translation>&lt;i&gt;Profil&lt;/i&gt;: alle eigenen Themen eines Profils gemeinsam prüfen, um zu sehen, wie sie sich gegenseitig stören (siehe %1).</translation>
+    </message>
+    <message>
+        <source>conflicts</source>
+        <translation>Konflikte</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>%1 opens this help; in a field of the New run page it opens that field&apos;s explanation. %2 closes the help window. %3 … %4 switch pages; %5 starts a new run.</source>
+        <translation>%1 öffnet diese Hilfe; in einem Feld der Seite Neuer Lauf öffnet es die Erklärung dieses Felds. %2 schließt das Hilfefenster. %3 … %4 wechseln die Seiten; %5 beginnt einen neuen Lauf.</translation>
     </message>
 </context>
 <context>
@@ -2377,6 +2607,32 @@ B: %2
     <message>
         <source>%1 is larger than %2 KB, too large for a Google key file: choose the key file itself.</source>
         <translation>%1 ist größer als %2 KB, zu groß für eine Google-Schlüsseldatei: wählen Sie die Schlüsseldatei selbst.</translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
+    <message>
+        <source>&amp;Getting started</source>
+        <translation>&amp;Erste Schritte</translation>
+    </message>
+    <message>
+        <source>&amp;What the figures mean</source>
+        <translation>&amp;Was die Zahlen bedeuten</translation>
+    </message>
+</context>
+<context>
+    <name>HelpWindow</name>
+    <message>
+        <source>Daystrom Studio Help</source>
+        <translation>Hilfe zu Daystrom Studio</translation>
+    </message>
+    <message>
+        <source>Help pages</source>
+        <translation>Hilfeseiten</translation>
+    </message>
+    <message>
+        <source>Help text</source>
+        <translation>Hilfetext</translation>
     </message>
 </context>
 <context>
@@ -4103,6 +4359,221 @@ Anmeldedatei.</translation>
             <numerusform>Über den %n Benchmark-Prompt, der in beiden Versionen enthalten ist.</numerusform>
             <numerusform>Über die %n Benchmark-Prompts, die in beiden Versionen enthalten sind.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>NewRunFieldsPage</name>
+    <message>
+        <source>The New run page, field by field</source>
+        <translation>Die Seite Neuer Lauf, Feld für Feld</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Thema</translation>
+    </message>
+    <message>
+        <source>What the guardrail should detect, in your own words (at most %1 characters). The LLM turns it into the topic AIRS reads: a name, a description and a few examples. Be concrete about what belongs to the topic and what does not.</source>
+        <translation>Was der Guardrail erkennen soll, in Ihren eigenen Worten (höchstens %1 Zeichen). Das LLM macht daraus das Thema, das AIRS liest: einen Namen, eine Beschreibung und einige Beispiele. Sagen Sie konkret, was zum Thema gehört und was nicht.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Start from the library…&lt;/i&gt; fills the topic, the intent and the seed examples with one of the starter topics enterprises commonly need.</source>
+        <translation>&lt;i&gt;Aus der Bibliothek wählen…&lt;/i&gt; füllt Thema, Absicht und Startbeispiele mit einem der Startthemen, die Unternehmen häufig brauchen.</translation>
+    </message>
+    <message>
+        <source>Intent</source>
+        <translation>Absicht</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Block&lt;/i&gt;: the topic describes what must be stopped, and a prompt that matches it is caught. &lt;i&gt;Allow&lt;/i&gt;: the topic describes what may pass, and only prompts that match it get through (an allow list).</source>
+        <translation>&lt;i&gt;Blockieren&lt;/i&gt;: Das Thema beschreibt, was aufgehalten werden muss, und ein Prompt, der dazu passt, wird abgefangen. &lt;i&gt;Erlauben&lt;/i&gt;: Das Thema beschreibt, was durchgehen darf, und nur Prompts, die dazu passen, kommen durch (eine Erlaubnisliste).</translation>
+    </message>
+    <message>
+        <source>The intent decides how a scan is read: for Block the topic violation AIRS reports, for Allow its category (“benign” means the prompt matched the topic). Each intent keeps its own target: %1 for Block, %2 for Allow, as allow lists rarely reach the higher one.</source>
+        <translation>Die Absicht entscheidet, wie ein Scan gelesen wird: bei Blockieren die Themenverletzung, die AIRS meldet, bei Erlauben seine Kategorie („benign“ heißt, der Prompt passte zum Thema). Jede Absicht behält ihr eigenes Ziel: %1 für Blockieren, %2 für Erlauben, da Erlaubnislisten das höhere selten erreichen.</translation>
+    </message>
+    <message>
+        <source>Seed examples</source>
+        <translation>Startbeispiele</translation>
+    </message>
+    <message>
+        <source>Optional example prompts, one per line, that belong to the topic. The LLM reads them when it writes the first topic and the held-out benchmark.</source>
+        <translation>Optionale Beispiel-Prompts, einer pro Zeile, die zum Thema gehören. Das LLM liest sie, wenn es das erste Thema und den zurückgehaltenen Benchmark schreibt.</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>The AIRS security profile the topic is for, listed from your tenant (&lt;i&gt;Refresh&lt;/i&gt; lists them again). The run never changes it: it works on a copy named &lt;code&gt;daystrom-run-&amp;lt;id&amp;gt;&lt;/code&gt; that holds the profile&apos;s own topics and the run&apos;s, and removes the copy when it ends. Only &lt;i&gt;Apply&lt;/i&gt; on the Compare page writes to the profile.</source>
+        <translation>Das AIRS-Sicherheitsprofil, für das das Thema ist, aus Ihrem Tenant gelistet (&lt;i&gt;Aktualisieren&lt;/i&gt; listet sie neu). Der Lauf ändert es nie: Er arbeitet auf einer Kopie namens &lt;code&gt;daystrom-run-&amp;lt;id&amp;gt;&lt;/code&gt;, die die Themen des Profils und die des Laufs enthält, und entfernt die Kopie, wenn er endet. Nur &lt;i&gt;Übernehmen&lt;/i&gt; auf der Seite Vergleich schreibt in das Profil.</translation>
+    </message>
+    <message>
+        <source>The list under the profile shows the custom topics it holds now; uncheck one to leave it out of the run&apos;s copy. A profile holds at most %1 topics.</source>
+        <translation>Die Liste unter dem Profil zeigt die eigenen Themen, die es jetzt enthält; entfernen Sie einen Haken, um das Thema aus der Kopie des Laufs herauszulassen. Ein Profil enthält höchstens %1 Themen.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Test on the production profile itself&lt;/i&gt; is only for tenants that refuse to create security profiles: while the run goes on, its half-finished topics filter real traffic, and the profile&apos;s topic guardrails are put back when the run ends, fails, is cancelled or paused.</source>
+        <translation>&lt;i&gt;Auf dem Produktionsprofil selbst testen&lt;/i&gt; ist nur für Tenants gedacht, die keine Sicherheitsprofile anlegen lassen: Während der Lauf läuft, filtern seine halbfertigen Themen echten Verkehr, und die Themen-Guardrails des Profils werden wiederhergestellt, wenn der Lauf endet, fehlschlägt, abgebrochen oder pausiert wird.</translation>
+    </message>
+    <message>
+        <source>Test prompts</source>
+        <translation>Test-Prompts</translation>
+    </message>
+    <message>
+        <source>By default the LLM writes new labelled test prompts for every iteration, aimed at the topic&apos;s weak spots. &lt;i&gt;From CSV…&lt;/i&gt; uses your own labelled prompts instead (&lt;code&gt;prompt,expected[,intent][,category]&lt;/code&gt;; a test-results export reads back), scanned in every iteration.</source>
+        <translation>Standardmäßig schreibt das LLM für jede Iteration neue gelabelte Test-Prompts, gezielt auf die Schwachstellen des Themas. &lt;i&gt;Aus CSV…&lt;/i&gt; verwendet stattdessen Ihre eigenen gelabelten Prompts (&lt;code&gt;prompt,expected[,intent][,category]&lt;/code&gt;; ein Export der Testergebnisse lässt sich wieder einlesen), gescannt in jeder Iteration.</translation>
+    </message>
+    <message>
+        <source>Max iterations</source>
+        <translation>Max. Iterationen</translation>
+    </message>
+    <message>
+        <source>The most iterations the run makes (default %1). Each iteration costs LLM calls and one scan per test prompt and benchmark prompt.</source>
+        <translation>Die meisten Iterationen, die der Lauf macht (Standard %1). Jede Iteration kostet LLM-Aufrufe und einen Scan je Test-Prompt und Benchmark-Prompt.</translation>
+    </message>
+    <message>
+        <source>Target coverage</source>
+        <translation>Zielabdeckung</translation>
+    </message>
+    <message>
+        <source>The run stops when its best iteration reaches this %1 (default %2 for Block). Only the best iteration can reach it, and on the benchmark its prompts that changed their verdict between repeated scans count as errors.</source>
+        <translation>Der Lauf endet, wenn seine beste Iteration diese %1 erreicht (Standard %2 für Blockieren). Nur die beste Iteration kann sie erreichen, und auf dem Benchmark zählen ihre Prompts, deren Urteil sich zwischen wiederholten Scans geändert hat, als Fehler.</translation>
+    </message>
+    <message>
+        <source>coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>Token budget and cost budget</source>
+        <translation>Token-Budget und Kostenbudget</translation>
+    </message>
+    <message>
+        <source>Optional limits on what the run&apos;s LLM calls may use: the run pauses before a call would take it past this many tokens (in and out, the whole run) or this many US dollars. The cost needs a price for the model under &lt;code&gt;llmPrices&lt;/code&gt; in config.json. Resume with a higher budget to go on; empty means no limit.</source>
+        <translation>Optionale Grenzen dafür, was die LLM-Aufrufe des Laufs verbrauchen dürfen: Der Lauf pausiert, bevor ein Aufruf ihn über so viele Tokens (ein und aus, der ganze Lauf) oder so viele US-Dollar bringen würde. Die Kosten brauchen einen Preis für das Modell unter &lt;code&gt;llmPrices&lt;/code&gt; in config.json. Setzen Sie mit einem höheren Budget fort, um weiterzumachen; leer heißt ohne Grenze.</translation>
+    </message>
+    <message>
+        <source>Step mode</source>
+        <translation>Schrittmodus</translation>
+    </message>
+    <message>
+        <source>The run waits after each proposed topic: accept it, edit it, or ask for another one. It can be switched on the Live run page at any time.</source>
+        <translation>Der Lauf wartet nach jedem vorgeschlagenen Thema: Übernehmen Sie es, bearbeiten Sie es oder fordern Sie ein anderes an. Er lässt sich jederzeit auf der Seite Live-Lauf umschalten.</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>Erweitert</translation>
+    </message>
+    <message>
+        <source>Settings most runs leave at their defaults. Check the box to show them.</source>
+        <translation>Einstellungen, die die meisten Läufe bei ihren Standardwerten lassen. Setzen Sie den Haken, um sie zu zeigen.</translation>
+    </message>
+    <message>
+        <source>Keeping earlier tests, and the test suite cap</source>
+        <translation>Frühere Tests behalten, und die Obergrenze der Testreihe</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Keep earlier passing tests as regression checks&lt;/i&gt; carries the tests that passed into later iterations, so the suite grows and a topic that breaks them shows it (default: off).</source>
+        <translation>&lt;i&gt;Früher bestandene Tests als Regressionsprüfungen behalten&lt;/i&gt; nimmt die bestandenen Tests in spätere Iterationen mit, sodass die Testreihe wächst und ein Thema, das sie bricht, das zeigt (Standard: aus).</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Test suite cap&lt;/i&gt; is the most tests the suite may then hold (default: no cap). Half of it is kept for the iteration&apos;s new tests; the last iteration&apos;s failures take what they can of the rest, and the oldest passing tests go first.</source>
+        <translation>&lt;i&gt;Obergrenze der Testreihe&lt;/i&gt; ist die größte Zahl an Tests, die die Testreihe dann enthalten darf (Standard: keine Obergrenze). Die Hälfte davon bleibt den neuen Tests der Iteration vorbehalten; die Fehlschläge der letzten Iteration nehmen, was sie vom Rest bekommen können, und die ältesten bestandenen Tests fallen zuerst weg.</translation>
+    </message>
+    <message>
+        <source>Plateau window and band</source>
+        <translation>Plateau-Fenster und -Band</translation>
+    </message>
+    <message>
+        <source>Stop when the coverage of this many iterations in a row stays within the band, without a new best (default: off). The band is a fraction: %1 means %2 points apart at most (the default).</source>
+        <translation>Anhalten, wenn die Abdeckung so vieler Iterationen in Folge innerhalb des Bands bleibt, ohne neue beste (Standard: aus). Das Band ist ein Bruchteil: %1 heißt höchstens %2 Punkte auseinander (der Standard).</translation>
+    </message>
+    <message>
+        <source>Stop after regressions</source>
+        <translation>Anhalten nach Regressionen</translation>
+    </message>
+    <message>
+        <source>Stop the run after this many iterations in a row that are worse than the best (default %1; 0 never stops early). Worse means worse beyond noise, by the same rule %2 uses; after two such iterations in a row the run first goes back to the best topic, then tries a simpler one.</source>
+        <translation>Den Lauf nach so vielen Iterationen in Folge anhalten, die schlechter als die beste sind (Standard %1; 0 hält nie vorzeitig an). Schlechter heißt schlechter über das Rauschen hinaus, nach derselben Regel, die %2 verwendet; nach zwei solchen Iterationen in Folge kehrt der Lauf zuerst zum besten Thema zurück und versucht dann ein einfacheres.</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>der Vergleich</translation>
+    </message>
+    <message>
+        <source>Prompt set</source>
+        <translation>Prompt-Set</translation>
+    </message>
+    <message>
+        <source>When the run ends, save the best iteration&apos;s tests as a custom prompt set in AI Red Team (default: off). Without a name, one is made from the topic.</source>
+        <translation>Wenn der Lauf endet, die Tests der besten Iteration als eigenes Prompt-Set in AI Red Team speichern (Standard: aus). Ohne Namen wird einer aus dem Thema gebildet.</translation>
+    </message>
+    <message>
+        <source>Scans in parallel and scans per second</source>
+        <translation>Parallele Scans und Scans pro Sekunde</translation>
+    </message>
+    <message>
+        <source>How many scans are sent to AIRS at the same time (default %1), and at most how many per second, for tenants with a rate limit (default: unlimited).</source>
+        <translation>Wie viele Scans gleichzeitig an AIRS gehen (Standard %1) und höchstens wie viele pro Sekunde, für Tenants mit einer Ratenbegrenzung (Standard: unbegrenzt).</translation>
+    </message>
+    <message>
+        <source>Benchmark prompts</source>
+        <translation>Benchmark-Prompts</translation>
+    </message>
+    <message>
+        <source>The %1: labelled prompts written once when the run starts (default %2, half of each label) and never shown to the LLM, on which every iteration is scored. &lt;i&gt;From CSV…&lt;/i&gt; uses your own labelled prompts instead; &lt;i&gt;none&lt;/i&gt; scores each iteration only on its own tests.</source>
+        <translation>Der %1: gelabelte Prompts, einmal zu Beginn des Laufs geschrieben (Standard %2, je zur Hälfte jedes Labels) und dem LLM nie gezeigt, an denen jede Iteration gemessen wird. &lt;i&gt;Aus CSV…&lt;/i&gt; verwendet stattdessen Ihre eigenen gelabelten Prompts; &lt;i&gt;keine&lt;/i&gt; misst jede Iteration nur an ihren eigenen Tests.</translation>
+    </message>
+    <message>
+        <source>held-out benchmark</source>
+        <translation>zurückgehaltene Benchmark</translation>
+    </message>
+    <message>
+        <source>The larger the benchmark, the narrower the interval around coverage: %1 prompts measure a coverage near %2 to about ±%3 points; ±%4 points needs %5 prompts. &lt;i&gt;Precision wanted&lt;/i&gt; with &lt;i&gt;Use that size&lt;/i&gt; sets the size for you.</source>
+        <translation>Je größer der Benchmark, desto schmaler das Intervall um die Abdeckung: %1 Prompts messen eine Abdeckung um %2 auf etwa ±%3 Punkte genau; ±%4 Punkte brauchen %5 Prompts. &lt;i&gt;Gewünschte Genauigkeit&lt;/i&gt; mit &lt;i&gt;Diese Größe übernehmen&lt;/i&gt; stellt die Größe für Sie ein.</translation>
+    </message>
+    <message>
+        <source>Decide on</source>
+        <translation>Entscheiden nach</translation>
+    </message>
+    <message>
+        <source>Which scores pick the best iteration and decide reverts, the plateau and the target: the held-out benchmark (the default, allowing for %1), or each iteration&apos;s own tests, on their measured values, as the original tool did.</source>
+        <translation>Welche Werte die beste Iteration wählen und über das Zurücksetzen, das Plateau und das Ziel entscheiden: der zurückgehaltene Benchmark (der Standard, unter Berücksichtigung von %1) oder die eigenen Tests jeder Iteration nach ihren gemessenen Werten, wie es das ursprüngliche Werkzeug tat.</translation>
+    </message>
+    <message>
+        <source>noise</source>
+        <translation>Rauschen</translation>
+    </message>
+    <message>
+        <source>Scans per benchmark prompt</source>
+        <translation>Scans pro Benchmark-Prompt</translation>
+    </message>
+    <message>
+        <source>Scan each benchmark prompt this many times (default %1). A prompt whose verdict changes between the scans is flagged unstable and left out of the figures and of every comparison.</source>
+        <translation>Jeden Benchmark-Prompt so oft scannen (Standard %1). Ein Prompt, dessen Urteil sich zwischen den Scans ändert, wird als instabil markiert und bleibt aus den Zahlen und aus jedem Vergleich heraus.</translation>
+    </message>
+    <message>
+        <source>Response tests and the decision figure</source>
+        <translation>Antworttests und die entscheidende Zahl</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Response tests&lt;/i&gt;: prompt and response pairs the LLM writes once (up to %1), half of them expected to trigger, scanned every iteration and judged on what AIRS says of the response. Block intent only; default: off.</source>
+        <translation>&lt;i&gt;Antworttests&lt;/i&gt;: Paare aus Prompt und Antwort, die das LLM einmal schreibt (bis zu %1), die Hälfte davon soll auslösen, in jeder Iteration gescannt und danach beurteilt, was AIRS zur Antwort sagt. Nur bei der Absicht Blockieren; Standard: aus.</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;Decision figure&lt;/i&gt;: which coverage decides — the prompt side (the default) or the weaker of the prompt and the response side.</source>
+        <translation>&lt;i&gt;Entscheidende Zahl&lt;/i&gt;: welche Abdeckung entscheidet – die Prompt-Seite (der Standard) oder die schwächere Seite, Prompt oder Antwort.</translation>
+    </message>
+    <message>
+        <source>Robustness</source>
+        <translation>Robustheit</translation>
+    </message>
+    <message>
+        <source>Scores each iteration also on evasive rewrites of a sample of the benchmark (default %1 prompts, half positive), one family of rewrites per check box, and on translations into the languages you list (two-letter codes; default: de, fr, es). The results are shown as the coverage kept under each rewrite, beside the figures and never in them; default: off.</source>
+        <translation>Misst jede Iteration auch an ausweichenden Umformulierungen einer Stichprobe des Benchmarks (Standard %1 Prompts, zur Hälfte positiv), eine Familie von Umformulierungen je Kontrollkästchen, und an Übersetzungen in die Sprachen, die Sie angeben (zweibuchstabige Codes; Standard: de, fr, es). Die Ergebnisse erscheinen als die unter jeder Umformulierung gehaltene Abdeckung, neben den Zahlen und nie in ihnen; Standard: aus.</translation>
+    </message>
+    <message>
+        <source>Press F1 in a field to come back here at its explanation. Every field has a tooltip too.</source>
+        <translation>Drücken Sie F1 in einem Feld, um hierher zu seiner Erklärung zurückzukommen. Jedes Feld hat auch einen Tooltip.</translation>
     </message>
 </context>
 <context>

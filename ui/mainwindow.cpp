@@ -11,6 +11,7 @@
 #include "compare/cleanupdialog.h"
 #include "compare/comparepanel.h"
 #include "compare/runspanel.h"
+#include "help/helpmenu.h"
 #include "live/addpromptsdialog.h"
 #include "live/efficacychartview.h"
 #include "live/liverunpanel.h"
@@ -280,6 +281,7 @@ void MainWindow::createActions()
                               "LLM refinement loop.").arg(QApplication::applicationVersion()));
     });
     about->setObjectName(u"aboutAction"_s);
+    new HelpMenu(help, this); // Getting started, What the figures mean, and F1
 
     QToolBar *bar = addToolBar(tr("Run"));
     bar->setObjectName(u"runToolBar"_s);

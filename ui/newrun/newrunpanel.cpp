@@ -9,6 +9,7 @@
 #include "benchmarkfield.h"
 #include "ui/widgets/wheelguard.h"
 #include "budgetfields.h"
+#include "newrunhelp.h"
 #include "extratestsfields.h"
 #include "starterlibrarydialog.h"
 #include "profiletopicsfield.h"
@@ -318,6 +319,7 @@ NewRunPanel::NewRunPanel(QWidget *parent)
     connect(m_benchmark->sizeSpin(), &QSpinBox::valueChanged, this, extrasChanged);
     connect(m_intent, &QComboBox::currentIndexChanged, this, extrasChanged);
     setAdvancedToolTips();
+    NewRunHelp::setAnchors(this); // F1 in a field opens its explanation
     extrasChanged();
     WheelGuard::install(this); // the wheel scrolls the form, never a setting under the pointer
 }
