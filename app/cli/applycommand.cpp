@@ -10,20 +10,6 @@ using namespace Qt::StringLiterals;
 using namespace TenantCli;
 
 namespace {
-const QString Help =
-    u"Usage: daystrom apply <run-id> [--iteration N] [--impact] [--yes] [--change-action] [--sandbox]\n\n"
-    "Prints the plan for writing that iteration's topic (and, for block intent, its companion)\n"
-    "to the run's production profile, and writes it with --yes: a topic of the same name is\n"
-    "updated (the plan shows the word diff), else created; every other topic and policy field\n"
-    "stays; the latest revisions are pinned. Where the plan changes the profile's action for\n"
-    "prompts that match none of its topics (an allow list becoming a block list, or the other way\n"
-    "round), it is written only with --change-action as well. A run that still holds objects of\n"
-    "its own on the tenant cannot be applied until it is finished or cleaned up.\n\n"
-    "Exit status: 0 when production holds the plan (applied now, or already); 5 when the plan\n"
-    "was only printed or needs --change-action; 3 when AIRS refused or failed. What changed is\n"
-    "recorded in the run file, for `daystrom revert`. With --sandbox it acts on a sandbox run and\n"
-    "the sandbox's own tenant, which keeps what is applied to it between runs of the program.\n"_s;
-
 struct Flags
 {
     int iteration = 0;
@@ -160,16 +146,10 @@ private:
 int applyCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
-    p.addOption({u"iteration"_s, u"The iteration to apply (default: the run's best)"_s, u"N"_s});
-    p.addOption({u"yes"_s, u"Write the plan (without it, only print it)"_s});
-    p.addOption({u"impact"_s, u"First measure what the plan does to the profile's other topics, on the prompts of "
-                              "its latest audit, in a scratch copy of production"_s});
-    p.addOption({u"change-action"_s, u"Agree to change the profile's action for prompts that match none of its "
-                                     "topics, where the plan does"_s});
     Tenant t;
     std::unique_ptr<QLockFile> lock;
     std::optional<RunState> run;
-    if (const int stop = openRun(u"apply"_s, Help, arguments, ctx, p, t, lock, run); stop >= 0)
+    if (const int stop = openRun(u"apply"_s, arguments, ctx, p, t, lock, run); stop >= 0)
         return stop;
     Flags flags;
     flags.iteration = run->bestResult() ? run->bestResult()->iteration : 0;

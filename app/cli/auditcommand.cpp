@@ -1,4 +1,5 @@
 #include "auditcommand.h"
+#include "commandspec.h"
 #include "flagerror.h"
 #include "runcommandsupport.h"
 
@@ -101,36 +102,14 @@ bool confirmOnTerminal(CliContext &ctx)
 int auditCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
-    p.addHelpOption();
-    p.addOptions({
-        {u"profile"_s, u"The AIRS security profile whose custom topics are audited together"_s, u"name"_s},
-        {u"benchmark"_s, u"Held-out prompts the LLM writes per topic (4-200, default 30)"_s, u"N"_s},
-        {u"topic-prompts"_s, u"A topic's own labelled CSV instead (TOPIC=FILE.csv; repeatable)"_s, u"topic=file"_s},
-        {u"format"_s, u"text, json or html (a self-contained page; default text)"_s, u"format"_s, u"text"_s},
-        {u"yes"_s, u"Start without asking (the cost is printed first)"_s},
-        {u"new"_s, u"Start a new audit even when an unfinished one of this profile exists"_s},
-        {u"provider"_s, u"LLM provider"_s, u"name"_s},
-        {u"model"_s, u"LLM model"_s, u"name"_s},
-        {u"rate"_s, u"At most this many scans per second"_s, u"n"_s},
-        {u"concurrency"_s, u"Scans in parallel (1-20, default 5)"_s, u"N"_s},
-        {u"sandbox"_s, u"Use the built-in AIRS and LLM emulators (no account needed)"_s},
-    });
+    const CommandSpec &spec = CommandSpec::get(u"audit");
+    CommandSpec::addTo(p, spec);
     if (!p.parse(QStringList{u"daystrom audit"_s} + arguments)) {
         ctx.err << "daystrom audit: " << flagError(p) << '\n';
         return ExitCode::Usage;
     }
     if (p.isSet(u"help"_s)) {
-        ctx.out << p.helpText()
-                << "\nEvery custom topic of the profile is scanned, inside a scratch copy of the whole profile\n"
-                   "(never production; removed afterwards), on its own held-out prompts, with a general\n"
-                   "benign set. Prints each topic's figures, the share of benign prompts the profile acts\n"
-                   "on, and the prompts written for one topic that another matched (conflicts).\n"
-                   "A killed or failed audit resumes on the next audit of the profile, without scanning\n"
-                   "a finished topic again; what older audits of the profile left on AIRS is removed first\n"
-                   "(`daystrom cleanup` lists it too). One audit or impact check of a profile runs at a time.\n"
-                   "Exit codes: 0 done, 2 bad usage or the profile busy with another audit or impact check,\n"
-                   "3 failed (or done, but its scratch profile could not be removed), 4 cancelled,\n"
-                   "5 not confirmed.\n";
+        ctx.out << spec.helpText();
         return ExitCode::Ok;
     }
     const auto usage = [&](const QString &message) {

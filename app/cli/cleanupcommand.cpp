@@ -1,4 +1,5 @@
 #include "tenantcommands.h"
+#include "commandspec.h"
 #include "tenantconnection.h"
 
 #include "domain/printable.h"
@@ -16,17 +17,6 @@ using namespace Qt::StringLiterals;
 using namespace TenantCli;
 
 namespace {
-const char *const Help =
-    "Usage: daystrom cleanup [--yes] [--run ID] [--sandbox]\n\n"
-    "Finds what stopped runs left on AIRS — scratch profiles, their topics, a production profile\n"
-    "a killed in-place run had changed — by the record in each run file, and lists it. With --yes\n"
-    "it deletes them (and puts the production profile back). Paused runs keep theirs unless named\n"
-    "with --run, except paused in-place runs (their objects are on production), which are listed\n"
-    "too; runs still being driven are never touched. Without --run it also lists (and with --yes\n"
-    "removes) the scratch profiles of audits and `apply --impact` checks whose process is gone\n"
-    "(killed, or AIRS refused their clean-up), from their records in <home>/audits; an audit or\n"
-    "check still running is never touched. --sandbox: the sandbox's runs, audits and tenant.\n";
-
 // The clean-up after its flags, on the event loop: with --yes first the interrupted applies
 // (read back and recorded, nothing on AIRS changed), then the leftovers, listed and with --yes
 // removed one record after the other by TenantCleanup (the app's Clean up AIRS); finish() with
@@ -171,12 +161,10 @@ private:
 int cleanupCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
-    p.addOption({u"yes"_s, u"Delete (without it, only list what would be deleted)"_s});
-    p.addOption({u"run"_s, u"Only this run (also a paused one)"_s, u"id"_s});
     if (!parse(p, u"cleanup"_s, arguments, ctx))
         return ExitCode::Usage;
     if (p.isSet(u"help"_s)) {
-        ctx.out << Help;
+        ctx.out << CommandSpec::get(u"cleanup").helpText();
         return ExitCode::Ok;
     }
     if (!p.positionalArguments().isEmpty()) {

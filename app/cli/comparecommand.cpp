@@ -1,4 +1,5 @@
 #include "comparecommand.h"
+#include "commandspec.h"
 #include "flagerror.h"
 
 #include "domain/decision.h"
@@ -15,18 +16,14 @@ using namespace Qt::StringLiterals;
 int compareCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser parser;
-    parser.addHelpOption();
-    const QCommandLineOption formatOpt(u"format"_s, u"text or json"_s, u"format"_s, u"text"_s);
-    const QCommandLineOption sandboxOpt(u"sandbox"_s, u"A run of the sandbox (kept apart from real ones)"_s);
-    parser.addOptions({formatOpt, sandboxOpt});
+    const CommandSpec &spec = CommandSpec::get(u"compare");
+    CommandSpec::addTo(parser, spec);
     if (!parser.parse(QStringList{u"daystrom compare"_s} + arguments)) {
         ctx.err << "daystrom compare: " << flagError(parser) << '\n';
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom compare <run-id> <A> <B> [--format text|json] [--sandbox]\n\n"
-                   "Compares iterations A and B prompt by prompt on the prompts both scanned: how many B fixed\n"
-                   "and broke, the exact McNemar p-value, and whether the difference is more than noise.\n";
+        ctx.out << spec.helpText();
         return ExitCode::Ok;
     }
     const QStringList positional = parser.positionalArguments();
@@ -34,13 +31,13 @@ int compareCommand(const QStringList &arguments, CliContext &ctx)
         ctx.err << "daystrom compare: expected a run id and two iteration numbers; see daystrom compare --help\n";
         return ExitCode::Usage;
     }
-    const QString format = parser.value(formatOpt);
+    const QString format = parser.value(u"format"_s);
     if (format != "text"_L1 && format != "json"_L1) {
         ctx.err << "daystrom compare: --format must be text or json, not \"" << format << "\"\n";
         return ExitCode::Usage;
     }
     int code = 0;
-    const QString dir = runsDirectory(ctx, &code, parser.isSet(sandboxOpt));
+    const QString dir = runsDirectory(ctx, &code, parser.isSet(u"sandbox"_s));
     if (code != ExitCode::Ok)
         return code;
     const RunStore::Loaded loaded = RunStore(dir).load(positional.first());

@@ -1,4 +1,5 @@
 #include "evalcommand.h"
+#include "commandspec.h"
 #include "flagerror.h"
 
 #include "common/configloader.h"
@@ -25,25 +26,14 @@ using namespace Qt::StringLiterals;
 int evalCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
-    p.addHelpOption();
-    p.addOptions({{u"prompts"_s, u"CSV of labelled prompts: prompt,expected[,intent][,category] (a report --format csv reads back)"_s, u"file"_s},
-                  {u"profile"_s, u"AIRS security profile to scan against"_s, u"name"_s},
-                  {u"intent"_s, u"block or allow (default: the file's intent column, else block)"_s, u"intent"_s},
-                  {u"concurrency"_s, u"Scans in parallel (1-20)"_s, u"N"_s},
-                  {u"format"_s, u"text or json (default text)"_s, u"format"_s, u"text"_s},
-                  {u"min-coverage"_s, u"Exit 1 when coverage is below this, in percent (a CI gate)"_s, u"pct"_s},
-                  {u"min-tpr"_s, u"Exit 1 when the true positive rate is below this, in percent"_s, u"pct"_s},
-                  {u"min-tnr"_s, u"Exit 1 when the true negative rate is below this, in percent"_s, u"pct"_s},
-                  {u"gate"_s, u"point (default): the thresholds apply to the figures; lower-bound: to their 95% intervals' lower bounds"_s, u"on"_s},
-                  {u"repeat"_s, u"Scan each prompt K times; a prompt is right when more than half of its scans are (1-10, default 1)"_s, u"K"_s},
-                  {u"junit"_s, u"Also write the results as JUnit XML to FILE (one test case per prompt)"_s, u"file"_s},
-                  {u"sandbox"_s, u"Scan against the built-in AIRS emulator"_s}});
+    const CommandSpec &spec = CommandSpec::get(u"eval");
+    CommandSpec::addTo(p, spec);
     if (!p.parse(QStringList{u"daystrom eval"_s} + arguments)) {
         ctx.err << "daystrom eval: " << flagError(p) << '\n';
         return ExitCode::Usage;
     }
     if (p.isSet(u"help"_s)) {
-        ctx.out << p.helpText();
+        ctx.out << spec.helpText();
         return ExitCode::Ok;
     }
     auto usage = [&](const QString &message) {

@@ -1,4 +1,5 @@
 #include "experimentcommand.h"
+#include "commandspec.h"
 #include "flagerror.h"
 
 #include "common/configloader.h"
@@ -23,41 +24,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const char *const Help = R"(Usage: daystrom experiment memory [options]
-
-Does memory help? Runs every topic of a list twice, with memory off and with memory on
-(reading only what this experiment's earlier topics taught, from a memory directory of its
-own: your memory is neither read nor written), over N random orders of the topics. Both arms
-of a topic use the same settings and are scored on the same held-out benchmark. Each run is
-an ordinary run on its own scratch profile (production is never touched), tagged with the
-experiment. The report (text, JSON and an HTML page with a chart) gives, per topic and arm,
-iterations to target, LLM calls, tokens, scans and the final benchmark coverage with its 95 %
-interval, and overall the median change in iterations to target with an exact Wilcoxon
-signed-rank test.
-
-Options:
-  --topics FILE           one topic per line ("#" starts a comment); default: six related
-                          topics about guns ("Block requests to buy guns", ...)
-  --orders N              random orders of the topics (1-20, default 2)
-  --seed N                seed of the orders (default: random; the report records it)
-  --profile NAME          the AIRS profile the runs copy (required unless --sandbox)
-  --intent block|allow    what the topics' guardrails do (default block)
-  --max-iterations N      each run's iteration limit (1-100, default 10)
-  --target-coverage PCT   the target (default 90)
-  --benchmark N           held-out prompts per topic (default 60; at least 10)
-  --provider NAME, --model NAME, --concurrency N, --rate N
-  --sandbox               use the built-in emulators (the sandbox's LLM does not read
-                          learnings: its result says nothing about memory)
-  --resume ID             continue an interrupted experiment
-  --format text|json      what is printed at the end (default text)
-
-Files: $DAYSTROM_HOME/experiments/<id>/ (sandbox: $DAYSTROM_HOME/sandbox/experiments/<id>/):
-experiment.json (the plan, resumable), memory/order-N/, report.txt, report.json,
-report.html. The runs are in runs/ like any other.
-Ctrl+C pauses the current run; --resume ID continues. Exit codes: 0 every run completed,
-2 bad usage, 3 a run failed, 4 stopped.
-)";
-
 struct Args
 {
     QStringList topics;
@@ -73,26 +39,12 @@ struct Args
 QString parse(const QStringList &arguments, Args *out, bool *help, CliContext &ctx)
 {
     QCommandLineParser p;
-    p.addHelpOption();
-    p.addOptions({{u"topics"_s, u"topics file"_s, u"FILE"_s},
-                  {u"orders"_s, u"orders"_s, u"N"_s},
-                  {u"seed"_s, u"seed"_s, u"N"_s},
-                  {u"profile"_s, u"profile"_s, u"NAME"_s},
-                  {u"intent"_s, u"intent"_s, u"block|allow"_s},
-                  {u"max-iterations"_s, u"iterations"_s, u"N"_s},
-                  {u"target-coverage"_s, u"target"_s, u"PCT"_s},
-                  {u"benchmark"_s, u"benchmark"_s, u"N"_s},
-                  {u"provider"_s, u"provider"_s, u"NAME"_s},
-                  {u"model"_s, u"model"_s, u"NAME"_s},
-                  {u"concurrency"_s, u"concurrency"_s, u"N"_s},
-                  {u"rate"_s, u"rate"_s, u"N"_s},
-                  {u"sandbox"_s, u"sandbox"_s},
-                  {u"resume"_s, u"resume"_s, u"ID"_s},
-                  {u"format"_s, u"format"_s, u"text|json"_s}});
+    const CommandSpec &spec = CommandSpec::get(u"experiment");
+    CommandSpec::addTo(p, spec);
     if (!p.parse(QStringList{u"daystrom experiment"_s} + arguments))
         return flagError(p);
     if (p.isSet(u"help"_s)) {
-        ctx.out << Help;
+        ctx.out << spec.helpText();
         *help = true;
         return {};
     }

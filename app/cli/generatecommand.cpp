@@ -1,4 +1,5 @@
 #include "generatecommand.h"
+#include "commandspec.h"
 #include "flagerror.h"
 #include "runcommandsupport.h"
 
@@ -53,49 +54,12 @@ namespace {
 QString readGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool *helpShown, CliContext &ctx)
 {
     QCommandLineParser p;
-    p.addHelpOption();
-    p.addOptions({
-        {u"topic"_s, u"What the guardrail should detect (also the memory key)"_s, u"text"_s},
-        {u"profile"_s, u"The AIRS security profile the topic is for: the run tests on its own copy of it"_s, u"name"_s},
-        {u"in-place"_s, u"Deploy and scan on the profile itself, not a copy (for tenants that refuse to create profiles); its topic guardrails are put back when the run ends, is cancelled, fails or pauses, and a resume deploys again"_s},
-        {u"leave-out"_s, u"Leave this topic of the profile out of the run's copy (repeatable; a profile holds at most 20)"_s, u"topic name"_s},
-        {u"intent"_s, u"block (catch matches) or allow (only matches pass); default block"_s, u"intent"_s},
-        {u"seed"_s, u"A seed example for the first topic (repeatable)"_s, u"text"_s},
-        {u"max-iterations"_s, u"Iterations at most (1-100, default 20)"_s, u"N"_s},
-        {u"target-coverage"_s, u"Stop at this coverage, in percent (10-100, default 90)"_s, u"pct"_s},
-        {u"max-regressions"_s, u"Stop after N consecutive regressions (0 = never, default 3)"_s, u"N"_s},
-        {u"plateau-window"_s, u"Stop when N iterations stay within the band (0 = off)"_s, u"N"_s},
-        {u"plateau-band"_s, u"Width of the plateau band, 0-1 (default 0.05)"_s, u"x"_s},
-        {u"accumulate-tests"_s, u"Keep earlier passing tests as a regression tier"_s},
-        {u"max-accumulated-tests"_s, u"Cap on the test suite (0 = none); half of it is kept for new tests"_s, u"N"_s},
-        {u"create-prompt-set"_s, u"Export the best iteration's tests as a Red Team prompt set"_s},
-        {u"prompt-set-name"_s, u"Name for that prompt set"_s, u"name"_s},
-        {u"provider"_s, u"LLM provider (claude-api, openai, openai-compatible, gemini-api, ollama)"_s, u"name"_s},
-        {u"model"_s, u"LLM model"_s, u"name"_s},
-        {u"no-memory"_s, u"Neither read nor write learnings"_s},
-        {u"rate"_s, u"At most this many scans per second"_s, u"n"_s},
-        {u"concurrency"_s, u"Scans in parallel (1-20, default 5)"_s, u"N"_s},
-        {u"sandbox"_s, u"Use the built-in AIRS and LLM emulators (no account needed)"_s},
-        {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s},
-        {u"benchmark"_s, u"Held-out prompts the LLM writes once and every iteration is scored on (0 = none, default 60)"_s, u"N"_s},
-        {u"benchmark-width"_s, u"Instead of --benchmark N: the size that measures a coverage near 90% to ±POINTS (95% interval), e.g. 5"_s, u"POINTS"_s},
-        {u"benchmark-prompts"_s, u"Use this labelled CSV (prompt,expected[,intent][,category]) as the held-out benchmark"_s, u"file"_s},
-        {u"decide-on"_s, u"benchmark (default) or working: the suite best iteration, revert, plateau and target use"_s, u"suite"_s},
-        {u"scan-repeats"_s, u"Scan each benchmark prompt K times and flag prompts whose verdict changes (1-10, default 1)"_s, u"K"_s},
-        {u"regression-sample"_s, u"Earlier passing tests carried into each working suite (0-1000, default 10)"_s, u"N"_s},
-        {u"step"_s, u"Step mode: after each proposal, wait for you to accept, edit or send it back with a hint (needs a terminal)"_s},
-        {u"response-tests"_s, u"Also test the response side: N labelled prompt+response pairs the LLM writes once, half of them expected to trigger, scanned every iteration (block intent; 0-%1, default 0)"_s.arg(MaxResponseTests), u"N"_s},
-        {u"directions"_s, u"prompt (default): the decision figure is the prompt side; both: the minimum of the prompt and response sides' coverage (needs --response-tests)"_s, u"which"_s},
-        {u"robustness"_s, u"Also score each iteration on evasive rewrites of benchmark prompts, family by family (every default family: %1)"_s.arg(Robustness::defaultFamilies().join(u", "_s))},
-        {u"robustness-families"_s, u"Instead of --robustness: these rewrite families, comma-separated (typos, leetspeak, casing-spacing, base64, homoglyphs, paraphrase, split, translation-<ISO 639-1 code>)"_s, u"list"_s},
-        {u"robustness-sample"_s, u"Benchmark prompts rewritten by each family (2-%1, default 20, half positive)"_s.arg(MaxRobustnessSample), u"N"_s},
-        {u"prompts"_s, u"Scan these labelled prompts (CSV: prompt,expected[,intent][,category]; a report --format csv reads back) every iteration instead of generating tests"_s, u"file"_s},
-    });
-    p.addOptions(budgetOptions(false));
+    const CommandSpec &spec = CommandSpec::get(u"generate");
+    CommandSpec::addTo(p, spec);
     if (!p.parse(QStringList{u"daystrom generate"_s} + arguments))
         return flagError(p);
     if (p.isSet(u"help"_s)) {
-        ctx.out << p.helpText().replace(u"daystrom generate [options]"_s, u"daystrom generate --topic TEXT --profile NAME [options]"_s);
+        ctx.out << spec.helpText();
         *helpShown = true;
         return {};
     }

@@ -1,4 +1,5 @@
 #include "librarycommand.h"
+#include "commandspec.h"
 #include "flagerror.h"
 
 #include "domain/starterlibrary.h"
@@ -33,18 +34,14 @@ QString quoted(QString text)
 int libraryCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
-    p.addHelpOption();
-    p.addOption({u"format"_s, u"text or json (default text)"_s, u"format"_s, u"text"_s});
-    p.addPositionalArgument(u"list|show"_s, u"list the starter topics, or show one by its key or name"_s);
+    const CommandSpec &spec = CommandSpec::get(u"library");
+    CommandSpec::addTo(p, spec);
     if (!p.parse(QStringList{u"daystrom library"_s} + arguments)) {
         ctx.err << "daystrom library: " << flagError(p) << '\n';
         return ExitCode::Usage;
     }
     if (p.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom library list [--format text|json]\n"
-                   "       daystrom library show NAME [--format text|json]\n\n"
-                   "Starter topics enterprises commonly need, each within the AIRS topic limits: a starting\n"
-                   "point for daystrom generate (show prints the command that starts a run from one).\n";
+        ctx.out << spec.helpText();
         return ExitCode::Ok;
     }
     const QString format = p.value(u"format"_s);

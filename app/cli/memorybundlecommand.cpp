@@ -1,6 +1,7 @@
 // `daystrom memory export | import`: a team bundle of learnings and anti-patterns. Import
 // prints what it would add, corroborate and skip, and writes only with --yes.
 #include "memorybundlecommand.h"
+#include "commandspec.h"
 #include "flagerror.h"
 
 #include "memorycommand.h"
@@ -22,18 +23,14 @@ namespace {
 bool parseWithFile(QCommandLineParser &p, const QString &sub, const QStringList &arguments,
                    CliContext &ctx, int *exitCode)
 {
-    p.addHelpOption();
-    p.addOption({u"sandbox"_s, u"The sandbox's learnings (kept apart from real ones)"_s});
-    p.addPositionalArgument(u"file"_s, sub == "export"_L1 ? u"The bundle to write"_s
-                                                          : u"The bundle to read"_s);
+    const CommandSpec &spec = CommandSpec::get(QString(u"memory "_s + sub));
+    CommandSpec::addTo(p, spec);
     if (!p.parse(QStringList{u"daystrom memory "_s + sub} + arguments)) {
         *exitCode = MemoryCli::error(ctx, sub, flagError(p));
         return false;
     }
     if (p.isSet(u"help"_s)) {
-        const QString help = p.helpText();
-        ctx.out << "Usage: daystrom memory " << sub << " [options] <file>\n"
-                << help.mid(help.indexOf(u'\n') + 1);
+        ctx.out << spec.helpText();
         *exitCode = ExitCode::Ok;
         return false;
     }
@@ -61,9 +58,6 @@ int exportCommand(const QStringList &arguments, CliContext &ctx)
 {
     const QString sub = u"export"_s;
     QCommandLineParser p;
-    p.addOption({u"category"_s,
-                 u"Export only this category (a key or a topic description; repeatable)"_s,
-                 u"key"_s});
     int code = 0;
     if (!parseWithFile(p, sub, arguments, ctx, &code))
         return code;
@@ -125,7 +119,6 @@ int importCommand(const QStringList &arguments, CliContext &ctx)
 {
     const QString sub = u"import"_s;
     QCommandLineParser p;
-    p.addOption({u"yes"_s, u"Write the import (without it, only show what it would do)"_s});
     int code = 0;
     if (!parseWithFile(p, sub, arguments, ctx, &code))
         return code;

@@ -1,4 +1,5 @@
 #include "memorycommand.h"
+#include "commandspec.h"
 #include "flagerror.h"
 #include "memorybundlecommand.h"
 
@@ -16,47 +17,7 @@ using namespace Qt::StringLiterals;
 
 QString memoryUsage()
 {
-    return u"Usage: daystrom memory <subcommand> [options]\n"
-           "\n"
-           "The learnings memory that runs read before the loop and add to after it.\n"
-           "\n"
-           "Subcommands:\n"
-           "  list                      Categories with their learning counts and best coverage\n"
-           "  show <category> [--explain]\n"
-           "                            A category's learnings: id, seen, confidence now, last "
-           "used,\n"
-           "                            type, status, source and insight (a topic description "
-           "also\n"
-           "                            works); --explain adds how each confidence is computed\n"
-           "  show <learning-id>        One learning in full, with its confidence explained\n"
-           "  preview --topic TEXT [--budget N] [--intent block|allow]\n"
-           "                            Print exactly the memory section a run on TEXT would get\n"
-           "                            (budget 500-10000 characters, default maxMemoryChars;\n"
-           "                            intent default block) and why each category matched\n"
-           "  confirm <learning-id>     Raise its confidence by 0.1 and restart its decay\n"
-           "  reject <learning-id>      Lower it by 0.15; below 0.15 it becomes an anti-pattern\n"
-           "  approve <learning-id>     Make a pending learning active (memoryRequireReview)\n"
-           "  delete <learning-id>      Remove it\n"
-           "  export [--category KEY]... FILE\n"
-           "                            Write a team bundle of learnings and anti-patterns\n"
-           "  import [--yes] FILE       Show what a bundle would add, corroborate and skip;\n"
-           "                            --yes imports it\n"
-           "  add --category KEY --insight TEXT [--strategy TEXT] [--outcome "
-           "improved|degraded|neutral]\n"
-           "      [--change-type TYPE] [--tag TAG]...\n"
-           "                            Add a learning by hand (source \"person\"); --topic TEXT\n"
-           "                            instead of --category files it under that topic's "
-           "category\n"
-           "\n"
-           "Every subcommand takes --sandbox to work on the sandbox's learnings instead, which\n"
-           "sandbox runs read and write apart from real ones.\n"
-           "\n"
-           "Files: $DAYSTROM_HOME/memory (or MEMORY_DIR); the sandbox's in $DAYSTROM_HOME/sandbox/memory.\n"
-           "Every change is logged in feedback-log.jsonl.\n"
-           "\n"
-           "Confidence: the stored value (confirm +0.1, reject -0.15), or for a learning without\n"
-           "one 0.50 + 0.05 per corroboration (at most 0.80), halved every memoryHalfLifeDays\n"
-           "since it was last confirmed or used; never confirmed nor used = no decay.\n"_s;
+    return CommandSpec::get(u"memory").helpText();
 }
 
 int MemoryCli::error(CliContext &ctx, const QString &subcommand, const QString &message)
@@ -72,23 +33,14 @@ bool MemoryCli::parse(QCommandLineParser &p, const QString &subcommand,
                       const QStringList &arguments, int positionals, const QString &positionalName,
                       CliContext &ctx, int *exitCode)
 {
-    p.addHelpOption();
-    p.addOption({u"sandbox"_s, u"The sandbox's learnings (kept apart from real ones)"_s});
-    if (positionals > 0)
-        p.addPositionalArgument(positionalName,
-                                positionalName == "category"_L1
-                                    ? u"A category key, or a topic description"_s
-                                    : u"The id of a learning (daystrom memory show)"_s);
+    const CommandSpec &spec = CommandSpec::get(QString(u"memory "_s + subcommand));
+    CommandSpec::addTo(p, spec);
     if (!p.parse(QStringList{u"daystrom memory "_s + subcommand} + arguments)) {
         *exitCode = error(ctx, subcommand, flagError(p));
         return false;
     }
     if (p.isSet(u"help"_s)) {
-        // The parser names the executable's path; name the subcommand instead.
-        const QString help = p.helpText();
-        ctx.out << "Usage: daystrom memory " << subcommand << " [options]"
-                << (positionals > 0 ? u" <"_s + positionalName + u'>' : QString()) << '\n'
-                << help.mid(help.indexOf(u'\n') + 1);
+        ctx.out << spec.helpText();
         *exitCode = ExitCode::Ok;
         return false;
     }
@@ -236,7 +188,6 @@ void printLearning(QTextStream &out, const QString &key, const Learning &l,
 int showCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
-    p.addOption({u"explain"_s, u"Show how each learning's confidence is computed"_s});
     int code = 0;
     if (!MemoryCli::parse(p, u"show"_s, arguments, 1, u"category"_s, ctx, &code))
         return code;
@@ -308,10 +259,6 @@ int showCommand(const QStringList &arguments, CliContext &ctx)
 int previewCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
-    p.addOptions({{u"topic"_s, u"The topic description a run would start from"_s, u"text"_s},
-                  {u"budget"_s, u"Characters for the section (500-10000, default maxMemoryChars)"_s,
-                   u"N"_s},
-                  {u"intent"_s, u"The run's intent: block (default) or allow"_s, u"intent"_s}});
     int code = 0;
     if (!MemoryCli::parse(p, u"preview"_s, arguments, 0, {}, ctx, &code))
         return code;

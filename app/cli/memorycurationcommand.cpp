@@ -104,16 +104,6 @@ int addCommand(const QStringList &arguments, CliContext &ctx)
 {
     const QString sub = u"add"_s;
     QCommandLineParser p;
-    p.addOptions(
-        {{u"category"_s, u"The category key, as daystrom memory list shows it"_s, u"key"_s},
-         {u"topic"_s, u"A topic description: its category is used instead of --category"_s,
-          u"text"_s},
-         {u"insight"_s, u"The observation"_s, u"text"_s},
-         {u"strategy"_s, u"What was done"_s, u"text"_s},
-         {u"outcome"_s, u"improved, degraded or neutral (default improved)"_s, u"outcome"_s},
-         {u"change-type"_s, u"description-only, examples-only, both or initial (default initial)"_s,
-          u"type"_s},
-         {u"tag"_s, u"A tag (repeatable; commas separate several)"_s, u"tag"_s}});
     int code = 0;
     if (!MemoryCli::parse(p, sub, arguments, 0, {}, ctx, &code))
         return code;

@@ -1,4 +1,5 @@
 #include "reportcommand.h"
+#include "commandspec.h"
 #include "flagerror.h"
 
 #include "domain/decision.h"
@@ -45,20 +46,14 @@ QString writeJUnit(const QString &path, const RunState &run, const IterationResu
 int reportCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser parser;
-    parser.addHelpOption();
-    parser.addPositionalArgument(u"run-id"_s, u"The run to report"_s);
-    const QCommandLineOption iterationOpt(u"iteration"_s, u"Iteration number"_s, u"N"_s);
-    const QCommandLineOption formatOpt(u"format"_s, u"text, json, csv (the chosen iteration's tests) or terraform (its topic as Terraform)"_s, u"format"_s, u"text"_s);
-    const QCommandLineOption testsOpt(u"tests"_s, u"Include every test"_s);
-    const QCommandLineOption sandboxOpt(u"sandbox"_s, u"A run of the sandbox (kept apart from real ones)"_s);
-    const QCommandLineOption junitOpt(u"junit"_s, u"Also write the chosen iteration's tests (and its benchmark) as JUnit XML to FILE"_s, u"file"_s);
-    parser.addOptions({iterationOpt, formatOpt, testsOpt, sandboxOpt, junitOpt});
+    const CommandSpec &spec = CommandSpec::get(u"report");
+    CommandSpec::addTo(parser, spec);
     if (!parser.parse(QStringList{u"daystrom report"_s} + arguments)) {
         ctx.err << "daystrom report: " << flagError(parser) << '\n';
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom report <run-id> [--iteration N] [--format text|json|csv|terraform] [--tests] [--junit FILE] [--sandbox]\n";
+        ctx.out << spec.helpText();
         return ExitCode::Ok;
     }
     const QStringList positional = parser.positionalArguments();
@@ -67,23 +62,23 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
         return ExitCode::Usage;
     }
     RunReport::Options options;
-    options.includeTests = parser.isSet(testsOpt);
-    if (parser.isSet(iterationOpt)) {
+    options.includeTests = parser.isSet(u"tests"_s);
+    if (parser.isSet(u"iteration"_s)) {
         bool ok = false;
-        options.iteration = parser.value(iterationOpt).toInt(&ok);
+        options.iteration = parser.value(u"iteration"_s).toInt(&ok);
         if (!ok || options.iteration < 1) {
             ctx.err << "daystrom report: --iteration must be a whole number of at least 1, not \""
-                    << parser.value(iterationOpt) << "\"\n";
+                    << parser.value(u"iteration"_s) << "\"\n";
             return ExitCode::Usage;
         }
     }
-    const QString format = parser.value(formatOpt);
+    const QString format = parser.value(u"format"_s);
     if (format != "text"_L1 && format != "json"_L1 && format != "csv"_L1 && format != "terraform"_L1) {
         ctx.err << "daystrom report: --format must be text, json, csv or terraform, not \"" << format << "\"\n";
         return ExitCode::Usage;
     }
     int code = 0;
-    const QString dir = runsDirectory(ctx, &code, parser.isSet(sandboxOpt));
+    const QString dir = runsDirectory(ctx, &code, parser.isSet(u"sandbox"_s));
     if (code != ExitCode::Ok)
         return code;
     const RunStore::Loaded loaded = RunStore(dir).load(positional.first());
@@ -98,14 +93,14 @@ int reportCommand(const QStringList &arguments, CliContext &ctx)
             return ExitCode::Usage;
         }
     }
-    if (parser.isSet(junitOpt)) {
+    if (parser.isSet(u"junit"_s)) {
         QString error;
         const IterationResult *it = RunReport::chosenIteration(loaded.run, options.iteration, &error);
         if (!it) {
             ctx.err << "daystrom report: " << error << '\n';
             return ExitCode::Usage;
         }
-        if (const QString written = writeJUnit(parser.value(junitOpt), loaded.run, *it); !written.isEmpty()) {
+        if (const QString written = writeJUnit(parser.value(u"junit"_s), loaded.run, *it); !written.isEmpty()) {
             ctx.err << "daystrom report: " << written << '\n';
             return ExitCode::Usage;
         }

@@ -1,4 +1,5 @@
 #include "generatecommand.h"
+#include "commandspec.h"
 #include "flagerror.h"
 #include "runcommandsupport.h"
 
@@ -41,23 +42,14 @@ QString heldByAnotherProcess(const QString &runsDir, const QString &id)
 int resumeCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
-    p.addHelpOption();
-    p.addPositionalArgument(u"run-id"_s, u"The run to continue"_s);
-    p.addOptions({{u"max-iterations"_s, u"Run up to N more iterations"_s, u"N"_s},
-                  {u"rate"_s, u"At most this many scans per second"_s, u"n"_s},
-                  {u"concurrency"_s, u"Scans in parallel (1-20)"_s, u"N"_s},
-                  {u"sandbox"_s, u"Resume a sandbox run, with the built-in emulators (its topics are recreated there)"_s},
-                  {u"no-memory"_s, u"Neither read nor write learnings"_s},
-                  {u"step"_s, u"Step mode from now on: review each proposal on the terminal"_s},
-                  {u"auto"_s, u"Auto mode from now on: a run left in step mode decides by itself"_s},
-                  {u"events"_s, u"Print events as JSON lines: jsonl"_s, u"format"_s}});
-    p.addOptions(budgetOptions(true));
+    const CommandSpec &spec = CommandSpec::get(u"resume");
+    CommandSpec::addTo(p, spec);
     if (!p.parse(QStringList{u"daystrom resume"_s} + arguments)) {
         ctx.err << "daystrom resume: " << flagError(p) << '\n';
         return ExitCode::Usage;
     }
     if (p.isSet(u"help"_s)) {
-        ctx.out << p.helpText();
+        ctx.out << spec.helpText();
         return ExitCode::Ok;
     }
     if (p.positionalArguments().size() != 1) {

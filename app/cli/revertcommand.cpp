@@ -9,16 +9,6 @@ using namespace Qt::StringLiterals;
 using namespace TenantCli;
 
 namespace {
-const QString Help =
-    u"Usage: daystrom revert <run-id> [--force] [--sandbox]\n\n"
-    "Undoes the run's last apply, three-way: the pins it added or changed are taken back where\n"
-    "they still stand as it left them, the action for unmatched prompts goes back if it is still\n"
-    "the apply's, topics it updated get their earlier text and topics it created are deleted if\n"
-    "they are still at the revision it wrote. What colleagues changed since stays. Where they\n"
-    "changed what the apply wrote, nothing is reverted and the difference is printed (exit 5);\n"
-    "--force then takes back the apply's side regardless. --sandbox: a sandbox run, on the\n"
-    "sandbox's tenant.\n"_s;
-
 // The revert after its flags and locks, driven through ApplyController (the app's Revert,
 // issue 59) on the event loop: settle an interrupted apply, take back the last apply, record
 // what is left of it and say how it ended (finish()), in the engine's words the controller's
@@ -95,11 +85,10 @@ private:
 int revertCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser p;
-    p.addOption({u"force"_s, u"Take back the apply's side also where production changed since"_s});
     Tenant t;
     std::unique_ptr<QLockFile> lock;
     std::optional<RunState> run;
-    if (const int stop = openRun(u"revert"_s, Help, arguments, ctx, p, t, lock, run); stop >= 0)
+    if (const int stop = openRun(u"revert"_s, arguments, ctx, p, t, lock, run); stop >= 0)
         return stop;
     // The controller holds the run's lock this command took, until the command ends.
     ApplyController controller(t.management.get(), t.runsDir);

@@ -97,17 +97,6 @@ bool readBudget(const QCommandLineParser &p, RunSettings *settings, QString *err
     return true;
 }
 
-QList<QCommandLineOption> budgetOptions(bool resume)
-{
-    const QString when = resume ? u" (raises or sets the run's budget)"_s : QString();
-    return {{u"max-tokens"_s,
-             u"Pause the run before an LLM call that would take its tokens (in + out) past N%1"_s.arg(when), u"N"_s},
-            {u"max-cost"_s,
-             u"Pause the run before an LLM call that would take its estimated cost past X US dollars; needs a price for "
-             "the model in config.json llmPrices%1"_s.arg(when),
-             u"X"_s}};
-}
-
 // Runs to the end on this thread's event loop (the application's main loop) and maps the
 // outcome to an exit code (runcommandsupport.h). Ctrl+C pauses cleanly after the checkpoint.
 int drive(const RunEnvironment &env, const RunState &run, bool jsonEvents, CliContext &ctx)

@@ -10,7 +10,6 @@ class SandboxHost;
 struct RunEnvironment;
 struct RunSettings;
 struct RunState;
-class QCommandLineOption;
 
 // What `generate` and `resume` share: flag checks, where a run's services point, and driving a
 // run to its end on the main event loop.
@@ -28,8 +27,6 @@ void passServiceFlags(const QCommandLineParser &p, QHash<QString, QString> *conf
 // --max-tokens (a whole number, 1 to RunFileCheck::MaxBudgetTokens) and --max-cost (US dollars,
 // above 0, at most RunFileCheck::MaxBudgetCost) into `settings` when given.
 bool readBudget(const QCommandLineParser &p, RunSettings *settings, QString *error);
-// The --max-tokens and --max-cost option descriptions (generate and resume).
-QList<QCommandLineOption> budgetOptions(bool resume);
 
 // Runs to the end and maps the outcome to an exit code: 0 completed with an iteration at the
 // target, 1 completed below it, 3 failed, 4 paused or cancelled. Ctrl+C pauses cleanly after

@@ -1,4 +1,5 @@
 #include "runscommand.h"
+#include "commandspec.h"
 #include "flagerror.h"
 
 #include "common/configloader.h"
@@ -53,16 +54,14 @@ static QString cell(QString text, int width)
 int runsCommand(const QStringList &arguments, CliContext &ctx)
 {
     QCommandLineParser parser;
-    parser.addHelpOption();
-    parser.addOption({u"sandbox"_s, u"List the sandbox's runs (kept apart from real ones)"_s});
+    const CommandSpec &spec = CommandSpec::get(u"runs");
+    CommandSpec::addTo(parser, spec);
     if (!parser.parse(QStringList{u"daystrom runs"_s} + arguments)) {
         ctx.err << "daystrom runs: " << flagError(parser) << '\n';
         return ExitCode::Usage;
     }
     if (parser.isSet(u"help"_s)) {
-        ctx.out << "Usage: daystrom runs [--sandbox]\n\nLists stored runs, newest first, each with what it used (tokens, LLM calls, "
-                   "scans,\nestimated cost). With --sandbox, the sandbox's runs\n(in $DAYSTROM_HOME/sandbox/runs, apart "
-                   "from real ones).\n";
+        ctx.out << spec.helpText();
         return ExitCode::Ok;
     }
     if (!parser.positionalArguments().isEmpty()) {

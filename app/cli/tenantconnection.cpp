@@ -1,4 +1,5 @@
 #include "tenantconnection.h"
+#include "commandspec.h"
 #include "flagerror.h"
 
 #include "common/configloader.h"
@@ -94,8 +95,7 @@ std::unique_ptr<ProfileWriteLock> lockProfile(const Tenant &t, const QString &pr
 
 bool parse(QCommandLineParser &p, const QString &command, const QStringList &arguments, CliContext &ctx)
 {
-    p.addHelpOption();
-    p.addOption({u"sandbox"_s, u"Act on the built-in sandbox's tenant and runs (the one the app's sandbox shows)"_s});
+    CommandSpec::addTo(p, CommandSpec::get(command));
     if (!p.parse(QStringList{u"daystrom "_s + command} + arguments)) {
         ctx.err << "daystrom " << command << ": " << flagError(p) << '\n';
         return false;
@@ -103,13 +103,13 @@ bool parse(QCommandLineParser &p, const QString &command, const QStringList &arg
     return true;
 }
 
-int openRun(const QString &command, const QString &help, const QStringList &arguments, CliContext &ctx,
+int openRun(const QString &command, const QStringList &arguments, CliContext &ctx,
             QCommandLineParser &p, Tenant &t, std::unique_ptr<QLockFile> &lock, std::optional<RunState> &run)
 {
     if (!parse(p, command, arguments, ctx))
         return ExitCode::Usage;
     if (p.isSet(u"help"_s)) {
-        ctx.out << help;
+        ctx.out << CommandSpec::get(command).helpText();
         return ExitCode::Ok;
     }
     if (p.positionalArguments().size() != 1) {

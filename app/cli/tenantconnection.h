@@ -45,14 +45,15 @@ std::unique_ptr<QLockFile> lockRun(const QString &runsDir, const QString &id, co
 std::unique_ptr<ProfileWriteLock> lockProfile(const Tenant &t, const QString &profile, const QString &command,
                                               const QString &runId, CliContext &ctx);
 
-// --help and --sandbox, then `arguments`; false after a one-line error.
+// The command's options from its table (commandspec.h), then `arguments`; false after a
+// one-line error.
 bool parse(QCommandLineParser &p, const QString &command, const QStringList &arguments, CliContext &ctx);
 
-// The shared start of apply and revert: flags (with `help` for --help), one run id, the AIRS
+// The shared start of apply and revert: flags (--help prints the table's help), one run id, the AIRS
 // management API, the run's lock and then its file (read under the lock: a `resume` running
 // meanwhile cannot drop what this command records). Returns the exit code to stop with, or -1
 // to go on.
-int openRun(const QString &command, const QString &help, const QStringList &arguments, CliContext &ctx,
+int openRun(const QString &command, const QStringList &arguments, CliContext &ctx,
             QCommandLineParser &p, Tenant &t, std::unique_ptr<QLockFile> &lock, std::optional<RunState> &run);
 
 // The run's last apply, when it was interrupted (a pending record): what landed is read back

@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
 #include <QImageReader>
 #include <QTemporaryDir>
@@ -15,6 +16,10 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString AppId = u"io.github.daystrom.Studio"_s;
+// The man pages and shell completions (issue 60), as `dpkg -c` lists them.
+const QStringList DocFiles{u"share/man/man1/daystrom.1.gz"_s, u"share/man/man1/daystrom-studio.1.gz"_s,
+                           u"share/bash-completion/completions/daystrom"_s, u"share/zsh/vendor-completions/_daystrom"_s,
+                           u"share/fish/vendor_completions.d/daystrom.fish"_s};
 const QString Version = QStringLiteral(DAYSTROM_VERSION);
 constexpr int CpackTimeoutMs = 300000;
 } // namespace
@@ -85,6 +90,27 @@ private slots:
         for (int size : {16, 32, 48, 64, 128, 256})
             QTest::addRow("png%d", size)
                 << u"share/icons/hicolor/%1x%1/apps/"_s.arg(size) + AppId + u".png"_s;
+        for (const QString &doc : DocFiles)
+            QTest::newRow(qPrintable(doc.section(u'/', -1))) << doc;
+    }
+
+    // `dpkg -c` (dpkg-deb --contents) lists the man pages and the completion scripts.
+    void listedManPagesAndCompletions()
+    {
+        const ToolRun list = ToolRunner::run(u"dpkg-deb"_s, {u"--contents"_s, m_deb});
+        QVERIFY2(list.ok(), qPrintable(list.what));
+        QStringList paths;
+        for (const QString &line : list.out.split(u'\n', Qt::SkipEmptyParts))
+            paths.append(line.section(u' ', -1));
+        for (const QString &doc : DocFiles)
+            QVERIFY2(paths.contains(u"./usr/"_s + doc), qPrintable(doc + u" is not in\n"_s + list.out));
+        // A page is gzip'ed without a name or a time stamp (gzip -9n, as Debian policy asks).
+        QFile page(installed(DocFiles.constFirst()));
+        QVERIFY(page.open(QIODevice::ReadOnly));
+        const QByteArray head = page.read(10);
+        QCOMPARE(head.left(2), QByteArray("\x1f\x8b"));
+        QCOMPARE(int(head.at(3)) & 0x08, 0);
+        QCOMPARE(head.mid(4, 4), QByteArray(4, '\0'));
     }
 
     void contents()
