@@ -5,6 +5,7 @@
 #include "reports/applyplantext.h"
 
 #include <QCommandLineParser>
+#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 using namespace TenantCli;
@@ -16,6 +17,7 @@ struct Flags
     bool yes = false;
     bool impact = false;
     bool changeAction = false;
+    QString planHash; // --plan-hash: write only the plan with this hash
 };
 
 // The apply after its flags and locks, driven through ApplyController (the app's Apply, issue
@@ -61,15 +63,13 @@ private:
         const TopicApplier::Plan &plan = m_controller.plan();
         if (m_replanning) {
             m_ctx.out << "The plan against production as it is now:\n";
-            for (const QString &line : ApplyPlanText::lines(plan))
-                m_ctx.out << "  " << line << '\n';
+            printPlan(plan);
             m_ctx.out << "Nothing more was written. Apply it with --yes again.\n";
             return finish(ExitCode::NotConfirmed);
         }
         m_ctx.out << "Plan for iteration " << m_flags.iteration << " of run " << m_run.id << " on profile \""
                   << plan.profileName << "\":\n";
-        for (const QString &line : ApplyPlanText::lines(plan))
-            m_ctx.out << "  " << line << '\n';
+        printPlan(plan);
         if (plan.changesNothing()) {
             m_ctx.out << "Production already holds this plan: nothing to write.\n";
             return finish(ExitCode::Ok);
@@ -83,9 +83,23 @@ private:
         });
     }
 
+    void printPlan(const TopicApplier::Plan &plan)
+    {
+        const QStringList lines = ApplyPlanText::lines(plan);
+        for (const QString &line : lines)
+            m_ctx.out << "  " << line << '\n';
+        m_ctx.out << "Plan hash: " << ApplyPlanText::hash(lines) << '\n';
+    }
+
     void write()
     {
         const TopicApplier::Plan &plan = m_controller.plan();
+        if (!m_flags.planHash.isEmpty() && ApplyPlanText::hash(ApplyPlanText::lines(plan)) != m_flags.planHash) {
+            m_ctx.err << "daystrom apply: not applied: this plan's hash is not " << m_flags.planHash
+                      << " (production or the run changed since that plan was shown); look at this plan, then apply "
+                         "it with its own hash\n";
+            return finish(ExitCode::NotConfirmed);
+        }
         if (!m_flags.yes) {
             m_ctx.out << "Nothing was written. Apply it with --yes" << (plan.changesAction() ? " --change-action" : "")
                       << ".\n";
@@ -164,6 +178,11 @@ int applyCommand(const QStringList &arguments, CliContext &ctx)
     flags.yes = p.isSet(u"yes"_s);
     flags.impact = p.isSet(u"impact"_s);
     flags.changeAction = p.isSet(u"change-action"_s);
+    flags.planHash = p.value(u"plan-hash"_s).trimmed().toLower();
+    if (p.isSet(u"plan-hash"_s) && !QRegularExpression(u"^[0-9a-f]{64}$"_s).match(flags.planHash).hasMatch()) {
+        ctx.err << "daystrom apply: --plan-hash must be the 64 hexadecimal digits printed under a plan\n";
+        return ExitCode::Usage;
+    }
 
     // The controller holds the run's lock this command took, until the command ends.
     ApplyController controller(t.management.get(), t.runsDir);

@@ -71,7 +71,8 @@ CommandSpec apply()
 {
     CommandSpec c;
     c.name = u"apply"_s;
-    c.synopsis = u"daystrom apply <run-id> [--iteration N] [--impact] [--yes] [--change-action] [--sandbox]"_s;
+    c.synopsis = u"daystrom apply <run-id> [--iteration N] [--impact] [--yes] [--plan-hash HASH] [--change-action]\n"
+                 "               [--sandbox]"_s;
     c.summary = u"Print the plan for writing an iteration's topic to the production profile; --yes writes it"_s;
     c.description =
         u"Prints the plan for writing that iteration's topic (and, for block intent, its companion)\n"
@@ -79,7 +80,9 @@ CommandSpec apply()
         "updated (the plan shows the word diff), else created; every other topic and policy field\n"
         "stays; the latest revisions are pinned. Where the plan changes the profile's action for\n"
         "prompts that match none of its topics (an allow list becoming a block list, or the other way\n"
-        "round), it is written only with --change-action as well. A run that still holds objects of\n"
+        "round), it is written only with --change-action as well. The plan's hash is printed under it;\n"
+        "with --plan-hash, --yes writes only a plan with that hash, so what is written is what was\n"
+        "shown earlier (when production moved since, nothing is written: exit 5). A run that still holds objects of\n"
         "its own on the tenant cannot be applied until it is finished or cleaned up.\n\n"
         "Exit status: 0 when production holds the plan (applied now, or already); 5 when the plan\n"
         "was only printed or needs --change-action; 3 when AIRS refused or failed. What changed is\n"
@@ -90,6 +93,7 @@ CommandSpec apply()
                  {{u"yes"_s}, {}, u"Write the plan (without it, only print it)"_s},
                  {{u"impact"_s}, {}, u"First measure what the plan does to the profile's other topics, on the prompts of "
                                      "its latest audit, in a scratch copy of production"_s},
+                 {{u"plan-hash"_s}, u"HASH"_s, u"With --yes, write only the plan whose hash this is (as printed under a plan)"_s},
                  {{u"change-action"_s}, {}, u"Agree to change the profile's action for prompts that match none of its "
                                             "topics, where the plan does"_s},
                  CommandTables::sandbox(TenantSandbox)};
@@ -100,7 +104,7 @@ CommandSpec revert()
 {
     CommandSpec c;
     c.name = u"revert"_s;
-    c.synopsis = u"daystrom revert <run-id> [--force] [--sandbox]"_s;
+    c.synopsis = u"daystrom revert <run-id> [--force] [--plan] [--plan-hash HASH] [--sandbox]"_s;
     c.summary = u"Undo the run's last apply where production still stands as it left it"_s;
     c.description =
         u"Undoes the run's last apply, three-way: the pins it added or changed are taken back where\n"
@@ -108,10 +112,14 @@ CommandSpec revert()
         "the apply's, topics it updated get their earlier text and topics it created are deleted if\n"
         "they are still at the revision it wrote. What colleagues changed since stays. Where they\n"
         "changed what the apply wrote, nothing is reverted and the difference is printed (exit 5);\n"
-        "--force then takes back the apply's side regardless. --sandbox: a sandbox run, on the\n"
-        "sandbox's tenant."_s;
+        "--force then takes back the apply's side regardless. --plan prints what it would take back\n"
+        "and that plan's hash, and writes nothing (exit 5); --plan-hash HASH reverts only when the\n"
+        "apply to undo is still the one that plan showed. --sandbox: a sandbox run, on the sandbox's\n"
+        "tenant."_s;
     c.argument = ValueKind::RunId;
     c.options = {{{u"force"_s}, {}, u"Take back the apply's side also where production changed since"_s},
+                 {{u"plan"_s}, {}, u"Print what the revert would take back and that plan's hash; write nothing"_s},
+                 {{u"plan-hash"_s}, u"HASH"_s, u"Revert only when the apply to undo is the one the plan with this hash showed"_s},
                  CommandTables::sandbox(TenantSandbox)};
     return c;
 }

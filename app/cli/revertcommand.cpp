@@ -2,8 +2,10 @@
 #include "tenantconnection.h"
 
 #include "models/session/applycontroller.h"
+#include "reports/applyplantext.h"
 
 #include <QCommandLineParser>
+#include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 using namespace TenantCli;
@@ -16,8 +18,9 @@ namespace {
 class RevertSteps final
 {
 public:
-    RevertSteps(CliContext &ctx, const RunState &run, ApplyController &controller, bool force)
-        : m_ctx(ctx), m_run(run), m_controller(controller), m_force(force)
+    RevertSteps(CliContext &ctx, const RunState &run, ApplyController &controller, bool force, bool planOnly,
+                const QString &planHash)
+        : m_ctx(ctx), m_run(run), m_controller(controller), m_force(force), m_planOnly(planOnly), m_planHash(planHash)
     {
         ApplyController *c = &m_controller;
         QObject::connect(c, &ApplyController::interruptedApplySettled, c,
@@ -43,9 +46,24 @@ public:
 private:
     void revertLast()
     {
-        if (!TopicApplier::lastApplied(m_controller.run())) {
+        const ApplyRecord *last = TopicApplier::lastApplied(m_controller.run());
+        if (!last) {
             m_ctx.err << "daystrom revert: run " << m_run.id << " has no apply to revert\n";
             return finish(ExitCode::Usage);
+        }
+        const QStringList plan = ApplyPlanText::revertLines(*last);
+        if (m_planOnly) {
+            m_ctx.out << "Plan for reverting run " << m_run.id << ":\n";
+            for (const QString &line : plan)
+                m_ctx.out << "  " << line << '\n';
+            m_ctx.out << "Plan hash: " << ApplyPlanText::hash(plan) << "\nNothing was written.\n";
+            return finish(ExitCode::NotConfirmed);
+        }
+        if (!m_planHash.isEmpty() && ApplyPlanText::hash(plan) != m_planHash) {
+            m_ctx.err << "daystrom revert: not reverted: the apply to undo is not the one whose plan hash is "
+                      << m_planHash << " (the run was applied again since); look at `daystrom revert " << m_run.id
+                      << " --plan` first\n";
+            return finish(ExitCode::NotConfirmed);
         }
         m_controller.revert(m_force);
     }
@@ -79,6 +97,8 @@ private:
     const RunState &m_run;
     ApplyController &m_controller;
     const bool m_force;
+    const bool m_planOnly;
+    const QString m_planHash;
 };
 } // namespace
 
@@ -98,6 +118,11 @@ int revertCommand(const QStringList &arguments, CliContext &ctx)
         lockProfile(t, pendingOn ? pendingOn->profileName : run->userInput.profileName, u"revert"_s, run->id, ctx);
     if (!profileLock)
         return ExitCode::Failed;
-    RevertSteps steps(ctx, *run, controller, p.isSet(u"force"_s));
+    const QString planHash = p.value(u"plan-hash"_s).trimmed().toLower();
+    if (p.isSet(u"plan-hash"_s) && !QRegularExpression(u"^[0-9a-f]{64}$"_s).match(planHash).hasMatch()) {
+        ctx.err << "daystrom revert: --plan-hash must be the 64 hexadecimal digits printed under a plan\n";
+        return ExitCode::Usage;
+    }
+    RevertSteps steps(ctx, *run, controller, p.isSet(u"force"_s), p.isSet(u"plan"_s), planHash);
     return drive(&controller, [&steps] { steps.start(); });
 }

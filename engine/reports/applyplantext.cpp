@@ -2,6 +2,8 @@
 
 #include "domain/worddiff.h"
 
+#include <QCryptographicHash>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -79,4 +81,29 @@ QStringList ApplyPlanText::lines(const TopicApplier::Plan &plan)
     else
         out.append(u"a prompt that matches none of the profile's topics: %1, as now"_s.arg(plan.actionBefore));
     return out;
+}
+
+QStringList ApplyPlanText::revertLines(const ApplyRecord &record)
+{
+    QStringList out;
+    out.append(u"revert the apply of iteration %1 to profile \"%2\", made %3"_s.arg(
+        QString::number(record.iteration), record.profileName, record.appliedAt.toUTC().toString(Qt::ISODateWithMs)));
+    for (const CreatedObject &created : record.createdTopics)
+        out.append(u"delete topic \"%1\" (it created it), if still as it wrote it"_s.arg(created.name));
+    for (const ApplyRecord::UpdatedTopic &updated : record.updatedTopics)
+        out.append(u"give topic \"%1\" back its earlier text, if still as it wrote it"_s.arg(updated.before.name));
+    if (record.policyBefore)
+        out.append(u"put back the profile's topic guardrails as they were before it, where still as it left them"_s);
+    out.append(u"what colleagues changed since stays"_s);
+    return out;
+}
+
+QString ApplyPlanText::hash(const QStringList &lines)
+{
+    QCryptographicHash sha(QCryptographicHash::Sha256);
+    for (const QString &line : lines) {
+        sha.addData(line.toUtf8());
+        sha.addData("\n");
+    }
+    return QString::fromLatin1(sha.result().toHex());
 }
