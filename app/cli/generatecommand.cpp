@@ -187,6 +187,30 @@ QString parseGenerateArgs(const QStringList &arguments, GenerateArgs *out, bool 
     return Printable::escaped(readGenerateArgs(arguments, out, helpShown, ctx), 1000);
 }
 
+std::optional<RunLaunch> CliRun::prepareLaunch(GenerateArgs &args, SandboxHost &host, CliContext &ctx, const QString &command)
+{
+    const Config::Result config = loadConfig(ctx.env, args.configFlags);
+    for (const QString &w : config.warnings)
+        ctx.err << "daystrom: warning: " << w << '\n';
+    if (!config.ok()) {
+        ctx.err << "daystrom " << command << ": " << config.errors.first() << '\n';
+        return std::nullopt;
+    }
+    if (config.config.source(ConfigKeys::ScanConcurrency) == ConfigSource::CommandLine)
+        args.settings.scanConcurrency = config.config.integer(ConfigKeys::ScanConcurrency);
+    if (config.config.source(ConfigKeys::ScanRate) == ConfigSource::CommandLine)
+        args.settings.scanRate = config.config.number(ConfigKeys::ScanRate);
+    RunLaunch launch;
+    if (!environmentFor(args.sandbox, host, config.config, args.settings, &launch.environment, ctx, command))
+        return std::nullopt;
+    RunState &run = launch.run;
+    run.id = NanoId::generate();
+    run.createdAt = run.updatedAt = QDateTime::currentDateTimeUtc();
+    run.userInput = args.settings;
+    run.steering.stepMode = args.step;
+    return launch;
+}
+
 int generateCommand(const QStringList &arguments, CliContext &ctx)
 {
     GenerateArgs args;
@@ -202,20 +226,9 @@ int generateCommand(const QStringList &arguments, CliContext &ctx)
         ctx.err << "daystrom generate" << StepNeedsTerminal;
         return ExitCode::Usage;
     }
-    const Config::Result config = loadConfig(ctx.env, args.configFlags);
-    for (const QString &w : config.warnings)
-        ctx.err << "daystrom: warning: " << w << '\n';
-    if (!config.ok()) {
-        ctx.err << "daystrom generate: " << config.errors.first() << '\n';
-        return ExitCode::Usage;
-    }
-    if (config.config.source(ConfigKeys::ScanConcurrency) == ConfigSource::CommandLine)
-        args.settings.scanConcurrency = config.config.integer(ConfigKeys::ScanConcurrency);
-    if (config.config.source(ConfigKeys::ScanRate) == ConfigSource::CommandLine)
-        args.settings.scanRate = config.config.number(ConfigKeys::ScanRate);
     SandboxHost host;
-    RunEnvironment env;
-    if (!environmentFor(args.sandbox, host, config.config, args.settings, &env, ctx, u"generate"_s))
+    std::optional<RunLaunch> launch = prepareLaunch(args, host, ctx, u"generate"_s);
+    if (!launch)
         return ExitCode::Usage;
     if (args.sandbox && !args.jsonEvents)
         ctx.out << "Sandbox: AIRS and LLM emulators on " << host.airsBaseUrl().toString() << " and "
@@ -249,14 +262,10 @@ int generateCommand(const QStringList &arguments, CliContext &ctx)
             ctx.err << cost << '\n';
         ctx.err.flush();
     }
-    RunState run;
-    run.id = NanoId::generate();
-    run.createdAt = run.updatedAt = QDateTime::currentDateTimeUtc();
-    run.userInput = args.settings;
-    run.steering.stepMode = args.step;
+    const RunState &run = launch->run;
     if (!args.jsonEvents)
         ctx.out << "Run " << run.id << ": " << run.userInput.topicDescription << " (" << intentName(run.userInput.intent)
                 << ", profile " << run.userInput.profileName << ")\n";
     ctx.out.flush();
-    return drive(env, run, args.jsonEvents, ctx);
+    return drive(launch->environment, run, args.jsonEvents, ctx);
 }

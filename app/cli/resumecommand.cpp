@@ -39,7 +39,8 @@ QString heldByAnotherProcess(const QString &runsDir, const QString &id)
 }
 } // namespace
 
-int resumeCommand(const QStringList &arguments, CliContext &ctx)
+int CliRun::prepareResume(const QStringList &arguments, SandboxHost &host, CliContext &ctx, RunLaunch *launch,
+                          bool *jsonEvents, bool stepsOnTerminal)
 {
     QCommandLineParser p;
     const CommandSpec &spec = CommandSpec::get(u"resume");
@@ -117,7 +118,7 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
     }
     if (p.isSet(u"step"_s) || p.isSet(u"auto"_s))
         run.steering.stepMode = p.isSet(u"step"_s);
-    if (run.steering.stepMode && !StepPrompter::stdinIsTerminal()) {
+    if (stepsOnTerminal && run.steering.stepMode && !StepPrompter::stdinIsTerminal()) {
         ctx.err << "daystrom resume" << StepNeedsTerminal;
         if (!p.isSet(u"step"_s))
             ctx.err << "(run " << run.id << " was left in step mode; --auto lets it go on by itself)\n";
@@ -143,11 +144,21 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
         run.userInput.scanConcurrency = config.config.integer(ConfigKeys::ScanConcurrency);
     if (flags.contains(u"scanRate"_s))
         run.userInput.scanRate = config.config.number(ConfigKeys::ScanRate);
-    SandboxHost host;
-    RunEnvironment env;
-    if (!environmentFor(sandbox, host, config.config, run.userInput, &env, ctx, u"resume"_s))
+    if (!environmentFor(sandbox, host, config.config, run.userInput, &launch->environment, ctx, u"resume"_s))
         return ExitCode::Usage;
-    const bool json = p.isSet(u"events"_s);
+    launch->run = run;
+    *jsonEvents = p.isSet(u"events"_s);
+    return -1;
+}
+
+int resumeCommand(const QStringList &arguments, CliContext &ctx)
+{
+    SandboxHost host;
+    RunLaunch launch;
+    bool json = false;
+    if (const int stop = CliRun::prepareResume(arguments, host, ctx, &launch, &json, true); stop >= 0)
+        return stop;
+    const RunState &run = launch.run;
     if (!json && ResumePlan::isFinishing(run))
         ctx.out << "Resuming run " << run.id << " to finish it (" << run.checkpoint->finishReason
                 << "): learnings and prompt set\n";
@@ -155,5 +166,5 @@ int resumeCommand(const QStringList &arguments, CliContext &ctx)
         ctx.out << "Resuming run " << run.id << " at iteration " << run.checkpoint->nextIteration << " of "
                 << run.userInput.maxIterations << '\n';
     ctx.out.flush();
-    return drive(env, run, json, ctx);
+    return drive(launch.environment, run, json, ctx);
 }

@@ -173,8 +173,10 @@ bool environmentFor(bool sandbox, SandboxHost &host, const Config &config, const
     QString error;
     // One sandbox tenant for the app and every command (issue 58): what the app applied is
     // there for `audit --sandbox`, and the other way round.
-    host.setTenantFile(SandboxHost::tenantFileIn(config.sandboxHome()));
-    if (!host.start(&error)) {
+    // A host already running (the MCP server's, shared by its runs) is used as it is.
+    if (!host.isRunning())
+        host.setTenantFile(SandboxHost::tenantFileIn(config.sandboxHome()));
+    if (!host.isRunning() && !host.start(&error)) {
         ctx.err << "daystrom " << command << ": " << error << '\n';
         return false;
     }
