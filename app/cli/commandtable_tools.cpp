@@ -52,12 +52,17 @@ CommandSpec mcp()
     c.name = u"mcp"_s;
     c.synopsis = u"daystrom mcp [--allow-writes] [--sandbox]"_s;
     c.summary = u"Serve the engine to agents over the Model Context Protocol (stdio)"_s;
-    c.description = u"Speaks JSON-RPC 2.0 on standard input and output: tools to start, watch, steer and report runs, to\n"
-                    "evaluate, compare and audit profiles, to read the starter library and the memory, and to plan an apply.\n"
-                    "apply and revert write only when the server was started with --allow-writes and the call carries the\n"
-                    "plan's hash. Logs go to standard error only."_s;
+    c.description =
+        u"Serves the engine to agents over the Model Context Protocol, revision 2025-11-25 (JSON-RPC 2.0, one\n"
+        "message per line on standard input and output; logs on standard error only). Tools: design_start,\n"
+        "run_status, run_steer, run_report, eval, compare, audit, library_list, library_show, memory_search,\n"
+        "apply_plan, apply and revert, each with input and output schemas; resources daystrom://runs/<id>\n"
+        "and daystrom://runs/<id>/report. Long jobs send progress notifications; a client's cancellation\n"
+        "stops the job as Cancel does. apply and revert write only when the server was started with\n"
+        "--allow-writes and the call carries the hash of the plan apply_plan showed. When the client goes\n"
+        "away, runs still going are cancelled (in-place runs put production back)."_s;
     c.options = {{{u"allow-writes"_s}, {}, u"Let the apply and revert tools write to the tenant (each call must carry the plan's hash)"_s},
-                 CommandTables::sandbox(u"Use the built-in AIRS and LLM emulators (no account needed)"_s)};
+                 CommandTables::sandbox(u"Tools use the built-in AIRS and LLM emulators unless a call says sandbox: false"_s)};
     return c;
 }
 
