@@ -5,6 +5,8 @@
 #include "runs/runstore.h"
 #include "tenant/leftovers.h"
 #include "clitenant.h"
+
+#include <QRegularExpression>
 #include "testhome.h"
 
 #include "testmain.h"
@@ -147,6 +149,70 @@ private slots:
         const Finished nothing = run({u"revert"_s, id});
         QCOMPARE(nothing.code, 2);
         QVERIFY(nothing.err.contains(u"no apply to revert"_s));
+    }
+
+    // Issue 60: the plan's hash binds a write to the plan shown. A hash of another plan writes
+    // nothing (exit 5); production moved after the plan was shown: its hash no longer matches;
+    // the plan's own hash writes it. revert --plan shows what it would undo, with a hash.
+    void aPlanHashWritesOnlyThePlanShown()
+    {
+        const Finished generated = run({u"generate"_s, u"--topic"_s, u"Block requests to buy weapons"_s, u"--profile"_s,
+                                        Production, u"--max-iterations"_s, u"2"_s});
+        QVERIFY2(CliProcess::completed(generated.code) || generated.code == 4, qPrintable(generated.err));
+        const QString id = onlyRunId();
+        const QJsonObject before = production();
+        const auto hashIn = [](const QString &out) {
+            return QRegularExpression(u"^Plan hash: ([0-9a-f]{64})$"_s, QRegularExpression::MultilineOption).match(out).captured(1);
+        };
+        const Finished shown = run({u"apply"_s, id, u"--iteration"_s, u"1"_s});
+        QCOMPARE(shown.code, 5);
+        const QString hash = hashIn(shown.out);
+        QVERIFY2(!hash.isEmpty(), qPrintable(shown.out));
+        // The same plan shown twice: the same hash (a second route to the fingerprint).
+        QCOMPARE(hashIn(run({u"apply"_s, id, u"--iteration"_s, u"1"_s}).out), hash);
+
+        m_airs->clearRequests();
+        const Finished other = run({u"apply"_s, id, u"--iteration"_s, u"1"_s, u"--yes"_s, u"--plan-hash"_s, QString(64, u'0')});
+        QCOMPARE(other.code, 5);
+        QVERIFY2(other.err.contains(u"not applied: this plan's hash is not"_s), qPrintable(other.err));
+        QCOMPARE(writesTo(*m_airs, u"/v1/mgmt/"_s), 0);
+        QCOMPARE(production(), before);
+        QCOMPARE(run({u"apply"_s, id, u"--yes"_s, u"--plan-hash"_s, u"12ab"_s}).code, 2);
+
+        // Production moves after the plan was shown (a colleague pins a topic): the shown plan's
+        // hash no longer matches the plan the apply would write, and nothing is written.
+        QNetworkAccessManager nam;
+        ManagementClient colleague(&nam, emulatorSettings(*m_airs));
+        const QString travel = m_airs->addTopic(u"Travel"_s, u"Trip planning"_s, {u"Book me a flight"_s, u"Hotels in Rome"_s});
+        QList<TopicAssignment> pins = ProfilePolicy::assignedTopics(before);
+        pins.append({travel, u"Travel"_s, u"block"_s, 0});
+        QVERIFY(await<AirsProfile>([&](QObject *ctx, auto done) {
+                    colleague.assignTopics(Production, pins, u"allow"_s, ctx, done);
+                }).ok());
+        const QJsonObject moved = production();
+        m_airs->clearRequests();
+        const Finished stale = run({u"apply"_s, id, u"--iteration"_s, u"1"_s, u"--yes"_s, u"--plan-hash"_s, hash});
+        QCOMPARE(stale.code, 5);
+        QCOMPARE(writesTo(*m_airs, u"/v1/mgmt/"_s), 0);
+        QCOMPARE(production(), moved);
+        const QString current = hashIn(stale.out);
+        QVERIFY2(!current.isEmpty() && current != hash, qPrintable(stale.out));
+
+        // The plan as it is now, with its own hash: written.
+        const Finished applied = run({u"apply"_s, id, u"--iteration"_s, u"1"_s, u"--yes"_s, u"--plan-hash"_s, current});
+        QVERIFY2(applied.code == 0, qPrintable(applied.out + applied.err));
+        QCOMPARE(RunStore(m_home + u"/runs"_s).load(id).run.applies.size(), 1);
+
+        const Finished revertPlan = run({u"revert"_s, id, u"--plan"_s});
+        QCOMPARE(revertPlan.code, 5);
+        QVERIFY2(revertPlan.out.contains(u"revert the apply of iteration 1"_s), qPrintable(revertPlan.out));
+        const QString revertHash = hashIn(revertPlan.out);
+        QVERIFY(!revertHash.isEmpty());
+        QCOMPARE(run({u"revert"_s, id, u"--plan-hash"_s, QString(64, u'f')}).code, 5);
+        QVERIFY(!RunStore(m_home + u"/runs"_s).load(id).run.applies.last().revertedAt);
+        const Finished reverted = run({u"revert"_s, id, u"--plan-hash"_s, revertHash});
+        QVERIFY2(reverted.code == 0, qPrintable(reverted.out + reverted.err));
+        QCOMPARE(production(), moved);
     }
 
     // Issue 38: a block-intent topic applied to an allow-list profile (action "block", allow
