@@ -13,10 +13,6 @@ using namespace McpSchema;
 
 namespace {
 
-QJsonObject typed(const char *type)
-{
-    return {{u"type"_s, QLatin1StringView(type)}};
-}
 
 QString printedHash(const QByteArray &out)
 {

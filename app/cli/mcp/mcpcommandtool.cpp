@@ -114,10 +114,6 @@ QJsonObject open(const QJsonObject &properties, const QStringList &required)
     return object(properties, required, false);
 }
 
-QJsonObject typed(const char *type)
-{
-    return {{u"type"_s, QLatin1StringView(type)}};
-}
 
 QJsonObject sandboxArgument()
 {

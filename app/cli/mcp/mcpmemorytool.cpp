@@ -14,10 +14,6 @@ using namespace McpSchema;
 
 namespace {
 
-QJsonObject typed(const char *type)
-{
-    return {{u"type"_s, QLatin1StringView(type)}};
-}
 
 QJsonObject learningJson(const Learning &l, const QString &category, const QDateTime &now, double halfLifeDays)
 {

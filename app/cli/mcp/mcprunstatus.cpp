@@ -23,10 +23,6 @@ QString stateOf(const RunState *stored, const LiveState *live)
     return u"starting"_s;
 }
 
-QJsonObject typed(const char *type)
-{
-    return {{u"type"_s, QLatin1StringView(type)}};
-}
 
 } // namespace
 

@@ -148,6 +148,11 @@ QString check(const QJsonObject &schema, const QJsonValue &value, const QString 
     return {};
 }
 
+QJsonObject typed(const char *type)
+{
+    return {{u"type"_s, QLatin1StringView(type)}};
+}
+
 QJsonObject string(const QString &description, int maxLength)
 {
     QJsonObject o{{u"type"_s, u"string"_s}, {u"description"_s, description}};

@@ -15,7 +15,8 @@ namespace McpSchema {
 // "\"max_iterations\" must be at most 100, not 500".
 QString check(const QJsonObject &schema, const QJsonValue &value, const QString &where = {});
 
-// Small builders for the tools' schemas.
+// Small builders for the tools' schemas. typed("integer"): a type and nothing more (results).
+QJsonObject typed(const char *type);
 QJsonObject string(const QString &description, int maxLength = 0);
 QJsonObject oneOf(const QStringList &values, const QString &description);
 QJsonObject integer(const QString &description, int minimum, int maximum);
