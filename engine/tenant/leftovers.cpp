@@ -4,6 +4,7 @@
 #include "domain/lockfiles.h"
 #include "runs/auditlock.h"
 #include "runs/auditstate.h"
+#include "runs/comparisonstate.h"
 #include "runs/runstore.h"
 #include "stalelocks.h"
 
@@ -85,10 +86,49 @@ QString lockPath(const Leftovers::Run &run)
         return AuditState::directory(run.store) + u"/impact-"_s + run.id + u".lock"_s;
     case Leftovers::Run::Kind::StaleLock:
         return run.store;
+    case Leftovers::Run::Kind::Comparison:
+        return ComparisonState::directory(run.store) + u'/' + run.id + u".lock"_s;
+    }
+    return {};
+}
+
+QString comparisonStatusText(const ComparisonState &c)
+{
+    switch (c.status) {
+    case ComparisonState::Status::Running:
+        return u"stopped without finishing: killed?"_s;
+    case ComparisonState::Status::Completed:
+        return u"completed; AIRS refused part of its clean-up"_s;
+    case ComparisonState::Status::Failed:
+        return u"failed: "_s + c.error;
+    case ComparisonState::Status::Cancelled:
+        return u"cancelled; AIRS refused part of its clean-up"_s;
     }
     return {};
 }
 } // namespace
+
+Leftovers::Found Leftovers::findComparisons(const QString &home)
+{
+    Found found;
+    for (const ComparisonState &c : ComparisonState::all(home, &found.notes)) {
+        if (c.tenant.isClear())
+            continue;
+        qint64 pid = 0;
+        if (!ComparisonState::lock(home, c.id, &pid)) { // released at once: the cleaner takes it when it cleans
+            found.notes.append(u"comparison %1 is being worked on by another process (pid %2)"_s.arg(c.id).arg(pid));
+            continue;
+        }
+        Run run;
+        run.id = c.id;
+        run.footprint = c.tenant;
+        run.kind = Run::Kind::Comparison;
+        run.store = home;
+        run.heading = u"Comparison %1 of %2 runs (%3)"_s.arg(c.id).arg(c.candidates.size()).arg(comparisonStatusText(c));
+        found.runs.append(run);
+    }
+    return found;
+}
 
 Leftovers::Found Leftovers::findAll(const QString &runsDir, const QString &auditsHome)
 {
@@ -99,6 +139,9 @@ Leftovers::Found Leftovers::findAll(const QString &runsDir, const QString &audit
         const Found audits = AuditLeftovers::find(auditsHome);
         found.runs += audits.runs;
         found.notes += audits.notes;
+        const Found comparisons = findComparisons(auditsHome);
+        found.runs += comparisons.runs;
+        found.notes += comparisons.notes;
     }
     QSet<QString> listed;
     for (const Run &run : std::as_const(found.runs))
@@ -134,6 +177,8 @@ std::unique_ptr<QLockFile> Leftovers::lock(const Run &run, qint64 *holder)
         return AuditLock::footprint(run.store, run.id, holder);
     case Run::Kind::ImpactCheck:
         return AuditLock::footprint(run.store, u"impact-"_s + run.id, holder);
+    case Run::Kind::Comparison:
+        return ComparisonState::lock(run.store, run.id, holder);
     case Run::Kind::StaleLock: {
         auto lock = std::make_unique<QLockFile>(run.store);
         if (LockFiles::tryLock(*lock)) // only while it is still stale (or gone)
@@ -157,6 +202,15 @@ QString Leftovers::record(const Run &run, const TenantFootprint &remaining)
         if (!owner.isEmpty() && QFileInfo::exists(owner) && !QFile::remove(owner))
             return u"cannot remove "_s + QDir::toNativeSeparators(owner);
         return {};
+    }
+    case Run::Kind::Comparison: {
+        QString error;
+        std::optional<ComparisonState> c = ComparisonState::load(run.store, run.id, &error);
+        if (!c)
+            return error;
+        c->tenant = remaining;
+        c->updatedAt = QDateTime::currentDateTimeUtc();
+        return c->save(run.store);
     }
     default:
         return AuditLeftovers::record(run, remaining);

@@ -11,7 +11,8 @@
 // profiles and topics of a run that was killed, or whose clean-up AIRS refused. Shared by
 // `daystrom cleanup` and the app's Clean-up dialog. Audits and impact checks leave scratch
 // profiles too, recorded in <home>/audits (AuditLeftovers), and killed processes leave stale
-// lock files (StaleLocks, issue 57): findAll() finds all three.
+// lock files (StaleLocks, issue 57); cross-run comparisons keep their scratch objects in their
+// state files in <home>/comparisons (issue 61): findAll() finds all four.
 namespace Leftovers {
 
 // One record of objects left on AIRS: a run's file, an audit's, or an impact check's footprint.
@@ -20,7 +21,9 @@ struct Run
     // StaleLock: a lock file whose process is gone, nothing on AIRS (an empty footprint);
     // `store` is its path. Cleaning it up takes it over (lock()) and removes it with the
     // `.owner` beside it (record()).
-    enum class Kind { Run, Audit, ImpactCheck, StaleLock };
+    // Comparison: a cross-run comparison's state (<home>/comparisons/<id>.json, issue 61)
+    // whose scan of a candidate was killed, or whose clean-up AIRS refused.
+    enum class Kind { Run, Audit, ImpactCheck, StaleLock, Comparison };
 
     QString id;
     RunStatus status = RunStatus::Running; // a run's; an audit or check reads `heading`
@@ -44,10 +47,15 @@ struct Found
 Found find(const QString &runsDir, const QStringList &ids = {});
 
 // Runs (as find()), what audits and impact checks whose process is gone left
-// (AuditLeftovers::find), with the notes of both, and the stale lock files in `runsDir` and
+// (AuditLeftovers::find) and what comparisons whose process is gone left (findComparisons),
+// with the notes of all, and the stale lock files in `runsDir` and
 // `auditsHome` (StaleLocks::find; the lock of a record listed above is not listed again:
 // cleaning the record takes it over).
 Found findAll(const QString &runsDir, const QString &auditsHome);
+
+// Every cross-run comparison in <home>/comparisons whose process is gone (its lock is free) and
+// which left something on AIRS; one held by a live process is passed over with a note.
+Found findComparisons(const QString &home);
 
 // How a found run's status reads to a person ("running" there means killed).
 QString statusText(RunStatus status);

@@ -81,6 +81,8 @@ QString describeWhat(const QString &path, const QJsonObject &owner)
     }
     if (dir == u"runs")
         return u"run "_s + stem;
+    if (dir == u"comparisons")
+        return u"comparison "_s + stem;
     if (dir == u"locks")
         return u"a profile's production writes"_s;
     return u"the file \"%1\""_s.arg(info.fileName().chopped(info.suffix().size() + 1));
