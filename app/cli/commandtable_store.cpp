@@ -44,12 +44,35 @@ CommandSpec compare()
 {
     CommandSpec c;
     c.name = u"compare"_s;
-    c.synopsis = u"daystrom compare <run-id> <A> <B> [--format text|json] [--sandbox]"_s;
-    c.summary = u"Is iteration B better than A on the prompts both scanned? (fixed, broken, exact McNemar p-value, verdict)"_s;
-    c.description = u"Compares iterations A and B prompt by prompt on the prompts both scanned: how many B fixed\n"
-                    "and broke, the exact McNemar p-value, and whether the difference is more than noise."_s;
+    c.synopsis = u"daystrom compare RUN[:ITERATION] RUN[:ITERATION]... [--benchmark common|union|run:ID|csv:FILE]\n"
+                 "               [--format text|json|html] [--yes] [--resume ID] [--sandbox]\n"
+                 "daystrom compare <run-id> <A> <B> [--format text|json] [--sandbox]"_s;
+    c.summary = u"Which run designed the best topic? Candidates from several runs ranked on one shared benchmark; "
+                "or iteration B against A of one run"_s;
+    c.description =
+        u"With two or more RUN[:ITERATION] (a run's best iteration when none is named), ranks the\n"
+        "candidates on one shared benchmark: by default the prompts every candidate's own benchmark\n"
+        "holds with the same label (when they share fewer than 20, or fewer than 5 of a label, it says\n"
+        "how many and exits 2: choose --benchmark union, run:ID or csv:FILE). Each row gives coverage,\n"
+        "TPR and TNR with 95 % intervals, the paired verdict against the leader (the loop's own rule:\n"
+        "better or worse only beyond noise), the prompts that separate them and the topic as a word\n"
+        "diff against the leader's. A candidate whose stored verdicts do not cover the shared prompts\n"
+        "is scanned on them in a scratch copy of its production profile, removed afterwards: the cost\n"
+        "is printed first, and nothing is scanned without --yes (exit 5). Ctrl+C cancels and cleans up\n"
+        "(exit 4); --resume ID continues a comparison that was cancelled or killed.\n\n"
+        "With a run id and two iteration numbers, compares iterations A and B of that run prompt by\n"
+        "prompt on the prompts both scanned: how many B fixed and broke, the exact McNemar p-value,\n"
+        "and whether the difference is more than noise."_s;
     c.argument = ValueKind::RunId;
-    c.options = {CommandTables::format({u"text"_s, u"json"_s}, u"text or json"_s, true), CommandTables::sandbox(RunOfTheSandbox)};
+    c.options = {CommandTables::format({u"text"_s, u"json"_s, u"html"_s},
+                                       u"text, json or html (html: comparing runs only)"_s, true),
+                 {{u"benchmark"_s}, u"SOURCE"_s,
+                  u"The shared benchmark when comparing runs: common (the prompts every candidate's benchmark "
+                  "holds), union (all of them), run:ID (that run's benchmark) or csv:FILE (a labelled CSV)"_s,
+                  u"common"_s},
+                 {{u"yes"_s}, {}, u"Scan the candidates that need it (the cost is printed first)"_s},
+                 {{u"resume"_s}, u"ID"_s, u"Continue the comparison with this id (cancelled or killed)"_s},
+                 CommandTables::sandbox(u"Runs of the sandbox, and the sandbox's tenant for scans"_s)};
     return c;
 }
 
