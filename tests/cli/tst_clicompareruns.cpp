@@ -21,7 +21,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRegularExpression>
+
+#include <csignal>
 
 using namespace Qt::StringLiterals;
 
@@ -316,6 +319,46 @@ private slots:
         const CliProcess cleanup = CliProcess::run(QStringLiteral(DAYSTROM_CLI), {u"cleanup"_s, u"--sandbox"_s}, env(), 60000);
         QVERIFY2(cleanup.code == 0, qPrintable(cleanup.err + cleanup.out));
         QVERIFY2(!cleanup.out.contains(u"daystrom-run-"_s), qPrintable(cleanup.out));
+    }
+
+    // Ctrl+C while a candidate is being scanned: cancelled, its scratch objects removed, exit 4;
+    // --resume asks --yes for what is left, then finishes the comparison.
+    void interruptCancelsAndResumeFinishes()
+    {
+        const QString runs = m_home + u"/sandbox/runs"_s;
+        save(runWith(RunA, u"Requests to obtain weapons or explosives"_s, verdicts(0, 4, 4, 0),
+                     verdicts(0, 4, 4, 0), SandboxHost::ProfileName),
+             runs);
+        save(runWith(RunB, u"Recipes"_s, verdicts(50, 4, 4, 0), verdicts(50, 4, 4, 0), SandboxHost::ProfileName), runs);
+        QProcessEnvironment e = env();
+        e.insert(u"SCAN_RATE"_s, u"2"_s); // 16 prompts: 8 s a candidate
+        QProcess p;
+        p.setProcessEnvironment(e);
+        p.start(QStringLiteral(DAYSTROM_CLI), {u"compare"_s, RunA, RunB, u"--sandbox"_s, u"--benchmark"_s, u"union"_s,
+                                               u"--yes"_s});
+        QVERIFY(p.waitForStarted());
+        QString err;
+        QTRY_VERIFY_WITH_TIMEOUT((err += QString::fromUtf8(p.readAllStandardError())).contains(u"scanning "_s), 60000);
+        QCOMPARE(::kill(pid_t(p.processId()), SIGINT), 0);
+        QVERIFY(p.waitForFinished(60000));
+        err += QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(p.exitCode() == 4, qPrintable(err));
+        QVERIFY2(err.contains(u"cancelled"_s), qPrintable(err));
+        QVERIFY(p.readAllStandardOutput().isEmpty());
+        const CliProcess cleanup = CliProcess::run(QStringLiteral(DAYSTROM_CLI), {u"cleanup"_s, u"--sandbox"_s}, env(), 60000);
+        QVERIFY2(!cleanup.out.contains(u"daystrom-run-"_s), qPrintable(cleanup.out));
+
+        static const QRegularExpression idLine(u"Comparison ([A-Za-z0-9_-]+) "_s);
+        const QString id = idLine.match(err).captured(1);
+        QVERIFY2(!id.isEmpty(), qPrintable(err));
+        const CliProcess asked = compare({u"--resume"_s, id, u"--sandbox"_s});
+        QCOMPARE(asked.code, 5);
+        QVERIFY2(asked.err.contains(u"candidate(s) to scan"_s) && asked.err.contains(u"nothing scanned"_s),
+                 qPrintable(asked.err));
+        const CliProcess done = compare({u"--resume"_s, id, u"--sandbox"_s, u"--yes"_s, u"--format"_s, u"json"_s}, 120000);
+        QVERIFY2(done.code == 0, qPrintable(done.err));
+        QCOMPARE(QJsonDocument::fromJson(done.out.toUtf8()).object().value(u"candidates"_s).toArray().size(), 2);
     }
 };
 
