@@ -211,6 +211,8 @@ QVariant RunListModel::data(const QModelIndex &index, int role) const
                            row.summary.topicName, row.summary.topicDescription, row.summary.stopReason,
                            DisplayFormat::stopReason(row.summary.stopReason)}
             .join(u'\n');
+    case UpdatedRole:
+        return row.summary.updatedAt;
     case UsageRole:
         return row.summary.usage.isEmpty() ? QString() : UsageText::labelledSummary(row.summary.usage);
     case Qt::ToolTipRole:

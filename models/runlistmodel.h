@@ -24,6 +24,7 @@ public:
         StatusRole, // the engine's status name ("paused"), untranslated
         SearchRole, // id, status, topic name, description and stop reason, for a filter
         UsageRole,  // the whole usage in one line (tokens, calls, scans, cost), for details
+        UpdatedRole, // QDateTime: when the run file was last written
     };
 
     struct Row

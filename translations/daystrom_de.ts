@@ -1401,6 +1401,235 @@ B: %2
     </message>
 </context>
 <context>
+    <name>CrossRunChart</name>
+    <message>
+        <source>Each run&apos;s coverage by iteration, on its own benchmark</source>
+        <translation>Die Abdeckung jedes Laufs je Iteration, auf seinem eigenen Benchmark</translation>
+    </message>
+    <message>
+        <source>Iteration</source>
+        <translation>Iteration</translation>
+    </message>
+    <message>
+        <source>Coverage % on the run&apos;s own benchmark</source>
+        <translation>Abdeckung in % auf dem eigenen Benchmark des Laufs</translation>
+    </message>
+    <message>
+        <source>#%1 %2 (its own benchmark)</source>
+        <extracomment>A chart legend entry: %1 the leaderboard rank, %2 the run and iteration (&quot;RUN:3&quot;).</extracomment>
+        <translation>#%1 %2 (eigener Benchmark)</translation>
+    </message>
+</context>
+<context>
+    <name>CrossRunPlanBox</name>
+    <message>
+        <source>Reading the runs…</source>
+        <translation>Die Läufe werden gelesen…</translation>
+    </message>
+    <message>
+        <source>The &amp;prompts in common</source>
+        <translation>Die gemeinsamen &amp;Prompts</translation>
+    </message>
+    <message>
+        <source>&amp;One run&apos;s benchmark:</source>
+        <translation>Benchmark &amp;eines Laufs:</translation>
+    </message>
+    <message>
+        <source>The union of &amp;their benchmarks</source>
+        <translation>Die Vereinigung &amp;ihrer Benchmarks</translation>
+    </message>
+    <message>
+        <source>Every prompt of every run&apos;s benchmark once; each topic is scanned on the prompts it was not</source>
+        <translation>Jeder Prompt aus dem Benchmark jedes Laufs einmal; jedes Thema wird auf den Prompts gescannt, auf denen es noch nicht gescannt wurde</translation>
+    </message>
+    <message>
+        <source>A labelled CS&amp;V file:</source>
+        <translation>Eine beschriftete CS&amp;V-Datei:</translation>
+    </message>
+    <message>
+        <source>A CSV with a prompt and its expected label per line, as Add prompts reads</source>
+        <translation>Eine CSV-Datei mit einem Prompt und seinem erwarteten Label je Zeile, wie „Prompts hinzufügen“ sie liest</translation>
+    </message>
+    <message>
+        <source>The run whose benchmark to compare on</source>
+        <translation>Der Lauf, auf dessen Benchmark verglichen wird</translation>
+    </message>
+    <message>
+        <source>Labelled CSV file</source>
+        <translation>Beschriftete CSV-Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Scan progress</source>
+        <translation>Scan-Fortschritt</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>Star&amp;ten</translation>
+    </message>
+    <message>
+        <source>Scan the topics that have no verdicts on these prompts yet, each in a scratch profile removed afterwards</source>
+        <translation>Die Themen, die auf diesen Prompts noch kein Ergebnis haben, scannen, jedes in einem Arbeitsprofil, das danach entfernt wird</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ncel scan</source>
+        <translation>Scan a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>Stop scanning and remove the scratch profile; what was scanned is kept for Resume</source>
+        <translation>Das Scannen beenden und das Arbeitsprofil entfernen; was gescannt ist, bleibt für „Fortsetzen“ erhalten</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Continue the cancelled comparison without scanning again what it has</source>
+        <translation>Den abgebrochenen Vergleich fortsetzen, ohne erneut zu scannen, was er schon hat</translation>
+    </message>
+    <message>
+        <source>Nothing to scan: every run&apos;s stored verdicts cover these prompts.</source>
+        <translation>Nichts zu scannen: die gespeicherten Ergebnisse jedes Laufs decken diese Prompts ab.</translation>
+    </message>
+    <message numerus="yes">
+        <source>To scan: %n topic(s) × %1 prompts = %2 scans, each in a scratch profile that is removed afterwards.</source>
+        <extracomment>%n topics to scan, %1 prompts each, %2 the scans in all.</extracomment>
+        <translation>
+            <numerusform>Zu scannen: %n Thema × %1 Prompts = %2 Scans, in einem Arbeitsprofil, das danach entfernt wird.</numerusform>
+            <numerusform>Zu scannen: %n Themen × %1 Prompts = %2 Scans, jedes in einem Arbeitsprofil, das danach entfernt wird.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The runs&apos; benchmarks have %n prompt(s) in common.</source>
+        <extracomment>%n prompts every compared run&apos;s benchmark holds, with the same label.</extracomment>
+        <translation>
+            <numerusform>Die Benchmarks der Läufe haben %n Prompt gemeinsam.</numerusform>
+            <numerusform>Die Benchmarks der Läufe haben %n Prompts gemeinsam.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Too few to compare on (at least %1, %2 of each label): compare them on another benchmark.</source>
+        <translation>Zu wenige für einen Vergleich (mindestens %1, je Label %2): vergleichen Sie sie auf einem anderen Benchmark.</translation>
+    </message>
+    <message>
+        <source>Compared on %1 prompts (%2 should trigger, %3 should pass).</source>
+        <extracomment>%1 prompts, %2 of them should trigger, %3 should pass.</extracomment>
+        <translation>Verglichen auf %1 Prompts (%2 sollen auslösen, %3 sollen passieren).</translation>
+    </message>
+    <message>
+        <source>Labelled Prompts</source>
+        <translation>Beschriftete Prompts</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV-Dateien (*.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cancelling: removing the scratch profile…</source>
+        <translation>Abbruch: das Arbeitsprofil wird entfernt…</translation>
+    </message>
+</context>
+<context>
+    <name>CrossRunTexts</name>
+    <message>
+        <source>Topic of the leader, %1</source>
+        <extracomment>The accessible name of one topic&apos;s column: %1 its rank, %2 its run and iteration.</extracomment>
+        <translation>Thema des Spitzenreiters, %1</translation>
+    </message>
+    <message>
+        <source>Topic #%1, %2, against the leader&apos;s</source>
+        <translation>Thema #%1, %2, gegen das des Spitzenreiters</translation>
+    </message>
+    <message>
+        <source>#1 (leader) %1</source>
+        <extracomment>Heading of a topic&apos;s column: %1 its rank, %2 its run and iteration (&quot;RUN:3&quot;).</extracomment>
+        <translation>#1 (Spitzenreiter) %1</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>#%1 %2</translation>
+    </message>
+    <message>
+        <source>As a word diff against the leader&apos;s topic</source>
+        <translation>Wortweise Unterschiede zum Thema des Spitzenreiters</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>Beispiele</translation>
+    </message>
+</context>
+<context>
+    <name>CrossRunWindow</name>
+    <message>
+        <source>Compare Runs</source>
+        <translation>Läufe vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare runs on one benchmark</source>
+        <translation>Läufe auf einem Benchmark vergleichen</translation>
+    </message>
+    <message>
+        <source>Leaderboard</source>
+        <translation>Rangliste</translation>
+    </message>
+    <message>
+        <source>&amp;Leaderboard on the shared prompts (expand a row for the prompts that separate it from the leader):</source>
+        <translation>&amp;Rangliste auf den gemeinsamen Prompts (eine Zeile aufklappen für die Prompts, die sie vom Spitzenreiter trennen):</translation>
+    </message>
+    <message>
+        <source>&amp;Apply…</source>
+        <translation>&amp;Übernehmen…</translation>
+    </message>
+    <message>
+        <source>Reading the runs…</source>
+        <translation>Die Läufe werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Scanning needs AIRS: add its credentials in the settings, or pick a benchmark every run was scanned on.</source>
+        <translation>Zum Scannen wird AIRS gebraucht: tragen Sie die Zugangsdaten in den Einstellungen ein, oder wählen Sie einen Benchmark, auf dem jeder Lauf gescannt wurde.</translation>
+    </message>
+    <message>
+        <source>Cancelled; the scratch profile was removed. What was scanned is kept.</source>
+        <translation>Abgebrochen; das Arbeitsprofil ist entfernt. Was gescannt wurde, bleibt erhalten.</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Start…</translation>
+    </message>
+    <message>
+        <source>Left on AIRS (File ▸ Clean up AIRS… removes it): %1</source>
+        <translation>In AIRS übrig geblieben (Datei ▸ AIRS aufräumen… entfernt es): %1</translation>
+    </message>
+    <message>
+        <source>Scanned; every scratch profile was removed.</source>
+        <translation>Gescannt; jedes Arbeitsprofil ist entfernt.</translation>
+    </message>
+    <message>
+        <source>Add the AIRS management credentials in the settings to apply a topic</source>
+        <translation>Tragen Sie die AIRS-Verwaltungszugangsdaten in den Einstellungen ein, um ein Thema zu übernehmen</translation>
+    </message>
+    <message>
+        <source>Apply the topic of %1 to its production profile, with an impact check first</source>
+        <extracomment>%1 the candidate&apos;s run and iteration (&quot;RUN:3&quot;).</extracomment>
+        <translation>Das Thema von %1 in sein Produktionsprofil übernehmen, mit vorheriger Auswirkungsprüfung</translation>
+    </message>
+    <message>
+        <source>Apply the selected candidate&apos;s topic to AIRS</source>
+        <translation>Das Thema des gewählten Kandidaten in AIRS übernehmen</translation>
+    </message>
+</context>
+<context>
     <name>DesktopNotifier</name>
     <message>
         <source>no session bus</source>
@@ -3224,6 +3453,133 @@ B: %2
     <message>
         <source>The label cannot be corrected</source>
         <translation>Die Kennzeichnung kann nicht korrigiert werden</translation>
+    </message>
+</context>
+<context>
+    <name>LeaderboardModel</name>
+    <message>
+        <source>run %1</source>
+        <extracomment>A candidate of the cross-run leaderboard: %1 its run and iteration (&quot;RUN:3&quot;).</extracomment>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <comment>no verdict: the only candidate</comment>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Leader: better than #2 beyond noise</source>
+        <translation>Spitzenreiter: besser als #2, über dem Rauschen</translation>
+    </message>
+    <message>
+        <source>Leader: equal to #2</source>
+        <translation>Spitzenreiter: gleich wie #2</translation>
+    </message>
+    <message>
+        <source>Leader: within noise of #2</source>
+        <translation>Spitzenreiter: im Rauschen von #2</translation>
+    </message>
+    <message>
+        <source>Worse than the leader</source>
+        <translation>Schlechter als der Spitzenreiter</translation>
+    </message>
+    <message>
+        <source>Better than the leader</source>
+        <translation>Besser als der Spitzenreiter</translation>
+    </message>
+    <message>
+        <source>Equal to the leader</source>
+        <translation>Gleich wie der Spitzenreiter</translation>
+    </message>
+    <message>
+        <source>Within noise of the leader</source>
+        <translation>Im Rauschen des Spitzenreiters</translation>
+    </message>
+    <message>
+        <source>On %1 shared prompts the leader is right where the other is wrong on %2, and the other way round on %3 (paired test, p = %4).</source>
+        <extracomment>Tool tip of a verdict: %1 prompts both were scanned on, %2 the leader right and the other wrong, %3 the other way round, %4 McNemar&apos;s p.</extracomment>
+        <translation>Auf %1 gemeinsamen Prompts liegt der Spitzenreiter bei %2 richtig, wo der andere falsch liegt, und bei %3 umgekehrt (gepaarter Test, p = %4).</translation>
+    </message>
+    <message>
+        <source>TP %1, FN %2, TN %3, FP %4 on the shared prompts</source>
+        <extracomment>%1 true positives, %2 false negatives, %3 true negatives, %4 false positives.</extracomment>
+        <translation>RP %1, FN %2, RN %3, FP %4 auf den gemeinsamen Prompts</translation>
+    </message>
+    <message>
+        <source>Shared prompts on which this topic and the leader&apos;s disagree (expand the row to list them)</source>
+        <translation>Gemeinsame Prompts, bei denen dieses Thema und das des Spitzenreiters verschieden urteilen (Zeile aufklappen, um sie aufzulisten)</translation>
+    </message>
+    <message>
+        <source>should trigger</source>
+        <translation>soll auslösen</translation>
+    </message>
+    <message>
+        <source>should pass</source>
+        <translation>soll passieren</translation>
+    </message>
+    <message>
+        <source>the leader right, #2 wrong</source>
+        <translation>Spitzenreiter richtig, #2 falsch</translation>
+    </message>
+    <message>
+        <source>#2 right, the leader wrong</source>
+        <translation>#2 richtig, Spitzenreiter falsch</translation>
+    </message>
+    <message>
+        <source>this one right, the leader wrong</source>
+        <translation>dieses richtig, Spitzenreiter falsch</translation>
+    </message>
+    <message>
+        <source>the leader right, this one wrong</source>
+        <translation>Spitzenreiter richtig, dieses falsch</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Topic, model, date, run</source>
+        <translation>Thema, Modell, Datum, Lauf</translation>
+    </message>
+    <message>
+        <source>Coverage</source>
+        <translation>Abdeckung</translation>
+    </message>
+    <message>
+        <source>TPR</source>
+        <translation>RPR</translation>
+    </message>
+    <message>
+        <source>TNR</source>
+        <translation>RNR</translation>
+    </message>
+    <message>
+        <source>Against the leader</source>
+        <translation>Gegen den Spitzenreiter</translation>
+    </message>
+    <message>
+        <source>Separating</source>
+        <translation>Trennend</translation>
+    </message>
+    <message>
+        <source>min(TPR, TNR) on the shared prompts, with its 95 % interval</source>
+        <translation>min(RPR, RNR) auf den gemeinsamen Prompts, mit ihrem 95-%-Intervall</translation>
+    </message>
+    <message>
+        <source>True positive rate on the shared prompts, with its 95 % interval</source>
+        <translation>Richtig-positiv-Rate auf den gemeinsamen Prompts, mit ihrem 95-%-Intervall</translation>
+    </message>
+    <message>
+        <source>True negative rate on the shared prompts, with its 95 % interval</source>
+        <translation>Richtig-negativ-Rate auf den gemeinsamen Prompts, mit ihrem 95-%-Intervall</translation>
+    </message>
+    <message>
+        <source>The paired verdict against the leader on the same prompts (the rule the loop decides by)</source>
+        <translation>Das gepaarte Urteil gegen den Spitzenreiter auf denselben Prompts (die Regel, nach der die Schleife entscheidet)</translation>
+    </message>
+    <message>
+        <source>How many shared prompts this topic and the leader&apos;s answer differently</source>
+        <translation>Wie viele gemeinsame Prompts dieses Thema und das des Spitzenreiters verschieden beantworten</translation>
     </message>
 </context>
 <context>
@@ -5895,6 +6251,41 @@ Neues Kostenbudget (USD):</translation>
         <source>Dele&amp;te…</source>
         <comment>Runs page button: a letter no menu or page tab holds</comment>
         <translation>Lö&amp;schen…</translation>
+    </message>
+    <message>
+        <source>&amp;Compare Runs…</source>
+        <translation>Läufe &amp;vergleichen…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>Rank the selected runs&apos; topics on one shared benchmark</source>
+        <translation>Die Themen der gewählten Läufe auf einem gemeinsamen Benchmark reihen</translation>
+    </message>
+    <message>
+        <source>Compare Runs Side &amp;by Side…</source>
+        <comment>Runs page button: a letter no menu, page tab or banner holds</comment>
+        <translation>Läufe verglei&amp;chen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rank the %n selected runs&apos; topics on one shared benchmark (%1)</source>
+        <translation>
+            <numerusform>Das Thema des %n gewählten Laufs auf einem gemeinsamen Benchmark reihen (%1)</numerusform>
+            <numerusform>Die Themen der %n gewählten Läufe auf einem gemeinsamen Benchmark reihen (%1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select two or more runs (Ctrl+click or Shift+click) to compare their topics on one benchmark (%1)</source>
+        <translation>Zwei oder mehr Läufe wählen (Strg+Klick oder Umschalt+Klick), um ihre Themen auf einem Benchmark zu vergleichen (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs selected: Compare Runs… ranks their topics on the prompts they share.</source>
+        <translation>
+            <numerusform>%n Lauf gewählt: „Läufe vergleichen…“ reiht die Themen auf den gemeinsamen Prompts.</numerusform>
+            <numerusform>%n Läufe gewählt: „Läufe vergleichen…“ reiht ihre Themen auf den gemeinsamen Prompts.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -106,6 +106,25 @@ File: %2.json
     </message>
 </context>
 <context>
+    <name>CrossRunPlanBox</name>
+    <message numerus="yes">
+        <source>To scan: %n topic(s) × %1 prompts = %2 scans, each in a scratch profile that is removed afterwards.</source>
+        <extracomment>%n topics to scan, %1 prompts each, %2 the scans in all.</extracomment>
+        <translation>
+            <numerusform>To scan: %n topic × %1 prompts = %2 scans, in a scratch profile that is removed afterwards.</numerusform>
+            <numerusform>To scan: %n topics × %1 prompts = %2 scans, each in a scratch profile that is removed afterwards.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The runs&apos; benchmarks have %n prompt(s) in common.</source>
+        <extracomment>%n prompts every compared run&apos;s benchmark holds, with the same label.</extracomment>
+        <translation>
+            <numerusform>The runs&apos; benchmarks have %n prompt in common.</numerusform>
+            <numerusform>The runs&apos; benchmarks have %n prompts in common.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>DirectionsView</name>
     <message numerus="yes">
         <source>Responses, %n prompt and response pair(s) judged on what AIRS says of the response: coverage %1, TPR %2, TNR %3 (95 % intervals).</source>
@@ -349,6 +368,20 @@ Start the audit of %n topics?</numerusform>
         <translation>
             <numerusform>%n run file could not be read.</numerusform>
             <numerusform>%n run files could not be read.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Rank the %n selected runs&apos; topics on one shared benchmark (%1)</source>
+        <translation>
+            <numerusform>Rank the %n selected run&apos;s topic on one shared benchmark (%1)</numerusform>
+            <numerusform>Rank the %n selected runs&apos; topics on one shared benchmark (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs selected: Compare Runs… ranks their topics on the prompts they share.</source>
+        <translation>
+            <numerusform>%n run selected: Compare Runs… ranks topics on the prompts runs share.</numerusform>
+            <numerusform>%n runs selected: Compare Runs… ranks their topics on the prompts they share.</numerusform>
         </translation>
     </message>
 </context>

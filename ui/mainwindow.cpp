@@ -10,6 +10,7 @@
 
 #include "compare/cleanupdialog.h"
 #include "compare/comparepanel.h"
+#include "compare/crossrunwindow.h"
 #include "compare/runspanel.h"
 #include "help/helpmenu.h"
 #include "live/addpromptsdialog.h"
@@ -317,6 +318,7 @@ void MainWindow::showDataOfCurrentMode()
         auto *runs = new RunsPanel(runsDir, nullptr, this);
         connect(runs, &RunsPanel::openRequested, this, &MainWindow::openRun);
         connect(runs, &RunsPanel::resumeRequested, this, &MainWindow::resumeRun);
+        connect(runs, &RunsPanel::compareRequested, this, &MainWindow::compareRuns);
         // The first listing of these runs: a run that did not finish is offered (issue 40).
         connect(runs->model(), &RunListModel::loaded, this, [this, runs] { offerUnfinishedRun(runs); },
                 Qt::SingleShotConnection);

@@ -2,6 +2,9 @@
 
 #include <QEvent>
 #include <QMainWindow>
+#include <QPointer>
+
+class CrossRunWindow;
 
 #include <memory>
 
@@ -42,6 +45,10 @@ public:
     // Switches the sandbox on as File ▸ Use the sandbox does (remembered for the next launch).
     bool enterSandbox();
     WindowSettings *windowSettings() const { return m_windowSettings.get(); }
+    // Runs ▸ Compare runs… (issue 61): a window ranking these runs' topics on one benchmark
+    // (mainwindowcompareruns.cpp). The last one opened, while it is open.
+    CrossRunWindow *compareRuns(const QStringList &runIds);
+    CrossRunWindow *crossRunWindow() const;
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -92,4 +99,5 @@ private:
     QAction *m_cancelAction = nullptr;
     QAction *m_resumeAction = nullptr;
     QAction *m_addPromptsAction = nullptr;
+    QPointer<CrossRunWindow> m_crossRuns;
 };

@@ -17,6 +17,7 @@ struct Key
 const Key WelcomeDismissed{u"welcome/dismissed"_s, false};
 const Key StartInSandbox{u"sandbox/startInSandbox"_s, false};
 const Key Geometry{u"window/geometry"_s, QByteArray()};
+const Key CrossRunGeometry{u"crossRunWindow/geometry"_s, QByteArray()};
 
 QVariant read(const QSettings &settings, const Key &key)
 {
@@ -75,4 +76,14 @@ QByteArray WindowSettings::geometry() const
 void WindowSettings::setGeometry(const QByteArray &geometry)
 {
     write(*m_settings, Geometry, geometry);
+}
+
+QByteArray WindowSettings::crossRunGeometry() const
+{
+    return read(*m_settings, CrossRunGeometry).toByteArray();
+}
+
+void WindowSettings::setCrossRunGeometry(const QByteArray &geometry)
+{
+    write(*m_settings, CrossRunGeometry, geometry);
 }

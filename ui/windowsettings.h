@@ -32,6 +32,9 @@ public:
     // QWidget::saveGeometry() of the main window.
     QByteArray geometry() const;
     void setGeometry(const QByteArray &geometry);
+    // QWidget::saveGeometry() of the Compare runs window (issue 61).
+    QByteArray crossRunGeometry() const;
+    void setCrossRunGeometry(const QByteArray &geometry);
 
 private:
     std::unique_ptr<QSettings> m_settings;

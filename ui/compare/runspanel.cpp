@@ -53,7 +53,7 @@ RunsPanel::RunsPanel(const QString &runsDirectory, RunListModel *model, QWidget 
     m_view->setAccessibleName(tr("Stored runs"));
     m_view->setModel(m_filter);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection); // several: Compare runs…
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
@@ -90,6 +90,7 @@ RunsPanel::RunsPanel(const QString &runsDirectory, RunListModel *model, QWidget 
     const QList<QPair<QAction *, QString>> bar{{m_open, u"openRunButton"_s},
                                                {m_resume, u"resumeRunButton"_s},
                                                {m_export, u"exportReportButton"_s},
+                                               {m_compareRuns, u"compareRunsButton"_s},
                                                {m_delete, u"deleteRunButton"_s},
                                                {m_refresh, u"refreshRunsButton"_s}};
     for (const auto &[action, name] : bar) {
@@ -159,6 +160,8 @@ void RunsPanel::createActions()
                     tr("Save the run's report as HTML or JSON, its test results as CSV, or its topic as Terraform"));
     m_delete = make(tr("&Delete…"), QKeySequence(QKeySequence::Delete), u"deleteRunAction"_s,
                     tr("Delete the run file"));
+    m_compareRuns = make(tr("&Compare Runs…"), QKeySequence(tr("Ctrl+Shift+C")), u"compareRunsAction"_s,
+                         tr("Rank the selected runs' topics on one shared benchmark"));
     m_find = make(tr("&Find"), QKeySequence(QKeySequence::Find), u"findRunAction"_s,
                   tr("Filter the runs by topic, description, status or run id"));
     connect(m_find, &QAction::triggered, this, [this] {
@@ -179,6 +182,12 @@ void RunsPanel::createActions()
     m_export->setIconText(tr("E&xport Report…", "Runs page button: a letter no menu or page tab holds"));
     m_delete->setIconText(tr("Dele&te…", "Runs page button: a letter no menu or page tab holds"));
     m_refresh->setIconText(tr("Refresh", "Runs page button, without a mnemonic"));
+    m_compareRuns->setIconText(tr("Compare Runs Side &by Side…", "Runs page button: a letter no menu, page tab or banner holds"));
+    connect(m_compareRuns, &QAction::triggered, this, [this] {
+        const QStringList ids = selectedRunIds();
+        if (ids.size() >= 2)
+            emit compareRequested(ids);
+    });
     connect(m_open, &QAction::triggered, this, [this] {
         if (!selectedRunId().isEmpty())
             emit openRequested(selectedRunId());
@@ -200,7 +209,7 @@ bool RunsPanel::eventFilter(QObject *watched, QEvent *event)
     const QEvent::Type type = event->type();
     if (watched == m_view && (type == QEvent::ShortcutOverride || type == QEvent::KeyPress)) {
         const QKeySequence pressed(static_cast<QKeyEvent *>(event)->keyCombination());
-        for (QAction *action : {m_open, m_resume, m_export, m_delete}) {
+        for (QAction *action : {m_open, m_resume, m_export, m_delete, m_compareRuns}) {
             if (!action->isEnabled() || action->shortcut() != pressed)
                 continue;
             if (type == QEvent::ShortcutOverride)
@@ -221,7 +230,27 @@ void RunsPanel::setChartRenderer(ChartRenderer renderer)
 QString RunsPanel::selectedRunId() const
 {
     const QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    return rows.isEmpty() ? QString() : rows.first().data(RunListModel::RunIdRole).toString();
+    return rows.size() != 1 ? QString() : rows.first().data(RunListModel::RunIdRole).toString();
+}
+
+QStringList RunsPanel::selectedRunIds() const
+{
+    QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    QStringList ids;
+    for (const QModelIndex &row : std::as_const(rows))
+        ids.append(row.data(RunListModel::RunIdRole).toString());
+    return ids;
+}
+
+QDateTime RunsPanel::updatedAt(const QString &runId) const
+{
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QModelIndex index = m_model->index(row, 0);
+        if (index.data(RunListModel::RunIdRole).toString() == runId)
+            return index.data(RunListModel::UpdatedRole).toDateTime();
+    }
+    return {};
 }
 
 void RunsPanel::selectRun(const QString &runId)
@@ -234,7 +263,7 @@ void RunsPanel::selectRun(const QString &runId)
             const QModelIndex index = m_filter->mapFromSource(source);
             m_view->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect |
                                                         QItemSelectionModel::Rows);
-            m_view->setCurrentIndex(index);
+            m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate); // not by the keys held
             return;
         }
     }
@@ -282,7 +311,8 @@ void RunsPanel::selectWhenNone()
     if (m_view->selectionModel()->selectedRows().isEmpty()) {
         const QModelIndex first = m_filter->index(0, RunListModel::StatusColumn);
         m_view->selectionModel()->select(first, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        m_view->setCurrentIndex(first);
+        // Not the view's setCurrentIndex: under extended selection, Ctrl held (Ctrl+5) would toggle it off.
+        m_view->selectionModel()->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
     }
     m_view->scrollTo(m_view->currentIndex());
     if (!m_filterEdit->hasFocus())
@@ -330,6 +360,12 @@ void RunsPanel::updateActions()
         m_delete->setEnabled(!locked);
     }
     m_resume->setEnabled(resumable);
+    const int count = int(m_view->selectionModel()->selectedRows().size());
+    m_compareRuns->setEnabled(count >= 2);
+    const QString compareKey = m_compareRuns->shortcut().toString(QKeySequence::NativeText);
+    m_compareRuns->setToolTip(count >= 2 ? tr("Rank the %n selected runs' topics on one shared benchmark (%1)", nullptr, count).arg(compareKey)
+                                         : tr("Select two or more runs (Ctrl+click or Shift+click) to compare their topics on one "
+                                              "benchmark (%1)").arg(compareKey));
     updateDetails();
     m_resume->setToolTip(why.isEmpty()
                              ? tr("Continue the run where it stopped (%1)")
@@ -340,6 +376,11 @@ void RunsPanel::updateActions()
 void RunsPanel::updateDetails()
 {
     const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.size() > 1) {
+        m_details->setText(tr("%n runs selected: Compare Runs… ranks their topics on the prompts they share.", nullptr,
+                              int(rows.size())));
+        return;
+    }
     if (rows.isEmpty()) {
         m_details->setText(m_filter->rowCount() == 0 && m_model->rowCount() > 0
                                ? tr("No run matches “%1”.").arg(m_filterEdit->text().trimmed())

@@ -2,6 +2,7 @@
 
 #include "domain/runstate.h"
 
+#include <QDateTime>
 #include <QImage>
 #include <QPointer>
 #include <QSet>
@@ -21,8 +22,10 @@ class RunListModel;
 // The stored runs (status, best coverage, iterations, updated, topic name and description; a
 // filter over them, Ctrl+F; the selected run's stop reason below the list) with Open, Resume,
 // Delete and Export report… (HTML, JSON or test results as CSV) as buttons, context-menu entries and shortcuts (Enter,
-// double-click or Ctrl+O opens, Ctrl+R resumes, Delete deletes, Ctrl+E exports). Disk
-// work (loading a run, writing a report) runs on a pool thread.
+// double-click or Ctrl+O opens, Ctrl+R resumes, Delete deletes, Ctrl+E exports); those act on
+// one run. Several runs can be selected (Ctrl/Shift+click): Compare runs… (Ctrl+Shift+C) asks
+// to compare them on one benchmark (issue 61). Disk work (loading a run, writing a report)
+// runs on a pool thread.
 class RunsPanel final : public QWidget
 {
     Q_OBJECT
@@ -41,7 +44,9 @@ public:
     QSortFilterProxyModel *filterModel() const { return m_filter; } // what the view shows
     void setChartRenderer(ChartRenderer renderer);
 
-    QString selectedRunId() const;
+    QString selectedRunId() const; // the one selected run; empty with none or several
+    QStringList selectedRunIds() const; // in the list's order
+    QDateTime updatedAt(const QString &runId) const; // of a listed run; invalid when not listed
     void selectRun(const QString &runId);
     void refresh();
 
@@ -54,6 +59,7 @@ public:
 signals:
     void openRequested(const QString &runId);
     void resumeRequested(const QString &runId);
+    void compareRequested(const QStringList &runIds); // two or more
     void runDeleted(const QString &runId);
     void reportExported(const QString &path);
     void exportFailed(const QString &message);
@@ -90,4 +96,5 @@ private:
     QAction *m_export = nullptr;
     QAction *m_refresh = nullptr;
     QAction *m_find = nullptr;
+    QAction *m_compareRuns = nullptr;
 };

@@ -1,0 +1,225 @@
+// Issue 61: Runs ▸ select several ▸ Compare runs…, through the real window over the sandbox.
+// Two stored runs share a 24-prompt benchmark (12 that should trigger, 12 that should pass):
+// run A's topic is right on all of them, run B's misses 8 of the 12 positives. By hand: A has
+// coverage 100 %, TPR 12/12, TNR 12/12; B coverage = TPR 4/12 = 33.3 %, TNR 12/12; the 8
+// prompts B misses are the only discordant pairs, all one way (exact McNemar p = 2 × 0.5^8 ≈
+// 0.008), so A leads "better" and B is "worse", 8 separating prompts each. Nothing needs
+// scanning: the stored verdicts cover the shared prompts.
+#include "models/compare/leaderboardmodel.h"
+#include "models/runlistmodel.h"
+#include "runs/runstore.h"
+#include "samplerun.h"
+#include "studiodriver.h"
+#include "ui/compare/applydialog.h"
+#include "ui/compare/crossrunchart.h"
+#include "ui/compare/crossrunplanbox.h"
+#include "ui/compare/crossruntexts.h"
+#include "ui/compare/crossrunwindow.h"
+#include "ui/compare/runspanel.h"
+#include "ui/windowsettings.h"
+
+#include "testmain.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QTreeView>
+
+using namespace Qt::StringLiterals;
+
+class TestCompareRuns : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<StudioDriver> m_studio;
+    static const inline QString RunA = u"crossRunAAAAAAAAAAAAA"_s;
+    static const inline QString RunB = u"crossRunBBBBBBBBBBBBB"_s;
+    static const inline QString Other = u"crossRunOtherOtherOth"_s;
+
+    // 24 shared prompts; `missed` positives answered wrongly.
+    static RunState runWith(const QString &id, int missed, const QString &description, int minute)
+    {
+        QList<TestResult> benchmark;
+        for (int i = 0; i < 12; ++i)
+            benchmark.append(SampleRun::result(u"positive prompt number %1"_s.arg(i), true,
+                                               i >= missed, u"direct"_s));
+        for (int i = 0; i < 12; ++i)
+            benchmark.append(SampleRun::result(u"negative prompt number %1"_s.arg(i), false, false,
+                                               u"unrelated"_s));
+        RunState run = SampleRun::make(id);
+        run.updatedAt = QDateTime(QDate(2026, 3, 8), QTime(11, minute), Qt::UTC);
+        for (IterationResult &it : run.iterations) {
+            it.topic.description = description;
+            it.benchmark = BenchmarkScore::compute(benchmark);
+            it.metrics = it.benchmark->metrics;
+        }
+        run.bestCoverage = run.iterations.last().metrics.coverage;
+        return run;
+    }
+
+    QTableView *runsView() const { return m_studio->find<QTableView>(u"runsView"_s); }
+
+    // Ctrl+click on the row of each run, as a person selects several.
+    bool selectRuns(const QStringList &ids)
+    {
+        QTableView *view = runsView();
+        view->clearSelection();
+        for (const QString &id : ids) {
+            bool found = false;
+            for (int row = 0; row < view->model()->rowCount(); ++row) {
+                const QModelIndex index = view->model()->index(row, RunListModel::TopicColumn);
+                if (index.data(RunListModel::RunIdRole).toString() != id)
+                    continue;
+                view->scrollTo(index);
+                QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                                  view->visualRect(index).center());
+                found = true;
+            }
+            if (!found)
+                return false;
+        }
+        return view->selectionModel()->selectedRows().size() == ids.size();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_studio = std::make_unique<StudioDriver>();
+        QVERIFY2(m_studio->start(true), qPrintable(m_studio->why()));
+        const RunStore store(m_studio->context()->runsDirectory());
+        QCOMPARE(store.save(runWith(
+                     RunA, 0, u"Requests to obtain firearms, explosives or their parts."_s, 1)),
+                 QString());
+        QCOMPARE(store.save(runWith(RunB, 8, u"Requests to obtain firearms."_s, 2)), QString());
+        QCOMPARE(store.save(runWith(Other, 2, u"Another run, not compared."_s, 3)), QString());
+        QVERIFY2(m_studio->showPage(MainWindow::RunsPage), qPrintable(m_studio->why()));
+        m_studio->find<RunsPanel>(u"runsPanel"_s)->refresh();
+        QTRY_COMPARE(runsView()->model()->rowCount(), 3);
+    }
+
+    void cleanupTestCase() { m_studio.reset(); }
+
+    void compareNeedsTwoRuns()
+    {
+        auto *button = m_studio->find<QToolButton>(u"compareRunsButton"_s);
+        QVERIFY(button);
+        QVERIFY(selectRuns({RunA}));
+        QVERIFY(!button->isEnabled());
+        QVERIFY(selectRuns({RunA, RunB}));
+        QVERIFY(button->isEnabled());
+        QVERIFY(
+            !m_studio->find<QToolButton>(u"openRunButton"_s)->isEnabled()); // Open acts on one run
+        // In the context menu too.
+        QVERIFY(runsView()->actions().contains(m_studio->find<QAction>(u"compareRunsAction"_s)));
+    }
+
+    void leaderboardMatchesAHandCount()
+    {
+        QVERIFY(selectRuns({RunB, RunA}));
+        runsView()->setFocus();
+        QTest::keyClick(runsView(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+        QPointer<CrossRunWindow> window;
+        QTRY_VERIFY((window = m_studio->window()->crossRunWindow()) && window->isVisible());
+        LeaderboardModel *board = window->leaderboard();
+        QTRY_COMPARE(board->rowCount(), 2);
+        QCOMPARE(window->plan().commonPrompts, 24);
+        QVERIFY(window->plan().toScan.isEmpty());
+        QVERIFY(window->planBox()
+                    ->findChild<QLabel *>(u"crossRunCost"_s)
+                    ->text()
+                    .contains(u"Nothing to scan"_s));
+
+        QTreeView *view = window->leaderboardView();
+        const auto cell = [view](int row, int column) {
+            return view->model()->index(row, column).data().toString();
+        };
+        // Rank 1: run A, 100 %; rank 2: run B, 4/12.
+        QVERIFY2(cell(0, LeaderboardModel::RunColumn).contains(RunA),
+                 qPrintable(cell(0, LeaderboardModel::RunColumn)));
+        QVERIFY2(cell(1, LeaderboardModel::RunColumn).contains(RunB),
+                 qPrintable(cell(1, LeaderboardModel::RunColumn)));
+        QCOMPARE(board->leaderboard().rows.at(0).metrics.truePositives, 12);
+        QCOMPARE(board->leaderboard().rows.at(0).metrics.trueNegatives, 12);
+        QCOMPARE(board->leaderboard().rows.at(1).metrics.truePositives, 4);
+        QCOMPARE(board->leaderboard().rows.at(1).metrics.falseNegatives, 8);
+        QCOMPARE(board->leaderboard().rows.at(1).metrics.trueNegatives, 12);
+        QVERIFY2(cell(0, LeaderboardModel::CoverageColumn).startsWith(u"100.0"_s),
+                 qPrintable(cell(0, LeaderboardModel::CoverageColumn)));
+        QVERIFY2(cell(1, LeaderboardModel::CoverageColumn).startsWith(u"33.3"_s),
+                 qPrintable(cell(1, LeaderboardModel::CoverageColumn)));
+        QVERIFY2(cell(1, LeaderboardModel::TprColumn).startsWith(u"33.3"_s),
+                 qPrintable(cell(1, LeaderboardModel::TprColumn)));
+        QVERIFY2(cell(1, LeaderboardModel::TnrColumn).startsWith(u"100.0"_s),
+                 qPrintable(cell(1, LeaderboardModel::TnrColumn)));
+        QCOMPARE(view->model()->index(0, 0).data(LeaderboardModel::VerdictRole).toString(),
+                 u"better"_s);
+        QCOMPARE(view->model()->index(1, 0).data(LeaderboardModel::VerdictRole).toString(),
+                 u"worse"_s);
+        QCOMPARE(cell(0, LeaderboardModel::VerdictColumn),
+                 u"Leader: better than #2 beyond noise"_s);
+        QCOMPARE(cell(1, LeaderboardModel::VerdictColumn), u"Worse than the leader"_s);
+        QCOMPARE(cell(1, LeaderboardModel::SeparatingColumn), u"8"_s);
+        // The separating prompts are B's misses, listed under its row.
+        const QModelIndex b = view->model()->index(1, 0);
+        QCOMPARE(view->model()->rowCount(b), 8);
+        QVERIFY(view->model()
+                    ->index(0, LeaderboardModel::RunColumn, b)
+                    .data()
+                    .toString()
+                    .startsWith(u"positive prompt"_s));
+        // Sorting by TPR ascending puts B first.
+        view->sortByColumn(LeaderboardModel::TprColumn, Qt::AscendingOrder);
+        QVERIFY(cell(0, LeaderboardModel::RunColumn).contains(RunB));
+        view->sortByColumn(LeaderboardModel::RankColumn, Qt::AscendingOrder);
+        QVERIFY(cell(0, LeaderboardModel::RunColumn).contains(RunA));
+
+        // The chart: one curve per run, on its own benchmark; the texts: two columns, B's a diff.
+        QCOMPARE(window->chart()->curves().size(), 2);
+        QVERIFY(window->chart()->curves().at(0)->name().contains(u"own benchmark"_s));
+        QCOMPARE(window->chart()->curves().at(0)->points().size(), 2);
+        QCOMPARE(window->texts()->columns().size(), 2);
+        QVERIFY(window->texts()->columns().at(1)->toHtml().contains(u"line-through"_s));
+        QVERIFY(!window->texts()->columns().at(0)->toHtml().contains(u"line-through"_s));
+    }
+
+    void applyOpensTheApplyDialog()
+    {
+        CrossRunWindow *window = m_studio->window()->crossRunWindow();
+        QVERIFY(window);
+        QTreeView *view = window->leaderboardView();
+        view->selectionModel()->select(view->model()->index(1, 0),
+                                       QItemSelectionModel::ClearAndSelect |
+                                           QItemSelectionModel::Rows);
+        auto *apply = window->findChild<QPushButton *>(u"crossRunApply"_s);
+        QTRY_VERIFY(apply->isEnabled());
+        QVERIFY(m_studio->click(apply));
+        QPointer<ApplyDialog> dialog;
+        QTRY_VERIFY((dialog = window->applyDialog()) && dialog->isVisible());
+        QVERIFY2(dialog->windowTitle().contains(u"Iteration 3"_s),
+                 qPrintable(dialog->windowTitle()));
+        QCOMPARE(dialog->controller()->run().id, RunB);
+        dialog->reject();
+        QTRY_VERIFY(!dialog);
+    }
+
+    void escapeClosesAndGeometryIsKept()
+    {
+        QPointer<CrossRunWindow> window = m_studio->window()->crossRunWindow();
+        QVERIFY(window);
+        window->resize(900, 640);
+        window->activateWindow();
+        QTRY_VERIFY(window->isActiveWindow());
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : window.data(),
+                        Qt::Key_Escape);
+        QTRY_VERIFY(!window);
+        QVERIFY(!m_studio->window()->windowSettings()->crossRunGeometry().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestCompareRuns)
+#include "tst_compareruns.moc"
