@@ -18,6 +18,7 @@
 #include "testmain.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -225,6 +226,32 @@ private slots:
         QVERIFY2(forced.code == 0, qPrintable(forced.err));
         QCOMPARE(QDocumentPrompts(forced.out), 10);
         QVERIFY2(forced.err.contains(u"share 10 prompts"_s), qPrintable(forced.err));
+    }
+
+    // A labelled CSV whose prompts the candidates' stored verdicts cover (other spellings, one
+    // label the other way round): ranked without a scan, against the CSV's labels.
+    void aCsvBenchmarkCoveredByStoredVerdicts()
+    {
+        save(runWith(RunA, u"a"_s, verdicts(0, 5, 5, 0), verdicts(0, 5, 5, 0)));
+        save(runWith(RunB, u"b"_s, verdicts(0, 5, 5, 0), verdicts(0, 5, 5, 2)));
+        const QString csv = m_home + u"/shared, prompts.csv"_s;
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("prompt,expected\n\"POSITIVE PROMPT 0\",true\npositive prompt 1,false\nnegative prompt 2,false\n");
+        f.close();
+        const CliProcess r = compare({RunA, RunB, u"--benchmark"_s, u"csv:"_s + csv, u"--format"_s, u"json"_s});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(u"benchmark"_s).toObject().value(u"source"_s).toString(), u"csv"_s);
+        QCOMPARE(o.value(u"benchmark"_s).toObject().value(u"detail"_s).toString(), u"shared, prompts.csv"_s);
+        QCOMPARE(o.value(u"benchmark"_s).toObject().value(u"prompts"_s).toInt(), 3);
+        const QJsonArray rows = o.value(u"candidates"_s).toArray();
+        // A caught both positives, and "positive prompt 1" is a negative here: one false positive
+        const QJsonObject a = rows.at(0).toObject().value(u"run"_s).toString() == RunA ? rows.at(0).toObject()
+                                                                                        : rows.at(1).toObject();
+        QCOMPARE(a.value(u"metrics"_s).toObject().value(u"truePositives"_s).toInt(), 1);
+        QCOMPARE(a.value(u"metrics"_s).toObject().value(u"falsePositives"_s).toInt(), 1);
+        QCOMPARE(a.value(u"metrics"_s).toObject().value(u"trueNegatives"_s).toInt(), 1);
     }
 
     static int QDocumentPrompts(const QString &json)
