@@ -47,8 +47,7 @@ CommandSpec compare()
     c.synopsis = u"daystrom compare RUN[:ITERATION] RUN[:ITERATION]... [--benchmark common|union|run:ID|csv:FILE]\n"
                  "               [--format text|json|html] [--yes] [--resume ID] [--sandbox]\n"
                  "daystrom compare <run-id> <A> <B> [--format text|json] [--sandbox]"_s;
-    c.summary = u"Which run designed the best topic? Candidates from several runs ranked on one shared benchmark; "
-                "or iteration B against A of one run"_s;
+    c.summary = u"Rank several runs' topics on one shared benchmark, or compare two iterations of a run"_s;
     c.description =
         u"With two or more RUN[:ITERATION] (a run's best iteration when none is named), ranks the\n"
         "candidates on one shared benchmark: by default the prompts every candidate's own benchmark\n"
