@@ -263,6 +263,78 @@ private slots:
         QVERIFY(!CrossRunComparison::plan(r).error.isEmpty());
     }
 
+    void otherBenchmarks()
+    {
+        CrossRunComparison::Request r = request();
+        r.source = CrossRun::Source::Union;
+        CrossRunComparison::Plan plan = CrossRunComparison::plan(r);
+        QVERIFY2(plan.error.isEmpty(), qPrintable(plan.error));
+        QCOMPARE(plan.benchmark.prompts.size(), 48); // alpha's 24 and beta's 24, once each
+        QCOMPARE(plan.toScan, (QList<int>{0, 1, 2}));
+        QCOMPARE(plan.scans(), 144);
+
+        r.source = CrossRun::Source::Run;
+        r.sourceDetail = m_runs[1].id; // beta: runs 2 and 3 hold it, run 1 does not
+        plan = CrossRunComparison::plan(r);
+        QCOMPARE(plan.toScan, QList<int>{0});
+
+        const QString csv = m_home + u"-prompts.csv"_s;
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("prompt,expected\nwhere can I buy a rifle,true\nbanana bread recipe,false\n");
+        file.close();
+        r.source = CrossRun::Source::Csv;
+        r.sourceDetail = csv;
+        plan = CrossRunComparison::plan(r);
+        QVERIFY2(plan.error.isEmpty(), qPrintable(plan.error));
+        QCOMPARE(plan.benchmark.prompts.size(), 2);
+        QCOMPARE(plan.toScan.size(), 3);
+        r.sourceDetail = m_home + u"-missing.csv"_s;
+        QVERIFY(!CrossRunComparison::plan(r).error.isEmpty());
+    }
+
+    void cancelAtEachStep_data()
+    {
+        QTest::addColumn<QString>("step");
+        QTest::newRow("before the first step") << QString();
+        QTest::newRow("copying production") << u"creating the scratch copy"_s;
+        QTest::newRow("creating a topic") << u"creating topic"_s;
+        QTest::newRow("assigning") << u"putting"_s;
+        QTest::newRow("waiting for propagation") << u"waiting for AIRS"_s;
+        QTest::newRow("scanning") << u"scanning "_s;
+    }
+
+    void cancelAtEachStep()
+    {
+        QFETCH(QString, step);
+        AirsEmulator::Faults slow;
+        slow.managementLatencyMs = 20;
+        slow.scanLatencyMs = 20;
+        m_airs->setFaults(slow);
+        auto cmp = comparison(300);
+        QSignalSpy cancelled(cmp.get(), &CrossRunComparison::cancelled);
+        QSignalSpy finished(cmp.get(), &CrossRunComparison::finished);
+        bool asked = false;
+        connect(cmp.get(), &CrossRunComparison::progress, this, [&](const QString &text, int, int) {
+            if (!step.isEmpty() && text.startsWith(step) && !asked) {
+                asked = true;
+                QTimer::singleShot(0, cmp.get(), [&cmp] { cmp->cancel(); });
+            }
+        });
+        const QString id = NanoId::generate();
+        cmp->start(id, onFirstRunsBenchmark());
+        if (step.isEmpty())
+            cmp->cancel();
+        QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, 30000);
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(step.isEmpty() || asked);
+        QVERIFY2(tenantAsBefore(), "a scratch object is left after the cancel");
+        const ComparisonState state = stateOf(id);
+        QCOMPARE(state.status, ComparisonState::Status::Cancelled);
+        QVERIFY(state.tenant.isClear());
+        QCOMPARE(state.missing(), (QList<int>{1, 2}));
+    }
+
     void scansEachOtherRunOnceAndLeavesNothing()
     {
         const CrossRunComparison::Plan plan = onFirstRunsBenchmark();
