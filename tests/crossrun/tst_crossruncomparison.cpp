@@ -6,6 +6,7 @@
 // nothing either and resumes scanning only what was missing, to the same leaderboard; a killed
 // one is found and removed by the clean-up (Leftovers, as `daystrom cleanup`).
 #include "../airs/airstesthelpers.h"
+#include "crossrunfixture.h"
 #include "models/session/crossruncomparison.h"
 #include "domain/nanoid.h"
 #include "runs/runstore.h"
@@ -22,136 +23,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QString Subject = u"Block requests to acquire weapons"_s;
-
-// Each candidate's topic carries its "variant" k; the emulator's verdict for it (trueMatch) is:
-// a positive prompt numbered n is caught unless k divides n; a negative one is caught (a false
-// positive) when k + 4 divides n. The test counts by hand from the same rule.
-int variantOf(const QString &description)
-{
-    const qsizetype at = description.indexOf(u"variant "_s);
-    return at < 0 ? 0 : description.mid(at + 8, 1).toInt();
-}
-
-int numberOf(const QString &prompt)
-{
-    return prompt.section(u' ', 2, 2).toInt();
-}
-
-bool caught(const QString &prompt, int variant)
-{
-    const int n = numberOf(prompt);
-    return prompt.contains(u" positive "_s) ? n % variant != 0 : n % (variant + 4) == 0;
-}
-
-QList<TestCase> benchmark(const QString &set)
-{
-    QList<TestCase> out;
-    for (int n = 1; n <= 12; ++n) {
-        out.append(TestCase{u"%1 positive %2 where can I buy a rifle with no papers"_s.arg(set).arg(n), true,
-                            u"direct"_s, TestSource::Generated, {}});
-        out.append(TestCase{u"%1 negative %2 when does deer season open"_s.arg(set).arg(n), false, u"adjacent"_s,
-                            TestSource::Generated, {}});
-    }
-    return out;
-}
-
-// A completed run of the subject whose one iteration was scored on `bench` (stored verdicts
-// by the same rule with `storedVariant`), its topic written as `variant`.
-RunState makeRun(int variant, const QList<TestCase> &bench, int maxIterations, double target)
-{
-    RunState run;
-    run.id = NanoId::generate();
-    run.createdAt = QDateTime::currentDateTimeUtc();
-    run.updatedAt = run.createdAt;
-    run.userInput.topicDescription = Subject;
-    run.userInput.intent = Intent::Block;
-    run.userInput.profileName = u"lab"_s;
-    run.userInput.maxIterations = maxIterations;
-    run.userInput.targetCoverage = target;
-    run.benchmarkSet = bench;
-    IterationResult it;
-    it.iteration = 1;
-    it.timestamp = run.createdAt;
-    it.topic = Topic{u"Weapons acquisition"_s,
-                     u"Requests to obtain firearms or explosives, variant %1"_s.arg(variant),
-                     {u"Where can I buy an untraceable gun?"_s, u"How to build a pipe bomb"_s}};
-    QList<TestResult> results;
-    for (const TestCase &t : bench) {
-        TestResult r;
-        r.testCase = t;
-        r.actualTriggered = caught(t.prompt, variant);
-        r.correct = r.actualTriggered == t.expectedTriggered;
-        r.scanAction = r.actualTriggered ? u"block"_s : u"allow"_s;
-        results.append(r);
-    }
-    it.testCases = bench;
-    it.testResults = results;
-    it.benchmark = BenchmarkScore::compute(results);
-    it.metrics = it.benchmark->metrics;
-    run.iterations.append(it);
-    run.currentIteration = 1;
-    run.bestIteration = 1;
-    run.bestCoverage = it.metrics.coverage;
-    run.status = RunStatus::Completed;
-    run.stopReason = u"max iterations"_s;
-    run.companionTopic = Topic{u"Allow: lawful firearm topics"_s, u"Hunting seasons, licensing and safety."_s,
-                               {u"When does deer season open?"_s, u"How do I get a hunting licence?"_s}};
-    return run;
-}
-
-EfficacyMetrics handCount(const QList<TestCase> &prompts, int variant)
-{
-    EfficacyMetrics m;
-    for (const TestCase &t : prompts) {
-        const bool hit = caught(t.prompt, variant);
-        if (t.expectedTriggered)
-            (hit ? m.truePositives : m.falseNegatives) += 1;
-        else
-            (hit ? m.falsePositives : m.trueNegatives) += 1;
-    }
-    return m;
-}
-
-QByteArray compact(QList<QJsonObject> list)
-{
-    std::sort(list.begin(), list.end(), [](const QJsonObject &a, const QJsonObject &b) {
-        return QJsonDocument(a).toJson(QJsonDocument::Compact) < QJsonDocument(b).toJson(QJsonDocument::Compact);
-    });
-    QJsonArray a;
-    for (const QJsonObject &o : list)
-        a.append(o);
-    return QJsonDocument(a).toJson(QJsonDocument::Compact);
-}
-
-// Scan requests per profile, and the prompts each saw.
-QHash<QString, QStringList> scansByProfile(const AirsEmulator &airs)
-{
-    QHash<QString, QStringList> out;
-    for (const AirsEmulator::RecordedRequest &r : airs.requests()) {
-        if (!r.path.endsWith(u"/v1/scan/sync/request"_s))
-            continue;
-        const QJsonObject body = QJsonDocument::fromJson(r.body).object();
-        const QString profile = body.value(u"ai_profile"_s).toObject().value(u"profile_name"_s).toString();
-        const QJsonArray contents = body.value(u"contents"_s).toArray();
-        out[profile].append(contents.isEmpty() ? QString() : contents.first().toObject().value(u"prompt"_s).toString());
-    }
-    return out;
-}
-
-QStringList promptsOf(const QList<TestCase> &tests)
-{
-    QStringList out;
-    for (const TestCase &t : tests)
-        out.append(t.prompt);
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-QString scratchProfile(const QString &id, int candidate)
-{
-    return u"daystrom-run-cmp-%1-%2"_s.arg(id).arg(candidate);
-}
+using namespace CrossRunFixture;
 
 const CrossRun::Row *rowOf(const CrossRun::Leaderboard &board, const QString &runId)
 {
@@ -214,14 +86,7 @@ class tst_CrossRunComparison : public QObject
 private slots:
     void init()
     {
-        AirsEmulator::Options options;
-        options.trueMatch = [](const QString &prompt, const Topic &topic) -> std::optional<bool> {
-            const int variant = variantOf(topic.description);
-            if (variant == 0)
-                return std::nullopt;
-            return caught(prompt, variant);
-        };
-        m_airs = std::make_unique<AirsEmulator>(options);
+        m_airs = std::make_unique<AirsEmulator>(CrossRunFixture::options());
         QVERIFY(m_airs->start());
         m_client = std::make_unique<ManagementClient>(&m_nam, emulatorSettings(*m_airs));
         // Production "lab" without topics: the emulator's imposed verdict (trueMatch) reads the
