@@ -189,6 +189,11 @@ QString CrossRunComparison::save()
 
 void CrossRunComparison::start(const QString &id, const Plan &plan)
 {
+    if (m_scan || m_cleaner || m_lock) { // working on another: that one's state stays as it is
+        const QString error = u"comparison %1 is still working"_s.arg(m_id);
+        QMetaObject::invokeMethod(this, [this, error] { emit finished({}, error, {}); }, Qt::QueuedConnection);
+        return;
+    }
     m_id = id;
     m_plan = plan;
     m_cancelRequested = false;
@@ -217,7 +222,7 @@ void CrossRunComparison::start(const QString &id, const Plan &plan)
 
 bool CrossRunComparison::resume(const QString &id, QString *error)
 {
-    if (m_scan || m_cleaner) {
+    if (m_scan || m_cleaner || m_lock) {
         *error = u"comparison %1 is still working"_s.arg(m_id);
         return false;
     }

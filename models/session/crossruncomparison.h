@@ -15,7 +15,7 @@ class TenantCleaner;
 
 // Compare runs (issue 61), headless: the app's Runs ▸ Compare runs… and `daystrom compare RUN RUN …`
 // drive it. plan() loads the candidates from their run files and chooses the shared benchmark
-// (the common prompts when enough(), else what the person picked); scansNeeded() is the cost to
+// (the common prompts when enough(), else what the person picked); Plan::scans() is the cost to
 // state before start(); start() scans each candidate whose stored verdicts do not cover the
 // shared prompts, one after the other, each in its own scratch profile (CandidateScan), saving
 // the comparison's state (<home>/comparisons/<id>.json: the setup, each candidate's results as

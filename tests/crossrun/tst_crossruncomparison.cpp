@@ -216,11 +216,15 @@ private slots:
         QSignalSpy finished(cmp.get(), &CrossRunComparison::finished);
         const QString id = NanoId::generate();
         cmp->start(id, plan);
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        const QString second = NanoId::generate();
+        cmp->start(second, plan); // refused: it is working on the first one
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
+        QVERIFY2(finished.at(0).at(1).toString().contains(u"still working"_s), qPrintable(finished.at(0).at(1).toString()));
+        QVERIFY(!QFileInfo::exists(ComparisonState::pathOf(m_home, second)));
         QCOMPARE(m_airs->propagationViolationCount(), 0);
-        const auto board = finished.at(0).at(0).value<CrossRun::Leaderboard>();
-        QCOMPARE(finished.at(0).at(1).toString(), QString());
-        QCOMPARE(finished.at(0).at(2).toString(), QString());
+        const auto board = finished.at(1).at(0).value<CrossRun::Leaderboard>();
+        QCOMPARE(finished.at(1).at(1).toString(), QString());
+        QCOMPARE(finished.at(1).at(2).toString(), QString());
 
         // Scanned once each, on the first run's prompts, in their own scratch copies; never on
         // production, never run 1.
