@@ -55,9 +55,9 @@ CommandSpec mcp()
     c.description =
         u"Serves the engine to agents over the Model Context Protocol, revision 2025-11-25 (JSON-RPC 2.0, one\n"
         "message per line on standard input and output; logs on standard error only). Tools: design_start,\n"
-        "run_status, run_steer, run_report, eval, compare, audit, library_list, library_show, memory_search,\n"
-        "apply_plan, apply and revert, each with input and output schemas; resources daystrom://runs/<id>\n"
-        "and daystrom://runs/<id>/report. Long jobs send progress notifications; a client's cancellation\n"
+        "run_status, run_steer, run_report, eval, compare, compare_runs, audit, library_list, library_show,\n"
+        "memory_search, apply_plan, apply and revert, each with input and output schemas; resources\n"
+        "daystrom://runs/<id> and daystrom://runs/<id>/report. Long jobs send progress notifications; a client's cancellation\n"
         "stops the job as Cancel does. apply and revert write only when the server was started with\n"
         "--allow-writes and the call carries the hash of the plan apply_plan showed. When the client goes\n"
         "away, runs still going are cancelled (in-place runs put production back)."_s;

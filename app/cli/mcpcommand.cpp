@@ -21,7 +21,7 @@ const char *const Instructions =
     "Daystrom designs Prisma AIRS custom-topic guardrails with an LLM refinement loop. Start a design with "
     "design_start (sandbox: true needs no account), follow it with run_status, steer it with run_steer, read the "
     "result with run_report; eval scores a profile on labelled prompts, audit measures a whole profile, compare "
-    "judges two iterations, memory_search reads what earlier runs learned. apply_plan shows what applying an "
+    "judges two iterations, compare_runs ranks several runs' topics on one benchmark, memory_search reads what earlier runs learned. apply_plan shows what applying an "
     "iteration would change and its hash; apply and revert write only when the server runs with --allow-writes "
     "and the call carries that hash.";
 

@@ -95,6 +95,7 @@ function toolError(result) {
 const client = await connect(['--sandbox']);
 let runId;
 let best;
+let steeredId;
 
 await step('initialize: the SDK\'s current protocol revision and the server\'s name', async () => {
   assert.equal(client.getServerVersion().name, 'daystrom');
@@ -109,7 +110,7 @@ await step('initialize: the SDK\'s current protocol revision and the server\'s n
 await step('tools/list: every tool, each with input and output schemas that compile', async () => {
   const listed = await client.listTools();
   for (const t of listed.tools) tools.set(t.name, t);
-  const expected = ['design_start', 'run_status', 'run_steer', 'run_report', 'eval', 'compare', 'audit',
+  const expected = ['design_start', 'run_status', 'run_steer', 'run_report', 'eval', 'compare', 'compare_runs', 'audit',
     'library_list', 'library_show', 'memory_search', 'apply_plan', 'apply', 'revert'];
   assert.deepEqual([...tools.keys()].sort(), [...expected].sort());
   for (const t of listed.tools) {
@@ -248,6 +249,7 @@ await step('run_steer: step mode (another proposal, labels, prompts, accept), pa
     step_mode: true,
   }));
   const id = started.run_id;
+  steeredId = id;
   let status = await waitForState(client, id, ['waiting-for-review']);
   assert.equal(status.proposal.iteration, 1);
   checkStructured('run_steer', await call(client, 'run_steer', { run_id: id, action: 'another_proposal', hint: 'shorter examples' }));
@@ -272,6 +274,23 @@ await step('run_steer: step mode (another proposal, labels, prompts, accept), pa
   const report = checkStructured('run_report', await call(client, 'run_report', { run_id: id }));
   assert.equal(report.iterations.length, status.iterations.length);
   assert.match(toolError(await call(client, 'run_steer', { run_id: id, action: 'resume' })), /completed/);
+});
+
+await step('compare_runs: two runs ranked on one benchmark; scans only when asked', async () => {
+  const runs = [runId, steeredId];
+  const asked = await call(client, 'compare_runs', { runs, benchmark: `run:${runId}` });
+  if (asked.isError) assert.match(toolError(asked), /scan: true/);
+  const board = checkStructured('compare_runs', await call(client, 'compare_runs', { runs, benchmark: `run:${runId}`, scan: true }));
+  assert.equal(board.candidates.length, 2);
+  assert.deepEqual(board.candidates.map((c) => c.run).sort(), [...runs].sort());
+  assert.equal(board.candidates[0].leader, true);
+  assert.ok(board.benchmark.prompts >= 10);
+  // Hand count = reported count: the leader's coverage is min(TPR, TNR) of its own counts.
+  const m = board.candidates[0].metrics;
+  const tpr = m.truePositives / (m.truePositives + m.falseNegatives);
+  const tnr = m.trueNegatives / (m.trueNegatives + m.falsePositives);
+  assert.ok(Math.abs(Math.min(tpr, tnr) - m.coverage) < 1e-9, JSON.stringify(m));
+  assert.match(toolError(await call(client, 'compare_runs', { runs: [runId] })), /at least 2/);
 });
 
 let planHash;

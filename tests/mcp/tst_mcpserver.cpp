@@ -283,7 +283,11 @@ private slots:
             for (const QJsonValue &r : t.inputSchema.value(u"required"_s).toArray()) {
                 const QJsonObject p = properties.value(r.toString()).toObject();
                 const QString type = p.value(u"type"_s).toString();
+                QJsonArray items;
+                for (int i = 0; i < p.value(u"minItems"_s).toInt(1); ++i)
+                    items.append(u"x"_s);
                 minimal.insert(r.toString(), type == "integer"_L1 ? QJsonValue(1)
+                                             : type == "array"_L1 ? QJsonValue(items)
                                              : p.contains(u"pattern"_s) ? QJsonValue(QString(64, u'a'))
                                                                         : QJsonValue(u"x"_s));
             }

@@ -238,6 +238,52 @@ QList<McpTool> McpCommandTools::tools(const McpToolContext &context)
              McpCommandRun::start(context, call, line, jsonAnswer({0}));
          }});
     tools.append(
+        {u"compare_runs"_s,
+         u"Rank several runs' topics on one benchmark"_s,
+         u"Which run designed the best topic: candidates (\"RUN\" for a run's best iteration, or \"RUN:ITERATION\") "
+         "ranked on one shared benchmark with coverage, TPR and TNR and their intervals, the paired verdict against "
+         "the leader (better or worse only beyond noise), the prompts that separate them and each topic as a word "
+         "diff against the leader's (`daystrom compare RUN RUN … --format json`). Candidates whose stored verdicts do "
+         "not cover the shared prompts are scanned in a scratch profile only with scan: true (the refusal states the "
+         "cost); cancelling stops and cleans up."_s,
+         object({{u"runs"_s, [] {
+                      QJsonObject a = array(string(u"RUN or RUN:ITERATION"_s, 80), u"The candidates, two or more"_s, 20);
+                      a.insert(u"minItems"_s, 2);
+                      return a;
+                  }()},
+                 {u"benchmark"_s, string(u"common (default), union, run:ID or csv:FILE"_s, 4096)},
+                 {u"scan"_s, boolean(u"Scan the candidates that need it (without: the cost is said, nothing scanned)"_s)},
+                 {u"sandbox"_s, sandboxArgument()}},
+                {u"runs"_s}),
+         open({{u"benchmark"_s, open({{u"source"_s, typed("string")}, {u"prompts"_s, typed("integer")}}, {u"source"_s, u"prompts"_s})},
+               {u"candidates"_s, array(open({{u"run"_s, typed("string")},
+                                             {u"iteration"_s, typed("integer")},
+                                             {u"metrics"_s, typed("object")},
+                                             {u"intervals"_s, typed("object")}},
+                                            {u"run"_s, u"iteration"_s, u"metrics"_s, u"intervals"_s}),
+                                       u"Ranked, the leader first"_s)}},
+              {u"benchmark"_s, u"candidates"_s}),
+         {{u"readOnlyHint"_s, true}, {u"openWorldHint"_s, true}},
+         [context](McpCall *call) {
+             const QJsonObject &a = call->arguments();
+             QStringList flags{u"compare"_s, u"--format"_s, u"json"_s};
+             if (a.contains(u"benchmark"_s))
+                 flags << u"--benchmark"_s << a.value(u"benchmark"_s).toString();
+             if (a.value(u"scan"_s).toBool())
+                 flags << u"--yes"_s;
+             QStringList line = withSandbox(context, a, flags) + QStringList{u"--"_s};
+             for (const QJsonValue &run : a.value(u"runs"_s).toArray())
+                 line << run.toString();
+             McpCommandRun::start(context, call, line, [](McpCall *call, const McpCommandRun::Outcome &o) {
+                 if (!call->isCancelled() && o.exitCode == 5) { // scans needed, not asked for: the cost, in its words
+                     const QStringList said = o.err.split(u'\n', Qt::SkipEmptyParts);
+                     return call->fail(u"compare_runs: "_s + said.join(u' ').replace(u"--yes"_s, u"scan: true"_s).trimmed()
+                                       + (said.isEmpty() || said.last().endsWith(u'.') ? QString() : u"."_s));
+                 }
+                 jsonAnswer({0})(call, o);
+             });
+         }});
+    tools.append(
         {u"audit"_s,
          u"Audit a whole profile"_s,
          u"Measures every custom topic of a profile together in a scratch copy (never production): per-topic "
