@@ -1411,13 +1411,12 @@ B: %2
         <translation>Iteration</translation>
     </message>
     <message>
-        <source>Coverage % on the run&apos;s own benchmark</source>
-        <translation>Abdeckung in % auf dem eigenen Benchmark des Laufs</translation>
+        <source>Coverage %</source>
+        <translation>Abdeckung in %</translation>
     </message>
     <message>
-        <source>#%1 %2 (its own benchmark)</source>
-        <extracomment>A chart legend entry: %1 the leaderboard rank, %2 the run and iteration (&quot;RUN:3&quot;).</extracomment>
-        <translation>#%1 %2 (eigener Benchmark)</translation>
+        <source>Each run on its own benchmark</source>
+        <translation>Jeder Lauf auf eigenem Benchmark</translation>
     </message>
 </context>
 <context>
@@ -1530,6 +1529,10 @@ B: %2
     <message>
         <source>Cancelling: removing the scratch profile…</source>
         <translation>Abbruch: das Arbeitsprofil wird entfernt…</translation>
+    </message>
+    <message>
+        <source>Too few to compare on (at least %1, %2 of each label).</source>
+        <translation>Zu wenige für einen Vergleich (mindestens %1, je Label %2).</translation>
     </message>
 </context>
 <context>
@@ -3554,10 +3557,6 @@ B: %2
         <translation>RNR</translation>
     </message>
     <message>
-        <source>Against the leader</source>
-        <translation>Gegen den Spitzenreiter</translation>
-    </message>
-    <message>
         <source>Separating</source>
         <translation>Trennend</translation>
     </message>
@@ -3566,20 +3565,71 @@ B: %2
         <translation>min(RPR, RNR) auf den gemeinsamen Prompts, mit ihrem 95-%-Intervall</translation>
     </message>
     <message>
-        <source>True positive rate on the shared prompts, with its 95 % interval</source>
-        <translation>Richtig-positiv-Rate auf den gemeinsamen Prompts, mit ihrem 95-%-Intervall</translation>
-    </message>
-    <message>
-        <source>True negative rate on the shared prompts, with its 95 % interval</source>
-        <translation>Richtig-negativ-Rate auf den gemeinsamen Prompts, mit ihrem 95-%-Intervall</translation>
-    </message>
-    <message>
         <source>The paired verdict against the leader on the same prompts (the rule the loop decides by)</source>
         <translation>Das gepaarte Urteil gegen den Spitzenreiter auf denselben Prompts (die Regel, nach der die Schleife entscheidet)</translation>
     </message>
     <message>
         <source>How many shared prompts this topic and the leader&apos;s answer differently</source>
         <translation>Wie viele gemeinsame Prompts dieses Thema und das des Spitzenreiters verschieden beantworten</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 that should trigger</source>
+        <extracomment>%1 the rate with its 95 % interval, %2 true positives, %3 the prompts that should trigger.</extracomment>
+        <translation>%1: %2 von %3, die auslösen sollen</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 that should pass</source>
+        <extracomment>%1 the rate with its 95 % interval, %2 true negatives, %3 the prompts that should pass.</extracomment>
+        <translation>%1: %2 von %3, die passieren sollen</translation>
+    </message>
+    <message>
+        <source>True positive rate on the shared prompts (its 95 % interval in each cell&apos;s tool tip)</source>
+        <translation>Richtig-positiv-Rate auf den gemeinsamen Prompts (ihr 95-%-Intervall im Tooltip jeder Zelle)</translation>
+    </message>
+    <message>
+        <source>True negative rate on the shared prompts (its 95 % interval in each cell&apos;s tool tip)</source>
+        <translation>Richtig-negativ-Rate auf den gemeinsamen Prompts (ihr 95-%-Intervall im Tooltip jeder Zelle)</translation>
+    </message>
+    <message>
+        <source>Better than #2</source>
+        <translation>Besser als #2</translation>
+    </message>
+    <message>
+        <source>Equal to #2</source>
+        <translation>Gleich wie #2</translation>
+    </message>
+    <message>
+        <source>Within noise of #2</source>
+        <translation>Im Rauschen von #2</translation>
+    </message>
+    <message>
+        <source>Worse</source>
+        <comment>against the leader</comment>
+        <translation>Schlechter</translation>
+    </message>
+    <message>
+        <source>Better</source>
+        <comment>against the leader</comment>
+        <translation>Besser</translation>
+    </message>
+    <message>
+        <source>Equal</source>
+        <comment>against the leader</comment>
+        <translation>Gleich</translation>
+    </message>
+    <message>
+        <source>Within noise</source>
+        <comment>against the leader</comment>
+        <translation>Im Rauschen</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <comment>the leaderboard&apos;s rank column: narrow</comment>
+        <translation>#</translation>
     </message>
 </context>
 <context>

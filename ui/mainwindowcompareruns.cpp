@@ -4,7 +4,10 @@
 #include "compare/runspanel.h"
 #include "models/settingscontroller.h"
 #include "models/studiocontext.h"
+#include "windowfit.h"
 #include "windowsettings.h"
+
+#include <QScreen>
 
 using namespace Qt::StringLiterals;
 
@@ -49,6 +52,12 @@ CrossRunWindow *MainWindow::compareRuns(const QStringList &runIds)
     };
     m_crossRuns = new CrossRunWindow(std::move(setup), runIds, this);
     m_crossRuns->setAttribute(Qt::WA_DeleteOnClose);
+    // Never larger than the screen (1024×700, or a large scale factor): as the main window opens.
+    const QRect available = screen()->availableGeometry();
+    if (settings->crossRunGeometry().isEmpty())
+        m_crossRuns->setGeometry(WindowFit::defaultGeometry(available, QSize(1180, 760)));
+    else if (!WindowFit::fits(m_crossRuns->geometry(), available))
+        m_crossRuns->setGeometry(WindowFit::fitted(m_crossRuns->geometry(), available));
     m_crossRuns->show();
     m_crossRuns->raise();
     m_crossRuns->activateWindow();

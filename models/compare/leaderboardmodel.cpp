@@ -95,6 +95,27 @@ QString LeaderboardModel::verdictText(const CrossRun::Row &row)
     if (!row.verdict)
         return tr("—", "no verdict: the only candidate");
     const QString word = row.verdict->word();
+    if (row.leader) { // the first row: against the runner-up
+        if (word == u"better"_s)
+            return tr("Better than #2");
+        if (word == u"equal"_s)
+            return tr("Equal to #2");
+        return tr("Within noise of #2");
+    }
+    if (word == u"worse"_s)
+        return tr("Worse", "against the leader");
+    if (word == u"better"_s) // not expected (the leader leads), said as it is
+        return tr("Better", "against the leader");
+    if (word == u"equal"_s)
+        return tr("Equal", "against the leader");
+    return tr("Within noise", "against the leader");
+}
+
+QString LeaderboardModel::verdictSentence(const CrossRun::Row &row)
+{
+    if (!row.verdict)
+        return tr("—", "no verdict: the only candidate");
+    const QString word = row.verdict->word();
     if (row.leader) {
         if (word == u"better"_s)
             return tr("Leader: better than #2 beyond noise");
@@ -104,7 +125,7 @@ QString LeaderboardModel::verdictText(const CrossRun::Row &row)
     }
     if (word == u"worse"_s)
         return tr("Worse than the leader");
-    if (word == u"better"_s) // not expected (the leader leads), said as it is
+    if (word == u"better"_s)
         return tr("Better than the leader");
     if (word == u"equal"_s)
         return tr("Equal to the leader");
@@ -114,20 +135,20 @@ QString LeaderboardModel::verdictText(const CrossRun::Row &row)
 QString LeaderboardModel::verdictDetail(const CrossRun::Row &row)
 {
     if (!row.paired)
-        return verdictText(row);
+        return verdictSentence(row);
     const PairedComparison &p = *row.paired;
     // The leader is A for a row, B for the leader itself (against the runner-up).
     const int leaderOnly = row.leader ? p.fixed : p.broken;
     const int otherOnly = row.leader ? p.broken : p.fixed;
     //: Tool tip of a verdict: %1 prompts both were scanned on, %2 the leader right and the other
     //: wrong, %3 the other way round, %4 McNemar's p.
-    return tr("On %1 shared prompts the leader is right where the other is wrong on %2, and the "
-              "other way "
-              "round on %3 (paired test, p = %4).")
-        .arg(p.shared)
-        .arg(leaderOnly)
-        .arg(otherOnly)
-        .arg(QLocale().toString(p.pValue, 'g', 2));
+    return verdictSentence(row) + u". "_s +
+           tr("On %1 shared prompts the leader is right where the other is wrong on %2, and the "
+              "other way round on %3 (paired test, p = %4).")
+               .arg(p.shared)
+               .arg(leaderOnly)
+               .arg(otherOnly)
+               .arg(QLocale().toString(p.pValue, 'g', 2));
 }
 
 QColor LeaderboardModel::verdictColor(const CrossRun::Row &row) const
@@ -160,10 +181,16 @@ QVariant LeaderboardModel::candidateData(int r, int column, int role) const
             return runText(row);
         case CoverageColumn:
             return DisplayFormat::withInterval(m.coverage, row.intervals.coverage);
-        case TprColumn:
-            return DisplayFormat::withInterval(m.truePositiveRate, row.intervals.truePositiveRate);
+        case TprColumn: // the rates' intervals are in their tool tips: the table stays narrow
+            return role == Qt::DisplayRole
+                       ? DisplayFormat::percent(m.truePositiveRate)
+                       : DisplayFormat::withInterval(m.truePositiveRate,
+                                                     row.intervals.truePositiveRate);
         case TnrColumn:
-            return DisplayFormat::withInterval(m.trueNegativeRate, row.intervals.trueNegativeRate);
+            return role == Qt::DisplayRole
+                       ? DisplayFormat::percent(m.trueNegativeRate)
+                       : DisplayFormat::withInterval(m.trueNegativeRate,
+                                                     row.intervals.trueNegativeRate);
         case VerdictColumn:
             return verdictText(row);
         case SeparatingColumn:
@@ -197,7 +224,7 @@ QVariant LeaderboardModel::candidateData(int r, int column, int role) const
     if (role == Qt::ToolTipRole) {
         switch (Column(column)) {
         case RunColumn:
-            return row.candidate.topic.description;
+            return QString(runText(row) + u"\n\n"_s + row.candidate.topic.description);
         case CoverageColumn:
             //: %1 true positives, %2 false negatives, %3 true negatives, %4 false positives.
             return tr("TP %1, FN %2, TN %3, FP %4 on the shared prompts")
@@ -205,6 +232,22 @@ QVariant LeaderboardModel::candidateData(int r, int column, int role) const
                 .arg(m.falseNegatives)
                 .arg(m.trueNegatives)
                 .arg(m.falsePositives);
+        case TprColumn:
+            //: %1 the rate with its 95 % interval, %2 true positives, %3 the prompts that should
+            //: trigger.
+            return tr("%1: %2 of %3 that should trigger")
+                .arg(
+                    DisplayFormat::withInterval(m.truePositiveRate, row.intervals.truePositiveRate))
+                .arg(m.truePositives)
+                .arg(m.truePositives + m.falseNegatives);
+        case TnrColumn:
+            //: %1 the rate with its 95 % interval, %2 true negatives, %3 the prompts that should
+            //: pass.
+            return tr("%1: %2 of %3 that should pass")
+                .arg(
+                    DisplayFormat::withInterval(m.trueNegativeRate, row.intervals.trueNegativeRate))
+                .arg(m.trueNegatives)
+                .arg(m.trueNegatives + m.falsePositives);
         case VerdictColumn:
             return verdictDetail(row);
         case SeparatingColumn:
@@ -265,7 +308,7 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
     if (role == Qt::DisplayRole) {
         switch (Column(section)) {
         case RankColumn:
-            return tr("Rank");
+            return tr("#", "the leaderboard's rank column: narrow");
         case RunColumn:
             return tr("Topic, model, date, run");
         case CoverageColumn:
@@ -275,7 +318,7 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
         case TnrColumn:
             return tr("TNR");
         case VerdictColumn:
-            return tr("Against the leader");
+            return tr("Verdict");
         case SeparatingColumn:
             return tr("Separating");
         case ColumnCount:
@@ -284,12 +327,16 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
     }
     if (role == Qt::ToolTipRole) {
         switch (Column(section)) {
+        case RankColumn:
+            return tr("Rank");
         case CoverageColumn:
             return tr("min(TPR, TNR) on the shared prompts, with its 95 % interval");
         case TprColumn:
-            return tr("True positive rate on the shared prompts, with its 95 % interval");
+            return tr("True positive rate on the shared prompts (its 95 % interval in each cell's "
+                      "tool tip)");
         case TnrColumn:
-            return tr("True negative rate on the shared prompts, with its 95 % interval");
+            return tr("True negative rate on the shared prompts (its 95 % interval in each cell's "
+                      "tool tip)");
         case VerdictColumn:
             return tr("The paired verdict against the leader on the same prompts (the rule the "
                       "loop decides by)");

@@ -43,8 +43,11 @@ public:
     // Verdict colours, from the view's palette: better, worse, within noise.
     void setColors(const QColor &better, const QColor &worse, const QColor &noise);
 
-    // "Leader: better than #2 beyond noise", "Worse than the leader", … in the user's language.
+    // For the table: "Better than #2" (the leader), "Worse", "Within noise", … in the user's
+    // language.
     static QString verdictText(const CrossRun::Row &row);
+    // As a sentence: "Leader: better than #2 beyond noise", "Worse than the leader", …
+    static QString verdictSentence(const CrossRun::Row &row);
     // The counts behind a verdict, for its tool tip.
     static QString verdictDetail(const CrossRun::Row &row);
 

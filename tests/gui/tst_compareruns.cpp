@@ -23,6 +23,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
+#include <QChart>
 #include <QLineSeries>
 #include <QPushButton>
 #include <QTableView>
@@ -160,9 +161,16 @@ private slots:
                  u"better"_s);
         QCOMPARE(view->model()->index(1, 0).data(LeaderboardModel::VerdictRole).toString(),
                  u"worse"_s);
-        QCOMPARE(cell(0, LeaderboardModel::VerdictColumn),
-                 u"Leader: better than #2 beyond noise"_s);
-        QCOMPARE(cell(1, LeaderboardModel::VerdictColumn), u"Worse than the leader"_s);
+        QCOMPARE(cell(0, LeaderboardModel::VerdictColumn), u"Better than #2"_s);
+        QCOMPARE(cell(1, LeaderboardModel::VerdictColumn), u"Worse"_s);
+        // Its tool tip: the paired counts (8 one way, none the other).
+        const QString why = view->model()
+                                ->index(1, LeaderboardModel::VerdictColumn)
+                                .data(Qt::ToolTipRole)
+                                .toString();
+        QVERIFY2(why.contains(u"On 24 shared prompts"_s) && why.contains(u"wrong on 8,"_s) &&
+                     why.contains(u"round on 0"_s),
+                 qPrintable(why));
         QCOMPARE(cell(1, LeaderboardModel::SeparatingColumn), u"8"_s);
         // The separating prompts are B's misses, listed under its row.
         const QModelIndex b = view->model()->index(1, 0);
@@ -180,7 +188,8 @@ private slots:
 
         // The chart: one curve per run, on its own benchmark; the texts: two columns, B's a diff.
         QCOMPARE(window->chart()->curves().size(), 2);
-        QVERIFY(window->chart()->curves().at(0)->name().contains(u"own benchmark"_s));
+        QCOMPARE(window->chart()->curves().at(0)->name(), u"#1"_s); // the leaderboard's rank
+        QVERIFY(window->chart()->chart()->title().contains(u"own benchmark"_s));
         QCOMPARE(window->chart()->curves().at(0)->points().size(), 2);
         QCOMPARE(window->texts()->columns().size(), 2);
         QVERIFY(window->texts()->columns().at(1)->toHtml().contains(u"line-through"_s));

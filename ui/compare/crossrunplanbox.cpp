@@ -42,21 +42,28 @@ CrossRunPlanBox::CrossRunPlanBox(QWidget *parent)
     m_run = new QComboBox(m_choice);
     m_run->setObjectName(u"crossRunBenchmarkRun"_s);
     m_run->setAccessibleName(tr("The run whose benchmark to compare on"));
+    // Topic names run long: the list is not as wide as its longest item (the window would not fit).
+    m_run->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_run->setMinimumContentsLength(16);
     m_csvPath = new QLineEdit(m_choice);
     m_csvPath->setObjectName(u"crossRunCsvPath"_s);
     m_csvPath->setAccessibleName(tr("Labelled CSV file"));
+    m_csvPath->setMinimumWidth(fontMetrics().averageCharWidth() * 16);
     m_browse = new QPushButton(tr("&Browse…"), m_choice);
     m_browse->setObjectName(u"crossRunBrowse"_s);
     auto *grid = new QGridLayout(m_choice);
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(m_common, 0, 0, 1, 3);
+    // Two rows, to leave the leaderboard the height: the choices without a field, then those with
+    // one.
+    grid->addWidget(m_common, 0, 0);
+    grid->addWidget(m_union, 0, 1, 1, 2);
     grid->addWidget(m_oneRun, 1, 0);
-    grid->addWidget(m_run, 1, 1, 1, 2);
-    grid->addWidget(m_union, 2, 0, 1, 3);
-    grid->addWidget(m_csv, 3, 0);
-    grid->addWidget(m_csvPath, 3, 1);
-    grid->addWidget(m_browse, 3, 2);
+    grid->addWidget(m_run, 1, 1);
+    grid->addWidget(m_csv, 1, 2);
+    grid->addWidget(m_csvPath, 1, 3);
+    grid->addWidget(m_browse, 1, 4);
     grid->setColumnStretch(1, 1);
+    grid->setColumnStretch(3, 1);
     m_choice->hide();
 
     m_cost = new QLabel(this);
@@ -148,10 +155,13 @@ void CrossRunPlanBox::setPlan(const CrossRunComparison::Plan &plan)
     //: %n prompts every compared run's benchmark holds, with the same label.
     QString summary =
         tr("The runs' benchmarks have %n prompt(s) in common.", nullptr, plan.commonPrompts);
-    if (!source()) // the common prompts were asked for: the plan says whether they will do
+    const bool askedCommon =
+        !source();   // before the choice is offered: it was asked for the common prompts
+    if (askedCommon) // the plan says whether they will do
         m_commonEnough = plan.error.isEmpty();
+    const bool firstOffer = !m_offerChoice && !m_commonEnough;
     m_offerChoice = m_offerChoice || !m_commonEnough;
-    if (!plan.error.isEmpty() && !source()) {
+    if (!plan.error.isEmpty() && askedCommon) {
         summary += u' ' + tr("Too few to compare on (at least %1, %2 of each label): compare them "
                              "on another benchmark.")
                               .arg(CrossRun::MinShared)
@@ -160,6 +170,11 @@ void CrossRunPlanBox::setPlan(const CrossRunComparison::Plan &plan)
     } else if (!plan.error.isEmpty()) {
         summary += u' ' + plan.error;
     } else {
+        if (!m_commonEnough)
+            summary += u' ' + tr("Too few to compare on (at least %1, %2 of each label).")
+                                  .arg(CrossRun::MinShared)
+                                  .arg(CrossRun::MinPerLabel);
+        m_summary->setToolTip(QString());
         int positives = 0;
         for (const TestCase &t : plan.benchmark.prompts)
             positives += t.expectedTriggered ? 1 : 0;
@@ -177,6 +192,11 @@ void CrossRunPlanBox::setPlan(const CrossRunComparison::Plan &plan)
     }
     m_choice->setVisible(m_offerChoice);
     updateChoice();
+    if (firstOffer) {
+        // Too few in common: the first run's benchmark is planned at once, so its cost shows;
+        // the person may pick another.
+        QMetaObject::invokeMethod(this, &CrossRunPlanBox::sourceChanged, Qt::QueuedConnection);
+    }
     m_cost->setText(plan.error.isEmpty() ? costText(plan) : QString());
     m_start->setEnabled(plan.error.isEmpty() && !plan.toScan.isEmpty());
     setStage(plan.error.isEmpty() ? Stage::Ready : Stage::Planning);

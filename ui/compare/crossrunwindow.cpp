@@ -57,7 +57,14 @@ CrossRunWindow::CrossRunWindow(Setup setup, const QStringList &labels, QWidget *
     m_view->setTextElideMode(Qt::ElideRight);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The run's name takes what is left (whole in its tool tip); the figures and verdicts are
+    // whole.
     m_view->header()->setSectionResizeMode(LeaderboardModel::RunColumn, QHeaderView::Stretch);
+    m_view->header()->setMinimumSectionSize(fontMetrics().averageCharWidth() * 5);
+    // Sized to the candidates' verdicts, not to the longer notes of expanded prompts
+    // (showLeaderboard).
+    m_view->header()->setSectionResizeMode(LeaderboardModel::VerdictColumn,
+                                           QHeaderView::Interactive);
     auto *boardLabel = new QLabel(
         tr("&Leaderboard on the shared prompts (expand a row for the prompts that separate it "
            "from the leader):"),
@@ -78,8 +85,8 @@ CrossRunWindow::CrossRunWindow(Setup setup, const QStringList &labels, QWidget *
     upper->setChildrenCollapsible(false);
     upper->addWidget(board);
     upper->addWidget(m_chart);
-    upper->setStretchFactor(0, 3);
-    upper->setStretchFactor(1, 2);
+    upper->setStretchFactor(0, 7);
+    upper->setStretchFactor(1, 3);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(u"crossRunSplitter"_s);
     split->setChildrenCollapsible(false);
@@ -87,6 +94,8 @@ CrossRunWindow::CrossRunWindow(Setup setup, const QStringList &labels, QWidget *
     split->addWidget(m_texts);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({460, 300});
+    upper->setSizes({700, 300});
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_apply = buttons->addButton(tr("&Apply…"), QDialogButtonBox::ActionRole);
@@ -275,6 +284,12 @@ void CrossRunWindow::showLeaderboard(const CrossRun::Leaderboard &board)
         m_view->selectionModel()->select(
             m_sorted->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     }
+    int verdictWidth = m_view->header()->sectionSizeHint(LeaderboardModel::VerdictColumn);
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QString text = m_model->index(row, LeaderboardModel::VerdictColumn).data().toString();
+        verdictWidth = std::max(verdictWidth, m_view->fontMetrics().horizontalAdvance(text) + 16);
+    }
+    m_view->setColumnWidth(LeaderboardModel::VerdictColumn, verdictWidth);
     m_view->setFocus(Qt::OtherFocusReason);
     updateApply();
 }
