@@ -7,6 +7,7 @@
 // scanning: the stored verdicts cover the shared prompts.
 #include "models/compare/leaderboardmodel.h"
 #include "models/runlistmodel.h"
+#include "models/session/sandboxhost.h"
 #include "runs/runstore.h"
 #include "samplerun.h"
 #include "studiodriver.h"
@@ -22,10 +23,11 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QLabel>
 #include <QChart>
+#include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -41,18 +43,23 @@ class TestCompareRuns : public QObject
     static const inline QString RunA = u"crossRunAAAAAAAAAAAAA"_s;
     static const inline QString RunB = u"crossRunBBBBBBBBBBBBB"_s;
     static const inline QString Other = u"crossRunOtherOtherOth"_s;
+    static const inline QString Apart = u"crossRunApartApartApa"_s; // a benchmark of its own
 
     // 24 shared prompts; `missed` positives answered wrongly.
-    static RunState runWith(const QString &id, int missed, const QString &description, int minute)
+    static RunState runWith(const QString &id, int missed, const QString &description, int minute,
+                            const QString &kind = u"prompt"_s)
     {
         QList<TestResult> benchmark;
         for (int i = 0; i < 12; ++i)
-            benchmark.append(SampleRun::result(u"positive prompt number %1"_s.arg(i), true,
+            benchmark.append(SampleRun::result(u"positive %1 number %2"_s.arg(kind).arg(i), true,
                                                i >= missed, u"direct"_s));
         for (int i = 0; i < 12; ++i)
-            benchmark.append(SampleRun::result(u"negative prompt number %1"_s.arg(i), false, false,
-                                               u"unrelated"_s));
+            benchmark.append(SampleRun::result(u"negative %1 number %2"_s.arg(kind).arg(i), false,
+                                               false, u"unrelated"_s));
         RunState run = SampleRun::make(id);
+        run.userInput.profileName = u"daystrom-sandbox"_s; // the sandbox's: a scan copies it
+        for (const TestResult &r : std::as_const(benchmark))
+            run.benchmarkSet.append(r.testCase); // the frozen benchmark, as a run keeps it
         run.updatedAt = QDateTime(QDate(2026, 3, 8), QTime(11, minute), Qt::UTC);
         for (IterationResult &it : run.iterations) {
             it.topic.description = description;
@@ -98,9 +105,11 @@ private slots:
                  QString());
         QCOMPARE(store.save(runWith(RunB, 8, u"Requests to obtain firearms."_s, 2)), QString());
         QCOMPARE(store.save(runWith(Other, 2, u"Another run, not compared."_s, 3)), QString());
+        QCOMPARE(store.save(runWith(Apart, 0, u"Requests for weapons."_s, 4, u"question"_s)),
+                 QString());
         QVERIFY2(m_studio->showPage(MainWindow::RunsPage), qPrintable(m_studio->why()));
         m_studio->find<RunsPanel>(u"runsPanel"_s)->refresh();
-        QTRY_COMPARE(runsView()->model()->rowCount(), 3);
+        QTRY_COMPARE(runsView()->model()->rowCount(), 4);
     }
 
     void cleanupTestCase() { m_studio.reset(); }
@@ -227,6 +236,62 @@ private slots:
                         Qt::Key_Escape);
         QTRY_VERIFY(!window);
         QVERIFY(!m_studio->window()->windowSettings()->crossRunGeometry().isEmpty());
+    }
+
+    // Runs that share no prompt: the choice is offered with the first run's benchmark planned,
+    // its cost stated (the other topic scanned on its 24 prompts); Start, then Cancel at once
+    // stops it; Resume finishes it, and every scratch object created on the sandbox's tenant
+    // was deleted.
+    void anotherBenchmarkIsScannedCancelledAndResumed()
+    {
+        QVERIFY(selectRuns({RunA, Apart}));
+        QVERIFY(m_studio->click(m_studio->find<QToolButton>(u"compareRunsButton"_s)));
+        QPointer<CrossRunWindow> window;
+        QTRY_VERIFY((window = m_studio->window()->crossRunWindow()) && window->isVisible());
+        CrossRunPlanBox *plan = window->planBox();
+        auto *cost = plan->findChild<QLabel *>(u"crossRunCost"_s);
+        QTRY_VERIFY2(cost->text().startsWith(u"To scan: 1 topic × 24 prompts = 24 scans"_s),
+                     qPrintable(cost->text() + u" / "_s +
+                                plan->findChild<QLabel *>(u"crossRunSummary"_s)->text()));
+        QCOMPARE(window->plan().commonPrompts, 0);
+        QVERIFY(plan->findChild<QWidget *>(u"crossRunChoice"_s)->isVisible());
+        QVERIFY(plan->findChild<QRadioButton *>(u"crossRunOneRun"_s)->isChecked());
+        QVERIFY(!plan->findChild<QRadioButton *>(u"crossRunCommon"_s)->isEnabled());
+        QCOMPARE(window->leaderboard()->rowCount(), 0); // nothing shown before the scan
+
+        auto *start = plan->findChild<QPushButton *>(u"crossRunStart"_s);
+        auto *cancel = plan->findChild<QPushButton *>(u"crossRunCancel"_s);
+        auto *resume = plan->findChild<QPushButton *>(u"crossRunResume"_s);
+        QVERIFY(start->isEnabled());
+        start->click();
+        QCOMPARE(plan->stage(), CrossRunPlanBox::Stage::Scanning);
+        cancel->click(); // before the scan got anywhere
+        QTRY_COMPARE_WITH_TIMEOUT(plan->stage(), CrossRunPlanBox::Stage::Cancelled,
+                                  StudioDriver::WaitTimeoutMs);
+        QCOMPARE(window->leaderboard()->rowCount(), 0);
+        QTRY_VERIFY(resume->isVisible() && resume->isEnabled());
+        QVERIFY(m_studio->click(resume));
+        QTRY_COMPARE_WITH_TIMEOUT(window->leaderboard()->rowCount(), 2,
+                                  StudioDriver::WaitTimeoutMs);
+        QCOMPARE(plan->stage(), CrossRunPlanBox::Stage::Done);
+        QCOMPARE(window->leaderboard()->leaderboard().benchmark.prompts.size(), 24);
+        for (const CrossRun::Row &row : window->leaderboard()->leaderboard().rows)
+            QCOMPARE(row.results.size(), 24);
+
+        int created = 0, deleted = 0;
+        for (const AirsEmulator::RecordedRequest &r :
+             m_studio->context()->sandboxHost()->airsRequests()) {
+            if (!r.path.contains(u"/v1/mgmt/profile"_s) &&
+                !r.path.contains(u"/v1/mgmt/topic"_s))
+                continue;
+            created +=
+                r.method == "POST" ? 1 : 0; // the scratch profile, the topic and its companion
+            deleted += r.method == "DELETE" ? 1 : 0;
+        }
+        QCOMPARE(created, 3);
+        QCOMPARE(deleted, created);
+        window->close();
+        QTRY_VERIFY(!window);
     }
 };
 

@@ -368,8 +368,15 @@ void CrossRunWindow::reject()
 
 void CrossRunWindow::closeEvent(QCloseEvent *event)
 {
-    event->ignore();
-    reject();
+    const CrossRunPlanBox::Stage stage = m_planBox->stage();
+    if (m_comparison && (stage == CrossRunPlanBox::Stage::Scanning ||
+                         stage == CrossRunPlanBox::Stage::Cancelling)) {
+        event->ignore(); // the scan stops and cleans up first; the window closes after
+        reject();
+        return;
+    }
+    rememberGeometry();
+    QDialog::closeEvent(event);
 }
 
 void CrossRunWindow::changeEvent(QEvent *event)
