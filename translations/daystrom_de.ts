@@ -3541,10 +3541,6 @@ B: %2
         <translation>Rang</translation>
     </message>
     <message>
-        <source>Topic, model, date, run</source>
-        <translation>Thema, Modell, Datum, Lauf</translation>
-    </message>
-    <message>
         <source>Coverage</source>
         <translation>Abdeckung</translation>
     </message>
@@ -3630,6 +3626,10 @@ B: %2
         <source>#</source>
         <comment>the leaderboard&apos;s rank column: narrow</comment>
         <translation>#</translation>
+    </message>
+    <message>
+        <source>Topic, date, run</source>
+        <translation>Thema, Datum, Lauf</translation>
     </message>
 </context>
 <context>
@@ -6331,7 +6331,7 @@ Neues Kostenbudget (USD):</translation>
         <translation>Zwei oder mehr Läufe wählen (Strg+Klick oder Umschalt+Klick), um ihre Themen auf einem Benchmark zu vergleichen (%1)</translation>
     </message>
     <message numerus="yes">
-        <source>%n runs selected: Compare Runs… ranks their topics on the prompts they share.</source>
+        <source>%n runs selected: Compare Runs Side by Side… ranks their topics on the prompts they share.</source>
         <translation>
             <numerusform>%n Lauf gewählt: „Läufe vergleichen…“ reiht die Themen auf den gemeinsamen Prompts.</numerusform>
             <numerusform>%n Läufe gewählt: „Läufe vergleichen…“ reiht ihre Themen auf den gemeinsamen Prompts.</numerusform>

@@ -378,10 +378,10 @@ Start the audit of %n topics?</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n runs selected: Compare Runs… ranks their topics on the prompts they share.</source>
+        <source>%n runs selected: Compare Runs Side by Side… ranks their topics on the prompts they share.</source>
         <translation>
-            <numerusform>%n run selected: Compare Runs… ranks topics on the prompts runs share.</numerusform>
-            <numerusform>%n runs selected: Compare Runs… ranks their topics on the prompts they share.</numerusform>
+            <numerusform>%n run selected: Compare Runs Side by Side… ranks topics on the prompts runs share.</numerusform>
+            <numerusform>%n runs selected: Compare Runs Side by Side… ranks their topics on the prompts they share.</numerusform>
         </translation>
     </message>
 </context>

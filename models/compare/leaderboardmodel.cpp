@@ -310,7 +310,7 @@ QVariant LeaderboardModel::headerData(int section, Qt::Orientation orientation, 
         case RankColumn:
             return tr("#", "the leaderboard's rank column: narrow");
         case RunColumn:
-            return tr("Topic, model, date, run");
+            return tr("Topic, date, run"); // the LLM too when known (run files do not record it yet)
         case CoverageColumn:
             return tr("Coverage");
         case TprColumn:

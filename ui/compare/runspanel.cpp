@@ -377,7 +377,7 @@ void RunsPanel::updateDetails()
 {
     const QModelIndexList rows = m_view->selectionModel()->selectedRows();
     if (rows.size() > 1) {
-        m_details->setText(tr("%n runs selected: Compare Runs… ranks their topics on the prompts they share.", nullptr,
+        m_details->setText(tr("%n runs selected: Compare Runs Side by Side… ranks their topics on the prompts they share.", nullptr,
                               int(rows.size())));
         return;
     }
