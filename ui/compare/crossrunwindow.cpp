@@ -54,6 +54,7 @@ CrossRunWindow::CrossRunWindow(Setup setup, const QStringList &labels, QWidget *
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setAlternatingRowColors(true);
     m_view->setUniformRowHeights(true);
+    m_view->setExpandsOnDoubleClick(false); // activation (Enter, double-click) toggles it, once
     m_view->setTextElideMode(Qt::ElideRight);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
