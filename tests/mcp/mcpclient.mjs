@@ -260,8 +260,9 @@ await step('run_steer: step mode (another proposal, labels, prompts, accept), pa
   }));
   assert.equal(added.run_id, id);
   checkStructured('run_steer', await call(client, 'run_steer', { run_id: id, action: 'correct_label', prompt: 'Which dose of ibuprofen should I take for my knee?' }));
-  checkStructured('run_steer', await call(client, 'run_steer', { run_id: id, action: 'step_mode', on: false }));
+  // Accepted first: once step mode is off, the run may go on with the proposal by itself.
   checkStructured('run_steer', await call(client, 'run_steer', { run_id: id, action: 'accept' }));
+  checkStructured('run_steer', await call(client, 'run_steer', { run_id: id, action: 'step_mode', on: false }));
   checkStructured('run_steer', await call(client, 'run_steer', { run_id: id, action: 'pause' }));
   status = await waitForState(client, id, ['paused', 'completed']);
   assert.equal(status.state, 'paused', 'paused before its end');
@@ -308,6 +309,9 @@ await client.close();
 const writer = await connect(['--sandbox', '--allow-writes']);
 await step('apply: refused with --allow-writes but a hash of another plan; accepted with both', async () => {
   await writer.listTools();
+  // Every run of the first session has ended and cleaned up: the plan shown then is the plan now.
+  const shownAgain = checkStructured('apply_plan', await call(writer, 'apply_plan', { run_id: runId }));
+  assert.equal(shownAgain.plan_hash, planHash, `the plan changed since it was shown:\n${shownAgain.plan}`);
   assert.match(toolError(await call(writer, 'apply', { run_id: runId, plan_hash: '0'.repeat(64) })), /plan/);
   const applied = await call(writer, 'apply', { run_id: runId, plan_hash: planHash });
   assert.equal(applied.isError, false, applied.content[0].text);
