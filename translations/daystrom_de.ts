@@ -1631,6 +1631,10 @@ B: %2
         <source>Apply the selected candidate&apos;s topic to AIRS</source>
         <translation>Das Thema des gewählten Kandidaten in AIRS übernehmen</translation>
     </message>
+    <message>
+        <source>A comparison of these runs on this benchmark stopped before it finished: Resume scans only what it lacks; Start begins afresh.</source>
+        <translation>Ein Vergleich dieser Läufe auf diesem Benchmark wurde vor seinem Ende angehalten: Fortsetzen scannt nur, was ihm fehlt; Starten beginnt von vorn.</translation>
+    </message>
 </context>
 <context>
     <name>DesktopNotifier</name>

@@ -36,6 +36,7 @@ CrossRunWindow *MainWindow::compareRuns(const QStringList &runIds)
         const CandidateScan::Options options{env.scanConcurrency, env.scanRate, delay};
         QPointer<ManagementClient> management = m_context->management();
         const QString home = m_context->auditsHome();
+        setup.comparisonsHome = home;
         const AirsSettings airs = env.airs;
         setup.makeComparison = [management, airs, home, options](QObject *parent) {
             return new CrossRunComparison(management, airs, home, options, parent);

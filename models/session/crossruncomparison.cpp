@@ -94,6 +94,42 @@ QString CrossRunComparison::statePath(const QString &home, const QString &id)
     return ComparisonState::pathOf(home, id);
 }
 
+QString CrossRunComparison::unfinished(const QString &home, const Plan &plan)
+{
+    if (!plan.error.isEmpty() || plan.toScan.isEmpty())
+        return {};
+    const auto samePrompts = [&](const QList<TestCase> &prompts) {
+        if (prompts.size() != plan.benchmark.prompts.size())
+            return false;
+        for (qsizetype i = 0; i < prompts.size(); ++i) {
+            if (dedupKey(prompts.at(i).prompt) != dedupKey(plan.benchmark.prompts.at(i).prompt)
+                || prompts.at(i).expectedTriggered != plan.benchmark.prompts.at(i).expectedTriggered)
+                return false;
+        }
+        return true;
+    };
+    const auto sameCandidates = [&](const QList<ComparisonState::Candidate> &candidates) {
+        if (candidates.size() != plan.candidates.size())
+            return false;
+        for (qsizetype i = 0; i < candidates.size(); ++i) {
+            if (candidates.at(i).runId != plan.candidates.at(i).runId
+                || candidates.at(i).iteration != plan.candidates.at(i).iteration)
+                return false;
+        }
+        return true;
+    };
+    for (const ComparisonState &s : ComparisonState::all(home)) { // newest first
+        if (s.status != ComparisonState::Status::Cancelled && s.status != ComparisonState::Status::Running)
+            continue;
+        if (!sameCandidates(s.candidates) || !samePrompts(s.prompts))
+            continue;
+        if (!ComparisonState::lock(home, s.id)) // a live process works on it (released at once otherwise)
+            continue;
+        return s.id;
+    }
+    return {};
+}
+
 CrossRunComparison::Plan CrossRunComparison::plan(const Request &request)
 {
     Plan p;

@@ -43,6 +43,9 @@ public:
         QList<int> toScan;           // candidate indexes that need a scan
         RunSettings decisionSettings; // the first candidate's run's: how the leaderboard judges
         QString runsDirectory;       // the request's, kept in the state for resume()
+        // An earlier comparison of these candidates on these prompts that stopped before it
+        // finished (unfinished() fills it for a front end that offers Resume); empty: none.
+        QString unfinishedId;
         int scans() const;           // prompts × candidates to scan
     };
 
@@ -51,6 +54,10 @@ public:
     ~CrossRunComparison() override;
 
     static Plan plan(const Request &request);
+    // The newest comparison in <home>/comparisons of the plan's candidates (the same runs and
+    // iterations, in order) on the same prompts that was cancelled or killed (its lock free), so
+    // the app can resume it in a later session; empty when there is none.
+    static QString unfinished(const QString &home, const Plan &plan);
     // `id`: a new comparison's id (NanoId), or an unfinished one's to resume.
     void start(const QString &id, const Plan &plan);
     bool resume(const QString &id, QString *error); // reads <home>/comparisons/<id>.json

@@ -270,6 +270,20 @@ private slots:
                                   StudioDriver::WaitTimeoutMs);
         QCOMPARE(window->leaderboard()->rowCount(), 0);
         QTRY_VERIFY(resume->isVisible() && resume->isEnabled());
+
+        // Closed and opened again (a later session): the stopped comparison is offered for
+        // Resume beside Start, from its file.
+        window->close();
+        QTRY_VERIFY(!window);
+        QVERIFY(selectRuns({RunA, Apart}));
+        QVERIFY(m_studio->click(m_studio->find<QToolButton>(u"compareRunsButton"_s)));
+        QTRY_VERIFY((window = m_studio->window()->crossRunWindow()) && window->isVisible());
+        plan = window->planBox();
+        start = plan->findChild<QPushButton *>(u"crossRunStart"_s);
+        resume = plan->findChild<QPushButton *>(u"crossRunResume"_s);
+        QTRY_COMPARE_WITH_TIMEOUT(plan->stage(), CrossRunPlanBox::Stage::Ready, StudioDriver::WaitTimeoutMs);
+        QTRY_VERIFY(resume->isVisible() && resume->isEnabled());
+        QVERIFY(start->isVisible());
         QVERIFY(m_studio->click(resume));
         QTRY_COMPARE_WITH_TIMEOUT(window->leaderboard()->rowCount(), 2,
                                   StudioDriver::WaitTimeoutMs);
@@ -290,6 +304,16 @@ private slots:
         }
         QCOMPARE(created, 3);
         QCOMPARE(deleted, created);
+        window->close();
+        QTRY_VERIFY(!window);
+
+        // Finished: not offered again.
+        QVERIFY(selectRuns({RunA, Apart}));
+        QVERIFY(m_studio->click(m_studio->find<QToolButton>(u"compareRunsButton"_s)));
+        QTRY_VERIFY((window = m_studio->window()->crossRunWindow()) && window->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(window->planBox()->stage(), CrossRunPlanBox::Stage::Ready,
+                                  StudioDriver::WaitTimeoutMs);
+        QVERIFY(!window->planBox()->findChild<QPushButton *>(u"crossRunResume"_s)->isVisible());
         window->close();
         QTRY_VERIFY(!window);
     }

@@ -262,8 +262,9 @@ void CrossRunPlanBox::setStage(Stage stage, const QString &note)
     m_stage = stage;
     const bool scanning = stage == Stage::Scanning || stage == Stage::Cancelling;
     m_start->setVisible(stage == Stage::Ready || stage == Stage::Planning);
-    m_resume->setVisible(stage == Stage::Cancelled && m_resumable);
-    m_resume->setEnabled(stage == Stage::Cancelled && m_resumable);
+    const bool resumable = (stage == Stage::Cancelled || stage == Stage::Ready) && m_resumable;
+    m_resume->setVisible(resumable);
+    m_resume->setEnabled(resumable);
     m_cancel->setVisible(scanning);
     m_cancel->setEnabled(stage == Stage::Scanning);
     m_progress->setVisible(scanning);

@@ -159,18 +159,36 @@ void CrossRunWindow::replan()
     request.runsDirectory = m_setup.runsDirectory;
     request.source = m_planBox->source();
     request.sourceDetail = m_planBox->sourceDetail();
-    m_planWatcher.setFuture(
-        QtConcurrent::run([request] { return CrossRunComparison::plan(request); }));
+    const QString home = m_setup.comparisonsHome;
+    m_planWatcher.setFuture(QtConcurrent::run([request, home] {
+        CrossRunComparison::Plan plan = CrossRunComparison::plan(request);
+        if (!home.isEmpty())
+            plan.unfinishedId = CrossRunComparison::unfinished(home, plan);
+        return plan;
+    }));
 }
 
 void CrossRunWindow::showPlan(const CrossRunComparison::Plan &plan)
 {
     m_plan = plan;
+    // A new plan (another benchmark chosen): what could be resumed was the old one's.
+    m_comparisonId.clear();
+    m_planBox->setResumable(false);
     m_planBox->setPlan(plan);
     if (!plan.error.isEmpty())
         return;
     if (plan.toScan.isEmpty()) {
         showStored();
+        return;
+    }
+    if (m_setup.makeComparison && !plan.unfinishedId.isEmpty()) {
+        // Stopped in an earlier session (cancelled, or the app was closed or killed): Resume
+        // scans only what it lacks, Start begins afresh.
+        m_comparisonId = plan.unfinishedId;
+        m_planBox->setResumable(true);
+        m_planBox->setStage(CrossRunPlanBox::Stage::Ready,
+                            tr("A comparison of these runs on this benchmark stopped before it "
+                               "finished: Resume scans only what it lacks; Start begins afresh."));
         return;
     }
     if (!m_setup.makeComparison) {

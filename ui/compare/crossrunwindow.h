@@ -35,6 +35,7 @@ public:
     struct Setup
     {
         QString runsDirectory;
+        QString comparisonsHome; // where CrossRunComparison keeps its state (empty: no Resume across sessions)
         // Builds the controller that scans (the app's tenant and settings); null: nothing can be
         // scanned here, only stored verdicts compared.
         std::function<CrossRunComparison *(QObject *parent)> makeComparison;
